@@ -1,0 +1,100 @@
+/**
+ * Every code a {@link GoalLoopError} can carry.
+ *
+ * - `RUN_LOCKED`: another loop holds the run directory's lock.
+ * - `INVALID_OPTIONS`: an option given to a constructor or function is wrong.
+ * - `INVALID_CONTRACT`: a contract file failed to parse (see `issues`).
+ * - `IO_ERROR`: the filesystem failed for a reason other than a missing file.
+ * - `COMMAND_ERROR`: a command could not be started at all.
+ * - `ABORTED`: the caller's `AbortSignal` fired.
+ * - `STATE_CORRUPT`: the loop's own persisted record cannot be read.
+ * - `WRITE_FAILED`: a write did not complete (used by fault-injecting test doubles too).
+ *
+ * @public
+ */
+export type GoalLoopErrorCode =
+  | 'RUN_LOCKED'
+  | 'INVALID_OPTIONS'
+  | 'INVALID_CONTRACT'
+  | 'IO_ERROR'
+  | 'COMMAND_ERROR'
+  | 'ABORTED'
+  | 'STATE_CORRUPT'
+  | 'WRITE_FAILED';
+
+/**
+ * One problem found in a contract or an option: a machine-readable `code`,
+ * the JSON `path` of the offending value (`[]` for the document itself) and a
+ * human `message`. Parsers collect every issue, never only the first.
+ *
+ * @public
+ */
+export interface Issue {
+  readonly code: string;
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/**
+ * Renders an issue path as a JSON path: `['criteria', 1, 'operator']` becomes
+ * `$.criteria[1].operator`. Pure.
+ *
+ * @public
+ */
+export function formatJsonPath(path: readonly (string | number)[]): string {
+  let out = '$';
+  for (const key of path) {
+    out += typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+  }
+  return out;
+}
+
+/**
+ * Renders an issue as one line: `$.criteria[1].operator: Invalid option …`. Pure.
+ *
+ * @public
+ */
+export function formatIssue(issue: Issue): string {
+  return `${formatJsonPath(issue.path)}: ${issue.message}`;
+}
+
+/**
+ * The one error class the library throws. Expected outcomes (a failing
+ * command, a missing file, an invalid goal inside a loop) are results, not
+ * throws; this is for faults and for misuse.
+ *
+ * @example
+ * ```ts
+ * try { await loop.run(); }
+ * catch (error) {
+ *   if (error instanceof GoalLoopError && error.code === 'RUN_LOCKED') console.error('busy');
+ * }
+ * ```
+ * @public
+ */
+export class GoalLoopError extends Error {
+  /** What went wrong, as a closed union a caller can switch on. */
+  readonly code: GoalLoopErrorCode;
+  /** Contract issues behind an `INVALID_CONTRACT` or `INVALID_OPTIONS` error. */
+  readonly issues: readonly Issue[];
+
+  constructor(code: GoalLoopErrorCode, message: string, options: { cause?: unknown; issues?: readonly Issue[] } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'GoalLoopError';
+    this.code = code;
+    this.issues = options.issues ?? [];
+  }
+}
+
+/**
+ * True when `value` is a {@link GoalLoopError}, optionally with the given code.
+ * Works across duplicated copies of the package (checks the name and code, not
+ * the prototype).
+ *
+ * @public
+ */
+export function isGoalLoopError(value: unknown, code?: GoalLoopErrorCode): value is GoalLoopError {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as { name?: unknown; code?: unknown };
+  return candidate.name === 'GoalLoopError' && typeof candidate.code === 'string' && (code === undefined || candidate.code === code);
+}

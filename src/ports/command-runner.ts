@@ -1,0 +1,44 @@
+/**
+ * Options of one command run.
+ *
+ * @public
+ */
+export interface CommandRunOptions {
+  /** Working directory: an absolute path (the loop passes the project root). */
+  readonly cwd: string;
+  /** Kill the whole process tree after this many milliseconds. */
+  readonly timeoutMs: number;
+  /** Extra environment variables. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** Aborts the command (the whole process tree is killed). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The result of a command: a non-zero exit is a result, never a throw.
+ *
+ * @public
+ */
+export interface CommandResult {
+  /** The exit code, or `null` when the process was killed or could not start. */
+  readonly exitCode: number | null;
+  readonly timedOut: boolean;
+  readonly aborted: boolean;
+  readonly durationMs: number;
+  /** The last bytes of standard output (capped, 64 KiB by default). */
+  readonly stdoutTail: string;
+  /** The last bytes of standard error (capped). */
+  readonly stderrTail: string;
+  /** Why the command could not start, when it could not (e.g. ENOENT for cwd). */
+  readonly startError?: string;
+}
+
+/**
+ * The command port: runs a shell command line. Never rejects for a non-zero
+ * exit, a timeout or an abort; those are results.
+ *
+ * @public
+ */
+export interface CommandRunner {
+  run(command: string, options: CommandRunOptions): Promise<CommandResult>;
+}
