@@ -3,7 +3,11 @@ import type { Issue } from '../errors.js';
 import { goalEvaluationSectionSchema, type GoalEvaluationSection } from './goal-evaluation.js';
 import { issuesFromZod } from './parse-result.js';
 
-const remediationViewSchema = z.looseObject({ agent_to_rerun: z.string().nullable().optional() });
+// rstack-agents reads `can_auto_remediate` inside `remediation`; the issue-level flag is accepted too.
+const remediationViewSchema = z.looseObject({
+  agent_to_rerun: z.string().nullable().optional(),
+  can_auto_remediate: z.boolean().optional(),
+});
 
 const feedbackIssueViewSchema = z.looseObject({
   id: z.string().optional(),

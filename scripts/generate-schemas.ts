@@ -1,0 +1,36 @@
+// Writes the JSON Schemas of the on-disk contracts into schemas/ from their zod definitions.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { goalSchema } from '../src/contracts/goal.js';
+import { verdictFileSchema } from '../src/contracts/verdict.js';
+import { feedbackReportSchema } from '../src/review/index.js';
+
+const BASE = 'https://unpkg.com/goal-loop/schemas/';
+
+const contracts: Record<string, { schema: z.ZodType; title: string; io: 'input' | 'output' }> = {
+  'goal.schema.json': { schema: goalSchema, title: 'goal-loop goal definition (goal.json)', io: 'input' },
+  'goal-verdict.schema.json': { schema: verdictFileSchema, title: 'goal-loop judge verdicts (goal-verdict.json)', io: 'input' },
+  'feedback.schema.json': { schema: feedbackReportSchema, title: 'Consistency review report (feedback.json, contract 1.1)', io: 'output' },
+};
+
+// Renders one contract as a draft 2020-12 JSON Schema document.
+function render(name: string, entry: (typeof contracts)[string]): string {
+  const json = z.toJSONSchema(entry.schema, { io: entry.io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  return `${JSON.stringify({ ...json, $id: `${BASE}${name}`, title: entry.title }, null, 2)}\n`;
+}
+
+const check = process.argv.includes('--check');
+await mkdir('schemas', { recursive: true });
+const stale: string[] = [];
+for (const [name, entry] of Object.entries(contracts)) {
+  const text = render(name, entry);
+  const path = `schemas/${name}`;
+  if (check) {
+    const current = await readFile(path, 'utf8').catch(() => null);
+    if (current !== text) stale.push(path);
+  } else await writeFile(path, text);
+}
+if (stale.length > 0) {
+  console.error(`Stale JSON Schemas (run npm run schemas): ${stale.join(', ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,65 @@
+/**
+ * The result of reading a dot path: the value found, or where the walk
+ * stopped and why.
+ *
+ * @public
+ */
+export type DotPathResult =
+  | { readonly found: true; readonly value: unknown }
+  | { readonly found: false; readonly at: string; readonly why: string };
+
+const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
+
+/**
+ * Reads `a.b.0.c` from a parsed JSON value. Object keys are matched as own
+ * properties only (never the prototype: `constructor` is not found); an array
+ * segment must be a canonical non-negative integer (`0`, `12`; not `01`,
+ * `-1`, `1.5`); an empty segment (`a..b`, a leading or trailing dot) is not
+ * found. Never throws. Pure.
+ *
+ * @example
+ * ```ts
+ * readDotPath({ summary: { critical_count: 2 } }, 'summary.critical_count'); // { found: true, value: 2 }
+ * readDotPath({ items: [] }, 'items.0'); // { found: false, at: 'items.0', why: 'index 0 is out of range (length 0)' }
+ * ```
+ * @public
+ */
+export function readDotPath(value: unknown, path: string): DotPathResult {
+  const segments = path.split('.');
+  let cursor: unknown = value;
+  for (let index = 0; index < segments.length; index += 1) {
+    const segment = segments[index] ?? '';
+    const at = segments.slice(0, index + 1).join('.');
+    if (segment === '') return { found: false, at, why: 'empty path segment' };
+    const step = stepInto(cursor, segment);
+    if (!step.ok) return { found: false, at, why: step.why };
+    cursor = step.value;
+  }
+  return { found: true, value: cursor };
+}
+
+// Moves one segment into an array or object, or says why it cannot.
+function stepInto(cursor: unknown, segment: string): { ok: true; value: unknown } | { ok: false; why: string } {
+  if (Array.isArray(cursor)) {
+    if (!ARRAY_INDEX.test(segment)) return { ok: false, why: `"${segment}" is not an array index` };
+    const index = Number(segment);
+    if (index >= cursor.length) return { ok: false, why: `index ${index} is out of range (length ${cursor.length})` };
+    return { ok: true, value: cursor[index] as unknown };
+  }
+  if (typeof cursor === 'object' && cursor !== null) {
+    const record = cursor as Record<string, unknown>;
+    if (!Object.hasOwn(record, segment)) return { ok: false, why: `no key "${segment}"` };
+    return { ok: true, value: record[segment] };
+  }
+  return { ok: false, why: `cannot read "${segment}" of ${cursor === null ? 'null' : typeof cursor}` };
+}
+
+/**
+ * Reads `record[key]` as an own property only, so that a key such as
+ * `constructor` or `__proto__` never reaches `Object.prototype`. Pure.
+ *
+ * @internal
+ */
+export function readOwn<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}

@@ -1,0 +1,101 @@
+import type { Goal } from '../contracts/goal.js';
+import type { Verdict } from '../contracts/verdict.js';
+import { type ClaimRecord, claim, stampFreshness } from './claims.js';
+
+/** The explicit verdict chosen for one judge criterion. @public */
+export interface ExplicitChoice {
+  readonly verdict: Verdict;
+  /** Its position in goal-verdict.json. */
+  readonly index: number;
+  /** True when it is the id-less shorthand for the goal's only judge criterion. */
+  readonly shorthand: boolean;
+}
+
+/** What the explicit pool (goal-verdict.json) yields: a verdict per judge criterion it decides, and every claim's fate. @public */
+export interface ExplicitPool {
+  readonly chosen: ReadonlyMap<string, ExplicitChoice>;
+  readonly consumed: readonly ClaimRecord[];
+  readonly rejected: readonly ClaimRecord[];
+}
+
+interface Candidate {
+  readonly verdict: Verdict;
+  readonly index: number;
+}
+
+/**
+ * Searches the explicit pool fully (SPEC §5.4): for each judge criterion,
+ * the fresh id-matched verdicts first, then — only when the goal has exactly
+ * one judge criterion — the fresh id-less shorthand verdicts. Among several
+ * fresh candidates the highest stamp wins, ties going to the last in file
+ * order (unstamped verdicts, which count only outside a loop, rank below any
+ * stamp). Every verdict not chosen is recorded as rejected with why: stale,
+ * id-less with zero or several judge criteria, naming no judge criterion,
+ * naming a stage outside the pipeline, or superseded. Pure.
+ *
+ * @public
+ */
+export function searchExplicitPool(verdicts: readonly Verdict[], goal: Goal, stages: readonly string[], iteration: number | null): ExplicitPool {
+  const judgeIds = [...new Set(goal.criteria.filter((criterion) => criterion.kind === 'judge').map((criterion) => criterion.id))];
+  const kinds = new Map(goal.criteria.map((criterion) => [criterion.id, criterion.kind] as const));
+  const byId = new Map<string, Candidate[]>();
+  const idless: Candidate[] = [];
+  const rejected: ClaimRecord[] = [];
+  const known = new Set(stages);
+
+  verdicts.forEach((verdict, index) => {
+    const id = verdict.criterion_id ?? null;
+    const reject = (why: string): void => void rejected.push(claim('explicit', id, index, `Explicit verdict ${verdict.verdict} not used: ${why}.`));
+    if (id === null && judgeIds.length !== 1) {
+      return reject(`it has no criterion_id, which applies only when the goal has exactly one judge criterion (it has ${judgeIds.length})`);
+    }
+    if (id !== null) {
+      const kind = kinds.get(id);
+      if (kind === undefined) return reject(`goal ${goal.goal_id} has no criterion "${id}"`);
+      if (kind !== 'judge') return reject(`criterion ${id} is a ${kind} criterion; verdicts apply only to judge criteria`);
+    }
+    const unknown = (verdict.recommended_rerun_stages ?? []).filter((stage) => !known.has(stage));
+    if (unknown.length > 0) return reject(`it names stages outside the pipeline (${unknown.join(', ')})`);
+    const freshness = stampFreshness(verdict.iteration, iteration, 'explicit');
+    if (!freshness.fresh) return reject(freshness.why);
+    if (id === null) idless.push({ verdict, index });
+    else byId.set(id, [...(byId.get(id) ?? []), { verdict, index }]);
+  });
+
+  const chosen = new Map<string, ExplicitChoice>();
+  const consumed: ClaimRecord[] = [];
+  for (const id of judgeIds) {
+    const matched = byId.get(id) ?? [];
+    const shorthand = matched.length === 0;
+    const pool = shorthand ? idless : matched;
+    const winner = pickFreshest(pool);
+    if (winner === null) continue;
+    chosen.set(id, { verdict: winner.verdict, index: winner.index, shorthand });
+    const how = shorthand ? 'id-less shorthand verdict' : 'explicit verdict';
+    consumed.push(claim('explicit', shorthand ? null : id, winner.index, `Consumed the ${how} ${winner.verdict.verdict} for ${id}${stampNote(winner.verdict)}.`));
+    for (const loser of pool) {
+      if (loser === winner) continue;
+      rejected.push(claim('explicit', shorthand ? null : id, loser.index, `Explicit verdict ${loser.verdict.verdict} not used: superseded by verdict #${winner.index} for ${id} (highest stamp, then last in file order).`));
+    }
+    if (!shorthand) {
+      for (const loser of idless) {
+        rejected.push(claim('explicit', null, loser.index, `Explicit verdict ${loser.verdict.verdict} not used: an id-matched verdict for ${id} takes precedence over the id-less shorthand.`));
+      }
+    }
+  }
+  return { chosen, consumed, rejected: rejected.sort((a, b) => (a.index ?? 0) - (b.index ?? 0)) };
+}
+
+// The candidate with the highest stamp, ties going to the last in file order; null for none.
+function pickFreshest(candidates: readonly Candidate[]): Candidate | null {
+  let best: Candidate | null = null;
+  for (const candidate of candidates) {
+    if (best === null || (candidate.verdict.iteration ?? -1) >= (best.verdict.iteration ?? -1)) best = candidate;
+  }
+  return best;
+}
+
+// Says how a consumed verdict is stamped.
+function stampNote(verdict: Verdict): string {
+  return verdict.iteration === undefined ? ' (unstamped, outside a loop)' : ` (stamped ${verdict.iteration})`;
+}

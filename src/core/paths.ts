@@ -1,0 +1,136 @@
+/**
+ * Lexical POSIX path helpers for the containment rule (SPEC §7). Pure: no
+ * filesystem access, no platform `path` module, so the core stays portable.
+ * Symlinks are the containment shell's job; these only handle `.`, `..` and
+ * separators.
+ */
+
+/**
+ * True when `path` is absolute in POSIX terms (starts with `/`). Pure.
+ *
+ * @internal
+ */
+export function isAbsolutePath(path: string): boolean {
+  return path.startsWith('/');
+}
+
+/**
+ * Normalises a POSIX path: collapses repeated and trailing separators, drops
+ * `.` segments and resolves `..` against the segment before it. A relative
+ * path keeps its leading `..` segments (`../a`); an absolute one clamps `..`
+ * at `/`. The empty path is `.`. Idempotent. Pure.
+ *
+ * @example
+ * ```ts
+ * normalizePath('a/./b/../c/'); // 'a/c'
+ * normalizePath('/x/../../y');  // '/y'
+ * ```
+ * @internal
+ */
+export function normalizePath(path: string): string {
+  const absolute = isAbsolutePath(path);
+  const out: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (out.length > 0 && out[out.length - 1] !== '..') out.pop();
+      else if (!absolute) out.push('..');
+      continue;
+    }
+    out.push(segment);
+  }
+  if (absolute) return `/${out.join('/')}`;
+  return out.length === 0 ? '.' : out.join('/');
+}
+
+/**
+ * Joins segments with `/` and normalises the result (like `path.posix.join`:
+ * an absolute later segment does not reset the path). Pure.
+ *
+ * @internal
+ */
+export function joinPath(...segments: readonly string[]): string {
+  return normalizePath(segments.filter((segment) => segment !== '').join('/'));
+}
+
+/**
+ * Resolves `path` against the directory `base`: an absolute `path` stands on
+ * its own, a relative one is joined to `base`. Normalised. Pure.
+ *
+ * @internal
+ */
+export function resolvePath(base: string, path: string): string {
+  return isAbsolutePath(path) ? normalizePath(path) : joinPath(base, path);
+}
+
+/**
+ * True when `path` is `dir` itself or lies under it, lexically (after
+ * normalising both). With `dir` equal to `.`, any relative path that does not
+ * climb out with `..` is inside. An absolute path is never inside a relative
+ * directory, nor the other way round. Pure.
+ *
+ * @example
+ * ```ts
+ * isInside('a/b/../c', 'a'); // true
+ * isInside('a/../../b', '.'); // false
+ * isInside('/srv/projectx', '/srv/project'); // false
+ * ```
+ * @internal
+ */
+export function isInside(path: string, dir: string): boolean {
+  const child = normalizePath(path);
+  const parent = normalizePath(dir);
+  if (isAbsolutePath(child) !== isAbsolutePath(parent)) return false;
+  if (child === parent) return true;
+  const prefix = parent === '/' ? '/' : parent === '.' ? '' : `${parent}/`;
+  if (!child.startsWith(prefix)) return false;
+  // What follows the prefix must not climb back out (`../..` is not inside `..`).
+  const rest = child.slice(prefix.length);
+  return rest !== '..' && !rest.startsWith('../');
+}
+
+/**
+ * The relative path that leads from the absolute directory `from` to the
+ * absolute path `to` (`.` when equal, `../x` when `to` lies beside). Both are
+ * normalised first. Pure.
+ *
+ * @internal
+ */
+export function relativePath(from: string, to: string): string {
+  const fromSegments = splitSegments(from);
+  const toSegments = splitSegments(to);
+  let common = 0;
+  while (common < fromSegments.length && common < toSegments.length && fromSegments[common] === toSegments[common]) common += 1;
+  const ups = fromSegments.slice(common).map(() => '..');
+  return joinPath(...ups, ...toSegments.slice(common));
+}
+
+/**
+ * The parent directory of a normalised path (`a/b` → `a`, `a` → `.`,
+ * `/a` → `/`; `.` and `/` are their own parents, `..` climbs to `../..`). Pure.
+ *
+ * @internal
+ */
+export function parentPath(path: string): string {
+  const normal = normalizePath(path);
+  if (normal === '.' || normal === '/') return normal;
+  if (normal === '..' || normal.endsWith('/..')) return `${normal}/..`;
+  const index = normal.lastIndexOf('/');
+  if (index < 0) return '.';
+  return index === 0 ? '/' : normal.slice(0, index);
+}
+
+/**
+ * The last segment of a normalised path (`a/b.json` → `b.json`). Pure.
+ *
+ * @internal
+ */
+export function baseName(path: string): string {
+  const normal = normalizePath(path);
+  return normal.slice(normal.lastIndexOf('/') + 1);
+}
+
+// Splits a path into its normalised non-empty segments.
+function splitSegments(path: string): string[] {
+  return normalizePath(path).split('/').filter((segment) => segment !== '');
+}

@@ -1,0 +1,94 @@
+/**
+ * Maps a feedback issue's `remediation.agent_to_rerun` to a stage of the
+ * pipeline (SPEC §5.2), trying in order:
+ *
+ * 1. the exact stage id (`07-code`, case-insensitive);
+ * 2. `agent.<stage id>` (`agent.06-architecture`);
+ * 3. the stage keyword: the name without a leading `agent.` / `agent-` /
+ *    `agent_` and a trailing `_agent` / `-agent` / ` agent`, with `_` and
+ *    spaces read as `-`, equal to the stage id without its `NN-` prefix
+ *    (`architecture_agent` → `06-architecture`, `testing` → `08-testing`,
+ *    `feedback_loop_agent` → `11-feedback-loop`);
+ * 4. a prefix of a keyword, or a keyword followed by `-…`, of at least three
+ *    characters (`security` → `12-security-threat-model`,
+ *    `deploy` → `09-deployment`) — only when exactly one stage matches.
+ *
+ * Only stages of `stages` are candidates: a name that maps to a stage the
+ * pipeline does not run maps to nothing. Returns `null` when nothing (or more
+ * than one stage, ambiguously) matches; it never guesses. Pure.
+ *
+ * @example
+ * ```ts
+ * mapAgentToStage('architecture_agent', SDLC_STAGES); // '06-architecture'
+ * mapAgentToStage('marketing', SDLC_STAGES);          // null
+ * ```
+ * @public
+ */
+export function mapAgentToStage(agent: string | null | undefined, stages: readonly string[]): string | null {
+  if (typeof agent !== 'string') return null;
+  const needle = agent.trim().toLowerCase();
+  if (needle === '') return null;
+  const exact = findStage(stages, (id) => id === needle || `agent.${id}` === needle);
+  if (exact !== null) return exact;
+  const keyword = keywordOfAgent(needle);
+  if (keyword === '') return null;
+  const byKeyword = findStage(stages, (id) => id === keyword || keywordOfStage(id) === keyword);
+  if (byKeyword !== null) return byKeyword;
+  if (keyword.length < 3) return null;
+  const byPrefix = stages.filter((stage) => {
+    const stageKeyword = keywordOfStage(stage.toLowerCase());
+    return stageKeyword.startsWith(keyword) || keyword.startsWith(`${stageKeyword}-`);
+  });
+  return byPrefix.length === 1 ? (byPrefix[0] ?? null) : null;
+}
+
+/**
+ * The keyword of a stage id: the id without its `NN-` order prefix
+ * (`06-architecture` → `architecture`), lower case. Pure.
+ *
+ * @public
+ */
+export function stageKeyword(stageId: string): string {
+  return keywordOfStage(stageId.toLowerCase());
+}
+
+// Strips the numeric order prefix from a lower-case stage id.
+function keywordOfStage(id: string): string {
+  return id.replace(/^\d+-/, '');
+}
+
+// Normalises a lower-case agent name to a keyword: no agent prefix or suffix, `_` and spaces as `-`.
+function keywordOfAgent(needle: string): string {
+  return needle
+    .replace(/^agent[._-]/, '')
+    .replace(/[_\s-]agent$/, '')
+    .replace(/[_\s]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+// Returns the first stage (in pipeline order) whose lower-case id satisfies `test`.
+function findStage(stages: readonly string[], test: (lowerId: string) => boolean): string | null {
+  for (const stage of stages) if (test(stage.toLowerCase())) return stage;
+  return null;
+}
+
+/**
+ * Orders stage ids by their position in the pipeline and drops duplicates;
+ * ids that are not stages of the pipeline go last, in the order given. Pure.
+ *
+ * @example
+ * ```ts
+ * orderByPipeline(['08-testing', '07-code', '08-testing'], SDLC_STAGES); // ['07-code', '08-testing']
+ * ```
+ * @public
+ */
+export function orderByPipeline(stageIds: Iterable<string>, stages: readonly string[]): string[] {
+  const rank = (id: string): number => {
+    const at = stages.indexOf(id);
+    return at === -1 ? stages.length : at;
+  };
+  return [...new Set(stageIds)]
+    .map((id, order) => ({ id, order }))
+    .sort((a, b) => rank(a.id) - rank(b.id) || a.order - b.order)
+    .map(({ id }) => id);
+}

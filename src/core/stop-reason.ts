@@ -1,0 +1,93 @@
+/**
+ * Why a loop stopped. `dry_run` is the result of `evaluate()`, which never
+ * loops; `aborted` comes from the caller's `AbortSignal`.
+ *
+ * @public
+ */
+export type StopReason =
+  | 'complete'
+  | 'ask_user'
+  | 'blocked'
+  | 'max_iterations'
+  | 'no_progress'
+  | 'budget_exhausted'
+  | 'evaluation_error'
+  | 'aborted'
+  | 'dry_run';
+
+/**
+ * Every stop reason, in a fixed order (for validation and exhaustive tests).
+ *
+ * @public
+ */
+export const STOP_REASONS: readonly StopReason[] = Object.freeze([
+  'complete',
+  'ask_user',
+  'blocked',
+  'max_iterations',
+  'no_progress',
+  'budget_exhausted',
+  'evaluation_error',
+  'aborted',
+  'dry_run',
+] as const);
+
+/**
+ * The CLI exit code of each stop reason, for wrappers. 0 only for a goal met
+ * or a dry run; 1 and 2 are left to the wrapper (a crash, a usage error).
+ *
+ * | stoppedOn | exit code |
+ * |---|---|
+ * | `complete` | 0 |
+ * | `dry_run` | 0 |
+ * | `blocked` | 3 |
+ * | `ask_user` | 4 |
+ * | `max_iterations` | 5 |
+ * | `no_progress` | 6 |
+ * | `budget_exhausted` | 7 |
+ * | `evaluation_error` | 8 |
+ * | `aborted` | 130 (as for SIGINT) |
+ *
+ * @public
+ */
+export const EXIT_CODES: Readonly<Record<StopReason, number>> = Object.freeze({
+  complete: 0,
+  dry_run: 0,
+  blocked: 3,
+  ask_user: 4,
+  max_iterations: 5,
+  no_progress: 6,
+  budget_exhausted: 7,
+  evaluation_error: 8,
+  aborted: 130,
+});
+
+/**
+ * Maps a loop result to a CLI exit code by {@link EXIT_CODES}: 0 only for
+ * `complete` and `dry_run`. Pure.
+ *
+ * @example
+ * ```ts
+ * process.exitCode = exitCodeFor(await loop.run());
+ * ```
+ * @public
+ */
+export function exitCodeFor(result: { readonly stoppedOn: StopReason }): number {
+  const { stoppedOn } = result;
+  switch (stoppedOn) {
+    case 'complete':
+    case 'dry_run':
+    case 'blocked':
+    case 'ask_user':
+    case 'max_iterations':
+    case 'no_progress':
+    case 'budget_exhausted':
+    case 'evaluation_error':
+    case 'aborted':
+      return EXIT_CODES[stoppedOn];
+    default: {
+      const unreachable: never = stoppedOn;
+      throw new Error(`unknown stop reason ${String(unreachable)}`);
+    }
+  }
+}

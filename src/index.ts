@@ -1,0 +1,79 @@
+// The root entry: the pure core, the contracts, and the shells. No Node built-ins, no execa.
+
+export { GoalLoopError, isGoalLoopError, formatIssue, formatJsonPath } from './errors.js';
+export type { GoalLoopErrorCode, Issue } from './errors.js';
+
+// Contracts (zod schemas; types inferred from them).
+export type { ParseResult } from './contracts/parse-result.js';
+export {
+  goalSchema,
+  criterionSchema,
+  fileExistsCriterionSchema,
+  commandCriterionSchema,
+  metricThresholdCriterionSchema,
+  metricSourceSchema,
+  metricOperatorSchema,
+  judgeCriterionSchema,
+  jsonSchemaCriterionSchema,
+  maintenanceCategorySchema,
+  parseGoal,
+  DEFAULT_GOAL,
+  MAX_COMMAND_TIMEOUT_MS,
+} from './contracts/goal.js';
+export type {
+  Goal,
+  GoalInput,
+  Criterion,
+  CriterionKind,
+  FileExistsCriterion,
+  CommandCriterion,
+  MetricThresholdCriterion,
+  JudgeCriterion,
+  JsonSchemaCriterion,
+  MetricSource,
+  MetricOperator,
+  MaintenanceCategory,
+  ParseGoalOptions,
+} from './contracts/goal.js';
+export { verdictSchema, verdictFileSchema, parseVerdictFile } from './contracts/verdict.js';
+export type { Verdict, ParsedVerdicts, ParseVerdictOptions } from './contracts/verdict.js';
+export { goalStatusSchema, agentCriterionEntrySchema, goalEvaluationSectionSchema } from './contracts/goal-evaluation.js';
+export type { GoalStatus, AgentCriterionEntry, GoalEvaluationSection } from './contracts/goal-evaluation.js';
+export { feedbackViewSchema, readFeedbackView } from './contracts/feedback-view.js';
+export type { FeedbackView, FeedbackIssueView, FeedbackRead } from './contracts/feedback-view.js';
+export { loopEventSchema } from './contracts/events.js';
+export type { LoopEvent, LoopEventType, LoopEventDraft } from './contracts/events.js';
+export { loopStateSchema } from './contracts/loop-state.js';
+export type { LoopState, LoopPhase } from './contracts/loop-state.js';
+
+// Ports.
+export type { FileSystem, FileStat } from './ports/file-system.js';
+export type { CommandRunner, CommandRunOptions, CommandResult } from './ports/command-runner.js';
+export type { Clock } from './ports/clock.js';
+export type { StageRunner, StageOutcome, StageOutcomeStatus, StageContext, StageRunReason } from './ports/stage-runner.js';
+
+// Pure core of the goal loop.
+export type { StageStatus, PathFact, DocumentFact, CriterionFact, EvidenceFact, ExplicitVerdictsFact, EvaluationFacts } from './core/facts.js';
+export { evaluateGoal, errorEvaluation } from './core/evaluate.js';
+export type { GoalEvaluation, EvaluationStatus, CriterionEvaluation, CriterionStatus, BuiltinCheck, ClaimRecord } from './core/evaluate.js';
+export { STATUS_PRECEDENCE, SIGNAL_STATUS, decideStatus } from './core/precedence.js';
+export type { SignalKind, SignalStatus, DecisionSignal, StatusDecision } from './core/precedence.js';
+export { decideAfterEvaluation, checkBudget, clampMaxIterations, DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_HARD_CAP } from './core/decide.js';
+export type { LoopDecision, StopDecision, RetryDecision, DecideInput } from './core/decide.js';
+export { STOP_REASONS, EXIT_CODES, exitCodeFor } from './core/stop-reason.js';
+export type { StopReason } from './core/stop-reason.js';
+export { progressFingerprint } from './core/fingerprint.js';
+export { canonicalJson, hashJson } from './core/hash.js';
+export { mapAgentToStage } from './core/stage-mapping.js';
+export { SDLC_STAGES, SDLC_OPTIONAL_STAGES, SDLC_STAGE_ARTIFACTS, FEEDBACK_STAGE, isSdlcStage } from './core/stage-presets.js';
+export type { SdlcStageId, StageArtifactNames } from './core/stage-presets.js';
+
+// The goal loop shell.
+export { GoalLoop } from './loop/goal-loop.js';
+export type { GoalLoopOptions } from './loop/options.js';
+export type { LoopResult, LoopStepResult } from './loop/loop-result.js';
+export { runPaths } from './loop/run-paths.js';
+export type { RunPaths } from './loop/run-paths.js';
+export { readLatestIterationStarted } from './loop/event-log.js';
+export { resolveContainedPath, resolveEvidencePath } from './loop/containment.js';
+export type { ContainmentOptions } from './loop/containment.js';

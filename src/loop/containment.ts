@@ -1,0 +1,126 @@
+import type { EvidenceFact, PathFact } from '../core/facts.js';
+import { isAbsolutePath, isInside, normalizePath, parentPath, relativePath, resolvePath } from '../core/paths.js';
+import type { FileSystem } from '../ports/file-system.js';
+
+/**
+ * Options of {@link resolveContainedPath}.
+ *
+ * @public
+ */
+export interface ContainmentOptions {
+  /**
+   * What a relative path is relative to: `'root'` (the default; also `'.'`)
+   * for the project root, or a run directory (relative to the root). A
+   * directory literally named `root` is written `./root`.
+   */
+  readonly base?: 'root' | (string & {});
+}
+
+/**
+ * The one containment rule (SPEC §7) for a path named by a contract. The path
+ * must lie inside the project root (`fs.root`) lexically and after every
+ * symlink is resolved; it is refused, with a sentence naming it, when it is
+ * absolute and outside the root, when `..` climbs out of the root (checked
+ * before touching the filesystem), or when a symlink leads out (also for a
+ * missing file under a symlinked directory). Otherwise it is `missing`, or
+ * `present` with the type of the resolved target and its resolved path
+ * relative to the root.
+ *
+ * @param fs - The project's filesystem.
+ * @param path - The path as the contract wrote it (relative, or absolute).
+ * @param options - `base`: resolve relative paths against the root or a run dir.
+ * @example
+ * ```ts
+ * const fact = await resolveContainedPath(fs, 'artifacts/plan.json', { base: '.goal-loop/runs/r-42' });
+ * if (fact.state === 'refused') console.warn(fact.detail);
+ * ```
+ * @public
+ */
+export async function resolveContainedPath(fs: FileSystem, path: string, options: ContainmentOptions = {}): Promise<PathFact> {
+  const outcome = await contain(fs, path, options.base === undefined || options.base === 'root' ? '.' : options.base);
+  return outcome.state === 'refused' ? refuse(outcome.detail) : outcome;
+}
+
+/**
+ * Checks one evidence path of an agent claim (SPEC §5.4): a relative path is
+ * tried against the run dir first, then the project root; the first place
+ * where it exists decides, and it must be a regular file there, inside the
+ * project after resolving symlinks. A symlink leading out refuses the claim
+ * outright; a `..` escape only rules out that base. An absolute path must lie
+ * inside the root.
+ *
+ * @param fs - The project's filesystem.
+ * @param runDir - The run directory, relative to the root.
+ * @param path - The evidence path as the agent wrote it.
+ * @public
+ */
+export async function resolveEvidencePath(fs: FileSystem, runDir: string, path: string): Promise<EvidenceFact> {
+  const bases = isAbsolutePath(path) ? ['.'] : [runDir, '.'];
+  const escapes: string[] = [];
+  for (const base of bases) {
+    const fact = await contain(fs, path, base);
+    if (fact.state === 'missing') continue;
+    if (fact.state === 'refused') {
+      if (fact.reason === 'symlink' || fact.reason === 'invalid') return { ok: false, detail: fact.detail };
+      escapes.push(fact.detail);
+      continue;
+    }
+    if (fact.type !== 'file') return { ok: false, detail: `evidence "${path}" is a ${fact.type === 'directory' ? 'directory' : 'special file'} ("${fact.path}"), not a regular file` };
+    return { ok: true, detail: `evidence "${path}" is the file "${fact.path}"` };
+  }
+  const where = bases.length === 2 ? `the run dir "${runDir}" or the project root` : 'the project root';
+  return { ok: false, detail: [`evidence "${path}" does not exist in ${where}`, ...escapes].join('; ') };
+}
+
+/** Why a path was refused: a malformed path, a lexical escape (absolute or `..`), or a symlink leading out. */
+type Refusal = { readonly state: 'refused'; readonly reason: 'invalid' | 'lexical' | 'symlink'; readonly detail: string };
+
+// Applies the whole rule: lexical containment first, then realpath containment, then the target's type.
+async function contain(fs: FileSystem, path: string, base: string): Promise<Refusal | Exclude<PathFact, { state: 'refused' }>> {
+  const lexical = containLexically(fs, path, base);
+  if (typeof lexical !== 'string') return lexical;
+  const resolved = await fs.realpath(lexical);
+  if (resolved === null) {
+    const escape = await escapingAncestor(fs, lexical);
+    if (escape === null) return { state: 'missing', path: lexical };
+    return symlinkRefusal(`path "${path}" leads through a symlink at "${escape.at}" to "${escape.to}", outside the project root`);
+  }
+  if (!isInside(resolved, '.')) return symlinkRefusal(`path "${path}" resolves through a symlink to "${resolved}", outside the project root`);
+  const stat = await fs.stat(resolved);
+  if (stat === null) return { state: 'missing', path: resolved };
+  return { state: 'present', path: resolved, type: stat.type === 'file' || stat.type === 'directory' ? stat.type : 'other' };
+}
+
+// Applies the lexical half of the rule: the normalised path relative to the root, or a refusal.
+function containLexically(fs: FileSystem, path: string, base: string): string | Refusal {
+  if (path.trim() === '' || path.includes('\0')) return { state: 'refused', reason: 'invalid', detail: `path ${JSON.stringify(path)} is empty or contains a NUL character` };
+  if (isAbsolutePath(path)) {
+    const absolute = normalizePath(path);
+    if (!isInside(absolute, fs.root)) return { state: 'refused', reason: 'lexical', detail: `absolute path "${path}" is outside the project root "${fs.root}"` };
+    return relativePath(fs.root, absolute);
+  }
+  const joined = resolvePath(base, path);
+  if (isAbsolutePath(joined)) return containLexically(fs, joined, '.');
+  if (!isInside(joined, '.')) return { state: 'refused', reason: 'lexical', detail: `path "${path}" escapes the project root with ".." (it resolves to "${joined}")` };
+  return joined;
+}
+
+// For a missing path: the nearest existing ancestor, when a symlink carries it outside the root.
+async function escapingAncestor(fs: FileSystem, path: string): Promise<{ at: string; to: string } | null> {
+  for (let dir = parentPath(path); dir !== '.'; dir = parentPath(dir)) {
+    const resolved = await fs.realpath(dir);
+    if (resolved === null) continue;
+    return isInside(resolved, '.') ? null : { at: dir, to: resolved };
+  }
+  return null;
+}
+
+// A refusal for a symlink that leads out of the root.
+function symlinkRefusal(detail: string): Refusal {
+  return { state: 'refused', reason: 'symlink', detail };
+}
+
+// A refusal fact.
+function refuse(detail: string): PathFact {
+  return { state: 'refused', detail };
+}

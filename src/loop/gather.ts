@@ -1,0 +1,137 @@
+import type { Criterion, Goal } from '../contracts/goal.js';
+import { readFeedbackView, type FeedbackRead } from '../contracts/feedback-view.js';
+import { parseJsonText } from '../contracts/parse-result.js';
+import { parseVerdictFile } from '../contracts/verdict.js';
+import type { CriterionFact, DocumentFact, EvaluationFacts, EvidenceFact, ExplicitVerdictsFact, PathFact, StageStatus } from '../core/facts.js';
+import type { CommandRunner } from '../ports/command-runner.js';
+import type { FileSystem } from '../ports/file-system.js';
+import { mapConcurrent } from './concurrency.js';
+import { resolveContainedPath, resolveEvidencePath } from './containment.js';
+import type { JsonSchemaChecker } from './json-schema-check.js';
+import type { RunPaths } from './run-paths.js';
+
+/** What {@link gatherFacts} needs. @internal */
+export interface GatherInput {
+  readonly fs: FileSystem;
+  readonly paths: RunPaths;
+  readonly goal: Goal;
+  readonly stages: readonly string[];
+  readonly feedbackStage: string;
+  readonly iteration: number | null;
+  readonly stageStatuses: Readonly<Record<string, StageStatus>>;
+  /** loop-state.json as metric source (`source: "loop_state"`). */
+  readonly loopState: DocumentFact;
+  readonly commands: CommandRunner | undefined;
+  readonly skipCommands: boolean;
+  readonly concurrency: number;
+  readonly signal: AbortSignal | undefined;
+  readonly checker: JsonSchemaChecker;
+}
+
+/**
+ * Gathers every fact the pure evaluation needs (SPEC §5.2): criteria facts
+ * (commands concurrently, up to `concurrency`), the feedback report, the
+ * explicit verdicts and the evidence behind agent claims, every path through
+ * the containment rule.
+ *
+ * @internal
+ */
+export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> {
+  const feedbackPromise = readFeedback(input.fs, input.paths.feedback);
+  const [feedback, explicitVerdicts, criteriaFacts] = await Promise.all([
+    feedbackPromise,
+    readVerdicts(input.fs, input.paths.verdicts, input.stages),
+    mapConcurrent(input.goal.criteria, input.concurrency, async (criterion) => [criterion.id, await gatherCriterion(input, criterion, feedbackPromise)] as const),
+  ]);
+  const evidence = await gatherEvidence(input, feedback.read);
+  return {
+    goal: input.goal,
+    stages: input.stages,
+    feedbackStage: input.feedbackStage,
+    iteration: input.iteration,
+    stageStatuses: input.stageStatuses,
+    criteria: Object.fromEntries(criteriaFacts),
+    feedback: feedback.read,
+    explicitVerdicts,
+    evidence,
+  };
+}
+
+// Gathers the fact of one criterion, by kind.
+async function gatherCriterion(input: GatherInput, criterion: Criterion, feedback: Promise<{ document: DocumentFact }>): Promise<CriterionFact> {
+  const base = (runRelative: boolean): string => (runRelative ? input.paths.runDir : '.');
+  switch (criterion.kind) {
+    case 'file_exists':
+      return { kind: 'file_exists', path: await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative) }) };
+    case 'command': {
+      if (input.skipCommands) return { kind: 'command', outcome: { state: 'skipped', detail: 'commands are skipped in this dry run (skipCommands)' } };
+      if (input.commands === undefined) return { kind: 'command', outcome: { state: 'skipped', detail: 'no CommandRunner was injected (pass `commands`, e.g. createExecaCommandRunner())' } };
+      const result = await input.commands.run(criterion.command, { cwd: input.fs.root, timeoutMs: criterion.timeout_ms, ...(input.signal === undefined ? {} : { signal: input.signal }) });
+      return { kind: 'command', outcome: { state: 'ran', result } };
+    }
+    case 'metric_threshold': {
+      const source = criterion.source;
+      if (source === 'feedback') return { kind: 'metric_threshold', source: (await feedback).document };
+      if (source === 'loop_state') return { kind: 'metric_threshold', source: input.loopState };
+      return { kind: 'metric_threshold', source: await readJsonDocument(input.fs, await resolveContainedPath(input.fs, source.file, { base: input.paths.runDir })) };
+    }
+    case 'judge':
+      return { kind: 'judge' };
+    case 'json_schema': {
+      const target = await readJsonDocument(input.fs, await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative) }));
+      if (target.state !== 'present') return { kind: 'json_schema', outcome: { state: 'unavailable', detail: target.detail } };
+      let schema: unknown = criterion.schema;
+      if (criterion.schema_path !== undefined) {
+        const schemaDoc = await readJsonDocument(input.fs, await resolveContainedPath(input.fs, criterion.schema_path, { base: base(criterion.run_relative) }));
+        if (schemaDoc.state !== 'present') return { kind: 'json_schema', outcome: { state: 'unavailable', detail: `schema_path: ${schemaDoc.detail}` } };
+        schema = schemaDoc.document;
+      }
+      return { kind: 'json_schema', outcome: input.checker.check(target.document, schema) };
+    }
+  }
+}
+
+/** Reads a contained path as a JSON document. @internal */
+export async function readJsonDocument(fs: FileSystem, path: PathFact): Promise<DocumentFact> {
+  if (path.state === 'refused') return { state: 'refused', detail: path.detail };
+  if (path.state === 'missing') return { state: 'missing', detail: `${path.path} does not exist` };
+  if (path.type !== 'file') return { state: 'malformed', detail: `${path.path} is not a regular file` };
+  const text = await fs.readText(path.path);
+  if (text === null) return { state: 'missing', detail: `${path.path} does not exist` };
+  const json = parseJsonText(text);
+  return json.ok ? { state: 'present', document: json.value } : { state: 'malformed', detail: `${path.path}: ${json.issue.message}` };
+}
+
+// Reads feedback.json (canonical path, then the legacy copy) as the loop's view and as a metric document.
+async function readFeedback(fs: FileSystem, candidates: readonly string[]): Promise<{ read: FeedbackRead; document: DocumentFact }> {
+  for (const path of candidates) {
+    const text = await fs.readText(path);
+    if (text === null) continue;
+    const json = parseJsonText(text);
+    if (!json.ok) return { read: { state: 'malformed', issues: [json.issue] }, document: { state: 'malformed', detail: `${path}: ${json.issue.message}` } };
+    return { read: readFeedbackView(json.value), document: { state: 'present', document: json.value } };
+  }
+  return { read: { state: 'missing' }, document: { state: 'missing', detail: `${candidates[0] ?? 'feedback.json'} does not exist` } };
+}
+
+// Reads goal-verdict.json into the explicit verdict pool.
+async function readVerdicts(fs: FileSystem, path: string, stages: readonly string[]): Promise<ExplicitVerdictsFact> {
+  const text = await fs.readText(path);
+  if (text === null) return { state: 'missing' };
+  const json = parseJsonText(text);
+  if (!json.ok) return { state: 'present', verdicts: [], issues: [json.issue] };
+  const parsed = parseVerdictFile(json.value, { stages });
+  return { state: 'present', verdicts: parsed.verdicts, issues: parsed.issues };
+}
+
+// Resolves every evidence path named by the feedback report's goal_evaluation criteria.
+async function gatherEvidence(input: GatherInput, feedback: FeedbackRead): Promise<Record<string, EvidenceFact>> {
+  if (feedback.state !== 'present') return {};
+  const paths = new Set<string>();
+  for (const entry of feedback.report.goal_evaluation?.criteria ?? []) {
+    const evidence = (entry as { evidence?: unknown } | null)?.evidence;
+    if (Array.isArray(evidence)) for (const path of evidence) if (typeof path === 'string') paths.add(path);
+  }
+  const facts = await mapConcurrent([...paths], input.concurrency, async (path) => [path, await resolveEvidencePath(input.fs, input.paths.runDir, path)] as const);
+  return Object.fromEntries(facts);
+}

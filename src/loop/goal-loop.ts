@@ -1,0 +1,212 @@
+import type { LoopState } from '../contracts/loop-state.js';
+import type { Goal } from '../contracts/goal.js';
+import type { StopReason } from '../core/decide.js';
+import { evaluateGoal, errorEvaluation, type GoalEvaluation } from '../core/evaluate.js';
+import type { DocumentFact } from '../core/facts.js';
+import { systemClock } from '../node/clock.js';
+import type { Clock } from '../ports/clock.js';
+import { EventLog, readLastEventSeq, readLatestIterationStarted } from './event-log.js';
+import { gatherFacts } from './gather.js';
+import { loadGoal } from './goal-source.js';
+import { JsonSchemaChecker } from './json-schema-check.js';
+import { checkStageOutcome, type LoopContext } from './loop-context.js';
+import { LoopDriver } from './loop-driver.js';
+import type { LoopResult, LoopStepResult } from './loop-result.js';
+import { effectiveMaxIterations, validateLoopOptions, type GoalLoopOptions } from './options.js';
+import { RunLock } from './run-lock.js';
+import { runPaths, type RunPaths } from './run-paths.js';
+import { loadLoopState, readRecordedSpend, saveLoopState, writeRecordedSpend } from './state-store.js';
+import { initialState, lockTakenOver, openSession, resumed } from './transitions.js';
+
+/**
+ * The goal loop (SPEC §5): runs a pipeline's stages, evaluates the goal, and
+ * PASSes, RETRIES only the named stages, ASKs the user or BLOCKs, under an
+ * iteration bound with a hard cap of 20, a no-progress stop and a budget.
+ * Crash-safe and resumable; one loop per run directory.
+ *
+ * @example
+ * ```ts
+ * import { GoalLoop, exitCodeFor } from 'goal-loop';
+ * import { createNodeFileSystem, createExecaCommandRunner } from 'goal-loop/node';
+ *
+ * const loop = new GoalLoop({
+ *   fs: createNodeFileSystem(process.cwd()),
+ *   runDir: '.goal-loop/runs/r-42',
+ *   stages: ['02-requirements', '07-code', '08-testing', '11-feedback-loop'],
+ *   runner: { run: async (stage, ctx) => ({ status: 'passed' }) },
+ *   commands: createExecaCommandRunner(),
+ *   budgetUsd: 5,
+ * });
+ * const result = await loop.run();
+ * process.exitCode = exitCodeFor(result);
+ * ```
+ * @public
+ */
+export class GoalLoop {
+  private readonly options: GoalLoopOptions;
+  private readonly paths: RunPaths;
+  private readonly clock: Clock;
+  private readonly checker = new JsonSchemaChecker();
+  private readonly feedbackStage: string;
+
+  /** Validates the options; a wrong value throws `INVALID_OPTIONS` naming each field. */
+  constructor(options: GoalLoopOptions) {
+    validateLoopOptions(options);
+    this.options = options;
+    this.feedbackStage = options.feedbackStage ?? '11-feedback-loop';
+    this.paths = runPaths(options.runDir, this.feedbackStage);
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Runs (or resumes) the loop until it stops. Rejects with `RUN_LOCKED` when another loop holds the run. */
+  run(): Promise<LoopResult> {
+    return this.withLock(async (driver) => {
+      const result = await driver.drive(false);
+      if (!result.done) throw new Error('unreachable: a full run ended without a stop');
+      const { done: _done, ...plain } = result;
+      return plain;
+    });
+  }
+
+  /** Runs (or resumes) exactly one iteration; `done: false` when the loop would go on. */
+  step(): Promise<LoopStepResult> {
+    return this.withLock((driver) => driver.drive(true));
+  }
+
+  /**
+   * Dry run: gathers and evaluates as the loop would now, and writes nothing
+   * (no events, no state, no lock). Command criteria still run unless
+   * `skipCommands` is set (then they are PENDING).
+   */
+  async evaluate(options: { readonly skipCommands?: boolean } = {}): Promise<GoalEvaluation> {
+    const { fs } = this.options;
+    const [goal, state, latest] = await Promise.all([this.loadGoal(), loadLoopState(fs, this.paths.state), readLatestIterationStarted(fs, this.paths.events)]);
+    const iteration = latest ?? (state !== null && state.iteration > 0 ? state.iteration : null);
+    if (!goal.ok) return errorEvaluation(goal.goalId, goal.issues, iteration);
+    const stageStatus = state?.stage_status ?? {};
+    return evaluateGoal(await this.gather(goal.goal, stageStatus, state, iteration, options.skipCommands ?? false));
+  }
+
+  // Takes the run lock, prepares the session (resume or open), drives it, and releases the lock.
+  private async withLock<T>(work: (driver: LoopDriver) => Promise<T>): Promise<T> {
+    const owner = `goal-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
+    const lock = new RunLock(this.options.fs, this.paths.lock, this.clock, owner, this.options.lockTimeoutMs ?? 600_000);
+    const takeover = await lock.acquire();
+    let failed = false;
+    try {
+      const context = this.context(lock);
+      return await work(await this.prepare(context, takeover));
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      await lock.release().catch((error: unknown) => {
+        if (!failed) throw error;
+      });
+    }
+  }
+
+  // Loads or creates the run's record, flushes a pending outbox, then resumes or opens a session.
+  private async prepare(ctx: LoopContext, takeover: { previousOwner: string; ageMs: number } | null): Promise<LoopDriver> {
+    const { fs } = this.options;
+    let state = await loadLoopState(fs, this.paths.state);
+    if (state === null) {
+      const [goal, iteration, lastSeq, spent] = await Promise.all([ctx.loadGoal(), readLatestIterationStarted(fs, this.paths.events), readLastEventSeq(fs, this.paths.events), readRecordedSpend(fs, this.paths.metrics)]);
+      state = initialState({ goalId: goal.goalId, goalHash: goal.hash, stages: this.options.stages, iteration: iteration ?? 0, spentUsd: spent, nextSeq: lastSeq + 1, ts: ctx.isoNow() });
+    } else {
+      await ctx.events.appendOnce(state.outbox);
+      if ((await readRecordedSpend(fs, this.paths.metrics)) !== state.spent_usd) await writeRecordedSpend(fs, this.paths.metrics, state.spent_usd);
+    }
+    const commit = async (transition: { state: LoopState; events: readonly import('../contracts/events.js').LoopEvent[] }): Promise<LoopState> => {
+      await ctx.saveState(transition.state);
+      await ctx.events.appendOnce(transition.events);
+      return transition.state;
+    };
+    if (takeover !== null) state = await commit(lockTakenOver(state, takeover.previousOwner, takeover.ageMs, ctx.isoNow()));
+    if (state.session !== null && state.phase !== 'stopped') {
+      state = await commit(resumed(state, ctx.isoNow()));
+      return new LoopDriver(ctx, state, { kind: 'resume' });
+    }
+    const goal = await ctx.loadGoal();
+    state = openSession(state, { stages: this.options.stages, maxIterations: effectiveMaxIterations(this.options.maxIterations), goalId: goal.goalId, goalHash: goal.hash, ts: ctx.isoNow() });
+    return new LoopDriver(ctx, state, null);
+  }
+
+  // The effects the driver asks for, bound to this loop's options.
+  private context(lock: RunLock): LoopContext {
+    const { fs, signal, budgetUsd } = this.options;
+    return {
+      fs,
+      paths: this.paths,
+      stages: this.options.stages,
+      runner: this.options.runner,
+      clock: this.clock,
+      signal,
+      events: new EventLog(fs, this.paths.events, this.options.onEvent),
+      budgetUsd,
+      acceptGoalChange: this.options.acceptGoalChange ?? false,
+      isoNow: () => new Date(this.clock.now()).toISOString(),
+      saveState: async (state) => {
+        await saveLoopState(fs, this.paths.state, state);
+        await lock.heartbeat();
+      },
+      loadGoal: () => this.loadGoal(),
+      gather: (goal, state) => this.gather(goal, state.stage_status, state, state.iteration, false),
+      budgetStop: (spent) => (budgetUsd !== undefined && spent >= budgetUsd ? `The run has spent ${spent.toFixed(2)} USD of its ${budgetUsd.toFixed(2)} USD budget.` : null),
+      withHeartbeat: (work) => this.withHeartbeat(lock, work),
+      checkOutcome: checkStageOutcome,
+      explainStop: (stoppedOn, reason, evaluation, iteration) => explainStop(stoppedOn, reason, evaluation, iteration),
+    };
+  }
+
+  // Loads the goal from the option or the run's goal.json.
+  private loadGoal() {
+    return loadGoal(this.options.fs, this.paths.goal, this.options.goal, this.options.stages);
+  }
+
+  // Gathers the evaluation facts for the given record of stage statuses.
+  private gather(goal: Goal, stageStatus: LoopState['stage_status'], state: LoopState | null, iteration: number | null, skipCommands: boolean) {
+    const loopState: DocumentFact = state === null ? { state: 'missing', detail: `${this.paths.state} does not exist` } : { state: 'present', document: state };
+    const statuses = Object.fromEntries(this.options.stages.map((stage) => [stage, stageStatus[stage] ?? 'pending' as const]));
+    return gatherFacts({
+      fs: this.options.fs,
+      paths: this.paths,
+      goal,
+      stages: this.options.stages,
+      feedbackStage: this.feedbackStage,
+      iteration,
+      stageStatuses: statuses,
+      loopState,
+      commands: this.options.commands,
+      skipCommands,
+      concurrency: this.options.concurrency ?? 4,
+      signal: this.options.signal,
+      checker: this.checker,
+    });
+  }
+
+  // Keeps the lock's heartbeat fresh while a long stage runs.
+  private async withHeartbeat<T>(lock: RunLock, work: () => Promise<T>): Promise<T> {
+    const stop = new AbortController();
+    const interval = Math.max(1, Math.floor((this.options.lockTimeoutMs ?? 600_000) / 3));
+    const beat = (async () => {
+      while (!stop.signal.aborted) {
+        await this.clock.sleep(interval, stop.signal);
+        await lock.heartbeat();
+      }
+    })().catch(() => undefined);
+    try {
+      return await work();
+    } finally {
+      stop.abort();
+      await beat;
+    }
+  }
+}
+
+// Adds what a human can do next to an ASK_USER stop caused by a missing verdict.
+function explainStop(stoppedOn: StopReason, reason: string, evaluation: GoalEvaluation, iteration: number): string {
+  const waiting = evaluation.criteria.filter((criterion) => criterion.kind === 'judge' && criterion.status === 'PENDING').map((criterion) => criterion.id);
+  if (stoppedOn !== 'ask_user' || waiting.length === 0) return reason;
+  return `${reason} To continue, write goal-verdict.json with a verdict for ${waiting.join(', ')} stamped "iteration": ${iteration + 1} (the next iteration) and run the loop again.`;
+}

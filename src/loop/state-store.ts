@@ -1,0 +1,49 @@
+import { GoalLoopError } from '../errors.js';
+import { loopStateSchema, type LoopState } from '../contracts/loop-state.js';
+import { issuesFromZod, parseJsonText } from '../contracts/parse-result.js';
+import type { FileSystem } from '../ports/file-system.js';
+
+/**
+ * Reads loop-state.json: `null` when the run has none; `STATE_CORRUPT` when
+ * it exists but cannot be read (it is written atomically, so this means it
+ * was edited by hand).
+ *
+ * @internal
+ */
+export async function loadLoopState(fs: FileSystem, path: string): Promise<LoopState | null> {
+  const text = await fs.readText(path);
+  if (text === null) return null;
+  const json = parseJsonText(text);
+  if (!json.ok) throw new GoalLoopError('STATE_CORRUPT', `${path} is not valid JSON; move it aside to start the run's loop afresh.`, { issues: [json.issue] });
+  const parsed = loopStateSchema.safeParse(json.value);
+  if (!parsed.success) {
+    throw new GoalLoopError('STATE_CORRUPT', `${path} does not match the loop-state schema; move it aside to start the run's loop afresh.`, { issues: issuesFromZod(parsed.error) });
+  }
+  return parsed.data;
+}
+
+/** Writes loop-state.json atomically. @internal */
+export async function saveLoopState(fs: FileSystem, path: string, state: LoopState): Promise<void> {
+  await fs.writeText(path, `${JSON.stringify(state, null, 2)}\n`);
+}
+
+/** Reads `cumulative_cost_usd` from metrics.json (0 when missing or not a number ≥ 0). @internal */
+export async function readRecordedSpend(fs: FileSystem, path: string): Promise<number> {
+  const metrics = await readMetrics(fs, path);
+  const value = metrics.cumulative_cost_usd;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+}
+
+/** Writes the run's spend to metrics.json, keeping every other field. @internal */
+export async function writeRecordedSpend(fs: FileSystem, path: string, spentUsd: number): Promise<void> {
+  const metrics = await readMetrics(fs, path);
+  await fs.writeText(path, `${JSON.stringify({ ...metrics, cumulative_cost_usd: Number(spentUsd.toFixed(6)) }, null, 2)}\n`);
+}
+
+// Reads metrics.json as an object ({} when missing or not an object).
+async function readMetrics(fs: FileSystem, path: string): Promise<Record<string, unknown>> {
+  const text = await fs.readText(path);
+  if (text === null) return {};
+  const json = parseJsonText(text);
+  return json.ok && typeof json.value === 'object' && json.value !== null && !Array.isArray(json.value) ? (json.value as Record<string, unknown>) : {};
+}

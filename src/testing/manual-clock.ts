@@ -1,0 +1,89 @@
+import { GoalLoopError } from '../errors.js';
+import type { Clock } from '../ports/clock.js';
+
+/**
+ * A {@link Clock} whose time moves only when a test moves it.
+ *
+ * @public
+ */
+export interface ManualClock extends Clock {
+  /** Moves time forward by `ms` and resolves every sleep that is now due, earliest first. */
+  advance(ms: number): void;
+  /** Sets the time to `ms` (never backwards) and resolves every sleep that is now due. */
+  set(ms: number): void;
+  /** How many sleeps are waiting. */
+  pending(): number;
+}
+
+interface Sleeper {
+  readonly dueAt: number;
+  readonly order: number;
+  readonly resolve: () => void;
+}
+
+/**
+ * Creates a manual clock starting at `start` ms. `sleep(ms)` resolves when the
+ * test advances time past its due moment (a sleep of 0 or less resolves at
+ * once); an aborted signal rejects it with `signal.reason` and drops it.
+ * Sleeps resolve synchronously inside `advance`/`set`; await a tick after
+ * advancing to let their continuations run.
+ *
+ * @example
+ * ```ts
+ * import { createManualClock } from 'goal-loop/testing';
+ * const clock = createManualClock(1_700_000_000_000);
+ * const done = clock.sleep(5_000);
+ * clock.advance(5_000);
+ * await done;
+ * ```
+ * @public
+ */
+export function createManualClock(start = 0): ManualClock {
+  let current = start;
+  let counter = 0;
+  let sleepers: Sleeper[] = [];
+
+  // Moves to `time` and wakes the due sleepers in due order (ties in sleep order).
+  const moveTo = (time: number): void => {
+    if (!Number.isFinite(time) || time < current) {
+      throw new GoalLoopError('INVALID_OPTIONS', `the manual clock cannot move from ${current} to ${time}`);
+    }
+    current = time;
+    const due = sleepers.filter((sleeper) => sleeper.dueAt <= current).sort((a, b) => a.dueAt - b.dueAt || a.order - b.order);
+    sleepers = sleepers.filter((sleeper) => sleeper.dueAt > current);
+    for (const sleeper of due) sleeper.resolve();
+  };
+
+  return {
+    now: () => current,
+    advance: (ms) => moveTo(current + ms),
+    set: (ms) => moveTo(ms),
+    pending: () => sleepers.length,
+    sleep(ms, signal) {
+      return new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) {
+          reject(signal.reason);
+          return;
+        }
+        if (!(ms > 0)) {
+          resolve();
+          return;
+        }
+        const onAbort = (): void => {
+          sleepers = sleepers.filter((sleeper) => sleeper !== entry);
+          reject(signal?.reason);
+        };
+        const entry: Sleeper = {
+          dueAt: current + ms,
+          order: counter++,
+          resolve: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          },
+        };
+        sleepers.push(entry);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+    },
+  };
+}

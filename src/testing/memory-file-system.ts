@@ -1,0 +1,161 @@
+import { isAbsolutePath, joinPath, normalizePath, parentPath, relativePath } from '../core/paths.js';
+import { GoalLoopError } from '../errors.js';
+import type { FileSystem } from '../ports/file-system.js';
+import { createMemoryTree, memoryIoError, toMemoryFileStat } from './memory-tree.js';
+import type { Located, MemoryNode } from './memory-tree.js';
+
+/**
+ * Options of {@link createMemoryFileSystem}.
+ *
+ * @public
+ */
+export interface MemoryFileSystemOptions {
+  /** The virtual absolute root (default `/project`). */
+  readonly root?: string;
+  /** Initial files: path (relative to the root, or absolute) → UTF-8 text. Parents are implied. */
+  readonly files?: Readonly<Record<string, string>>;
+  /** Source of `mtimeMs` (default: a counter that ticks on every change). */
+  readonly now?: () => number;
+}
+
+/**
+ * An in-memory {@link FileSystem} with test helpers.
+ *
+ * @public
+ */
+export interface MemoryFileSystem extends FileSystem {
+  /** Creates a symlink at `path` pointing to `target` (relative to the link's directory, or absolute). */
+  symlink(target: string, path: string): Promise<void>;
+  /** Every regular file as path (relative to the root; `../x` outside it) → UTF-8 text, sorted by path. */
+  snapshot(): Record<string, string>;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * Creates a {@link FileSystem} that lives in memory: same contract as the Node
+ * one (it passes the same conformance suite), including symlinks with
+ * lstat-versus-realpath semantics, directories implied by files, exclusive
+ * create and rename. Paths outside the root (`../x`, `/elsewhere/x`) exist too,
+ * so escaping symlinks can be tested.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryFileSystem } from 'goal-loop/testing';
+ * const fs = createMemoryFileSystem({ files: { 'runs/r1/goal.json': '{"schema_version":1}' } });
+ * await fs.symlink('/etc/passwd', 'runs/r1/leak.json');
+ * ```
+ * @public
+ */
+export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): MemoryFileSystem {
+  const root = normalizePath(options.root ?? '/project');
+  if (!isAbsolutePath(root)) throw new GoalLoopError('INVALID_OPTIONS', `the memory filesystem root must be absolute (got "${root}")`);
+  let tick = 0;
+  const now = options.now ?? (() => ++tick);
+  const { nodes, walk, mkdirp, children } = createMemoryTree(now);
+  // Maps a port path (relative to the root, or absolute) to a normalised absolute path.
+  const abs = (path: string): string => (isAbsolutePath(path) ? normalizePath(path) : joinPath(root, path));
+
+  // Locates the entry a write replaces (parents created first); throws when it is a directory.
+  const writable = (path: string, followLast: boolean, operation: string): Located => {
+    mkdirp(parentPath(path));
+    const located = walk(path, followLast);
+    if (located === null) throw memoryIoError('ENOENT', operation, path);
+    if (located.node?.kind === 'directory') throw memoryIoError('EISDIR', operation, path);
+    return located;
+  };
+  // Reads the bytes of the regular file at a path (symlinks followed), or null when missing.
+  const bytesOf = (path: string): Uint8Array | null => {
+    const located = walk(abs(path), true);
+    if (located?.node === undefined) return null;
+    if (located.node.kind !== 'file') throw memoryIoError('EISDIR', 'read', path);
+    return located.node.data;
+  };
+  // A fresh file node stamped now.
+  const file = (data: Uint8Array): MemoryNode => ({ kind: 'file', data, mtimeMs: now() });
+
+  for (const [path, text] of Object.entries(options.files ?? {})) {
+    nodes.set(writable(abs(path), false, 'write').path, file(encoder.encode(text)));
+  }
+  mkdirp(root);
+
+  return {
+    root,
+    readText: async (path) => {
+      const data = bytesOf(path);
+      return data === null ? null : decoder.decode(data);
+    },
+    readBytes: async (path, position, length) => {
+      if (!Number.isSafeInteger(position) || position < 0 || !Number.isSafeInteger(length) || length < 0) {
+        throw new GoalLoopError('INVALID_OPTIONS', `readBytes needs a non-negative integer position and length (got ${position}, ${length})`);
+      }
+      const data = bytesOf(path);
+      return data === null ? null : data.slice(position, position + length);
+    },
+    writeText: async (path, text) => void nodes.set(writable(abs(path), false, 'write').path, file(encoder.encode(text))),
+    appendText: async (path, text) => {
+      const located = writable(abs(path), true, 'append');
+      const before = located.node?.kind === 'file' ? located.node.data : new Uint8Array();
+      const added = encoder.encode(text);
+      const data = new Uint8Array(before.length + added.length);
+      data.set(before);
+      data.set(added, before.length);
+      nodes.set(located.path, file(data));
+    },
+    createExclusive: async (path, text) => {
+      mkdirp(parentPath(abs(path)));
+      const located = walk(abs(path), false);
+      if (located === null) throw memoryIoError('ENOENT', 'create', path);
+      if (located.node !== undefined) return false;
+      nodes.set(located.path, file(encoder.encode(text)));
+      return true;
+    },
+    stat: async (path) => {
+      const node = walk(abs(path), false)?.node;
+      return node === undefined ? null : toMemoryFileStat(node);
+    },
+    realpath: async (path) => {
+      const located = walk(abs(path), true);
+      return located?.node === undefined ? null : relativePath(root, located.path);
+    },
+    list: async (path) => {
+      const located = walk(abs(path), true);
+      return located?.node?.kind === 'directory' ? children(located.path).sort() : null;
+    },
+    remove: async (path) => {
+      const located = walk(abs(path), false);
+      if (located?.node === undefined) return;
+      if (located.path === '/' || (located.node.kind === 'directory' && children(located.path).length > 0)) throw memoryIoError('ENOTEMPTY', 'remove', path);
+      nodes.delete(located.path);
+    },
+    rename: async (from, to) => {
+      const source = walk(abs(from), false);
+      const target = walk(abs(to), false);
+      const label = `${from} -> ${to}`;
+      if (source?.node === undefined || target === null) throw memoryIoError('ENOENT', 'rename', label);
+      if (source.path === target.path) return;
+      const sourceIsDir = source.node.kind === 'directory';
+      if (sourceIsDir && (target.path === '/' || target.path.startsWith(`${source.path}/`))) throw memoryIoError('EINVAL', 'rename', label);
+      if (target.node !== undefined) {
+        if (target.node.kind === 'directory' && !sourceIsDir) throw memoryIoError('EISDIR', 'rename', label);
+        if (target.node.kind !== 'directory' && sourceIsDir) throw memoryIoError('ENOTDIR', 'rename', label);
+        if (target.node.kind === 'directory' && children(target.path).length > 0) throw memoryIoError('ENOTEMPTY', 'rename', label);
+      }
+      const moved = [...nodes].filter(([key]) => key === source.path || key.startsWith(`${source.path}/`));
+      nodes.delete(target.path);
+      for (const [key] of moved) nodes.delete(key);
+      for (const [key, node] of moved) nodes.set(target.path + key.slice(source.path.length), node);
+    },
+    mkdir: async (path) => mkdirp(abs(path)),
+    symlink: async (target, path) => {
+      const located = writable(abs(path), false, 'symlink');
+      if (located.node !== undefined) throw memoryIoError('EEXIST', 'symlink', path);
+      nodes.set(located.path, { kind: 'symlink', target, mtimeMs: now() });
+    },
+    snapshot: () => {
+      const files = [...nodes].flatMap(([key, node]) => (node.kind === 'file' ? [[relativePath(root, key), decoder.decode(node.data)] as const] : []));
+      return Object.fromEntries(files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { parentPath, resolvePath } from '../core/paths.js';
+import { GoalLoopError } from '../errors.js';
+import type { FileStat } from '../ports/file-system.js';
+
+/**
+ * One entry of the in-memory tree, keyed by its real absolute path.
+ *
+ * @internal
+ */
+export type MemoryNode =
+  | { readonly kind: 'file'; readonly data: Uint8Array; readonly mtimeMs: number }
+  | { readonly kind: 'directory'; readonly mtimeMs: number }
+  | { readonly kind: 'symlink'; readonly target: string; readonly mtimeMs: number };
+
+/**
+ * Where a path lands: its real absolute path and the node there (`undefined`
+ * when the last segment is missing but its directory exists).
+ *
+ * @internal
+ */
+export interface Located {
+  readonly path: string;
+  readonly node: MemoryNode | undefined;
+}
+
+/**
+ * The node map behind the memory filesystem, with symlink-aware path walking.
+ *
+ * @internal
+ */
+export interface MemoryTree {
+  readonly nodes: Map<string, MemoryNode>;
+  /** Follows an absolute path from `/`; null when a parent is missing or not a directory. */
+  walk(path: string, followLast: boolean): Located | null;
+  /** Creates a directory and its parents, following symlinks like `mkdir -p`. */
+  mkdirp(path: string): void;
+  /** The names directly inside a real directory path (unsorted). */
+  children(dir: string): string[];
+}
+
+/**
+ * Creates an empty tree holding only the directory `/`; `now` stamps new directories.
+ *
+ * @internal
+ */
+export function createMemoryTree(now: () => number): MemoryTree {
+  const nodes = new Map<string, MemoryNode>([['/', { kind: 'directory', mtimeMs: 0 }]]);
+
+  // Walks segment by segment, resolving symlinks in every parent (and in the last one when asked).
+  const walk = (path: string, followLast: boolean, hops = { count: 0 }): Located | null => {
+    const segments = path.split('/').filter((segment) => segment !== '');
+    let current = '/';
+    let node: MemoryNode | undefined = nodes.get('/');
+    for (const [index, segment] of segments.entries()) {
+      if (node?.kind !== 'directory') return null;
+      current = current === '/' ? `/${segment}` : `${current}/${segment}`;
+      node = nodes.get(current);
+      if (node?.kind === 'symlink' && (followLast || index < segments.length - 1)) {
+        hops.count += 1;
+        if (hops.count > 40) throw memoryIoError('ELOOP', 'resolve', path);
+        const resolved = walk(resolvePath(parentPath(current), node.target), true, hops);
+        if (resolved === null) return null;
+        ({ path: current, node } = resolved);
+      }
+    }
+    return { path: current, node };
+  };
+
+  // Makes the directory, first making its parent when that is missing.
+  const mkdirp = (path: string): void => {
+    let located = walk(path, true);
+    if (located === null) {
+      mkdirp(parentPath(path));
+      located = walk(path, true);
+    }
+    if (located === null) throw memoryIoError('ENOTDIR', 'mkdir', path);
+    if (located.node === undefined) nodes.set(located.path, { kind: 'directory', mtimeMs: now() });
+    else if (located.node.kind !== 'directory') throw memoryIoError('EEXIST', 'mkdir', path);
+  };
+
+  // Lists the keys one level under a directory.
+  const children = (dir: string): string[] => {
+    const prefix = dir === '/' ? '/' : `${dir}/`;
+    return [...nodes.keys()]
+      .filter((key) => key !== '/' && key.startsWith(prefix) && !key.slice(prefix.length).includes('/'))
+      .map((key) => key.slice(prefix.length));
+  };
+
+  return { nodes, walk: (path, followLast) => walk(path, followLast), mkdirp, children };
+}
+
+/**
+ * Converts a node to the port's FileStat (the node itself: a symlink is not followed).
+ *
+ * @internal
+ */
+export function toMemoryFileStat(node: MemoryNode): FileStat {
+  switch (node.kind) {
+    case 'file':
+      return { type: 'file', size: node.data.length, mtimeMs: node.mtimeMs };
+    case 'directory':
+      return { type: 'directory', size: 0, mtimeMs: node.mtimeMs };
+    case 'symlink':
+      return { type: 'symlink', size: new TextEncoder().encode(node.target).length, mtimeMs: node.mtimeMs };
+  }
+}
+
+/**
+ * An `IO_ERROR` shaped like the Node adapter's, with a Node-style `code` on the cause.
+ *
+ * @internal
+ */
+export function memoryIoError(code: string, operation: string, path: string): GoalLoopError {
+  const cause = Object.assign(new Error(`${code}: ${operation} "${path}"`), { code });
+  return new GoalLoopError('IO_ERROR', `${operation} "${path}" failed: ${code}`, { cause });
+}

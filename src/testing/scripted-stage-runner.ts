@@ -1,0 +1,117 @@
+import { GoalLoopError } from '../errors.js';
+import type { StageContext, StageOutcome, StageRunner, StageRunReason } from '../ports/stage-runner.js';
+
+/**
+ * One scripted answer of a stage: a fixed outcome, or a function of the call's
+ * context (it may write artifacts through `context.fs`).
+ *
+ * @public
+ */
+export type ScriptedStep = StageOutcome | ((context: StageContext, stageId: string) => StageOutcome | Promise<StageOutcome>);
+
+/**
+ * The script of a {@link createScriptedStageRunner}: stage id → the answers of
+ * its successive calls (a single step is a one-element list).
+ *
+ * @public
+ */
+export type StageScript = Readonly<Record<string, ScriptedStep | readonly ScriptedStep[]>>;
+
+/**
+ * One call a scripted runner received.
+ *
+ * @public
+ */
+export interface ScriptedStageCall {
+  readonly stageId: string;
+  readonly iteration: number;
+  readonly reason: StageRunReason;
+}
+
+/**
+ * A {@link StageRunner} that answers from a script and records its calls.
+ *
+ * @public
+ */
+export interface ScriptedStageRunner extends StageRunner {
+  /** Every call received, in order (including calls refused because the signal had aborted). */
+  readonly calls: readonly ScriptedStageCall[];
+  /** The ids of the stages called, in order. */
+  stageIds(): string[];
+}
+
+/**
+ * Options of {@link createScriptedStageRunner}.
+ *
+ * @public
+ */
+export interface ScriptedStageRunnerOptions {
+  /** The answer for a stage the script does not name (default: reject with `INVALID_OPTIONS`). */
+  readonly fallback?: ScriptedStep;
+}
+
+/**
+ * Creates a stage runner driven by a script: each call of a stage consumes the
+ * next step of its list, and the last step repeats once the list is used up.
+ * An aborted signal (before or during a step) rejects the call with
+ * `signal.reason`, as a real runner passing the signal on would.
+ *
+ * @example
+ * ```ts
+ * import { createScriptedStageRunner } from 'goal-loop/testing';
+ * const runner = createScriptedStageRunner({
+ *   '01-requirements': { status: 'passed' },
+ *   '03-documentation': [{ status: 'failed', detail: 'lint' }, { status: 'passed', costUsd: 0.05 }],
+ * });
+ * // … run a GoalLoop with it, then:
+ * expect(runner.stageIds()).toEqual(['01-requirements', '03-documentation', '03-documentation']);
+ * ```
+ * @public
+ */
+export function createScriptedStageRunner(script: StageScript, options: ScriptedStageRunnerOptions = {}): ScriptedStageRunner {
+  const calls: ScriptedStageCall[] = [];
+  const used = new Map<string, number>();
+
+  // Picks the step for the next call of a stage and advances its cursor.
+  const nextStep = (stageId: string): ScriptedStep => {
+    const entry = Object.hasOwn(script, stageId) ? script[stageId] : undefined;
+    const steps: readonly ScriptedStep[] = entry === undefined ? [] : Array.isArray(entry) ? entry : [entry as ScriptedStep];
+    const index = used.get(stageId) ?? 0;
+    used.set(stageId, index + 1);
+    const step = steps[Math.min(index, steps.length - 1)] ?? options.fallback;
+    if (step === undefined) throw new GoalLoopError('INVALID_OPTIONS', `the scripted stage runner has no step for stage "${stageId}"`);
+    return step;
+  };
+
+  return {
+    calls,
+    stageIds: () => calls.map((call) => call.stageId),
+    async run(stageId, context) {
+      calls.push({ stageId, iteration: context.iteration, reason: context.reason });
+      const { signal } = context;
+      if (signal.aborted) throw signal.reason;
+      const step = nextStep(stageId);
+      if (typeof step !== 'function') return step;
+      return raceAbort(Promise.resolve().then(() => step(context, stageId)), signal);
+    },
+  };
+}
+
+// Settles with the work, or rejects with the signal's reason if it aborts first.
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) reject(signal.reason);
+        else resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

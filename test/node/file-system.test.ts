@@ -1,0 +1,80 @@
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isGoalLoopError } from '../../src/errors.js';
+import { createNodeFileSystem } from '../../src/node/file-system.js';
+import { describeFileSystemConformance } from '../../src/testing/file-system-conformance.js';
+
+// Makes a fresh temp directory as a root.
+const freshRoot = (): Promise<string> => mkdtemp(join(tmpdir(), 'goal-loop-fs-'));
+
+describeFileSystemConformance('node', async () => {
+  const root = await freshRoot();
+  return {
+    fs: createNodeFileSystem(root),
+    symlink: (target, path) => symlink(target, join(root, path)),
+    cleanup: () => rm(root, { recursive: true, force: true }),
+  };
+});
+
+describe('createNodeFileSystem', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await freshRoot();
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('exposes the absolute POSIX root and resolves a relative root', () => {
+    expect(createNodeFileSystem(root).root).toBe(root);
+    const relative = createNodeFileSystem('.');
+    expect(relative.root).toBe(process.cwd());
+  });
+
+  it('writes real files on disk, atomically, leaving no temp files', async () => {
+    const fs = createNodeFileSystem(root);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => fs.writeText('state.json', JSON.stringify({ i, pad: 'x'.repeat(10_000) }))));
+    const parsed = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { i: number };
+    expect(parsed.i).toBeGreaterThanOrEqual(0);
+    expect(await readdir(root)).toEqual(['state.json']);
+  });
+
+  it('replaces a symlink with a regular file on write (rename semantics), keeping the target', async () => {
+    const fs = createNodeFileSystem(root);
+    await writeFile(join(root, 'target.txt'), 'target');
+    await symlink('target.txt', join(root, 'link.txt'));
+    await fs.writeText('link.txt', 'replaced');
+    expect((await fs.stat('link.txt'))?.type).toBe('file');
+    expect(await fs.readText('target.txt')).toBe('target');
+  });
+
+  it('wraps real faults in IO_ERROR with the Node error as cause', async () => {
+    const fs = createNodeFileSystem(root);
+    await fs.mkdir('dir');
+    const error = await fs.readText('dir').catch((caught: unknown) => caught);
+    expect(isGoalLoopError(error, 'IO_ERROR')).toBe(true);
+    expect((error as Error).message).toContain('dir');
+    expect(((error as Error).cause as { code?: string }).code).toBe('EISDIR');
+  });
+
+  it('refuses a negative byte range', async () => {
+    const fs = createNodeFileSystem(root);
+    await fs.writeText('a.txt', 'abc');
+    await expect(fs.readBytes('a.txt', -1, 2)).rejects.toSatisfy((error: unknown) => isGoalLoopError(error, 'INVALID_OPTIONS'));
+  });
+
+  it('reports realpath relative to the root even when the root is reached through a symlink', async () => {
+    await writeFile(join(root, 'f.txt'), 'x');
+    const alias = `${root}-alias`;
+    await symlink(root, alias);
+    try {
+      const fs = createNodeFileSystem(alias);
+      expect(await fs.realpath('f.txt')).toBe('f.txt');
+      expect(await fs.realpath(`${alias}/f.txt`)).toBe('f.txt');
+    } finally {
+      await rm(alias, { force: true });
+    }
+  });
+});
