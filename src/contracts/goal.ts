@@ -139,23 +139,31 @@ export interface ParseGoalOptions {
  */
 export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
   const parsed = goalSchema.safeParse(input);
-  if (!parsed.success) return { success: false, issues: issuesFromZod(parsed.error) };
-  const issues = semanticGoalIssues(parsed.data, options.stages);
-  return issues.length === 0 ? { success: true, data: parsed.data, issues: [] } : { success: false, issues };
+  // The semantic checks read the raw input, so they are reported even when the schema fails too.
+  const semantic = semanticGoalIssues(input, options.stages);
+  if (!parsed.success) return { success: false, issues: [...issuesFromZod(parsed.error), ...semantic] };
+  return semantic.length === 0 ? { success: true, data: parsed.data, issues: [] } : { success: false, issues: semantic };
 }
 
-// Checks what a schema cannot: unique criterion ids and known rerun stages.
-function semanticGoalIssues(goal: Goal, stages: readonly string[] | undefined): Issue[] {
+// Checks what a schema cannot: unique criterion ids and known rerun stages (on the raw input; wrong types are the schema's issues).
+function semanticGoalIssues(input: unknown, stages: readonly string[] | undefined): Issue[] {
   const issues: Issue[] = [];
+  const criteria = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as { criteria?: unknown }).criteria : undefined;
+  if (!Array.isArray(criteria)) return issues;
   const seen = new Map<string, number>();
   const known = stages === undefined ? undefined : new Set(stages);
-  goal.criteria.forEach((criterion, index) => {
-    const first = seen.get(criterion.id);
-    if (first !== undefined) {
-      issues.push({ code: 'duplicate_id', path: ['criteria', index, 'id'], message: `duplicate criterion id "${criterion.id}" (first used at $.criteria[${first}].id)` });
-    } else seen.set(criterion.id, index);
-    criterion.rerun_stages.forEach((stage, stageIndex) => {
-      if (known !== undefined && !known.has(stage)) {
+  criteria.forEach((criterion: unknown, index) => {
+    if (typeof criterion !== 'object' || criterion === null) return;
+    const { id, rerun_stages: rerunStages } = criterion as { id?: unknown; rerun_stages?: unknown };
+    if (typeof id === 'string' && id !== '') {
+      const first = seen.get(id);
+      if (first !== undefined) {
+        issues.push({ code: 'duplicate_id', path: ['criteria', index, 'id'], message: `duplicate criterion id "${id}" (first used at $.criteria[${first}].id)` });
+      } else seen.set(id, index);
+    }
+    if (known === undefined || !Array.isArray(rerunStages)) return;
+    rerunStages.forEach((stage: unknown, stageIndex) => {
+      if (typeof stage === 'string' && stage !== '' && !known.has(stage)) {
         issues.push({ code: 'unknown_stage', path: ['criteria', index, 'rerun_stages', stageIndex], message: `"${stage}" is not a stage of the configured pipeline (${[...known].join(', ')})` });
       }
     });

@@ -75,21 +75,21 @@ export interface StageArtifactNames {
  * @public
  */
 export const SDLC_STAGE_ARTIFACTS: Readonly<Record<SdlcStageId, StageArtifactNames>> = Object.freeze({
-  '00-environment': { canonical: 'environment_report.json' },
-  '01-transcript': { canonical: 'transcript.json' },
-  '02-requirements': { canonical: 'requirement_spec.json', legacy: 'requirements.json' },
-  '03-documentation': { canonical: 'documentation.json' },
-  '04-planning': { canonical: 'plan.json' },
-  '05-jira': { canonical: 'jira_tickets.json' },
-  '06-architecture': { canonical: 'system_design.json' },
-  '07-code': { canonical: 'code_report.json' },
-  '08-testing': { canonical: 'test_report.json' },
-  '09-deployment': { canonical: 'deployment_report.json' },
-  '10-summary': { canonical: 'summary.json' },
-  '11-feedback-loop': { canonical: 'feedback.json' },
-  '12-security-threat-model': { canonical: 'threat_model.json' },
-  '13-compliance-checker': { canonical: 'compliance_report.json' },
-  '14-cost-estimation': { canonical: 'cost_estimate.json' },
+  '00-environment': Object.freeze({ canonical: 'environment_report.json' }),
+  '01-transcript': Object.freeze({ canonical: 'transcript.json' }),
+  '02-requirements': Object.freeze({ canonical: 'requirement_spec.json', legacy: 'requirements.json' }),
+  '03-documentation': Object.freeze({ canonical: 'documentation.json' }),
+  '04-planning': Object.freeze({ canonical: 'plan.json' }),
+  '05-jira': Object.freeze({ canonical: 'jira_tickets.json' }),
+  '06-architecture': Object.freeze({ canonical: 'system_design.json' }),
+  '07-code': Object.freeze({ canonical: 'code_report.json' }),
+  '08-testing': Object.freeze({ canonical: 'test_report.json' }),
+  '09-deployment': Object.freeze({ canonical: 'deployment_report.json' }),
+  '10-summary': Object.freeze({ canonical: 'summary.json' }),
+  '11-feedback-loop': Object.freeze({ canonical: 'feedback.json' }),
+  '12-security-threat-model': Object.freeze({ canonical: 'threat_model.json' }),
+  '13-compliance-checker': Object.freeze({ canonical: 'compliance_report.json' }),
+  '14-cost-estimation': Object.freeze({ canonical: 'cost_estimate.json' }),
 });
 
 /**
