@@ -8,5 +8,5 @@ export { createFakeCommandRunner } from './testing/fake-command-runner.js';
 export type { FakeCommandRunner, FakeCommandResponse, FakeCommandRule, FakeCommandCall } from './testing/fake-command-runner.js';
 export { createManualClock } from './testing/manual-clock.js';
 export type { ManualClock } from './testing/manual-clock.js';
-export { describeFileSystemConformance } from './testing/file-system-conformance.js';
-export type { FileSystemFixture } from './testing/file-system-conformance.js';
+export { describeFileSystemConformance, fileSystemConformanceCases } from './testing/file-system-conformance.js';
+export type { ConformanceTestApi, FileSystemFixture } from './testing/file-system-conformance.js';

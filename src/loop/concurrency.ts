@@ -10,3 +10,5 @@ export async function mapConcurrent<T, R>(items: readonly T[], concurrency: numb
   const limited = limitFunction(fn, { concurrency: Math.max(1, concurrency) });
   return Promise.all(items.map((item, index) => limited(item, index)));
 }
+
+export { limitFunction };

@@ -52,6 +52,8 @@ export async function readLastEventSeq(fs: FileSystem, eventsPath: string): Prom
  */
 export class EventLog {
   private repaired = false;
+  // The last seq known to be in the log; read once, then kept (the loop holds the run's lock).
+  private lastSeq: number | null = null;
 
   constructor(
     private readonly fs: FileSystem,
@@ -74,10 +76,11 @@ export class EventLog {
   async appendOnce(events: readonly LoopEvent[]): Promise<void> {
     if (events.length === 0) return;
     await this.repair();
-    const lastSeq = await readLastEventSeq(this.fs, this.path);
+    this.lastSeq ??= await readLastEventSeq(this.fs, this.path);
     for (const event of events) {
-      if (event.seq <= lastSeq) continue;
+      if (event.seq <= this.lastSeq) continue;
       await this.fs.appendText(this.path, `${JSON.stringify(event)}\n`);
+      this.lastSeq = event.seq;
       this.onEvent?.(event);
     }
   }

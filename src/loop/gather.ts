@@ -3,9 +3,9 @@ import { readFeedbackView, type FeedbackRead } from '../contracts/feedback-view.
 import { parseJsonText } from '../contracts/parse-result.js';
 import { parseVerdictFile } from '../contracts/verdict.js';
 import type { CriterionFact, DocumentFact, EvaluationFacts, EvidenceFact, ExplicitVerdictsFact, PathFact, StageStatus } from '../core/facts.js';
-import type { CommandRunner } from '../ports/command-runner.js';
+import type { CommandRunOptions, CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { mapConcurrent } from './concurrency.js';
+import { limitFunction, mapConcurrent } from './concurrency.js';
 import { resolveContainedPath, resolveEvidencePath } from './containment.js';
 import type { JsonSchemaChecker } from './json-schema-check.js';
 import type { RunPaths } from './run-paths.js';
@@ -38,10 +38,11 @@ export interface GatherInput {
  */
 export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> {
   const feedbackPromise = readFeedback(input.fs, input.paths.feedback);
+  const commands = input.commands === undefined ? undefined : limitCommands(input.commands, input.concurrency);
   const [feedback, explicitVerdicts, criteriaFacts] = await Promise.all([
     feedbackPromise,
     readVerdicts(input.fs, input.paths.verdicts, input.stages),
-    mapConcurrent(input.goal.criteria, input.concurrency, async (criterion) => [criterion.id, await gatherCriterion(input, criterion, feedbackPromise)] as const),
+    mapConcurrent(input.goal.criteria, FILE_CONCURRENCY, async (criterion) => [criterion.id, await gatherCriterion({ ...input, commands }, criterion, feedbackPromise)] as const),
   ]);
   const evidence = await gatherEvidence(input, feedback.read);
   return {
@@ -55,6 +56,15 @@ export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> 
     explicitVerdicts,
     evidence,
   };
+}
+
+// Filesystem reads in flight at once; commands have their own, smaller bound.
+const FILE_CONCURRENCY = 64;
+
+// Wraps a command runner so at most `concurrency` commands run at once.
+function limitCommands(commands: CommandRunner, concurrency: number): CommandRunner {
+  const run = limitFunction((command: string, options: CommandRunOptions) => commands.run(command, options), { concurrency });
+  return { run };
 }
 
 // Gathers the fact of one criterion, by kind.
@@ -132,6 +142,6 @@ async function gatherEvidence(input: GatherInput, feedback: FeedbackRead): Promi
     const evidence = (entry as { evidence?: unknown } | null)?.evidence;
     if (Array.isArray(evidence)) for (const path of evidence) if (typeof path === 'string') paths.add(path);
   }
-  const facts = await mapConcurrent([...paths], input.concurrency, async (path) => [path, await resolveEvidencePath(input.fs, input.paths.runDir, path)] as const);
+  const facts = await mapConcurrent([...paths], FILE_CONCURRENCY, async (path) => [path, await resolveEvidencePath(input.fs, input.paths.runDir, path)] as const);
   return Object.fromEntries(facts);
 }

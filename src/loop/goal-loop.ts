@@ -7,7 +7,7 @@ import { systemClock } from '../node/clock.js';
 import type { Clock } from '../ports/clock.js';
 import { EventLog, readLastEventSeq, readLatestIterationStarted } from './event-log.js';
 import { gatherFacts } from './gather.js';
-import { loadGoal } from './goal-source.js';
+import { loadGoal, loadGoalText, type LoadedGoal } from './goal-source.js';
 import { JsonSchemaChecker } from './json-schema-check.js';
 import { checkStageOutcome, type LoopContext } from './loop-context.js';
 import { LoopDriver } from './loop-driver.js';
@@ -48,6 +48,8 @@ export class GoalLoop {
   private readonly clock: Clock;
   private readonly checker = new JsonSchemaChecker();
   private readonly feedbackStage: string;
+  private optionGoal: LoadedGoal | undefined;
+  private fileGoal: { readonly text: string | null; readonly loaded: LoadedGoal } | undefined;
 
   /** Validates the options; a wrong value throws `INVALID_OPTIONS` naming each field. */
   constructor(options: GoalLoopOptions) {
@@ -159,9 +161,15 @@ export class GoalLoop {
     };
   }
 
-  // Loads the goal from the option or the run's goal.json.
-  private loadGoal() {
-    return loadGoal(this.options.fs, this.paths.goal, this.options.goal, this.options.stages);
+  // Loads the goal from the option (parsed once) or the run's goal.json (parsed again only when its text changes).
+  private async loadGoal(): Promise<LoadedGoal> {
+    if (this.options.goal !== undefined) {
+      this.optionGoal ??= await loadGoal(this.options.fs, this.paths.goal, this.options.goal, this.options.stages);
+      return this.optionGoal;
+    }
+    const text = await this.options.fs.readText(this.paths.goal);
+    if (this.fileGoal === undefined || this.fileGoal.text !== text) this.fileGoal = { text, loaded: loadGoalText(text, this.options.stages) };
+    return this.fileGoal.loaded;
   }
 
   // Gathers the evaluation facts for the given record of stage statuses.
@@ -192,17 +200,20 @@ export class GoalLoop {
     const beat = (async () => {
       while (!stop.signal.aborted) {
         await this.clock.sleep(interval, stop.signal);
-        await lock.heartbeat();
+        await lock.heartbeat(true);
       }
     })().catch(() => undefined);
     try {
       return await work();
     } finally {
-      stop.abort();
+      stop.abort(HEARTBEAT_DONE);
       await beat;
     }
   }
 }
+
+// The reason the heartbeat's sleep is cancelled with (cheaper than a DOMException per stage).
+const HEARTBEAT_DONE = Object.freeze({ name: 'HeartbeatDone' });
 
 // Adds what a human can do next to an ASK_USER stop caused by a missing verdict.
 function explainStop(stoppedOn: StopReason, reason: string, evaluation: GoalEvaluation, iteration: number): string {

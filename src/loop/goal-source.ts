@@ -22,7 +22,15 @@ export type LoadedGoal =
  */
 export async function loadGoal(fs: FileSystem, goalPath: string, option: unknown, stages: readonly string[]): Promise<LoadedGoal> {
   if (option !== undefined) return fromValue(option, stages, 'option');
-  const text = await fs.readText(goalPath);
+  return loadGoalText(await fs.readText(goalPath), stages);
+}
+
+/**
+ * Loads a goal from the text of goal.json (`null`: no file, the default goal).
+ *
+ * @internal
+ */
+export function loadGoalText(text: string | null, stages: readonly string[]): LoadedGoal {
   if (text === null) return { ok: true, goal: DEFAULT_GOAL, goalId: DEFAULT_GOAL.goal_id, hash: hashJson(DEFAULT_GOAL), origin: 'default' };
   const json = parseJsonText(text);
   if (!json.ok) return { ok: false, goalId: DEFAULT_GOAL.goal_id, hash: fnv1a64(text), issues: [json.issue], origin: 'file' };

@@ -16,8 +16,14 @@ export type SchemaCheck =
  * @internal
  */
 export class JsonSchemaChecker {
-  private readonly ajv: Ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
+  // Built on first use: most goals have no json_schema criterion, and building ajv is not free.
+  private ajvInstance: Ajv | undefined;
   private readonly cache = new Map<string, ValidateFunction>();
+
+  private get ajv(): Ajv {
+    this.ajvInstance ??= addFormats(new Ajv({ allErrors: true, strict: false }));
+    return this.ajvInstance;
+  }
 
   /** Checks `document` against `schema`; a schema ajv cannot compile is `unavailable` with why. */
   check(document: unknown, schema: unknown): SchemaCheck {

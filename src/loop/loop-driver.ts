@@ -10,6 +10,9 @@ import type { LoadedGoal } from './goal-source.js';
 import { afterEvaluation, goalChanged, interrupt, startIteration, stageCompleted, stageStarted, stopWith, type Transition } from './transitions.js';
 import { writeRecordedSpend } from './state-store.js';
 
+// The signal stage runners get when the host passed none.
+const NEVER_ABORTED = new AbortController().signal;
+
 // Builds the plain result of a stop.
 function resultOf(state: LoopState, stoppedOn: StopReason, reason: string, evaluation: GoalEvaluation | null): LoopResult {
   return { stoppedOn, iterations: state.session?.iterations ?? 0, iteration: state.iteration, evaluation, reason, spentUsd: state.spent_usd };
@@ -65,6 +68,10 @@ export class LoopDriver {
     if (this.state.phase === 'idle') {
       const blocked = await this.beginIteration();
       if (blocked !== null) return blocked;
+    } else {
+      // A resumed iteration: goal.json may have changed while no loop was running.
+      const changed = await this.checkGoal(await this.ctx.loadGoal());
+      if (changed !== null) return changed;
     }
     if (this.state.phase === 'running_stages') {
       const stopped = await this.runStages();
@@ -121,7 +128,7 @@ export class LoopDriver {
 
   // Calls the host's runner; a throw is a failed stage, an abort is `null`.
   private async runStage(stage: string): Promise<StageOutcome | null> {
-    const signal = this.ctx.signal ?? new AbortController().signal;
+    const signal = this.ctx.signal ?? NEVER_ABORTED;
     const context = { runDir: this.ctx.paths.runDir, iteration: this.state.iteration, reason: this.resumeReason ?? { kind: 'initial' as const }, previousEvaluation: this.evaluation, fs: this.ctx.fs, signal };
     try {
       const outcome = await this.ctx.withHeartbeat(() => this.ctx.runner.run(stage, context));
@@ -135,6 +142,9 @@ export class LoopDriver {
   // Gathers, evaluates (pure), decides (pure), and records the decision.
   private async evaluateAndDecide(): Promise<LoopResult | { rerun: readonly string[]; reason: string }> {
     const goal = await this.ctx.loadGoal();
+    // Never evaluate under a goal the session has not accepted (it may change while a stage runs).
+    const changed = await this.checkGoal(goal);
+    if (changed !== null) return changed;
     const evaluation = goal.ok ? evaluateGoal(await this.ctx.gather(goal.goal, this.state)) : errorEvaluation(goal.goalId, goal.issues, this.state.iteration);
     this.evaluation = evaluation;
     if (this.ctx.signal?.aborted) return this.pause('aborted', 'Aborted by the caller during the evaluation.');

@@ -43,6 +43,7 @@ export class RunLock {
 
   /** Takes the lock, or takes over a stale one; rejects with `RUN_LOCKED` when another loop holds it. */
   async acquire(): Promise<LockTakeover | null> {
+    this.lastBeat = this.clock.now();
     if (await this.fs.createExclusive(this.path, this.record())) return null;
     const held = await this.read();
     if (held === null) {
@@ -59,10 +60,19 @@ export class RunLock {
     return { previousOwner: held.owner, ageMs };
   }
 
-  /** Refreshes the heartbeat (only while this owner holds the lock). */
-  async heartbeat(): Promise<void> {
+  private lastBeat = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Refreshes the heartbeat (only while this owner holds the lock). Cheap to
+   * call often: it writes at most once per third of the timeout unless `force`.
+   */
+  async heartbeat(force = false): Promise<void> {
+    const now = this.clock.now();
+    if (!force && now - this.lastBeat < this.timeoutMs / 3) return;
     const held = await this.read();
-    if (held?.owner === this.owner) await this.fs.writeText(this.path, this.record());
+    if (held?.owner !== this.owner) return;
+    await this.fs.writeText(this.path, this.record());
+    this.lastBeat = now;
   }
 
   /** Removes the lock if this owner holds it. */

@@ -72,6 +72,18 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
     if (located.node.kind !== 'file') throw memoryIoError('EISDIR', 'read', path);
     return located.node.data;
   };
+  // The file node after appending `added`: the bytes go into spare capacity (doubling when full), so appends cost O(added).
+  const appended = (before: Extract<MemoryNode, { kind: 'file' }> | undefined, added: Uint8Array): Extract<MemoryNode, { kind: 'file' }> => {
+    const size = (before?.data.length ?? 0) + added.length;
+    let buffer = before?.buffer ?? before?.data ?? new Uint8Array(0);
+    if (buffer.length < size || (before !== undefined && before.buffer === undefined)) {
+      const grown = new Uint8Array(Math.max(size, buffer.length * 2, 256));
+      if (before !== undefined) grown.set(before.data);
+      buffer = grown;
+    }
+    buffer.set(added, size - added.length);
+    return { kind: 'file', data: buffer.subarray(0, size), buffer, mtimeMs: 0 };
+  };
   // A fresh file node stamped now.
   const file = (data: Uint8Array): MemoryNode => ({ kind: 'file', data, mtimeMs: now() });
 
@@ -96,12 +108,8 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
     writeText: async (path, text) => void nodes.set(writable(abs(path), false, 'write').path, file(encoder.encode(text))),
     appendText: async (path, text) => {
       const located = writable(abs(path), true, 'append');
-      const before = located.node?.kind === 'file' ? located.node.data : new Uint8Array();
-      const added = encoder.encode(text);
-      const data = new Uint8Array(before.length + added.length);
-      data.set(before);
-      data.set(added, before.length);
-      nodes.set(located.path, file(data));
+      const before = located.node?.kind === 'file' ? located.node : undefined;
+      nodes.set(located.path, { ...appended(before, encoder.encode(text)), mtimeMs: now() });
     },
     createExclusive: async (path, text) => {
       mkdirp(parentPath(abs(path)));

@@ -8,7 +8,7 @@ import type { FileStat } from '../ports/file-system.js';
  * @internal
  */
 export type MemoryNode =
-  | { readonly kind: 'file'; readonly data: Uint8Array; readonly mtimeMs: number }
+  | { readonly kind: 'file'; readonly data: Uint8Array; readonly buffer?: Uint8Array; readonly mtimeMs: number }
   | { readonly kind: 'directory'; readonly mtimeMs: number }
   | { readonly kind: 'symlink'; readonly target: string; readonly mtimeMs: number };
 

@@ -16,7 +16,7 @@ describeFileSystemConformance('node', async () => {
     symlink: (target, path) => symlink(target, join(root, path)),
     cleanup: () => rm(root, { recursive: true, force: true }),
   };
-});
+}, { describe, it, beforeEach, afterEach });
 
 describe('createNodeFileSystem', () => {
   let root: string;

@@ -1,0 +1,85 @@
+import { AssertionError } from 'node:assert';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describeFileSystemConformance, fileSystemConformanceCases } from '../../src/testing/file-system-conformance.js';
+import type { ConformanceTestApi, FileSystemFixture } from '../../src/testing/file-system-conformance.js';
+import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import type { MemoryFileSystem } from '../../src/testing/memory-file-system.js';
+
+// node:test's module type (type-only: node:test is never loaded here).
+type NodeTest = typeof import('node:test');
+
+// Runs every case on a fresh fixture and returns the names of the failing ones with their errors.
+const failures = async (make: () => FileSystemFixture): Promise<Map<string, unknown>> => {
+  const failed = new Map<string, unknown>();
+  for (const testCase of fileSystemConformanceCases()) await testCase.run(make()).catch((error: unknown) => failed.set(testCase.name, error));
+  return failed;
+};
+// A memory fixture, optionally with some methods broken.
+const memory = (broken: (fs: MemoryFileSystem) => Partial<MemoryFileSystem> = () => ({})): FileSystemFixture => {
+  const fs = createMemoryFileSystem();
+  return { fs: { ...fs, ...broken(fs) }, symlink: fs.symlink };
+};
+
+describe('fileSystemConformanceCases', () => {
+  it('takes node:test and vitest functions as the test API (checked by tsc)', () => {
+    expectTypeOf<Pick<NodeTest, 'describe' | 'it' | 'beforeEach' | 'afterEach'>>().toExtend<ConformanceTestApi>();
+    expectTypeOf({ describe, it }).toExtend<ConformanceTestApi>();
+  });
+
+  it('passes on the memory filesystem, run without any test framework', async () => {
+    const names = fileSystemConformanceCases().map((testCase) => testCase.name);
+    expect(names.length).toBeGreaterThanOrEqual(14);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...(await failures(() => memory())).keys()]).toEqual([]);
+  });
+
+  it('fails a filesystem that reads missing files as empty text', async () => {
+    const failed = await failures(() => memory((fs) => ({ readText: async (path) => (await fs.readText(path)) ?? '' })));
+    expect(failed.get('reports a missing path as null from every reader')).toBeInstanceOf(AssertionError);
+  });
+
+  it('fails a filesystem whose lists are not sorted', async () => {
+    const failed = await failures(() => memory((fs) => ({ list: async (path) => (await fs.list(path))?.reverse() ?? null })));
+    expect(failed.get('lists entries sorted')).toBeInstanceOf(AssertionError);
+  });
+});
+
+describe('describeFileSystemConformance', () => {
+  // Registers the suite through a recording API and returns its tests and what the fixtures did.
+  const register = (make: () => FileSystemFixture, withHooks: boolean) => {
+    const tests: { name: string; fn: () => Promise<void> }[] = [];
+    const hooks: (() => Promise<void> | void)[][] = [[], []];
+    const log = { made: 0, cleaned: 0, suites: [] as string[] };
+    const api: ConformanceTestApi = {
+      describe: (name, fn) => void (log.suites.push(name), fn()),
+      it: (name, fn) => void tests.push({ name, fn }),
+      ...(withHooks ? { beforeEach: (fn: () => Promise<void> | void) => void hooks[0]?.push(fn), afterEach: (fn: () => Promise<void> | void) => void hooks[1]?.push(fn) } : {}),
+    };
+    const factory = async (): Promise<FileSystemFixture> => (log.made++, { ...make(), cleanup: async () => void log.cleaned++ });
+    describeFileSystemConformance('fake', factory, api);
+    const run = async (fn: () => Promise<void> | void) => {
+      for (const hook of hooks[0] ?? []) await hook();
+      try {
+        await fn();
+      } finally {
+        for (const hook of hooks[1] ?? []) await hook();
+      }
+    };
+    return { tests, log, run };
+  };
+
+  it.each([true, false])('registers every case and makes and cleans a fixture per test (hooks: %s)', async (withHooks) => {
+    const { tests, log, run } = register(() => memory(), withHooks);
+    expect(log.suites).toEqual(['FileSystem conformance: fake']);
+    expect(tests.map((test) => test.name)).toEqual(fileSystemConformanceCases().map((testCase) => testCase.name));
+    for (const test of tests) await run(test.fn);
+    expect(log).toMatchObject({ made: tests.length, cleaned: tests.length });
+  });
+
+  it('makes a registered test fail, and still cleans up, on a broken filesystem', async () => {
+    const { tests, log, run } = register(() => memory((fs) => ({ list: async (path) => (await fs.list(path))?.reverse() ?? null })), false);
+    const sorted = tests.find((test) => test.name === 'lists entries sorted');
+    await expect(run(sorted?.fn ?? (() => undefined))).rejects.toBeInstanceOf(AssertionError);
+    expect(log).toMatchObject({ made: 1, cleaned: 1 });
+  });
+});
