@@ -6,7 +6,7 @@ import { type CriterionEvaluation, evaluateCriterion } from './criteria.js';
 import { readOwn } from './dot-path.js';
 import type { EvaluationFacts } from './facts.js';
 import { type DecisionSignal, decideStatus } from './precedence.js';
-import { orderByPipeline } from './stage-mapping.js';
+import { orderByPipeline, withFeedbackRefresh } from './stage-mapping.js';
 import { resolveVerdicts } from './verdicts.js';
 
 export type { BuiltinCheck } from './builtins.js';
@@ -79,7 +79,7 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
   const { status, decisive } = decideStatus(signals);
   const known = new Set(stages);
   const rerunSources = checks.filter((check) => check.status !== 'PASS').flatMap((check) => check.rerunStages);
-  const recommendedRerunStages = status === 'RETRY' ? orderByPipeline(rerunSources.filter((stage) => known.has(stage)), stages) : [];
+  const recommendedRerunStages = status === 'RETRY' ? withFeedbackRefresh(orderByPipeline(rerunSources.filter((stage) => known.has(stage)), stages), stages, facts.feedbackStage) : [];
   return {
     goalId: goal.goal_id,
     status,

@@ -92,3 +92,23 @@ export function orderByPipeline(stageIds: Iterable<string>, stages: readonly str
     .sort((a, b) => rank(a.id) - rank(b.id) || a.order - b.order)
     .map(({ id }) => id);
 }
+
+/**
+ * Adds the feedback stage to a rerun list that reruns any stage before it in
+ * the pipeline, so the review reads the new artifacts instead of leaving a
+ * stale report behind (which would look like no progress). The list stays in
+ * pipeline order. Pure.
+ *
+ * @example
+ * ```ts
+ * withFeedbackRefresh(['08-testing'], ['07-code', '08-testing', '11-feedback-loop'], '11-feedback-loop');
+ * // ['08-testing', '11-feedback-loop']
+ * ```
+ * @public
+ */
+export function withFeedbackRefresh(rerun: readonly string[], stages: readonly string[], feedbackStage: string): string[] {
+  const feedbackIndex = stages.indexOf(feedbackStage);
+  if (feedbackIndex < 0 || rerun.includes(feedbackStage)) return [...rerun];
+  const upstream = rerun.some((stage) => stages.indexOf(stage) < feedbackIndex);
+  return upstream ? orderByPipeline([...rerun, feedbackStage], stages) : [...rerun];
+}

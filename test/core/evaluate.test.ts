@@ -22,7 +22,7 @@ describe('evaluateGoal: status', () => {
   it('names what decided a RETRY in one sentence', () => {
     const evaluation = evaluateGoal(facts({ goal: goal([command('docs-lint', ['03-documentation'])]), criteria: { 'docs-lint': ran({ exitCode: 1 }) } }));
     expect(evaluation.status).toBe('RETRY');
-    expect(evaluation.reason).toBe('Criterion docs-lint failed (exit code 1); rerun 03-documentation.');
+    expect(evaluation.reason).toBe('Criterion docs-lint failed (exit code 1); rerun 03-documentation, 11-feedback-loop.');
   });
 
   it('counts further findings in the reason', () => {
@@ -62,7 +62,7 @@ describe('evaluateGoal: status', () => {
 
   it('is RETRY for a remediable critical issue, rerunning the mapped stage', () => {
     const report = feedback({ summary: { critical_count: 1 }, issues: [{ id: 'FBK-1', severity: 'CRITICAL', remediation: { agent_to_rerun: 'architecture_agent' } }] });
-    expect(evaluateGoal(facts({ feedback: report }))).toMatchObject({ status: 'RETRY', criticalCount: 1, recommendedRerunStages: ['06-architecture'] });
+    expect(evaluateGoal(facts({ feedback: report }))).toMatchObject({ status: 'RETRY', criticalCount: 1, recommendedRerunStages: ['06-architecture', '11-feedback-loop'] });
   });
 });
 
@@ -113,10 +113,17 @@ describe('evaluateGoal: rerun stages', () => {
     expect(evaluation.recommendedRerunStages).toEqual([]);
   });
 
+  it('reruns the feedback stage after any stage upstream of it, so its report is not stale', () => {
+    const evaluation = evaluateGoal(facts({ goal: goal([fileExists('a', 'a', ['07-code'])]), criteria: { a: missingFile } }));
+    expect(evaluation.recommendedRerunStages).toEqual(['07-code', '11-feedback-loop']);
+    const withoutFeedback = evaluateGoal(facts({ goal: goal([fileExists('a', 'a', ['07-code'])]), criteria: { a: missingFile }, stages: ['07-code'], stageStatuses: { '07-code': 'passed' } }));
+    expect(withoutFeedback.recommendedRerunStages).toEqual(['07-code']);
+  });
+
   it('drops rerun stages outside the pipeline with an issue', () => {
     const unchecked = goal([fileExists('a', 'a', ['99-ghost', '07-code'])]);
     const evaluation = evaluateGoal(facts({ goal: unchecked, criteria: { a: missingFile } }));
-    expect(evaluation.recommendedRerunStages).toEqual(['07-code']);
+    expect(evaluation.recommendedRerunStages).toEqual(['07-code', '11-feedback-loop']);
     expect(evaluation.issues).toContainEqual({ code: 'unknown_stage', path: ['criteria', 0, 'rerun_stages', 0], message: expect.stringContaining('99-ghost') });
   });
 });

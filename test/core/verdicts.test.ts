@@ -187,7 +187,7 @@ describe('rerun stages', () => {
   it('explicit recommended_rerun_stages replace the criterion rerun_stages', () => {
     const input = judged({ explicitVerdicts: verdicts({ criterion_id: 'design', verdict: 'FAIL', iteration: 2, recommended_rerun_stages: ['07-code'] }) });
     expect(criterion(input)?.rerunStages).toEqual(['07-code']);
-    expect(evaluateGoal(input).recommendedRerunStages).toEqual(['07-code']);
+    expect(evaluateGoal(input).recommendedRerunStages).toEqual(['07-code', '11-feedback-loop']);
   });
 
   it('an explicit verdict naming no stage keeps the criterion rerun_stages', () => {
