@@ -72,6 +72,8 @@ export type { SdlcStageId, StageArtifactNames } from './core/stage-presets.js';
 export { GoalLoop } from './loop/goal-loop.js';
 export type { GoalLoopOptions } from './loop/options.js';
 export type { LoopResult, LoopStepResult } from './loop/loop-result.js';
+export { createCommandStageRunner } from './loop/command-stage-runner.js';
+export type { CommandStageRunnerOptions } from './loop/command-stage-runner.js';
 export { runPaths } from './loop/run-paths.js';
 export type { RunPaths } from './loop/run-paths.js';
 export { readLatestIterationStarted } from './loop/event-log.js';

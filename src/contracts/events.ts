@@ -21,7 +21,7 @@ const stopReasonSchema = z.enum(STOP_REASONS as [StopReason, ...StopReason[]]);
  * @public
  */
 export const loopEventSchema = z.discriminatedUnion('type', [
-  z.object({ ...base, type: z.literal('loop_iteration_started'), stages: z.array(z.string()) }),
+  z.object({ ...base, type: z.literal('loop_iteration_started'), stages: z.array(z.string()), session_iteration: z.int().min(1).optional() }),
   z.object({ ...base, type: z.literal('stage_started'), stage: z.string() }),
   z.object({
     ...base,

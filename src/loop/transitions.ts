@@ -87,7 +87,7 @@ export function startIteration(state: LoopState, stages: readonly string[], ts: 
   const session = state.session === null ? null : { ...state.session, iterations: state.session.iterations + 1 };
   const stageStatus = { ...state.stage_status, ...Object.fromEntries(stages.map((stage) => [stage, 'pending' as const])) };
   const next: LoopState = { ...state, iteration: state.iteration + 1, session, phase: 'running_stages', iteration_stages: [...stages], completed_stages: [], stage_status: stageStatus };
-  return emit(next, ts, [draft('loop_iteration_started', { stages: [...stages] })]);
+  return emit(next, ts, [draft('loop_iteration_started', { stages: [...stages], session_iteration: session?.iterations ?? 1 })]);
 }
 
 /** Records that a stage is about to run. @internal */
