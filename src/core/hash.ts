@@ -106,7 +106,7 @@ function* utf8Bytes(text: string): Generator<number> {
 }
 
 /**
- * Hashes a JSON-like value: {@link fnv1a64} of its {@link canonicalJson}.
+ * Hashes a JSON-like value: `fnv1a64` of its {@link canonicalJson}.
  * Deep-equal values give the same hash. Pure.
  *
  * @public

@@ -1,0 +1,68 @@
+import { type Finding, findingAt } from '../finding.js';
+import { type ReviewModel, hasContracts } from '../model.js';
+
+/**
+ * Analysis 2, architecture ↔ code: every API endpoint of the design has a
+ * route in a code file's `endpoints[]` (CRITICAL), every table a migration
+ * in a file's `tables[]` (CRITICAL), every service at least one file with
+ * that `service` (WARNING). Runs only when both contracts were read. Pure.
+ *
+ * @public
+ */
+export function analyseArchitecture(model: ReviewModel): Finding[] {
+  const design = model.contracts.system_design;
+  const code = model.contracts.code_report;
+  if (design === null || code === null || !hasContracts(model, ['system_design', 'code_report'])) return [];
+  const routes = new Set<string>();
+  const tables = new Set<string>();
+  const services = new Set<string>();
+  for (const file of code.files) {
+    for (const endpoint of file.endpoints) routes.add(endpoint);
+    for (const table of file.tables) tables.add(table.toLowerCase());
+    if (file.service !== null) services.add(file.service.toLowerCase());
+  }
+  const harvested = design.meta.harvested;
+  const findings: Finding[] = [];
+  for (const endpoint of design.endpoints) {
+    if (routes.has(endpoint.key)) continue;
+    findings.push(
+      findingAt(model, 'code_report', {
+        rule: 'architecture.endpoint_without_code',
+        title: `No route for ${endpoint.key}`,
+        description: `The design defines ${endpoint.key}${endpoint.service === null ? '' : ` on ${endpoint.service}`}, but no code file lists it in endpoints[].`,
+        ids: [endpoint.key],
+        action: `Generate the route and handler for ${endpoint.key} and list it in the code file's endpoints[].`,
+        ...(endpoint.service === null ? {} : { module: endpoint.service }),
+        baseline: harvested,
+      }),
+    );
+  }
+  for (const table of design.tables) {
+    if (tables.has(table.toLowerCase())) continue;
+    findings.push(
+      findingAt(model, 'code_report', {
+        rule: 'architecture.table_without_migration',
+        title: `No migration for table ${table}`,
+        description: `The design defines table ${table}, but no code file lists it in tables[].`,
+        ids: [table],
+        action: `Write the migration for ${table} and list it in the code file's tables[].`,
+        baseline: harvested,
+      }),
+    );
+  }
+  for (const service of design.services) {
+    if (services.has(service.toLowerCase())) continue;
+    findings.push(
+      findingAt(model, 'code_report', {
+        rule: 'architecture.service_without_code',
+        title: `No code for service ${service}`,
+        description: `The design defines service ${service}, but no code file names it as its service.`,
+        ids: [service],
+        action: `Scaffold service ${service} and set service: "${service}" on its code files.`,
+        module: service,
+        baseline: harvested,
+      }),
+    );
+  }
+  return findings;
+}

@@ -1,0 +1,91 @@
+import type { Finding } from '../finding.js';
+import type { FeedbackIssue, NamedFields } from '../report.js';
+import { type Severity, reviewRule, ruleOrder } from '../rules.js';
+
+const SEVERITY_RANK: Readonly<Record<Severity, number>> = { CRITICAL: 0, WARNING: 1, INFO: 2 };
+
+/** The id of the n-th issue (1-based): `FBK-001`. @public */
+export function issueId(index: number): string {
+  return `FBK-${String(index).padStart(3, '0')}`;
+}
+
+// Turns one finding into an issue without id: severity (baseline capped to INFO), owner, effort, category.
+function toIssue(finding: Finding, baselineSources: readonly string[]): Omit<NamedFields<FeedbackIssue>, 'id'> {
+  const rule = reviewRule(finding.rule);
+  const baseline = finding.baseline === true;
+  const owner = finding.owner !== undefined ? finding.owner : rule.owner === 'self' ? finding.stage : rule.owner;
+  const readFirst = baseline ? [...new Set([...(finding.readFirst ?? finding.artifacts), ...baselineSources])] : (finding.readFirst ?? []);
+  const action = readFirst.length > 0 ? `Read ${readFirst.join(', ')} first (baseline: study before modifying). Then: ${finding.action}` : finding.action;
+  return {
+    severity: baseline ? 'INFO' : rule.severity,
+    category: rule.category,
+    rule: rule.id,
+    title: finding.title,
+    description: finding.description,
+    source_agent: finding.stage,
+    affected_artifacts: [...finding.artifacts],
+    related_ids: [...finding.ids],
+    module: finding.module ?? finding.artifacts[0] ?? finding.stage,
+    ...(baseline ? { baseline: true } : {}),
+    remediation: {
+      action,
+      agent_to_rerun: owner,
+      estimated_effort: rule.effort,
+      can_auto_remediate: owner !== null && !baseline,
+      maintenance_category: rule.maintenance,
+      ...(readFirst.length > 0 ? { read_first: [...readFirst] } : {}),
+    },
+  };
+}
+
+/**
+ * Analysis 7, the remediation plan: gives every finding its severity (a
+ * baseline finding of an adopted run is capped at INFO), its owning stage,
+ * effort, maintenance category and auto-remediability, then orders them
+ * (CRITICAL, WARNING, INFO; rule order within) and numbers them FBK-001….
+ * Pure.
+ *
+ * @public
+ */
+export function planRemediations(findings: readonly Finding[], baselineSources: readonly string[] = []): FeedbackIssue[] {
+  const issues = findings.map((finding, index) => ({ index, issue: toIssue(finding, baselineSources) }));
+  issues.sort(
+    (a, b) =>
+      SEVERITY_RANK[a.issue.severity] - SEVERITY_RANK[b.issue.severity] ||
+      ruleOrder(a.issue.rule ?? '') - ruleOrder(b.issue.rule ?? '') ||
+      a.index - b.index,
+  );
+  return issues.map(({ issue }, index) => ({ id: issueId(index + 1), ...issue }));
+}
+
+/**
+ * The remediation completeness check: every CRITICAL and WARNING issue needs
+ * an owning stage (`agent_to_rerun`), an effort estimate and a maintenance
+ * category. Returns one `remediation.unclassified` finding per incomplete
+ * issue (an unclassified finding is itself a finding). Pure.
+ *
+ * @public
+ */
+export function unclassifiedFindings(issues: readonly FeedbackIssue[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const issue of issues) {
+    if (issue.severity === 'INFO' || issue.rule === 'remediation.unclassified') continue;
+    const category: unknown = issue.remediation.maintenance_category;
+    const missing = [
+      issue.remediation.agent_to_rerun === null || issue.remediation.agent_to_rerun === '' ? 'an owning stage' : null,
+      issue.remediation.estimated_effort.trim() === '' ? 'an effort estimate' : null,
+      typeof category !== 'string' || category === '' ? 'a maintenance category' : null,
+    ].filter((entry): entry is string => entry !== null);
+    if (missing.length === 0) continue;
+    findings.push({
+      rule: 'remediation.unclassified',
+      stage: '11-feedback-loop',
+      title: `${issue.id} is incomplete`,
+      description: `${issue.severity} issue ${issue.id} ("${issue.title}") has no ${missing.join(', no ')}.`,
+      artifacts: [...issue.affected_artifacts],
+      ids: [issue.id],
+      action: `Classify ${issue.id}: name the stage that fixes it, its effort and its maintenance category.`,
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,115 @@
+import { type Finding, findingAt } from '../finding.js';
+import { type ReviewModel, hasContracts } from '../model.js';
+import type { NormalizedTest } from '../contracts/test-report.js';
+import type { Coverage, TraceabilityMatrix, TraceabilityRow } from '../report.js';
+
+// Returns the distinct values of several lists, in first-seen order.
+function union(lists: readonly (readonly string[] | undefined)[]): string[] {
+  const seen = new Set<string>();
+  for (const list of lists) for (const value of list ?? []) seen.add(value);
+  return [...seen];
+}
+
+// Computes the FR → story → code → test → deployment row of every functional requirement.
+function traceRows(model: ReviewModel): TraceabilityRow[] {
+  const deployedList = model.contracts.deployment_report?.deployedStories ?? null;
+  const deployed = deployedList === null ? null : new Set(deployedList);
+  const rows: TraceabilityRow[] = [];
+  for (const requirement of model.requirements.values()) {
+    if (requirement.type !== 'functional') continue;
+    const stories = [...(model.storiesOf.get(requirement.id) ?? [])];
+    const code = union([model.codeOf.get(requirement.id), ...stories.map((story) => model.codeOf.get(story))]);
+    const tests = union([model.testsOf.get(requirement.id), ...stories.map((story) => model.testsOf.get(story))]);
+    const deployment = deployed === null ? [] : [requirement.id, ...stories].filter((id) => deployed.has(id));
+    const fullyTraced = stories.length > 0 && code.length > 0 && tests.length > 0;
+    rows.push({ requirement_id: requirement.id, title: requirement.title, baseline: requirement.baseline, stories, code, tests, deployment, fully_traced: fullyTraced });
+  }
+  return rows;
+}
+
+// Counts coverage over a set of rows; the percentage has one decimal.
+function coverage(rows: readonly TraceabilityRow[]): Coverage {
+  const count = (test: (row: TraceabilityRow) => boolean): number => rows.reduce((sum, row) => sum + (test(row) ? 1 : 0), 0);
+  const fully = count((row) => row.fully_traced);
+  return {
+    total_requirements: rows.length,
+    requirements_with_stories: count((row) => row.stories.length > 0),
+    requirements_with_code: count((row) => row.code.length > 0),
+    requirements_with_tests: count((row) => row.tests.length > 0),
+    requirements_with_deployment: count((row) => row.deployment.length > 0),
+    requirements_fully_traced: fully,
+    coverage_percentage: rows.length === 0 ? 0 : Math.round((fully / rows.length) * 1000) / 10,
+  };
+}
+
+/**
+ * Builds the traceability matrix: the new work's coverage at the top level
+ * and, when some requirements are harvested baseline, the baseline's
+ * coverage apart. Pure.
+ *
+ * @public
+ */
+export function buildTraceabilityMatrix(model: ReviewModel): TraceabilityMatrix {
+  const rows = traceRows(model);
+  const baselineRows = rows.filter((row) => row.baseline);
+  const matrix: TraceabilityMatrix = { ...coverage(rows.filter((row) => !row.baseline)), requirements: rows };
+  return baselineRows.length === 0 ? matrix : { ...matrix, baseline: coverage(baselineRows) };
+}
+
+// True when a test maps to no known requirement, directly, through a known story or through a control.
+function isOrphan(model: ReviewModel, test: NormalizedTest, controlNfrs: ReadonlyMap<string, readonly string[]>): boolean {
+  const { requirementIds, storyIds } = test;
+  if (requirementIds.some((id) => model.requirements.has(id))) return false;
+  if (test.controls.some((control) => (controlNfrs.get(control) ?? []).some((id) => model.requirements.has(id)))) return false;
+  if (storyIds.length === 0) return true;
+  if (model.contracts.jira_tickets === null) return false;
+  return !storyIds.some((id) => (model.stories.get(id)?.requirementIds ?? []).some((requirement) => model.requirements.has(requirement)));
+}
+
+/**
+ * Analysis 1, requirements traceability: an FR with no story or no test
+ * (CRITICAL), a story with no test (CRITICAL), an FR with no code (WARNING),
+ * a failed test (WARNING), an orphan test (INFO). A rule runs only when the
+ * contracts holding its links were read. Pure.
+ *
+ * @public
+ */
+export function analyseTraceability(model: ReviewModel, rows: readonly TraceabilityRow[]): Finding[] {
+  const findings: Finding[] = [];
+  const withStories = hasContracts(model, ['requirement_spec', 'jira_tickets']);
+  const withTests = hasContracts(model, ['requirement_spec', 'test_report']);
+  const withCode = hasContracts(model, ['requirement_spec', 'code_report']);
+  for (const row of rows) {
+    const id = row.requirement_id;
+    const baseline = row.baseline;
+    if (withStories && row.stories.length === 0) {
+      findings.push(findingAt(model, 'jira_tickets', { rule: 'traceability.requirement_without_story', title: `${id} has no user story`, description: `Functional requirement ${id} ("${row.title}") is linked by no user story, so it will never be implemented.`, ids: [id], action: `Add a user story whose linked_requirements include ${id}.`, baseline }));
+    }
+    if (withTests && row.stories.length === 0 && row.tests.length === 0) {
+      findings.push(findingAt(model, 'test_report', { rule: 'traceability.requirement_without_test', title: `${id} has no test case`, description: `No test case covers functional requirement ${id}, directly or through a story.`, ids: [id], action: `Add a test case whose requirement_ids include ${id}.`, baseline }));
+    }
+    if (withCode && row.code.length === 0) {
+      findings.push(findingAt(model, 'code_report', { rule: 'traceability.requirement_without_code', title: `${id} has no code`, description: `No code file implements ${id} or any of its stories${row.stories.length > 0 ? ` (${row.stories.join(', ')})` : ''}; it may be covered indirectly.`, ids: [id, ...row.stories], action: `Implement ${id} and list it (or its stories) in the implements[] of the code files.`, baseline }));
+    }
+  }
+  if (hasContracts(model, ['jira_tickets', 'test_report'])) {
+    for (const story of model.stories.values()) {
+      if ((model.testsOf.get(story.id) ?? []).length > 0) continue;
+      findings.push(findingAt(model, 'test_report', { rule: 'traceability.story_without_test', title: `${story.id} has no test case`, description: `User story ${story.id} ("${story.title}") is covered by no test case: its behaviour is untested.`, ids: [story.id, ...story.requirementIds], action: `Add a test case whose story_ids include ${story.id}.`, baseline: story.baseline }));
+    }
+  }
+  const report = model.contracts.test_report;
+  const controlNfrs = new Map((model.contracts.system_design?.controls ?? []).map((control) => [control.id, control.nfrIds]));
+  if (report !== null) {
+    for (const test of model.tests) {
+      if (test.status === 'failed') findings.push(findingAt(model, 'test_report', { rule: 'traceability.test_failed', title: `${test.id} failed`, description: `Test case ${test.id} failed${test.storyIds.length > 0 ? ` (stories ${test.storyIds.join(', ')})` : ''}.`, ids: [test.id, ...test.storyIds, ...test.requirementIds], action: `Fix the code under test so that ${test.id} passes (or fix the test if it is wrong).`, baseline: test.baseline }));
+      if (withTests && !test.synthetic && isOrphan(model, test, controlNfrs)) {
+        findings.push(findingAt(model, 'test_report', { rule: 'traceability.orphan_test', title: `${test.id} maps to no requirement`, description: `Test case ${test.id} covers no known requirement, directly or through a story (possibly over-testing).`, ids: [test.id], action: `Link ${test.id} to the requirement it verifies, or remove it.`, baseline: test.baseline }));
+      }
+    }
+    if (report.unnamedFailures > 0) {
+      findings.push(findingAt(model, 'test_report', { rule: 'traceability.test_failed', title: `${report.unnamedFailures} test${report.unnamedFailures === 1 ? '' : 's'} failed`, description: `The test report counts ${report.unnamedFailures} failed tests without naming them.`, action: 'Fix the failing tests, and name test cases with their story and requirement ids.', baseline: report.meta.harvested }));
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { type ContractMetadata, type ContractRead, contractMetadataFields, idListSchema, metadataOf, readWith } from './metadata.js';
+
+/**
+ * The canonical `deployment_report.json` (stage 09-deployment): the stories
+ * deployed, the environments, and the rollback procedure. rstack-agents'
+ * shape (`files_created`, `environments`, `cutover`, `rollback`) fits the
+ * same schema without `deployed_stories`.
+ *
+ * @public
+ */
+export const deploymentReportSchema = z.looseObject({
+  ...contractMetadataFields,
+  deployed_stories: idListSchema.optional(),
+  environments: z.array(z.union([z.string().min(1), z.looseObject({ name: z.string().min(1) })])),
+  rollback: z.unknown().optional(),
+});
+
+/** `deployment_report.json`, normalized. `deployedStories` is null when the shape does not list them. @public */
+export interface DeploymentReportContract {
+  readonly meta: ContractMetadata;
+  readonly deployedStories: readonly string[] | null;
+  readonly environments: readonly string[];
+}
+
+/** Reads deployment_report.json (canonical and rstack-agents' shapes). @internal */
+export function readDeploymentReport(input: unknown): ContractRead<DeploymentReportContract> {
+  return readWith(deploymentReportSchema, input, (parsed) => ({
+    meta: metadataOf(parsed),
+    deployedStories: parsed.deployed_stories ?? null,
+    environments: parsed.environments.map((environment) => (typeof environment === 'string' ? environment : environment.name)),
+  }));
+}

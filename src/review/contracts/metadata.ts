@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { Issue } from '../../errors.js';
+import { issuesFromZod } from '../../contracts/parse-result.js';
+
+/** The provenance value rstack-agents' `adopt` stamps on harvested artifacts. @public */
+export const BROWNFIELD_SOURCE = 'brownfield-adoption';
+
+/**
+ * The metadata fields every stage contract carries (all optional: their
+ * absence or an invalid timestamp is a version-consistency finding, not a
+ * malformed contract).
+ *
+ * @public
+ */
+export const contractMetadataFields = {
+  contract_version: z.union([z.string(), z.number()]).optional().describe('Contract version, e.g. "1.1".'),
+  produced_by: z.string().optional().describe('The agent or tool that wrote the contract.'),
+  timestamp: z.string().optional().describe('When the contract was written, ISO 8601.'),
+  source: z.string().optional().describe('"brownfield-adoption" on artifacts harvested by an adoption.'),
+};
+
+/** A list of ids (requirement, story, test, threat or control ids). @public */
+export const idListSchema = z.array(z.string().min(1));
+
+/**
+ * The metadata of one contract, normalized.
+ *
+ * @public
+ */
+export interface ContractMetadata {
+  readonly contractVersion: string | null;
+  readonly producedBy: string | null;
+  readonly timestamp: string | null;
+  /** True when the contract says it was harvested by a brownfield adoption. */
+  readonly harvested: boolean;
+}
+
+/** Reads the normalized metadata out of a parsed contract object. @internal */
+export function metadataOf(document: { contract_version?: string | number | undefined; produced_by?: string | undefined; timestamp?: string | undefined; source?: string | undefined }): ContractMetadata {
+  return {
+    contractVersion: document.contract_version === undefined ? null : String(document.contract_version),
+    producedBy: document.produced_by ?? null,
+    timestamp: document.timestamp ?? null,
+    harvested: document.source === BROWNFIELD_SOURCE,
+  };
+}
+
+/** True when an item (or, without its own `source`, its contract) is harvested baseline. @public */
+export function isBaselineItem(itemSource: unknown, contractHarvested: boolean): boolean {
+  if (typeof itemSource === 'string') return itemSource === BROWNFIELD_SOURCE;
+  return contractHarvested;
+}
+
+/**
+ * The outcome of reading one stage contract's JSON value: its normalized
+ * content, or the issues that make it malformed.
+ *
+ * @public
+ */
+export type ContractRead<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly Issue[] };
+
+/** Runs a zod schema and maps the output, collecting every issue on failure. @internal */
+export function readWith<S extends z.ZodType, T>(schema: S, input: unknown, map: (parsed: z.output<S>) => T): ContractRead<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) return { ok: false, issues: issuesFromZod(result.error) };
+  return { ok: true, value: map(result.data) };
+}
+
+/** True when `input` is a plain JSON object holding `key` as an own property. @internal */
+export function hasKey(input: unknown, key: string): boolean {
+  return typeof input === 'object' && input !== null && !Array.isArray(input) && Object.prototype.hasOwnProperty.call(input, key);
+}
+
+/** The metadata of a contract that is only checked for its metadata. @public */
+export const metadataOnlySchema = z.looseObject({ ...contractMetadataFields });
+
+/** A contract read for its metadata only (transcript, summary, cost estimate). @public */
+export interface MetadataOnlyContract {
+  readonly meta: ContractMetadata;
+}
+
+/** Reads a contract that the review checks only for its metadata. @internal */
+export function readMetadataOnly(input: unknown): ContractRead<MetadataOnlyContract> {
+  return readWith(metadataOnlySchema, input, (parsed) => ({ meta: metadataOf(parsed) }));
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { contractMetadataFields } from './metadata.js';
+
+/**
+ * `transcript.json` (stage 01-transcript). The review reads it for its
+ * metadata only; any further fields are kept.
+ *
+ * @public
+ */
+export const transcriptSchema = z.looseObject({ ...contractMetadataFields });
+
+/**
+ * `summary.json` (stage 10-summary). Read for its metadata only.
+ *
+ * @public
+ */
+export const summarySchema = z.looseObject({ ...contractMetadataFields });
+
+/**
+ * The optional `compliance_report.json` (stage 13-compliance-checker): the
+ * frameworks checked and, where given, a status per requirement. Read for
+ * its metadata; the other fields are documented for editors.
+ *
+ * @public
+ */
+export const complianceReportSchema = z.looseObject({
+  ...contractMetadataFields,
+  frameworks: z.array(z.string()).optional(),
+  requirements: z.array(z.looseObject({ id: z.string().min(1), status: z.string().optional() })).optional(),
+});
+
+/**
+ * The optional `cost_estimate.json` (stage 14-cost-estimation). Read for its
+ * metadata only.
+ *
+ * @public
+ */
+export const costEstimateSchema = z.looseObject({ ...contractMetadataFields });

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { type ContractMetadata, type ContractRead, contractMetadataFields, idListSchema, metadataOf, readWith } from './metadata.js';
+
+/** An API endpoint of the design. @public */
+export const apiEndpointSchema = z.looseObject({
+  method: z.string().min(1),
+  path: z.string().min(1),
+  service: z.string().optional(),
+});
+
+/** A security control (`SC-nnn`) of the design and the NFRs it implements. @public */
+export const securityControlSchema = z.looseObject({
+  id: z.string().min(1),
+  description: z.string().optional(),
+  nfr_ids: idListSchema,
+});
+
+/**
+ * The canonical `system_design.json` (stage 06-architecture). rstack-agents'
+ * shape (`services[]`, `database.engine`, `security.auth`) is accepted too:
+ * it simply has no endpoints, tables or controls to check.
+ *
+ * @public
+ */
+export const systemDesignSchema = z.looseObject({
+  ...contractMetadataFields,
+  services: z.array(z.looseObject({ name: z.string().min(1) })),
+  api_endpoints: z.array(apiEndpointSchema).optional(),
+  database: z.looseObject({ tables: z.array(z.union([z.string().min(1), z.looseObject({ name: z.string().min(1) })])).optional() }).optional(),
+  security_controls: z.array(securityControlSchema).optional(),
+});
+
+/** An endpoint, normalized to `METHOD /path`. @public */
+export interface NormalizedEndpoint {
+  readonly key: string;
+  readonly service: string | null;
+}
+
+/** A security control, normalized. @public */
+export interface NormalizedControl {
+  readonly id: string;
+  readonly nfrIds: readonly string[];
+}
+
+/** `system_design.json`, normalized. @public */
+export interface SystemDesignContract {
+  readonly meta: ContractMetadata;
+  readonly services: readonly string[];
+  readonly endpoints: readonly NormalizedEndpoint[];
+  readonly tables: readonly string[];
+  readonly controls: readonly NormalizedControl[];
+}
+
+/** Normalizes an endpoint to `METHOD /path` (upper-case method, single spaces, no trailing slash). @internal */
+export function endpointKey(method: string, path: string): string {
+  const trimmed = path.trim().replace(/\/+$/, '');
+  return `${method.trim().toUpperCase()} ${trimmed === '' ? '/' : trimmed}`;
+}
+
+/** Normalizes an endpoint written as one string (`"get /users/"` → `GET /users`). @internal */
+export function endpointKeyFromString(value: string): string {
+  const match = /^\s*(\S+)\s+(.*)$/.exec(value);
+  return match?.[1] !== undefined && match[2] !== undefined ? endpointKey(match[1], match[2]) : value.trim();
+}
+
+/** Reads system_design.json (canonical shape; rstack-agents' shape fits the same schema). @internal */
+export function readSystemDesign(input: unknown): ContractRead<SystemDesignContract> {
+  return readWith(systemDesignSchema, input, (parsed) => ({
+    meta: metadataOf(parsed),
+    services: parsed.services.map((service) => service.name.trim()),
+    endpoints: (parsed.api_endpoints ?? []).map((endpoint) => ({ key: endpointKey(endpoint.method, endpoint.path), service: endpoint.service?.trim() ?? null })),
+    tables: (parsed.database?.tables ?? []).map((table) => (typeof table === 'string' ? table : table.name).trim()),
+    controls: (parsed.security_controls ?? []).map((control) => ({ id: control.id, nfrIds: control.nfr_ids })),
+  }));
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKey, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
+
+/**
+ * One test case (`TC-nnn`) of the canonical `test_report.json`: the stories,
+ * requirements and security controls it verifies, and its status.
+ *
+ * @public
+ */
+export const testCaseSchema = z.looseObject({
+  id: z.string().min(1),
+  story_ids: idListSchema,
+  requirement_ids: idListSchema,
+  controls: idListSchema.optional(),
+  status: z.enum(['passed', 'failed', 'skipped']),
+  source: z.string().optional(),
+});
+
+/**
+ * The canonical `test_report.json` (stage 08-testing).
+ *
+ * @public
+ */
+export const testReportSchema = z.looseObject({
+  ...contractMetadataFields,
+  test_cases: z.array(testCaseSchema),
+});
+
+const countSchema = z.number().min(0).optional();
+
+// The shape rstack-agents' 08-testing agent writes: test files, counts, and
+// (where given) the requirement ids each test level covers.
+const rstackTestReportSchema = z.looseObject({
+  ...contractMetadataFields,
+  test_files: z.array(z.string()).optional(),
+  results: z.looseObject({ passed: countSchema, failed: countSchema, skipped: countSchema }).optional(),
+  test_levels: z
+    .record(z.string(), z.looseObject({ requirements_covered: idListSchema.optional(), stories_covered: idListSchema.optional() }))
+    .optional(),
+  executed: z.boolean().optional(),
+});
+
+/**
+ * A test, normalized. `synthetic` tests stand for a whole test level of
+ * rstack-agents' shape (`test_levels.acceptance`): they carry links but no
+ * test-case id of their own.
+ *
+ * @public
+ */
+export interface NormalizedTest {
+  readonly id: string;
+  readonly synthetic: boolean;
+  readonly storyIds: readonly string[];
+  readonly requirementIds: readonly string[];
+  readonly controls: readonly string[];
+  readonly status: 'passed' | 'failed' | 'skipped' | 'unknown';
+  readonly baseline: boolean;
+}
+
+/** `test_report.json`, normalized. @public */
+export interface TestReportContract {
+  readonly meta: ContractMetadata;
+  readonly tests: readonly NormalizedTest[];
+  /** Failed tests the shape counts without naming them (rstack-agents' `results.failed`). */
+  readonly unnamedFailures: number;
+  /** False when the report says (or, harvested, implies) that the tests were detected, not run. */
+  readonly executed: boolean;
+}
+
+/** Reads test_report.json in its canonical shape or in rstack-agents' shape. @internal */
+export function readTestReport(input: unknown): ContractRead<TestReportContract> {
+  if (!hasKey(input, 'test_cases') && ['test_files', 'results', 'test_levels', 'executed'].some((key) => hasKey(input, key))) {
+    return readWith(rstackTestReportSchema, input, (parsed) => {
+      const meta = metadataOf(parsed);
+      const tests = Object.entries(parsed.test_levels ?? {}).map(([level, entry]) => ({
+        id: `test_levels.${level}`,
+        synthetic: true,
+        storyIds: entry.stories_covered ?? [],
+        requirementIds: entry.requirements_covered ?? [],
+        controls: [],
+        status: 'unknown' as const,
+        baseline: meta.harvested,
+      }));
+      const ran = parsed.results !== undefined && ((parsed.results.passed ?? 0) > 0 || (parsed.results.failed ?? 0) > 0);
+      return { meta, tests, unnamedFailures: parsed.results?.failed ?? 0, executed: parsed.executed ?? (meta.harvested ? ran : true) };
+    });
+  }
+  return readWith(testReportSchema, input, (parsed) => {
+    const meta = metadataOf(parsed);
+    const tests = parsed.test_cases.map((test) => ({
+      id: test.id,
+      synthetic: false,
+      storyIds: test.story_ids,
+      requirementIds: test.requirement_ids,
+      controls: test.controls ?? [],
+      status: test.status,
+      baseline: isBaselineItem(test.source, meta.harvested),
+    }));
+    const ran = tests.some((test) => test.status !== 'skipped');
+    const executed = (parsed as { executed?: unknown }).executed;
+    return { meta, tests, unnamedFailures: 0, executed: typeof executed === 'boolean' ? executed : meta.harvested ? ran : true };
+  });
+}

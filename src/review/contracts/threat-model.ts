@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { type ContractMetadata, type ContractRead, contractMetadataFields, metadataOf, readWith } from './metadata.js';
+
+/** The risk levels of a threat. @public */
+export const riskLevelSchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
+
+/**
+ * One threat (`THR-nnn`) of `threat_model.json`. `mitigation` is a sentence
+ * (canonical) or rstack-agents' object (`{ description, type,
+ * implementation_location, effort }`).
+ *
+ * @public
+ */
+export const threatSchema = z.looseObject({
+  id: z.string().min(1),
+  risk_level: riskLevelSchema,
+  affected_component: z.string().optional(),
+  mitigation: z.union([z.string(), z.looseObject({ description: z.string().optional(), implementation_location: z.string().optional() })]).optional(),
+});
+
+/**
+ * The optional `threat_model.json` (stage 12-security-threat-model).
+ *
+ * @public
+ */
+export const threatModelSchema = z.looseObject({
+  ...contractMetadataFields,
+  threats: z.array(threatSchema),
+});
+
+/** A threat, normalized. @public */
+export interface NormalizedThreat {
+  readonly id: string;
+  readonly risk: z.infer<typeof riskLevelSchema>;
+  readonly component: string | null;
+  readonly mitigation: string | null;
+}
+
+/** `threat_model.json`, normalized. @public */
+export interface ThreatModelContract {
+  readonly meta: ContractMetadata;
+  readonly threats: readonly NormalizedThreat[];
+}
+
+/** Reads threat_model.json (canonical and rstack-agents' shapes). @internal */
+export function readThreatModel(input: unknown): ContractRead<ThreatModelContract> {
+  return readWith(threatModelSchema, input, (parsed) => ({
+    meta: metadataOf(parsed),
+    threats: parsed.threats.map((threat) => ({
+      id: threat.id,
+      risk: threat.risk_level,
+      component: threat.affected_component?.trim() || null,
+      mitigation: threat.mitigation === undefined ? null : typeof threat.mitigation === 'string' ? threat.mitigation : (threat.mitigation.description ?? null),
+    })),
+  }));
+}

@@ -1,0 +1,133 @@
+import type { Issue } from '../errors.js';
+import type { Criterion, Goal, MetricOperator } from '../contracts/goal.js';
+import type { AgentCriterionEntry } from '../contracts/goal-evaluation.js';
+import type { AuthoredGoalEvaluation, FeedbackIssue, FeedbackReportBody } from './report.js';
+
+/** What the review knows when it authors `goal_evaluation`. @public */
+export interface GoalEvaluationInput {
+  /** The run's goal, or null without goal.json. */
+  readonly goal: Goal | null;
+  /** Issues of a goal.json that exists but does not parse (then `goal` is null). */
+  readonly goalIssues: readonly Issue[];
+  /** The iteration of the latest `loop_iteration_started`, or null outside a loop. */
+  readonly iteration: number | null;
+  /** Criterion paths (as written in goal.json) that exist: the only evidence a `file_exists` result may cite. */
+  readonly existingPaths: ReadonlySet<string>;
+  /** The run-relative path of feedback.json: the evidence of results computed from this report. */
+  readonly feedbackPath: string;
+  /** The report without its goal_evaluation: the source of `feedback` metrics. */
+  readonly report: FeedbackReportBody;
+  /** Core stages to rerun because the review is BLOCKED (majority missing). */
+  readonly blockedStages: readonly string[];
+  /** Pipeline order of stage ids, for sorting rerun stages. */
+  readonly stages: readonly string[];
+  readonly feedbackStage: string;
+}
+
+const COMPARE: Readonly<Record<MetricOperator, (a: number, b: number) => boolean>> = {
+  '>=': (a, b) => a >= b,
+  '>': (a, b) => a > b,
+  '<=': (a, b) => a <= b,
+  '<': (a, b) => a < b,
+  '==': (a, b) => a === b,
+  '!=': (a, b) => a !== b,
+};
+
+// Reads a dot path (`summary.critical_count`, `issues.0.id`) as a JSON number, or null.
+function metricValue(root: unknown, path: string): number | null {
+  let value: unknown = root;
+  for (const key of path.split('.')) {
+    if (typeof value !== 'object' || value === null || !Object.prototype.hasOwnProperty.call(value, key)) return null;
+    value = (value as Record<string, unknown>)[key];
+  }
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
+  return null;
+}
+
+// Sorts stage ids in pipeline order, unknown ids last in first-seen order.
+function inPipelineOrder(stages: readonly string[], order: readonly string[]): string[] {
+  const unique = [...new Set(stages)];
+  const rank = (stage: string): number => {
+    const index = order.indexOf(stage);
+    return index === -1 ? order.length + unique.indexOf(stage) : index;
+  };
+  return unique.sort((a, b) => rank(a) - rank(b));
+}
+
+// The stages remediating the report's CRITICAL and WARNING issues.
+function remediatingStages(issues: readonly FeedbackIssue[]): string[] {
+  return issues.filter((issue) => issue.severity !== 'INFO').flatMap((issue) => (issue.remediation.agent_to_rerun === null ? [] : [issue.remediation.agent_to_rerun]));
+}
+
+// One criterion entry: a result only with existing evidence, else unknown.
+function criterionEntry(criterion: Criterion, input: GoalEvaluationInput): AgentCriterionEntry {
+  const base = { criterion_id: criterion.id, ...(input.iteration === null ? {} : { iteration: input.iteration }), maintenance_category: criterion.maintenance_category ?? 'corrective' };
+  const unknown = (reasoning: string): AgentCriterionEntry => ({ ...base, result: 'unknown', evidence: [], reasoning, recommended_rerun_stages: [] });
+  switch (criterion.kind) {
+    case 'file_exists':
+      return input.existingPaths.has(criterion.path)
+        ? { ...base, result: 'met', evidence: [criterion.path], reasoning: `${criterion.path} exists.`, recommended_rerun_stages: [] }
+        : unknown(`${criterion.path} does not exist, so there is no evidence to cite; the loop checks the file itself.`);
+    case 'metric_threshold': {
+      if (criterion.source !== 'feedback') return unknown('The metric source is not this report; the loop reads it itself.');
+      const value = metricValue(input.report, criterion.metric);
+      if (value === null) return unknown(`${criterion.metric} is not a number in this report.`);
+      const met = COMPARE[criterion.operator](value, criterion.value);
+      const reasoning = `${criterion.metric} is ${value}, ${met ? 'which satisfies' : 'which fails'} ${criterion.operator} ${criterion.value}.`;
+      if (met) return { ...base, result: 'met', evidence: [input.feedbackPath], reasoning, recommended_rerun_stages: [] };
+      const rerun = inPipelineOrder([...criterion.rerun_stages, ...remediatingStages(input.report.issues), input.feedbackStage], input.stages);
+      return { ...base, result: 'not_met', evidence: [input.feedbackPath], reasoning, recommendation: 'retry', recommended_rerun_stages: rerun };
+    }
+    case 'command':
+      return unknown('A command criterion is run by the loop itself; the review cannot observe its exit code.');
+    case 'json_schema':
+      return unknown('A json_schema criterion is validated by the loop itself.');
+    case 'judge':
+      return unknown('A deterministic review cannot answer a judge question; a verdict in goal-verdict.json (host or human) closes it.');
+  }
+}
+
+/**
+ * Analysis 8: authors `goal_evaluation`. Every criterion is stamped with the
+ * latest loop iteration (never ahead of it; omitted outside a loop), gets a
+ * result only where its evidence exists (else `unknown`), and on `not_met`
+ * lists `11-feedback-loop` among its rerun stages. Without a goal the
+ * section has empty `criteria`. Pure.
+ *
+ * @public
+ */
+export function authorGoalEvaluation(input: GoalEvaluationInput): AuthoredGoalEvaluation {
+  const criteria = input.goal === null ? [] : input.goal.criteria.map((criterion) => criterionEntry(criterion, input));
+  const issues = input.report.issues;
+  const criticals = issues.filter((issue) => issue.severity === 'CRITICAL');
+  const notMet = criteria.filter((entry) => entry.result === 'not_met');
+  const unknownJudges = input.goal === null ? [] : input.goal.criteria.filter((criterion) => criterion.kind === 'judge' && criteria.find((entry) => entry.criterion_id === criterion.id)?.result === 'unknown');
+  const failing = inPipelineOrder(criticals.map((issue) => issue.source_agent), input.stages);
+  const rerunBase = [...criticals.flatMap((issue) => (issue.remediation.agent_to_rerun === null ? [] : [issue.remediation.agent_to_rerun])), ...notMet.flatMap((entry) => entry.recommended_rerun_stages), ...input.blockedStages];
+  const rerun = rerunBase.length === 0 ? [] : inPipelineOrder([...rerunBase, input.feedbackStage], input.stages);
+  const { status, reason } = decide(input, criticals.length, notMet.length, unknownJudges.length, rerun);
+  return {
+    goal_id: input.goal?.goal_id ?? 'pipeline-complete',
+    ...(input.iteration === null ? {} : { iteration: input.iteration }),
+    status,
+    consistency_score: input.report.summary.overall_consistency_score,
+    critical_count: input.report.summary.critical_count,
+    failing_stages: failing,
+    recommended_rerun_stages: status === 'RETRY' ? rerun : [],
+    requires_human_decision: status === 'ASK_USER' || status === 'BLOCK',
+    reason,
+    criteria,
+  };
+}
+
+// The section's status and one-sentence reason, by precedence: invalid goal, rework, human judgement, pass.
+function decide(input: GoalEvaluationInput, criticals: number, notMet: number, unknownJudges: number, rerun: readonly string[]): { status: AuthoredGoalEvaluation['status']; reason: string } {
+  if (input.goalIssues.length > 0) return { status: 'ASK_USER', reason: `goal.json is invalid (${input.goalIssues.length} issue${input.goalIssues.length === 1 ? '' : 's'}); a human must fix it before the goal can be evaluated.` };
+  if (rerun.length > 0) {
+    const parts = [criticals > 0 ? `${criticals} CRITICAL issue${criticals === 1 ? '' : 's'}` : null, notMet > 0 ? `${notMet} criterion${notMet === 1 ? '' : 'a'} not met` : null, input.blockedStages.length > 0 ? 'most core contracts missing' : null].filter((part): part is string => part !== null);
+    return { status: 'RETRY', reason: `${parts.join(', ')}: rerun ${rerun.join(', ')}.` };
+  }
+  if (unknownJudges > 0) return { status: 'ASK_USER', reason: `${unknownJudges} judge criterion${unknownJudges === 1 ? '' : 'a'} need${unknownJudges === 1 ? 's' : ''} a host or human verdict.` };
+  return { status: 'PASS', reason: `No CRITICAL issue; consistency score ${input.report.summary.overall_consistency_score} (${input.report.summary.pipeline_health}).` };
+}

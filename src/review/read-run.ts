@@ -1,0 +1,112 @@
+import { limitFunction } from 'p-limit';
+import type { Issue } from '../errors.js';
+import { type Goal, parseGoal } from '../contracts/goal.js';
+import { parseJsonText } from '../contracts/parse-result.js';
+import { joinPath } from '../core/paths.js';
+import { readLatestIterationStarted } from '../loop/event-log.js';
+import { resolveContainedPath } from '../loop/containment.js';
+import { runPaths } from '../loop/run-paths.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { ContractInput, ReviewContracts } from './contract-input.js';
+import { type ContractSlot, REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
+
+/** The default bound on concurrent contract reads. @public */
+export const DEFAULT_READ_CONCURRENCY = 8;
+
+/** Options of {@link readRunInputs}. @public */
+export interface ReadRunOptions {
+  /** Use this goal instead of reading goal.json (`null`: no goal). */
+  readonly goal?: Goal | null;
+  /** Use this iteration instead of reading events.jsonl (`null`: outside a loop). */
+  readonly iteration?: number | null;
+  /** Stage ids goal.json's `rerun_stages` must belong to (unchecked when absent). */
+  readonly stages?: readonly string[];
+  /** At most this many files are read at once (default 8). */
+  readonly concurrency?: number;
+}
+
+/**
+ * Everything the review gathers from a run directory before deciding: the
+ * contract inputs, the goal (or its issues), the manifest, the latest loop
+ * iteration and which `file_exists` criterion paths exist.
+ *
+ * @public
+ */
+export interface RunInputs {
+  readonly contracts: ReviewContracts;
+  readonly goal: Goal | null;
+  readonly goalIssues: readonly Issue[];
+  readonly manifest: unknown;
+  readonly iteration: number | null;
+  readonly existingPaths: readonly string[];
+}
+
+// Reads one contract slot: the canonical path first, then each legacy path; null text means missing.
+async function readSlot(fs: FileSystem, runDir: string, slot: ContractSlot): Promise<ContractInput> {
+  const candidates = [slot.canonicalPath, ...slot.legacyPaths];
+  for (const [index, path] of candidates.entries()) {
+    const text = await fs.readText(joinPath(runDir, path));
+    if (text === null) continue;
+    const parsed = parseJsonText(text);
+    const legacy = index > 0;
+    return parsed.ok ? { state: 'present', path, document: parsed.value, legacy } : { state: 'invalid_json', path, issues: [parsed.issue], legacy };
+  }
+  return { state: 'missing' };
+}
+
+// Reads goal.json: absent → no goal; present → parsed strictly, or its issues.
+async function readGoal(fs: FileSystem, path: string, stages: readonly string[] | undefined): Promise<{ goal: Goal | null; issues: readonly Issue[] }> {
+  const text = await fs.readText(path);
+  if (text === null) return { goal: null, issues: [] };
+  const json = parseJsonText(text);
+  if (!json.ok) return { goal: null, issues: [json.issue] };
+  const parsed = parseGoal(json.value, stages === undefined ? {} : { stages });
+  return parsed.success ? { goal: parsed.data, issues: [] } : { goal: null, issues: parsed.issues };
+}
+
+// Reads manifest.json tolerantly: a missing or unparsable manifest is no manifest.
+async function readManifest(fs: FileSystem, path: string): Promise<unknown> {
+  const text = await fs.readText(path);
+  if (text === null) return undefined;
+  const parsed = parseJsonText(text);
+  return parsed.ok ? parsed.value : undefined;
+}
+
+// The file_exists criterion paths that resolve, inside the project, to something that exists.
+async function existingCriterionPaths(fs: FileSystem, runDir: string, goal: Goal | null): Promise<string[]> {
+  const found: string[] = [];
+  for (const criterion of goal?.criteria ?? []) {
+    if (criterion.kind !== 'file_exists') continue;
+    const fact = await resolveContainedPath(fs, criterion.path, { base: criterion.run_relative ? runDir : 'root' });
+    if (fact.state === 'present') found.push(criterion.path);
+  }
+  return found;
+}
+
+/**
+ * Gathers the review's inputs from a run directory through the FileSystem
+ * port: every stage contract (canonical path first, legacy paths as
+ * fallback; reads bounded by `concurrency`), goal.json, manifest.json, the
+ * latest `loop_iteration_started` (read from the end of events.jsonl) and the
+ * existing `file_exists` evidence. Never throws on bad content; filesystem
+ * faults propagate.
+ *
+ * @public
+ */
+export async function readRunInputs(fs: FileSystem, runDir: string, options: ReadRunOptions = {}): Promise<RunInputs> {
+  const paths = runPaths(runDir);
+  const read = limitFunction((slot: ContractSlot) => readSlot(fs, runDir, slot), { concurrency: Math.max(1, options.concurrency ?? DEFAULT_READ_CONCURRENCY) });
+  const [inputs, goalRead, manifest, iteration] = await Promise.all([
+    Promise.all(REVIEW_CONTRACT_SLOTS.map((slot) => read(slot))),
+    options.goal !== undefined ? Promise.resolve({ goal: options.goal, issues: [] }) : readGoal(fs, paths.goal, options.stages),
+    readManifest(fs, joinPath(runDir, 'manifest.json')),
+    options.iteration !== undefined ? Promise.resolve(options.iteration) : readLatestIterationStarted(fs, paths.events),
+  ]);
+  const contracts: Record<string, ContractInput> = {};
+  REVIEW_CONTRACT_SLOTS.forEach((slot, index) => {
+    const input = inputs[index];
+    if (input !== undefined) contracts[slot.key] = input;
+  });
+  const existingPaths = await existingCriterionPaths(fs, runDir, goalRead.goal);
+  return { contracts: contracts as ReviewContracts, goal: goalRead.goal, goalIssues: goalRead.issues, manifest, iteration, existingPaths };
+}

@@ -1,0 +1,115 @@
+import type { Goal } from '../contracts/goal.js';
+import { FEEDBACK_STAGE } from '../core/stage-presets.js';
+import { joinPath } from '../core/paths.js';
+import type { Clock } from '../ports/clock.js';
+import type { FileSystem } from '../ports/file-system.js';
+import { REVIEW_OUTPUT_PATHS } from './contract-slots.js';
+import { readRunInputs } from './read-run.js';
+import { renderRemediationPlan } from './remediation-plan-markdown.js';
+import type { FeedbackReport } from './report.js';
+import { reviewPipeline } from './review-pipeline.js';
+import { buildBuilderContract, buildValidationContract } from './task-contracts.js';
+
+/**
+ * Options of {@link runConsistencyReview}.
+ *
+ * @public
+ */
+export interface ConsistencyReviewOptions {
+  /** The project's filesystem. */
+  readonly fs: FileSystem;
+  /** The run directory, relative to the filesystem root. */
+  readonly runDir: string;
+  /** Use this goal instead of the run's goal.json (`null`: review without a goal). */
+  readonly goal?: Goal | null;
+  /** Stamp with this iteration instead of the latest `loop_iteration_started` (`null`: outside a loop). */
+  readonly iteration?: number | null;
+  /** The report timestamp (ISO 8601); wins over `clock`. */
+  readonly now?: string;
+  /** The clock the timestamp comes from when `now` is absent (default: the system time). */
+  readonly clock?: Pick<Clock, 'now'>;
+  /** Pipeline stage ids, in order (for goal.json validation and rerun ordering). */
+  readonly stages?: readonly string[];
+  /** The task id of the builder/validation pair (default `11-feedback-loop`, suffixed `-i<iteration>` inside a loop). */
+  readonly taskId?: string;
+  /** At most this many contract files are read at once (default 8). */
+  readonly concurrency?: number;
+}
+
+/** What {@link runConsistencyReview} did: the report, the plan, and every file written. @public */
+export interface ConsistencyReviewResult {
+  readonly report: FeedbackReport;
+  readonly remediationPlan: string;
+  readonly taskId: string;
+  /** Every file written, relative to the filesystem root, in write order (canonical feedback.json last). */
+  readonly written: readonly string[];
+}
+
+// The timestamp of the report: the caller's, the clock's, or the system time.
+function timestampOf(options: ConsistencyReviewOptions): string {
+  if (options.now !== undefined) return options.now;
+  const ms = options.clock === undefined ? Date.now() : options.clock.now();
+  return new Date(ms).toISOString();
+}
+
+/**
+ * Runs the consistency review of one run directory (stage 11 as code):
+ * gathers the stage contracts, goal.json, manifest.json and the latest loop
+ * iteration through the FileSystem port, calls the pure
+ * {@link reviewPipeline}, and writes — each atomically — the task contract
+ * pair (`tasks/<task_id>/builder.json`, `validation.json`), the legacy
+ * copies (`artifacts/feedback/consistency_report.json`,
+ * `REMEDIATION_PLAN.md`), the canonical REMEDIATION_PLAN.md, and last the
+ * canonical feedback.json. Never throws on bad contract content;
+ * filesystem faults propagate.
+ *
+ * @example
+ * ```ts
+ * import { runConsistencyReview } from 'goal-loop';
+ * import { createNodeFileSystem } from 'goal-loop/node';
+ *
+ * const { report } = await runConsistencyReview({ fs: createNodeFileSystem(process.cwd()), runDir: '.rstack/runs/r-42' });
+ * console.log(report.summary.overall_consistency_score, report.summary.pipeline_health);
+ * ```
+ * @public
+ */
+export async function runConsistencyReview(options: ConsistencyReviewOptions): Promise<ConsistencyReviewResult> {
+  const { fs, runDir } = options;
+  const inputs = await readRunInputs(fs, runDir, {
+    ...(options.goal === undefined ? {} : { goal: options.goal }),
+    ...(options.iteration === undefined ? {} : { iteration: options.iteration }),
+    ...(options.stages === undefined ? {} : { stages: options.stages }),
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+  });
+  const report = reviewPipeline(inputs.contracts, {
+    timestamp: timestampOf(options),
+    goal: inputs.goal,
+    goalIssues: inputs.goalIssues,
+    iteration: inputs.iteration,
+    manifest: inputs.manifest,
+    existingPaths: inputs.existingPaths,
+    ...(options.stages === undefined ? {} : { stages: options.stages }),
+  });
+  const remediationPlan = renderRemediationPlan(report);
+  const taskId = options.taskId ?? (inputs.iteration === null ? FEEDBACK_STAGE : `${FEEDBACK_STAGE}-i${inputs.iteration}`);
+  const feedbackText = `${JSON.stringify(report, null, 2)}\n`;
+  const outputs = [REVIEW_OUTPUT_PATHS.legacyFeedback, REVIEW_OUTPUT_PATHS.legacyRemediationPlan, REVIEW_OUTPUT_PATHS.remediationPlan, REVIEW_OUTPUT_PATHS.feedback];
+  const builderPath = `tasks/${taskId}/builder.json`;
+  const validationPath = `tasks/${taskId}/validation.json`;
+  const builder = buildBuilderContract(report, taskId, [...outputs, builderPath, validationPath], FEEDBACK_STAGE);
+  const files: [string, string][] = [
+    [builderPath, `${JSON.stringify(builder, null, 2)}\n`],
+    [validationPath, `${JSON.stringify(buildValidationContract(report, taskId), null, 2)}\n`],
+    [REVIEW_OUTPUT_PATHS.legacyFeedback, feedbackText],
+    [REVIEW_OUTPUT_PATHS.legacyRemediationPlan, remediationPlan],
+    [REVIEW_OUTPUT_PATHS.remediationPlan, remediationPlan],
+    [REVIEW_OUTPUT_PATHS.feedback, feedbackText],
+  ];
+  const written: string[] = [];
+  for (const [path, text] of files) {
+    const full = joinPath(runDir, path);
+    await fs.writeText(full, text);
+    written.push(full);
+  }
+  return { report, remediationPlan, taskId, written };
+}

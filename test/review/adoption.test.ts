@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { reviewPipeline } from '../../src/review/index.js';
+import { TIMESTAMP, asContracts, rulesOf } from './fixtures.js';
+
+const harvested = { source: 'brownfield-adoption', adopted_at: '2025-01-30T09:00:00Z', evidence: ['README.md'] };
+
+// An adopted run: harvested baselines (02, 06, 07, 08) plus new work on FR-010.
+function adoptedRun() {
+  return {
+    requirement_spec: {
+      ...harvested,
+      requirement_sources: ['README.md', 'docs/billing.md'],
+      requirements: [
+        { id: 'FR-001', type: 'functional', title: 'Existing invoicing' },
+        { id: 'FR-010', type: 'functional', title: 'Export invoices as CSV', source: 'pipeline' },
+      ],
+    },
+    jira_tickets: { contract_version: '1.1', timestamp: '2025-01-31T10:00:00Z', epics: [{ user_stories: [{ story_id: 'US-010', title: 'CSV export', linked_requirements: ['FR-010'], story_points: 3, sprint: 1, assignee: 'bo' }] }] },
+    system_design: { ...harvested, services: [{ name: 'billing' }] },
+    code_report: { ...harvested, files: [{ path: 'src/billing/export.ts', implements: ['US-010'], service: 'billing', source: 'pipeline' }] },
+    test_report: { ...harvested, test_files: ['test/billing.test.ts'], test_levels: { acceptance: { stories_covered: ['US-010'] } } },
+    documentation: { ...harvested, docs: ['README.md', 'docs/billing.md'] },
+    deployment_report: { ...harvested, environments: ['production'], ci_pipelines: ['.github/workflows/ci.yml'] },
+  };
+}
+
+describe('adopted (brownfield) runs', () => {
+  const report = reviewPipeline(asContracts(adoptedRun()), { timestamp: TIMESTAMP, manifest: { mode: 'adopt' } });
+
+  it('does not report the stages adoption skips as missing', () => {
+    expect(rulesOf(report)).not.toContain('contract.missing');
+    expect(report.analysis_scope.mode).toBe('adopt');
+    expect(report.analysis_scope.contracts_skipped).toEqual([
+      'artifacts/stages/01-transcript/transcript.json',
+      'artifacts/stages/04-planning/plan.json',
+      'artifacts/stages/10-summary/summary.json',
+      'artifacts/stages/12-security-threat-model/threat_model.json',
+      'artifacts/stages/13-compliance-checker/compliance_report.json',
+      'artifacts/stages/14-cost-estimation/cost_estimate.json',
+    ]);
+    expect(report.pipeline_status).toBe('REVIEWED_AND_COMPLETE');
+  });
+
+  it('scores the new work apart from the baseline coverage', () => {
+    expect(report.traceability_matrix).toMatchObject({ total_requirements: 1, requirements_fully_traced: 1, coverage_percentage: 100 });
+    expect(report.traceability_matrix.baseline).toMatchObject({ total_requirements: 1, requirements_fully_traced: 0, coverage_percentage: 0 });
+  });
+
+  it('caps baseline gaps at INFO and names what to read first', () => {
+    const baseline = report.issues.filter((issue) => issue.baseline === true);
+    expect(baseline.length).toBeGreaterThan(0);
+    for (const issue of baseline) {
+      expect(issue.severity).toBe('INFO');
+      expect(issue.remediation.read_first).toEqual(expect.arrayContaining(['README.md', 'docs/billing.md']));
+      expect(issue.remediation.action).toMatch(/^Read .* first/);
+      expect(issue.remediation.can_auto_remediate).toBe(false);
+    }
+    expect(baseline.map((issue) => issue.rule)).toContain('traceability.requirement_without_story');
+  });
+
+  it('reports baseline tests that were detected but never executed as a WARNING', () => {
+    const [issue] = report.issues.filter((entry) => entry.rule === 'adoption.baseline_tests_not_executed');
+    expect(issue).toMatchObject({ severity: 'WARNING', remediation: { agent_to_rerun: '08-testing' } });
+  });
+
+  it('without the adopt manifest, the same run reports the skipped stages missing', () => {
+    const greenfield = reviewPipeline(asContracts(adoptedRun()), { timestamp: TIMESTAMP });
+    expect(greenfield.issues.filter((issue) => issue.rule === 'contract.missing').map((issue) => issue.source_agent)).toEqual(['01-transcript', '04-planning', '10-summary']);
+  });
+});

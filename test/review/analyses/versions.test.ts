@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseIsoTimestamp } from '../../../src/review/index.js';
+import { reviewMutated, rulesOf } from '../fixtures.js';
+
+describe('cross-contract versions', () => {
+  it('a contract version that differs from the majority is a WARNING for its stage', () => {
+    const report = reviewMutated((run) => {
+      run.code_report.contract_version = '1.0';
+    });
+    expect(rulesOf(report)).toEqual(['versions.version_mismatch']);
+    expect(report.issues[0]).toMatchObject({ severity: 'WARNING', source_agent: '07-code', remediation: { agent_to_rerun: '07-code', maintenance_category: 'adaptive' } });
+  });
+
+  it('an invalid timestamp is a WARNING', () => {
+    const report = reviewMutated((run) => {
+      run.plan.timestamp = 'yesterday';
+    });
+    expect(rulesOf(report)).toEqual(['versions.invalid_timestamp']);
+  });
+
+  it('missing metadata is INFO', () => {
+    const report = reviewMutated((run) => {
+      delete run.summary.contract_version;
+      delete run.summary.timestamp;
+    });
+    expect(rulesOf(report)).toEqual(['versions.metadata_missing']);
+    expect(report.issues[0]?.severity).toBe('INFO');
+  });
+
+  it('a gap over one hour between sequential stages is INFO', () => {
+    const report = reviewMutated((run) => {
+      for (const key of ['code_report', 'test_report', 'deployment_report', 'summary'] as const) run[key].timestamp = '2025-01-31T13:00:00+02:00';
+      run.code_report.timestamp = '2025-01-31T11:30:00Z';
+    });
+    expect(rulesOf(report)).toEqual(['versions.timestamp_gap']);
+    expect(report.issues[0]?.source_agent).toBe('07-code');
+  });
+
+  it('parses ISO 8601 dates and date-times only', () => {
+    expect(parseIsoTimestamp('2025-01-31')).toBe(Date.UTC(2025, 0, 31));
+    expect(parseIsoTimestamp('2025-01-31T10:00:00.5+01:00')).toBe(Date.UTC(2025, 0, 31, 9, 0, 0, 500));
+    expect(parseIsoTimestamp('31/01/2025')).toBeNull();
+    expect(parseIsoTimestamp('2025-13-45T99:00:00Z')).toBeNull();
+  });
+});

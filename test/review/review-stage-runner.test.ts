@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { FileSystem } from '../../src/ports/file-system.js';
+import type { StageContext, StageRunner } from '../../src/ports/stage-runner.js';
+import { REVIEW_CONTRACT_SLOTS, createReviewStageRunner } from '../../src/review/index.js';
+import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { cleanRun, list } from './fixtures.js';
+
+const RUN = 'runs/r-7';
+
+// A stage context on `fs` for the run.
+function context(fs: FileSystem, signal = new AbortController().signal): StageContext {
+  return { runDir: RUN, iteration: 1, reason: { kind: 'initial' }, previousEvaluation: null, fs, signal };
+}
+
+// Writes the clean run, optionally without TC-002 (US-002 then has no test).
+async function seed(fs: FileSystem, withGap: boolean): Promise<void> {
+  const run = cleanRun();
+  if (withGap) list(run.test_report, 'test_cases').splice(1, 1);
+  for (const slot of REVIEW_CONTRACT_SLOTS) await fs.writeText(`${RUN}/${slot.canonicalPath}`, JSON.stringify(run[slot.key]));
+}
+
+describe('createReviewStageRunner', () => {
+  it('passes a consistent run and fails one with a CRITICAL issue, listing its artifacts', async () => {
+    const fs = createMemoryFileSystem();
+    const runner = createReviewStageRunner({ clock: { now: () => 0 } });
+    await seed(fs, false);
+    const passed = await runner.run('11-feedback-loop', context(fs));
+    expect(passed).toMatchObject({ status: 'passed', detail: 'consistency score 100 (HEALTHY): 0 CRITICAL, 0 WARNING, 0 INFO' });
+    expect(passed.artifacts).toContain(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`);
+    await seed(fs, true);
+    const failed = await runner.run('11-feedback-loop', context(fs));
+    expect(failed).toMatchObject({ status: 'failed', detail: 'consistency score 90 (HEALTHY): 1 CRITICAL, 0 WARNING, 0 INFO' });
+    const feedback = JSON.parse((await fs.readText(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`)) ?? '{}') as { issues: { remediation: { agent_to_rerun: string } }[] };
+    expect(feedback.issues[0]?.remediation.agent_to_rerun).toBe('08-testing');
+  });
+
+  it("with failOn 'never' reports passed and leaves the decision to feedback.json", async () => {
+    const fs = createMemoryFileSystem();
+    await seed(fs, true);
+    const outcome = await createReviewStageRunner({ failOn: 'never', clock: { now: () => 0 } }).run('11-feedback-loop', context(fs));
+    expect(outcome.status).toBe('passed');
+  });
+
+  it('delegates other stages to the fallback runner, or fails them without one', async () => {
+    const fs = createMemoryFileSystem();
+    const fallback: StageRunner = { run: async (stage) => ({ status: 'passed', detail: `ran ${stage}` }) };
+    expect(await createReviewStageRunner({ fallback }).run('07-code', context(fs))).toEqual({ status: 'passed', detail: 'ran 07-code' });
+    expect((await createReviewStageRunner().run('07-code', context(fs))).status).toBe('failed');
+  });
+
+  it('reports a filesystem fault or an abort as failed instead of throwing', async () => {
+    const fs = createMemoryFileSystem();
+    const broken: FileSystem = { ...fs, root: fs.root, readText: fs.readText.bind(fs), writeText: async () => Promise.reject(new Error('disk full')) };
+    const outcome = await createReviewStageRunner({ clock: { now: () => 0 } }).run('11-feedback-loop', context(broken));
+    expect(outcome).toMatchObject({ status: 'failed' });
+    expect(outcome.detail).toContain('disk full');
+    const controller = new AbortController();
+    controller.abort();
+    expect((await createReviewStageRunner().run('11-feedback-loop', context(fs, controller.signal))).status).toBe('failed');
+  });
+});

@@ -1,0 +1,133 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNodeFileSystem } from '../../src/node/file-system.js';
+import type { FileSystem } from '../../src/ports/file-system.js';
+import { type ContractKey, REVIEW_CONTRACT_SLOTS, feedbackReportSchema, runConsistencyReview } from '../../src/review/index.js';
+import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { cleanRun, list } from './fixtures.js';
+
+const RUN = '.goal-loop/runs/r-1';
+const NOW = '2025-01-31T12:00:00.000Z';
+
+// Writes a run's documents at their canonical paths (or a legacy one for the keys in `legacy`).
+async function writeRun(fs: FileSystem, documents: Partial<Record<ContractKey, unknown>>, legacy: readonly ContractKey[] = []): Promise<void> {
+  for (const slot of REVIEW_CONTRACT_SLOTS) {
+    const document = documents[slot.key];
+    if (document === undefined) continue;
+    const path = legacy.includes(slot.key) ? slot.legacyPaths[0] : slot.canonicalPath;
+    await fs.writeText(`${RUN}/${path}`, JSON.stringify(document));
+  }
+}
+
+const OUTPUTS = [
+  `${RUN}/tasks/11-feedback-loop/builder.json`,
+  `${RUN}/tasks/11-feedback-loop/validation.json`,
+  `${RUN}/artifacts/feedback/consistency_report.json`,
+  `${RUN}/artifacts/feedback/REMEDIATION_PLAN.md`,
+  `${RUN}/artifacts/stages/11-feedback-loop/REMEDIATION_PLAN.md`,
+  `${RUN}/artifacts/stages/11-feedback-loop/feedback.json`,
+];
+
+describe('runConsistencyReview on the memory filesystem', () => {
+  it('writes feedback.json, REMEDIATION_PLAN.md, their legacy copies and the task contract pair', async () => {
+    const fs = createMemoryFileSystem();
+    const run = cleanRun();
+    list(run.test_report, 'test_cases').splice(1, 1);
+    await writeRun(fs, run);
+    const result = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
+    expect(result.written).toEqual(OUTPUTS);
+    const feedback = JSON.parse((await fs.readText(OUTPUTS[5] ?? '')) ?? 'null') as unknown;
+    expect(feedbackReportSchema.parse(feedback)).toEqual(JSON.parse(JSON.stringify(result.report)));
+    expect(await fs.readText(OUTPUTS[2] ?? '')).toBe(await fs.readText(OUTPUTS[5] ?? ''));
+    expect(await fs.readText(OUTPUTS[3] ?? '')).toBe(result.remediationPlan);
+    expect(result.report.issues.map((issue) => issue.rule)).toEqual(['traceability.story_without_test']);
+    expect(result.remediationPlan).toContain('### FBK-001 — US-002 has no test case');
+    expect(result.remediationPlan).toContain('| FR-002 | Sign out | US-002 | src/auth/logout.ts | — | US-002 | **no** |');
+    const validation = JSON.parse((await fs.readText(OUTPUTS[1] ?? '')) ?? 'null') as { status: string; checks: { id: string; status: string }[]; retry_recommendation: { stages: string[] } };
+    expect(validation.status).toBe('FAIL');
+    expect(validation.checks.find((check) => check.id === 'traceability.story_without_test')?.status).toBe('FAIL');
+    expect(validation.checks.find((check) => check.id === 'traceability.requirement_without_story')?.status).toBe('PASS');
+    expect(validation.retry_recommendation.stages).toEqual(['08-testing', '11-feedback-loop']);
+    const builder = JSON.parse((await fs.readText(OUTPUTS[0] ?? '')) ?? 'null') as { agent: string; files_modified: string[] };
+    expect(builder.agent).toBe('11-feedback-loop');
+    expect(builder.files_modified).toContain('artifacts/stages/11-feedback-loop/feedback.json');
+  });
+
+  it('reads legacy paths when the canonical file is missing, and prefers the canonical one', async () => {
+    const fs = createMemoryFileSystem();
+    const run = cleanRun();
+    await writeRun(fs, run, ['plan', 'code_report']);
+    await fs.writeText(`${RUN}/artifacts/plan.json`, '{ not json');
+    const { report } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
+    expect(report.issues).toEqual([]);
+    expect(report.analysis_scope.legacy_paths_used).toEqual(['artifacts/planning/sprint_plan.json', 'artifacts/code/code_output.json']);
+    await fs.writeText(`${RUN}/artifacts/stages/04-planning/plan.json`, '{ not json');
+    const second = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
+    expect(second.report.issues.map((issue) => [issue.rule, issue.affected_artifacts[0]])).toEqual([['contract.malformed', 'artifacts/stages/04-planning/plan.json']]);
+  });
+
+  it('reads requirement_spec from the legacy name requirements.json', async () => {
+    const fs = createMemoryFileSystem();
+    const run = cleanRun();
+    await writeRun(fs, { ...run, requirement_spec: undefined });
+    await fs.writeText(`${RUN}/artifacts/stages/02-requirements/requirements.json`, JSON.stringify(run.requirement_spec));
+    const { report } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
+    expect(report.issues).toEqual([]);
+    expect(report.analysis_scope.legacy_paths_used).toEqual(['artifacts/stages/02-requirements/requirements.json']);
+  });
+
+  it('stamps goal_evaluation with the latest loop_iteration_started of events.jsonl and reads goal.json', async () => {
+    const fs = createMemoryFileSystem();
+    await writeRun(fs, cleanRun());
+    const events = [1, 2, 3].map((iteration) => JSON.stringify({ ts: NOW, type: 'loop_iteration_started', iteration, max_iterations: 5, goal_id: 'g' }));
+    await fs.writeText(`${RUN}/events.jsonl`, `${events.join('\n')}\n${JSON.stringify({ ts: NOW, type: 'goal_evaluated', iteration: 9, goal_id: 'g' })}\n{"torn`);
+    await fs.writeText(`${RUN}/goal.json`, JSON.stringify({ schema_version: 1, goal_id: 'g', criteria: [{ id: 'plan', kind: 'file_exists', path: 'artifacts/stages/04-planning/plan.json', run_relative: true }, { id: 'escape', kind: 'file_exists', path: '../../../etc/passwd' }] }));
+    const { report, taskId } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
+    expect(taskId).toBe('11-feedback-loop-i3');
+    expect(report.goal_evaluation).toMatchObject({ goal_id: 'g', iteration: 3, status: 'PASS' });
+    expect(report.goal_evaluation.criteria.map((entry) => [entry.criterion_id, entry.result, entry.iteration])).toEqual([
+      ['plan', 'met', 3],
+      ['escape', 'unknown', 3],
+    ]);
+  });
+
+  it('an invalid goal.json asks a human; a clock stamps the report', async () => {
+    const fs = createMemoryFileSystem();
+    await writeRun(fs, cleanRun());
+    await fs.writeText(`${RUN}/goal.json`, JSON.stringify({ schema_version: 1, criteria: [{ id: 'x', kind: 'magic' }] }));
+    const { report } = await runConsistencyReview({ fs, runDir: RUN, clock: { now: () => Date.UTC(2025, 0, 1) } });
+    expect(report.timestamp).toBe('2025-01-01T00:00:00.000Z');
+    expect(report.goal_evaluation).toMatchObject({ status: 'ASK_USER', criteria: [] });
+  });
+
+  it('an empty run directory is BLOCKED, not a throw', async () => {
+    const fs = createMemoryFileSystem();
+    const { report } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
+    expect(report).toMatchObject({ pipeline_status: 'BLOCKED', pipeline_complete: false, summary: { warning_count: 10 } });
+  });
+});
+
+describe('runConsistencyReview on the real filesystem', () => {
+  let root = '';
+  afterEach(async () => {
+    if (root !== '') await rm(root, { recursive: true, force: true });
+  });
+
+  it('writes every output file atomically under the run directory', async () => {
+    root = await mkdtemp(join(tmpdir(), 'goal-loop-review-'));
+    const fs = createNodeFileSystem(root);
+    const run = cleanRun();
+    run.code_report.contract_version = '1.0';
+    await writeRun(fs, run);
+    await fs.writeText(`${RUN}/artifacts/stages/08-testing/test_report.json`, '{"test_cases": [');
+    const result = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
+    for (const path of OUTPUTS) expect((await readFile(join(root, path), 'utf8')).length).toBeGreaterThan(0);
+    const feedback = JSON.parse(await readFile(join(root, OUTPUTS[5] ?? ''), 'utf8')) as unknown;
+    expect(feedbackReportSchema.safeParse(feedback).success).toBe(true);
+    expect(result.report.issues.map((issue) => issue.rule)).toEqual(['contract.malformed', 'versions.version_mismatch']);
+    expect(result.report.analysis_scope.contracts_malformed).toEqual(['artifacts/stages/08-testing/test_report.json']);
+    expect(await readFile(join(root, OUTPUTS[4] ?? ''), 'utf8')).toContain('## Critical issues');
+  });
+});
