@@ -72,16 +72,19 @@ export class EventLog {
     this.repaired = true;
   }
 
-  /** Appends the events not yet in the log (by `seq`), in order, and reports each to `onEvent`. */
-  async appendOnce(events: readonly LoopEvent[]): Promise<void> {
-    if (events.length === 0) return;
+  /** Appends the events not yet in the log (by `seq`), in order, reports each to `onEvent`, and returns how many it appended. */
+  async appendOnce(events: readonly LoopEvent[]): Promise<number> {
+    if (events.length === 0) return 0;
+    let appended = 0;
     await this.repair();
     this.lastSeq ??= await readLastEventSeq(this.fs, this.path);
     for (const event of events) {
       if (event.seq <= this.lastSeq) continue;
       await this.fs.appendText(this.path, `${JSON.stringify(event)}\n`);
       this.lastSeq = event.seq;
+      appended += 1;
       this.onEvent?.(event);
     }
+    return appended;
   }
 }

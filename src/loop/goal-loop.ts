@@ -63,7 +63,7 @@ export class GoalLoop {
   /** Runs (or resumes) the loop until it stops. Rejects with `RUN_LOCKED` when another loop holds the run. */
   run(): Promise<LoopResult> {
     return this.withLock(async (driver) => {
-      const result = await driver.drive(false);
+      const result = driver instanceof LoopDriver ? await driver.drive(false) : driver;
       if (!result.done) throw new Error('unreachable: a full run ended without a stop');
       const { done: _done, ...plain } = result;
       return plain;
@@ -72,7 +72,7 @@ export class GoalLoop {
 
   /** Runs (or resumes) exactly one iteration; `done: false` when the loop would go on. */
   step(): Promise<LoopStepResult> {
-    return this.withLock((driver) => driver.drive(true));
+    return this.withLock((driver) => (driver instanceof LoopDriver ? driver.drive(true) : Promise.resolve(driver)));
   }
 
   /**
@@ -90,7 +90,7 @@ export class GoalLoop {
   }
 
   // Takes the run lock, prepares the session (resume or open), drives it, and releases the lock.
-  private async withLock<T>(work: (driver: LoopDriver) => Promise<T>): Promise<T> {
+  private async withLock<T>(work: (driver: LoopDriver | (LoopResult & { done: true })) => Promise<T>): Promise<T> {
     const owner = `goal-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
     const lock = new RunLock(this.options.fs, this.paths.lock, this.clock, owner, this.options.lockTimeoutMs ?? 600_000);
     const takeover = await lock.acquire();
@@ -109,15 +109,17 @@ export class GoalLoop {
   }
 
   // Loads or creates the run's record, flushes a pending outbox, then resumes or opens a session.
-  private async prepare(ctx: LoopContext, takeover: { previousOwner: string; ageMs: number } | null): Promise<LoopDriver> {
+  // A stop whose events were still in the outbox (the caller never saw it) is returned as it was decided.
+  private async prepare(ctx: LoopContext, takeover: { previousOwner: string; ageMs: number } | null): Promise<LoopDriver | (LoopResult & { done: true })> {
     const { fs } = this.options;
     let state = await loadLoopState(fs, this.paths.state);
     if (state === null) {
       const [goal, iteration, lastSeq, spent] = await Promise.all([ctx.loadGoal(), readLatestIterationStarted(fs, this.paths.events), readLastEventSeq(fs, this.paths.events), readRecordedSpend(fs, this.paths.metrics)]);
       state = initialState({ goalId: goal.goalId, goalHash: goal.hash, stages: this.options.stages, iteration: iteration ?? 0, spentUsd: spent, nextSeq: lastSeq + 1, ts: ctx.isoNow() });
     } else {
-      await ctx.events.appendOnce(state.outbox);
-      if ((await readRecordedSpend(fs, this.paths.metrics)) !== state.spent_usd) await writeRecordedSpend(fs, this.paths.metrics, state.spent_usd);
+      const delivered = await ctx.events.appendOnce(state.outbox);
+      if (Math.abs((await readRecordedSpend(fs, this.paths.metrics)) - state.spent_usd) > 1e-6) await writeRecordedSpend(fs, this.paths.metrics, state.spent_usd);
+      if (delivered > 0 && state.phase === 'stopped' && state.stop !== null) return savedStop(state);
     }
     const commit = async (transition: { state: LoopState; events: readonly import('../contracts/events.js').LoopEvent[] }): Promise<LoopState> => {
       await ctx.saveState(transition.state);
@@ -210,6 +212,12 @@ export class GoalLoop {
       await beat;
     }
   }
+}
+
+// The result of a stop already recorded in the run's state (its evaluation is not kept, only its summary).
+function savedStop(state: LoopState): LoopResult & { done: true } {
+  const stop = state.stop!;
+  return { done: true, stoppedOn: stop.stopped_on as StopReason, iterations: state.session?.iterations ?? 0, iteration: state.iteration, evaluation: null, reason: stop.reason, spentUsd: state.spent_usd };
 }
 
 // The reason the heartbeat's sleep is cancelled with (cheaper than a DOMException per stage).

@@ -90,7 +90,10 @@ export class LoopDriver {
     const goal = await this.ctx.loadGoal();
     const changed = await this.checkGoal(goal);
     if (changed !== null) return changed;
-    if (!goal.ok) return this.stop('evaluation_error', errorEvaluation(goal.goalId, goal.issues, this.state.iteration).reason);
+    if (!goal.ok) {
+      this.evaluation = errorEvaluation(goal.goalId, goal.issues, this.state.iteration);
+      return this.stop('evaluation_error', this.evaluation.reason);
+    }
     const retrying = this.state.retry !== null;
     const stages = this.ctx.stages.filter((stage) => (this.state.stage_status[stage] ?? 'pending') === 'pending');
     await this.commit(startIteration(this.state, stages, this.ctx.isoNow()));

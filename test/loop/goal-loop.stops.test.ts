@@ -204,6 +204,7 @@ describe('GoalLoop stops: evaluation_error and aborted', () => {
     expectStop(result, 'evaluation_error', 8);
     expect(runner.calls).toHaveLength(0);
     expect(result.reason).toContain('$.criteria[0].operator');
+    expect(result.evaluation).toMatchObject({ status: 'ERROR', issues: [expect.objectContaining({ path: ['criteria', 0, 'operator'] })] });
     expect(result.iteration).toBe(0);
     const last = (await readEvents(h.fs)).at(-1);
     expect(last).toMatchObject({ type: 'loop_blocked', stopped_on: 'evaluation_error', goal_id: 'test-goal' });
