@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { goalSchema } from '../src/contracts/goal.js';
 import { verdictFileSchema } from '../src/contracts/verdict.js';
-import { feedbackReportSchema } from '../src/review/index.js';
+import { feedbackReportSchema, stageContractSchemas } from '../src/index.js';
 
 const BASE = 'https://unpkg.com/goal-loop/schemas/';
 
@@ -11,6 +11,9 @@ const contracts: Record<string, { schema: z.ZodType; title: string; io: 'input' 
   'goal.schema.json': { schema: goalSchema, title: 'goal-loop goal definition (goal.json)', io: 'input' },
   'goal-verdict.schema.json': { schema: verdictFileSchema, title: 'goal-loop judge verdicts (goal-verdict.json)', io: 'input' },
   'feedback.schema.json': { schema: feedbackReportSchema, title: 'Consistency review report (feedback.json, contract 1.1)', io: 'output' },
+  ...Object.fromEntries(
+    Object.entries(stageContractSchemas).map(([key, schema]) => [`stages/${key.replaceAll('_', '-')}.schema.json`, { schema, title: `Stage contract ${key}.json`, io: 'input' as const }]),
+  ),
 };
 
 // Renders one contract as a draft 2020-12 JSON Schema document.
@@ -20,7 +23,7 @@ function render(name: string, entry: (typeof contracts)[string]): string {
 }
 
 const check = process.argv.includes('--check');
-await mkdir('schemas', { recursive: true });
+await mkdir('schemas/stages', { recursive: true });
 const stale: string[] = [];
 for (const [name, entry] of Object.entries(contracts)) {
   const text = render(name, entry);

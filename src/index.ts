@@ -79,3 +79,59 @@ export type { RunPaths } from './loop/run-paths.js';
 export { readLatestIterationStarted } from './loop/event-log.js';
 export { resolveContainedPath, resolveEvidencePath } from './loop/containment.js';
 export type { ContainmentOptions } from './loop/containment.js';
+
+// The consistency review (stage 11 as code).
+export { reviewPipeline } from './review/review-pipeline.js';
+export type { ReviewOptions } from './review/review-pipeline.js';
+export { runConsistencyReview } from './review/run-review.js';
+export type { ConsistencyReviewOptions, ConsistencyReviewResult } from './review/run-review.js';
+export { createReviewStageRunner } from './review/review-stage-runner.js';
+export type { ReviewStageRunnerOptions } from './review/review-stage-runner.js';
+export { readRunInputs, DEFAULT_READ_CONCURRENCY } from './review/read-run.js';
+export type { ReadRunOptions, RunInputs } from './review/read-run.js';
+export { presentContract } from './review/contract-input.js';
+export type { ContractInput, ReviewContracts } from './review/contract-input.js';
+export { REVIEW_CONTRACT_SLOTS, REVIEW_OUTPUT_PATHS, ADOPTION_SKIPPED_STAGES, contractSlot } from './review/contract-slots.js';
+export type { ContractKey, ContractSlot } from './review/contract-slots.js';
+export { stageContractSchemas, readStageContract } from './review/contracts/registry.js';
+export type { ContractValues, NormalizedContracts } from './review/contracts/registry.js';
+export type { ContractRead, ContractMetadata } from './review/contracts/metadata.js';
+export { requirementSpecSchema } from './review/contracts/requirement-spec.js';
+export type { RequirementSpecContract, NormalizedRequirement } from './review/contracts/requirement-spec.js';
+export { documentationSchema, DOCUMENT_TYPES } from './review/contracts/documentation.js';
+export type { DocumentationContract, DocumentType, NormalizedDocument } from './review/contracts/documentation.js';
+export { planSchema } from './review/contracts/plan.js';
+export type { PlanContract, NormalizedSprint, SprintRef } from './review/contracts/plan.js';
+export { jiraTicketsSchema } from './review/contracts/jira-tickets.js';
+export type { JiraTicketsContract, NormalizedStory } from './review/contracts/jira-tickets.js';
+export { systemDesignSchema } from './review/contracts/system-design.js';
+export type { SystemDesignContract, NormalizedEndpoint, NormalizedControl } from './review/contracts/system-design.js';
+export { codeReportSchema } from './review/contracts/code-report.js';
+export type { CodeReportContract, NormalizedCodeFile } from './review/contracts/code-report.js';
+export { testReportSchema } from './review/contracts/test-report.js';
+export type { TestReportContract, NormalizedTest } from './review/contracts/test-report.js';
+export { deploymentReportSchema } from './review/contracts/deployment-report.js';
+export type { DeploymentReportContract } from './review/contracts/deployment-report.js';
+export { threatModelSchema } from './review/contracts/threat-model.js';
+export type { ThreatModelContract, NormalizedThreat } from './review/contracts/threat-model.js';
+export { transcriptSchema, summarySchema, complianceReportSchema, costEstimateSchema } from './review/contracts/supporting.js';
+export { REVIEW_RULES, reviewRule } from './review/rules.js';
+export type { Severity, IssueCategory, ReviewRule, ReviewRuleId } from './review/rules.js';
+export { ID_PATTERNS } from './review/analyses/references.js';
+export { SEVERITY_PENALTY, consistencyScore, pipelineHealth, countSeverities } from './review/score.js';
+export type { SeverityCounts } from './review/score.js';
+export { feedbackReportSchema } from './review/report.js';
+export type {
+  FeedbackReport,
+  FeedbackReportBody,
+  FeedbackIssue,
+  PipelineHealth,
+  TraceabilityMatrix,
+  TraceabilityRow,
+  Coverage,
+  BugSwarm,
+  AuthoredGoalEvaluation,
+  NamedFields,
+} from './review/report.js';
+export { renderRemediationPlan } from './review/remediation-plan-markdown.js';
+export type { ValidationCheck, ValidationContract, BuilderContract } from './review/task-contracts.js';

@@ -1,4 +1,4 @@
-// The public names of the consistency review (SPEC §6). Re-exported by the package root.
+// Every name of the consistency review, for its tests and for the package root, which re-exports a curated subset.
 export { type ContractKey, type ContractSlot, REVIEW_CONTRACT_SLOTS, ADOPTION_SKIPPED_STAGES, REVIEW_OUTPUT_PATHS, contractSlot } from './contract-slots.js';
 export { type ContractInput, type ReviewContracts, presentContract } from './contract-input.js';
 export { type ContractRead, type ContractMetadata, BROWNFIELD_SOURCE } from './contracts/metadata.js';

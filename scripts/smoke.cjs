@@ -1,0 +1,59 @@
+// Smoke test of the built CommonJS entries: require() each one and call its exports for real,
+// so a default import of an ESM-only package (execa, p-limit) that breaks only in CJS is caught.
+const assert = require('node:assert/strict');
+const { mkdtempSync, rmSync, readFileSync, readdirSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+const root = require('../dist/index.cjs');
+const node = require('../dist/node.cjs');
+const testing = require('../dist/testing.cjs');
+
+// The root entry must not reach Node built-ins or execa, directly or through its chunks.
+function reachable(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(join(__dirname, '../dist', file), 'utf8');
+  for (const match of text.matchAll(/require\("\.\/([^"]+)"\)/g)) reachable(match[1], seen);
+  return seen;
+}
+const forbidden = /require\("(node:)?(fs|fs\/promises|child_process)"\)|require\("execa"\)/;
+for (const file of reachable('index.cjs')) assert.ok(!forbidden.test(readFileSync(join(__dirname, '../dist', file), 'utf8')), `${file} imports a Node-only module`);
+
+async function main() {
+  assert.equal(root.exitCodeFor({ stoppedOn: 'complete' }), 0);
+  assert.equal(root.parseGoal({ schema_version: 1, criteria: [{ id: 'x', kind: 'nope' }] }).success, false);
+
+  // p-limit and ajv through the root entry: a dry run with a json_schema criterion on the memory filesystem.
+  const fs = testing.createMemoryFileSystem({ files: { 'runs/r/a.json': '{"name":"x"}' } });
+  const loop = new root.GoalLoop({
+    fs,
+    runDir: 'runs/r',
+    stages: ['s'],
+    runner: testing.createScriptedStageRunner({ s: { status: 'passed' } }),
+    clock: testing.createManualClock(0),
+    goal: { schema_version: 1, criteria: [{ id: 'shape', kind: 'json_schema', run_relative: true, path: 'a.json', schema: { type: 'object', required: ['name'] } }] },
+  });
+  const result = await loop.run();
+  assert.equal(result.stoppedOn, 'complete');
+
+  // execa through the node entry: a real command and a real filesystem.
+  const dir = mkdtempSync(join(tmpdir(), 'goal-loop-smoke-'));
+  try {
+    const commands = node.createExecaCommandRunner();
+    const ran = await commands.run('node -e "process.exit(3)"', { cwd: dir, timeoutMs: 10_000 });
+    assert.equal(ran.exitCode, 3);
+    const nodeFs = node.createNodeFileSystem(dir);
+    await nodeFs.writeText('a/b.txt', 'hello');
+    assert.equal(await nodeFs.readText('a/b.txt'), 'hello');
+    assert.ok(readdirSync(join(dir, 'a')).includes('b.txt'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log('CommonJS entries: ok');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
