@@ -1,0 +1,48 @@
+// npm run demo: a real goal loop over an SDLC-like pipeline in a fresh temporary folder. The stages are
+// real scripts writing real artifacts; stage 11 is the library's consistency review. The first pass
+// leaves a requirement without a test, the review reports it CRITICAL, the loop reruns only the testing
+// stage (and the review), and the next iteration passes.
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GoalLoop, SDLC_STAGES, createCommandStageRunner, createReviewStageRunner, exitCodeFor, type FeedbackReport } from 'goal-loop';
+import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
+import { expectStop, printEvent, tempProject } from '../shared.js';
+
+const project = await tempProject('demo');
+const runDir = '.goal-loop/runs/notes-1';
+const agent = fileURLToPath(new URL('./agents/sdlc-agent.mjs', import.meta.url));
+await project.write(`${runDir}/goal.json`, await readFile(new URL('./goal.json', import.meta.url), 'utf8'));
+
+const stages = SDLC_STAGES.filter((stage) => stage >= '01' && stage <= '11-feedback-loop');
+const fs = createNodeFileSystem(project.root);
+const commands = createExecaCommandRunner();
+const agentStages = Object.fromEntries(stages.filter((stage) => stage !== '11-feedback-loop').map((stage) => [stage, `node "${agent}"`]));
+
+console.log(`goal-loop demo in ${project.root}`);
+console.log(`pipeline: ${stages.join(' → ')}`);
+const loop = new GoalLoop({
+  fs,
+  runDir,
+  stages,
+  runner: createCommandStageRunner({ commands, stages: agentStages, fallback: createReviewStageRunner() }),
+  commands,
+  onEvent: (event) => {
+    printEvent(event);
+    if (event.type === 'stage_completed' && event.stage === '11-feedback-loop') printFindings();
+  },
+});
+
+// After each review: the findings it reported, with the stage it sends them to.
+function printFindings(): void {
+  const report = JSON.parse(readFileSync(join(project.root, runDir, 'artifacts/stages/11-feedback-loop/feedback.json'), 'utf8')) as FeedbackReport;
+  for (const issue of report.issues.filter((item) => item.severity !== 'INFO')) {
+    console.log(`    ${issue.severity} ${issue.id}: ${issue.description} → ${issue.remediation.agent_to_rerun ?? 'a human'}`);
+  }
+}
+
+const result = await loop.run();
+expectStop(result, 'complete');
+console.log(`exit code: ${exitCodeFor(result)}; spent ${result.spentUsd} USD; run-wide iteration ${result.iteration}`);
+await project.dispose();
