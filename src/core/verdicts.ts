@@ -84,7 +84,6 @@ export function resolveVerdicts(facts: EvaluationFacts): VerdictResolution {
 // The outcome of an explicit verdict: its stages, when it names any, replace the criterion's.
 function explicitOutcome(criterion: JudgeCriterion, choice: ExplicitChoice): JudgeOutcome {
   const { verdict } = choice;
-  const named = verdict.recommended_rerun_stages ?? [];
   const by = verdict.judge === undefined ? '' : ` by ${verdict.judge}`;
   const stamp = verdict.iteration === undefined ? '' : ` (iteration ${verdict.iteration})`;
   const reasoning = verdict.reasoning === undefined || verdict.reasoning.trim() === '' ? '' : `: ${verdict.reasoning.trim()}`;
@@ -93,7 +92,8 @@ function explicitOutcome(criterion: JudgeCriterion, choice: ExplicitChoice): Jud
     verdict: verdict.verdict,
     source: 'explicit',
     recommendation: verdict.recommendation ?? 'retry',
-    rerunStages: named.length > 0 ? named : criterion.rerun_stages,
+    // SPEC §5.4: an explicit list replaces the criterion's, even when it is empty.
+    rerunStages: verdict.recommended_rerun_stages ?? criterion.rerun_stages,
     detail: `Explicit verdict ${verdict.verdict}${by}${stamp}${reasoning}`.replace(/\.?$/, '.'),
     summary: `explicit verdict ${verdict.verdict}${verdict.recommendation === 'block' && verdict.verdict === 'FAIL' ? ', recommendation block' : ''}`,
   };

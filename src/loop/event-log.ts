@@ -26,8 +26,10 @@ export async function readLatestIterationStarted(fs: FileSystem, eventsPath: str
 }
 
 /**
- * The `seq` of the last whole event of an events.jsonl (-1 when it carries
- * none: a fresh or foreign log), read from the end.
+ * The `seq` of the last event of an events.jsonl that carries one (-1 when
+ * none does: a fresh log, or one written only by another tool), read from
+ * the end. Lines without a `seq` (another writer's) and torn lines are
+ * skipped, so they never make an event look undelivered.
  *
  * @internal
  */
@@ -35,8 +37,8 @@ export async function readLastEventSeq(fs: FileSystem, eventsPath: string): Prom
   let last = -1;
   await visitLinesBackwards(fs, eventsPath, (line) => {
     const event = parseLogLine(line);
-    if (event === null) return false;
-    if (typeof event.seq === 'number') last = event.seq;
+    if (event === null || typeof event.seq !== 'number' || !Number.isInteger(event.seq)) return false;
+    last = event.seq;
     return true;
   });
   return last;

@@ -3,6 +3,7 @@ import { readFeedbackView, type FeedbackRead } from '../contracts/feedback-view.
 import { parseJsonText } from '../contracts/parse-result.js';
 import { parseVerdictFile } from '../contracts/verdict.js';
 import type { CriterionFact, DocumentFact, EvaluationFacts, EvidenceFact, ExplicitVerdictsFact, PathFact, StageStatus } from '../core/facts.js';
+import { isInside } from '../core/paths.js';
 import type { CommandRunOptions, CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { limitFunction, mapConcurrent } from './concurrency.js';
@@ -83,7 +84,7 @@ async function gatherCriterion(input: GatherInput, criterion: Criterion, feedbac
       const source = criterion.source;
       if (source === 'feedback') return { kind: 'metric_threshold', source: (await feedback).document };
       if (source === 'loop_state') return { kind: 'metric_threshold', source: input.loopState };
-      return { kind: 'metric_threshold', source: await readJsonDocument(input.fs, await resolveContainedPath(input.fs, source.file, { base: input.paths.runDir })) };
+      return { kind: 'metric_threshold', source: await readJsonDocument(input.fs, insideRunDir(await resolveContainedPath(input.fs, source.file, { base: input.paths.runDir }), source.file, input.paths.runDir)) };
     }
     case 'judge':
       return { kind: 'judge' };
@@ -99,6 +100,12 @@ async function gatherCriterion(input: GatherInput, criterion: Criterion, feedbac
       return { kind: 'json_schema', outcome: input.checker.check(target.document, schema) };
     }
   }
+}
+
+// A metric `{ file }` names a file of the run: one that resolves outside the run dir is refused.
+function insideRunDir(fact: PathFact, written: string, runDir: string): PathFact {
+  if (fact.state === 'refused' || isInside(fact.path, runDir)) return fact;
+  return { state: 'refused', detail: `metric file "${written}" resolves to "${fact.path}", outside the run directory "${runDir}"` };
 }
 
 /** Reads a contained path as a JSON document. @internal */

@@ -5,18 +5,19 @@ import { evaluateGoal, errorEvaluation, type GoalEvaluation } from '../core/eval
 import type { DocumentFact } from '../core/facts.js';
 import { systemClock } from '../node/clock.js';
 import type { Clock } from '../ports/clock.js';
-import { EventLog, readLastEventSeq, readLatestIterationStarted } from './event-log.js';
+import { EventLog, readLatestIterationStarted } from './event-log.js';
 import { gatherFacts } from './gather.js';
 import { loadGoal, loadGoalText, type LoadedGoal } from './goal-source.js';
 import { JsonSchemaChecker } from './json-schema-check.js';
 import { checkStageOutcome, type LoopContext } from './loop-context.js';
 import { LoopDriver } from './loop-driver.js';
+import { withHeartbeat } from './heartbeat.js';
+import { prepareSession, type PreparedSession } from './session-start.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
-import { effectiveMaxIterations, validateLoopOptions, type GoalLoopOptions } from './options.js';
+import { DEFAULT_LOCK_TIMEOUT_MS, effectiveMaxIterations, validateLoopOptions, type GoalLoopOptions } from './options.js';
 import { RunLock } from './run-lock.js';
 import { runPaths, type RunPaths } from './run-paths.js';
-import { loadLoopState, readRecordedSpend, saveLoopState, writeRecordedSpend } from './state-store.js';
-import { initialState, lockTakenOver, openSession, resumed } from './transitions.js';
+import { loadLoopState, saveLoopState } from './state-store.js';
 
 /**
  * The goal loop (SPEC §5): runs a pipeline's stages, evaluates the goal, and
@@ -48,6 +49,7 @@ export class GoalLoop {
   private readonly clock: Clock;
   private readonly checker = new JsonSchemaChecker();
   private readonly feedbackStage: string;
+  private readonly lockTimeoutMs: number;
   private optionGoal: LoadedGoal | undefined;
   private fileGoal: { readonly text: string | null; readonly loaded: LoadedGoal } | undefined;
 
@@ -58,6 +60,7 @@ export class GoalLoop {
     this.feedbackStage = options.feedbackStage ?? '11-feedback-loop';
     this.paths = runPaths(options.runDir, this.feedbackStage);
     this.clock = options.clock ?? systemClock;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
   }
 
   /** Runs (or resumes) the loop until it stops. Rejects with `RUN_LOCKED` when another loop holds the run. */
@@ -90,14 +93,14 @@ export class GoalLoop {
   }
 
   // Takes the run lock, prepares the session (resume or open), drives it, and releases the lock.
-  private async withLock<T>(work: (driver: LoopDriver | (LoopResult & { done: true })) => Promise<T>): Promise<T> {
+  private async withLock<T>(work: (session: PreparedSession) => Promise<T>): Promise<T> {
     const owner = `goal-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
-    const lock = new RunLock(this.options.fs, this.paths.lock, this.clock, owner, this.options.lockTimeoutMs ?? 600_000);
+    const lock = new RunLock(this.options.fs, this.paths.lock, this.clock, owner, this.lockTimeoutMs);
     const takeover = await lock.acquire();
     let failed = false;
     try {
       const context = this.context(lock);
-      return await work(await this.prepare(context, takeover));
+      return await work(await prepareSession(context, { maxIterations: effectiveMaxIterations(this.options.maxIterations), takeover }));
     } catch (error) {
       failed = true;
       throw error;
@@ -106,34 +109,6 @@ export class GoalLoop {
         if (!failed) throw error;
       });
     }
-  }
-
-  // Loads or creates the run's record, flushes a pending outbox, then resumes or opens a session.
-  // A stop whose events were still in the outbox (the caller never saw it) is returned as it was decided.
-  private async prepare(ctx: LoopContext, takeover: { previousOwner: string; ageMs: number } | null): Promise<LoopDriver | (LoopResult & { done: true })> {
-    const { fs } = this.options;
-    let state = await loadLoopState(fs, this.paths.state);
-    if (state === null) {
-      const [goal, iteration, lastSeq, spent] = await Promise.all([ctx.loadGoal(), readLatestIterationStarted(fs, this.paths.events), readLastEventSeq(fs, this.paths.events), readRecordedSpend(fs, this.paths.metrics)]);
-      state = initialState({ goalId: goal.goalId, goalHash: goal.hash, stages: this.options.stages, iteration: iteration ?? 0, spentUsd: spent, nextSeq: lastSeq + 1, ts: ctx.isoNow() });
-    } else {
-      const delivered = await ctx.events.appendOnce(state.outbox);
-      if (Math.abs((await readRecordedSpend(fs, this.paths.metrics)) - state.spent_usd) > 1e-6) await writeRecordedSpend(fs, this.paths.metrics, state.spent_usd);
-      if (delivered > 0 && state.phase === 'stopped' && state.stop !== null) return savedStop(state);
-    }
-    const commit = async (transition: { state: LoopState; events: readonly import('../contracts/events.js').LoopEvent[] }): Promise<LoopState> => {
-      await ctx.saveState(transition.state);
-      await ctx.events.appendOnce(transition.events);
-      return transition.state;
-    };
-    if (takeover !== null) state = await commit(lockTakenOver(state, takeover.previousOwner, takeover.ageMs, ctx.isoNow()));
-    if (state.session !== null && state.phase !== 'stopped') {
-      state = await commit(resumed(state, ctx.isoNow()));
-      return new LoopDriver(ctx, state, { kind: 'resume' });
-    }
-    const goal = await ctx.loadGoal();
-    state = openSession(state, { stages: this.options.stages, maxIterations: effectiveMaxIterations(this.options.maxIterations), goalId: goal.goalId, goalHash: goal.hash, ts: ctx.isoNow() });
-    return new LoopDriver(ctx, state, null);
   }
 
   // The effects the driver asks for, bound to this loop's options.
@@ -157,7 +132,7 @@ export class GoalLoop {
       loadGoal: () => this.loadGoal(),
       gather: (goal, state) => this.gather(goal, state.stage_status, state, state.iteration, false),
       budgetStop: (spent) => (budgetUsd !== undefined && spent >= budgetUsd ? `The run has spent ${spent.toFixed(2)} USD of its ${budgetUsd.toFixed(2)} USD budget.` : null),
-      withHeartbeat: (work) => this.withHeartbeat(lock, work),
+      withHeartbeat: (work) => withHeartbeat(lock, this.clock, Math.max(1, Math.floor(this.lockTimeoutMs / 3)), work),
       checkOutcome: checkStageOutcome,
       explainStop: (stoppedOn, reason, evaluation, iteration) => explainStop(stoppedOn, reason, evaluation, iteration),
     };
@@ -189,39 +164,12 @@ export class GoalLoop {
       loopState,
       commands: this.options.commands,
       skipCommands,
-      concurrency: this.options.concurrency ?? 4,
+      concurrency: this.options.concurrency ?? this.options.commands?.concurrency ?? 4,
       signal: this.options.signal,
       checker: this.checker,
     });
   }
-
-  // Keeps the lock's heartbeat fresh while a long stage runs.
-  private async withHeartbeat<T>(lock: RunLock, work: () => Promise<T>): Promise<T> {
-    const stop = new AbortController();
-    const interval = Math.max(1, Math.floor((this.options.lockTimeoutMs ?? 600_000) / 3));
-    const beat = (async () => {
-      while (!stop.signal.aborted) {
-        await this.clock.sleep(interval, stop.signal);
-        await lock.heartbeat(true);
-      }
-    })().catch(() => undefined);
-    try {
-      return await work();
-    } finally {
-      stop.abort(HEARTBEAT_DONE);
-      await beat;
-    }
-  }
 }
-
-// The result of a stop already recorded in the run's state (its evaluation is not kept, only its summary).
-function savedStop(state: LoopState): LoopResult & { done: true } {
-  const stop = state.stop!;
-  return { done: true, stoppedOn: stop.stopped_on as StopReason, iterations: state.session?.iterations ?? 0, iteration: state.iteration, evaluation: null, reason: stop.reason, spentUsd: state.spent_usd };
-}
-
-// The reason the heartbeat's sleep is cancelled with (cheaper than a DOMException per stage).
-const HEARTBEAT_DONE = Object.freeze({ name: 'HeartbeatDone' });
 
 // Adds what a human can do next to an ASK_USER stop caused by a missing verdict.
 function explainStop(stoppedOn: StopReason, reason: string, evaluation: GoalEvaluation, iteration: number): string {

@@ -148,7 +148,7 @@ export class LoopDriver {
     // Never evaluate under a goal the session has not accepted (it may change while a stage runs).
     const changed = await this.checkGoal(goal);
     if (changed !== null) return changed;
-    const evaluation = goal.ok ? evaluateGoal(await this.ctx.gather(goal.goal, this.state)) : errorEvaluation(goal.goalId, goal.issues, this.state.iteration);
+    const evaluation = goal.ok ? evaluateGoal(await this.ctx.withHeartbeat(() => this.ctx.gather(goal.goal, this.state))) : errorEvaluation(goal.goalId, goal.issues, this.state.iteration);
     this.evaluation = evaluation;
     if (this.ctx.signal?.aborted) return this.pause('aborted', 'Aborted by the caller during the evaluation.');
     const fingerprint = progressFingerprint(evaluation, this.state.stage_status);

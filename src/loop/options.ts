@@ -39,7 +39,7 @@ export interface GoalLoopOptions {
   readonly signal?: AbortSignal;
   /** Receives every event as it is appended to events.jsonl. */
   readonly onEvent?: (event: LoopEvent) => void;
-  /** Command criteria run at most this many at once (default 4). */
+  /** Command criteria run at most this many at once (default: the command runner's `concurrency`, the number of CPUs for the execa runner; else 4). */
   readonly concurrency?: number;
   /** Continue an unfinished session even though goal.json changed since it started. */
   readonly acceptGoalChange?: boolean;
@@ -92,6 +92,9 @@ export function validateLoopOptions(options: GoalLoopOptions): void {
     throw new GoalLoopError('INVALID_OPTIONS', `Invalid GoalLoop options: ${issues.map((issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`).join('; ')}`, { issues });
   }
 }
+
+/** How long a lock may go without a heartbeat before another loop takes it over (10 minutes). @internal */
+export const DEFAULT_LOCK_TIMEOUT_MS = 600_000;
 
 /** `maxIterations` with its default (3), clamped to the hard cap of 20. @internal */
 export function effectiveMaxIterations(value: number | undefined): number {

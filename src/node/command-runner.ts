@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 import { GoalLoopError } from '../errors.js';
@@ -34,7 +35,7 @@ export function createExecaCommandRunner(options: ExecaCommandRunnerOptions = {}
   if (!Number.isSafeInteger(maxOutputBytes) || maxOutputBytes < 0) {
     throw new GoalLoopError('INVALID_OPTIONS', `maxOutputBytes must be a non-negative integer (got ${String(options.maxOutputBytes)})`);
   }
-  return { run: (command, runOptions) => runCommand(command, runOptions, maxOutputBytes) };
+  return { concurrency: availableParallelism(), run: (command, runOptions) => runCommand(command, runOptions, maxOutputBytes) };
 }
 
 // Runs one command line to completion, timeout or abort, and shapes the result.

@@ -40,5 +40,7 @@ export interface CommandResult {
  * @public
  */
 export interface CommandRunner {
+  /** How many commands this runner suggests running at once (the execa runner: the number of CPUs). */
+  readonly concurrency?: number;
   run(command: string, options: CommandRunOptions): Promise<CommandResult>;
 }

@@ -190,9 +190,11 @@ describe('rerun stages', () => {
     expect(evaluateGoal(input).recommendedRerunStages).toEqual(['07-code', '11-feedback-loop']);
   });
 
-  it('an explicit verdict naming no stage keeps the criterion rerun_stages', () => {
-    const input = judged({ explicitVerdicts: verdicts({ criterion_id: 'design', verdict: 'FAIL', iteration: 2, recommended_rerun_stages: [] }) });
-    expect(criterion(input)?.rerunStages).toEqual(ARCH);
+  it('an explicit empty list replaces the criterion rerun_stages too; an absent one keeps them', () => {
+    const emptied = judged({ explicitVerdicts: verdicts({ criterion_id: 'design', verdict: 'FAIL', iteration: 2, recommended_rerun_stages: [] }) });
+    expect(criterion(emptied)?.rerunStages).toEqual([]);
+    const absent = judged({ explicitVerdicts: verdicts({ criterion_id: 'design', verdict: 'FAIL', iteration: 2 }) });
+    expect(criterion(absent)?.rerunStages).toEqual(ARCH);
   });
 
   it('agent recommended_rerun_stages are added to them', () => {
