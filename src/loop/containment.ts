@@ -14,7 +14,16 @@ export interface ContainmentOptions {
    * directory literally named `root` is written `./root`.
    */
   readonly base?: 'root' | (string & {});
+  /**
+   * Resolved directories shared by the calls of one evaluation, so a thousand
+   * files in one folder cost one `stat` each plus one `realpath` for the folder.
+   * Create it with `new Map()`; do not keep it across evaluations.
+   */
+  readonly cache?: RealpathCache;
 }
+
+/** Directory realpaths resolved so far (see {@link ContainmentOptions.cache}). @public */
+export type RealpathCache = Map<string, Promise<string | null>>;
 
 /**
  * The one containment rule (SPEC §7) for a path named by a contract. The path
@@ -37,7 +46,7 @@ export interface ContainmentOptions {
  * @public
  */
 export async function resolveContainedPath(fs: FileSystem, path: string, options: ContainmentOptions = {}): Promise<PathFact> {
-  const outcome = await contain(fs, path, options.base === undefined || options.base === 'root' ? '.' : options.base);
+  const outcome = await contain(fs, path, options.base === undefined || options.base === 'root' ? '.' : options.base, options.cache ?? new Map());
   return outcome.state === 'refused' ? refuse(outcome.detail) : outcome;
 }
 
@@ -58,7 +67,7 @@ export async function resolveEvidencePath(fs: FileSystem, runDir: string, path: 
   const bases = isAbsolutePath(path) ? ['.'] : [runDir, '.'];
   const escapes: string[] = [];
   for (const base of bases) {
-    const fact = await contain(fs, path, base);
+    const fact = await contain(fs, path, base, new Map());
     if (fact.state === 'missing') continue;
     if (fact.state === 'refused') {
       if (fact.reason === 'symlink' || fact.reason === 'invalid') return { ok: false, detail: fact.detail };
@@ -76,19 +85,40 @@ export async function resolveEvidencePath(fs: FileSystem, runDir: string, path: 
 type Refusal = { readonly state: 'refused'; readonly reason: 'invalid' | 'lexical' | 'symlink'; readonly detail: string };
 
 // Applies the whole rule: lexical containment first, then realpath containment, then the target's type.
-async function contain(fs: FileSystem, path: string, base: string): Promise<Refusal | Exclude<PathFact, { state: 'refused' }>> {
+async function contain(fs: FileSystem, path: string, base: string, cache: RealpathCache): Promise<Refusal | Exclude<PathFact, { state: 'refused' }>> {
   const lexical = containLexically(fs, path, base);
   if (typeof lexical !== 'string') return lexical;
-  const resolved = await fs.realpath(lexical);
-  if (resolved === null) {
-    const escape = await escapingAncestor(fs, lexical);
+  const own = await fs.stat(lexical);
+  if (own === null) {
+    const escape = await escapingAncestor(fs, lexical, cache);
     if (escape === null) return { state: 'missing', path: lexical };
     return symlinkRefusal(`path "${path}" leads through a symlink at "${escape.at}" to "${escape.to}", outside the project root`);
   }
+  // Not a symlink itself: only its folder can lead elsewhere, and folders are resolved once per evaluation.
+  const resolved = own.type === 'symlink' ? await fs.realpath(lexical) : await throughFolder(fs, lexical, cache);
+  if (resolved === null) return { state: 'missing', path: lexical };
   if (!isInside(resolved, '.')) return symlinkRefusal(`path "${path}" resolves through a symlink to "${resolved}", outside the project root`);
-  const stat = await fs.stat(resolved);
+  const stat = own.type === 'symlink' ? await fs.stat(resolved) : own;
   if (stat === null) return { state: 'missing', path: resolved };
   return { state: 'present', path: resolved, type: stat.type === 'file' || stat.type === 'directory' ? stat.type : 'other' };
+}
+
+// The real path of an entry that is not a symlink: its folder's real path (cached) joined with its name.
+async function throughFolder(fs: FileSystem, path: string, cache: RealpathCache): Promise<string | null> {
+  const folder = parentPath(path);
+  const real = await cachedRealpath(fs, folder, cache);
+  if (real === null) return null;
+  return normalizePath(`${real}/${path.slice(path.lastIndexOf('/') + 1)}`);
+}
+
+// fs.realpath of a folder, resolved once per cache.
+function cachedRealpath(fs: FileSystem, folder: string, cache: RealpathCache): Promise<string | null> {
+  let pending = cache.get(folder);
+  if (pending === undefined) {
+    pending = folder === '.' ? Promise.resolve('.') : fs.realpath(folder);
+    cache.set(folder, pending);
+  }
+  return pending;
 }
 
 // Applies the lexical half of the rule: the normalised path relative to the root, or a refusal.
@@ -106,9 +136,9 @@ function containLexically(fs: FileSystem, path: string, base: string): string | 
 }
 
 // For a missing path: the nearest existing ancestor, when a symlink carries it outside the root.
-async function escapingAncestor(fs: FileSystem, path: string): Promise<{ at: string; to: string } | null> {
+async function escapingAncestor(fs: FileSystem, path: string, cache: RealpathCache): Promise<{ at: string; to: string } | null> {
   for (let dir = parentPath(path); dir !== '.'; dir = parentPath(dir)) {
-    const resolved = await fs.realpath(dir);
+    const resolved = await cachedRealpath(fs, dir, cache);
     if (resolved === null) continue;
     return isInside(resolved, '.') ? null : { at: dir, to: resolved };
   }

@@ -7,7 +7,7 @@ import { isInside } from '../core/paths.js';
 import type { CommandRunOptions, CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { limitFunction, mapConcurrent } from './concurrency.js';
-import { resolveContainedPath, resolveEvidencePath } from './containment.js';
+import { resolveContainedPath, resolveEvidencePath, type RealpathCache } from './containment.js';
 import type { JsonSchemaChecker } from './json-schema-check.js';
 import type { RunPaths } from './run-paths.js';
 
@@ -40,10 +40,11 @@ export interface GatherInput {
 export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> {
   const feedbackPromise = readFeedback(input.fs, input.paths.feedback);
   const commands = input.commands === undefined ? undefined : limitCommands(input.commands, input.concurrency);
+  const cache: RealpathCache = new Map();
   const [feedback, explicitVerdicts, criteriaFacts] = await Promise.all([
     feedbackPromise,
     readVerdicts(input.fs, input.paths.verdicts, input.stages),
-    mapConcurrent(input.goal.criteria, FILE_CONCURRENCY, async (criterion) => [criterion.id, await gatherCriterion({ ...input, commands }, criterion, feedbackPromise)] as const),
+    mapConcurrent(input.goal.criteria, FILE_CONCURRENCY, async (criterion) => [criterion.id, await gatherCriterion({ ...input, commands }, criterion, feedbackPromise, cache)] as const),
   ]);
   const evidence = await gatherEvidence(input, feedback.read);
   return {
@@ -69,11 +70,11 @@ function limitCommands(commands: CommandRunner, concurrency: number): CommandRun
 }
 
 // Gathers the fact of one criterion, by kind.
-async function gatherCriterion(input: GatherInput, criterion: Criterion, feedback: Promise<{ document: DocumentFact }>): Promise<CriterionFact> {
+async function gatherCriterion(input: GatherInput, criterion: Criterion, feedback: Promise<{ document: DocumentFact }>, cache: RealpathCache): Promise<CriterionFact> {
   const base = (runRelative: boolean): string => (runRelative ? input.paths.runDir : '.');
   switch (criterion.kind) {
     case 'file_exists':
-      return { kind: 'file_exists', path: await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative) }) };
+      return { kind: 'file_exists', path: await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative), cache }) };
     case 'command': {
       if (input.skipCommands) return { kind: 'command', outcome: { state: 'skipped', detail: 'commands are skipped in this dry run (skipCommands)' } };
       if (input.commands === undefined) return { kind: 'command', outcome: { state: 'skipped', detail: 'no CommandRunner was injected (pass `commands`, e.g. createExecaCommandRunner())' } };
@@ -84,16 +85,16 @@ async function gatherCriterion(input: GatherInput, criterion: Criterion, feedbac
       const source = criterion.source;
       if (source === 'feedback') return { kind: 'metric_threshold', source: (await feedback).document };
       if (source === 'loop_state') return { kind: 'metric_threshold', source: input.loopState };
-      return { kind: 'metric_threshold', source: await readJsonDocument(input.fs, insideRunDir(await resolveContainedPath(input.fs, source.file, { base: input.paths.runDir }), source.file, input.paths.runDir)) };
+      return { kind: 'metric_threshold', source: await readJsonDocument(input.fs, insideRunDir(await resolveContainedPath(input.fs, source.file, { base: input.paths.runDir, cache }), source.file, input.paths.runDir)) };
     }
     case 'judge':
       return { kind: 'judge' };
     case 'json_schema': {
-      const target = await readJsonDocument(input.fs, await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative) }));
+      const target = await readJsonDocument(input.fs, await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative), cache }));
       if (target.state !== 'present') return { kind: 'json_schema', outcome: { state: 'unavailable', detail: target.detail } };
       let schema: unknown = criterion.schema;
       if (criterion.schema_path !== undefined) {
-        const schemaDoc = await readJsonDocument(input.fs, await resolveContainedPath(input.fs, criterion.schema_path, { base: base(criterion.run_relative) }));
+        const schemaDoc = await readJsonDocument(input.fs, await resolveContainedPath(input.fs, criterion.schema_path, { base: base(criterion.run_relative), cache }));
         if (schemaDoc.state !== 'present') return { kind: 'json_schema', outcome: { state: 'unavailable', detail: `schema_path: ${schemaDoc.detail}` } };
         schema = schemaDoc.document;
       }
