@@ -1,5 +1,14 @@
 // npm run bench: every benchmark of the library, printed as times, ratios and scaling.
 import { benchGoalLoop } from './goal-loop.bench.js';
+import { benchReview } from './review.bench.js';
 
 console.log(`goal-loop benchmarks — Node ${process.version}, ${process.platform}/${process.arch}`);
-await benchGoalLoop();
+// Each suite runs even when an earlier one fails; a failure still fails the run.
+for (const suite of [benchGoalLoop, benchReview]) {
+  try {
+    await suite();
+  } catch (error) {
+    console.error(`\n${suite.name} failed:`, error);
+    process.exitCode = 1;
+  }
+}

@@ -1,11 +1,12 @@
 import type { Issue } from '../errors.js';
 import type { ContractInput, ReviewContracts } from './contract-input.js';
-import { type ContractKey, REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
+import { type ContractKey, type ContractSlot, REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
 import type { ContractMetadata } from './contracts/metadata.js';
-import { type ContractValues, type NormalizedContracts, readStageContract } from './contracts/registry.js';
+import { type NormalizedContracts, readStageContract } from './contracts/registry.js';
 import type { NormalizedRequirement } from './contracts/requirement-spec.js';
 import type { NormalizedStory } from './contracts/jira-tickets.js';
 import type { NormalizedTest } from './contracts/test-report.js';
+import { type LinkIndex, finishLinkIndex, indexById, linkEach, recordDuplicates } from './model-index.js';
 
 /**
  * What the review made of one contract slot: analysed, missing or malformed
@@ -59,33 +60,28 @@ export interface ReviewModel {
   readonly duplicates: readonly DuplicateId[];
 }
 
-// Appends `value` to the list at `key`, creating it.
-function push(map: Map<string, string[]>, key: string, value: string): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
-  else if (list[list.length - 1] !== value) list.push(value);
+/**
+ * One contract slot as read: its status and its normalized value (null when
+ * missing or malformed). Holds no reference to the raw document, so a reader
+ * can drop each document as soon as it is normalized.
+ *
+ * @internal
+ */
+export interface SlotRead {
+  readonly status: ContractStatus;
+  readonly value: unknown;
 }
 
-// Reads one slot's input into its status and normalized value.
-function readSlot<K extends ContractKey>(key: K, input: ContractInput | undefined): { status: Omit<ContractStatus, 'key' | 'stage' | 'kind'>; value: ContractValues[K] | null; canonical: string } {
-  const canonical = REVIEW_CONTRACT_SLOTS.find((slot) => slot.key === key)?.canonicalPath ?? '';
-  if (input === undefined || input.state === 'missing') return { status: { state: 'missing', path: canonical, legacy: false, issues: [], meta: null }, value: null, canonical };
-  const path = input.path === '' ? canonical : input.path;
+/** Reads one slot's input into its status and normalized value. Pure; never throws on input. @internal */
+export function readContractSlot(slot: ContractSlot, input: ContractInput | undefined): SlotRead {
+  const base = { key: slot.key, stage: slot.stage, kind: slot.kind };
+  if (input === undefined || input.state === 'missing') return { status: { ...base, state: 'missing', path: slot.canonicalPath, legacy: false, issues: [], meta: null }, value: null };
+  const path = input.path === '' ? slot.canonicalPath : input.path;
   const legacy = input.legacy ?? false;
-  if (input.state === 'invalid_json') return { status: { state: 'malformed', path, legacy, issues: input.issues, meta: null }, value: null, canonical };
-  const read = readStageContract(key, input.document);
-  if (!read.ok) return { status: { state: 'malformed', path, legacy, issues: read.issues, meta: null }, value: null, canonical };
-  return { status: { state: 'analysed', path, legacy, issues: [], meta: read.value.meta }, value: read.value, canonical };
-}
-
-// Indexes a list by id, keeping the first and recording duplicates.
-function indexById<T extends { readonly id: string }>(key: ContractKey, items: readonly T[], duplicates: DuplicateId[]): Map<string, T> {
-  const map = new Map<string, T>();
-  for (const item of items) {
-    if (map.has(item.id)) duplicates.push({ key, id: item.id });
-    else map.set(item.id, item);
-  }
-  return map;
+  if (input.state === 'invalid_json') return { status: { ...base, state: 'malformed', path, legacy, issues: input.issues, meta: null }, value: null };
+  const read = readStageContract(slot.key, input.document);
+  if (!read.ok) return { status: { ...base, state: 'malformed', path, legacy, issues: read.issues, meta: null }, value: null };
+  return { status: { ...base, state: 'analysed', path, legacy, issues: [], meta: read.value.meta }, value: read.value };
 }
 
 /**
@@ -95,40 +91,56 @@ function indexById<T extends { readonly id: string }>(key: ContractKey, items: r
  * @public
  */
 export function buildReviewModel(inputs: ReviewContracts): ReviewModel {
-  const statuses: ContractStatus[] = [];
-  const values: Partial<Record<ContractKey, unknown>> = {};
-  for (const slot of REVIEW_CONTRACT_SLOTS) {
-    const { status, value } = readSlot(slot.key, inputs[slot.key]);
-    statuses.push({ key: slot.key, stage: slot.stage, kind: slot.kind, ...status });
-    values[slot.key] = value;
-  }
-  const contracts = Object.fromEntries(REVIEW_CONTRACT_SLOTS.map((slot) => [slot.key, values[slot.key] ?? null])) as unknown as NormalizedContracts;
+  return assembleReviewModel(REVIEW_CONTRACT_SLOTS.map((slot) => readContractSlot(slot, inputs[slot.key])));
+}
+
+/** Builds the model from one read per slot, in {@link REVIEW_CONTRACT_SLOTS} order: the statuses, the contracts and every index. Pure. @internal */
+export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
+  const statuses = reads.map((read) => read.status);
+  const values = new Map(reads.map((read) => [read.status.key, read.value]));
+  const contracts = Object.fromEntries(REVIEW_CONTRACT_SLOTS.map((slot) => [slot.key, values.get(slot.key) ?? null])) as unknown as NormalizedContracts;
   const duplicates: DuplicateId[] = [];
   const requirements = indexById('requirement_spec', contracts.requirement_spec?.requirements ?? [], duplicates);
   const stories = indexById('jira_tickets', contracts.jira_tickets?.stories ?? [], duplicates);
   const tests = contracts.test_report?.tests ?? [];
-  indexById('test_report', tests, duplicates);
-  indexById('threat_model', contracts.threat_model?.threats ?? [], duplicates);
-  indexById('system_design', contracts.system_design?.controls ?? [], duplicates);
+  recordDuplicates('test_report', tests, duplicates);
+  recordDuplicates('threat_model', contracts.threat_model?.threats ?? [], duplicates);
+  recordDuplicates('system_design', contracts.system_design?.controls ?? [], duplicates);
 
-  const storiesOf = new Map<string, string[]>();
-  for (const story of stories.values()) for (const id of story.requirementIds) push(storiesOf, id, story.id);
-  const codeOf = new Map<string, string[]>();
-  const mitigationsOf = new Map<string, string[]>();
-  for (const file of contracts.code_report?.files ?? []) {
-    for (const id of file.implements) push(codeOf, id, file.path);
-    for (const id of file.mitigates) push(mitigationsOf, id, file.path);
+  const storiesOf: LinkIndex = new Map();
+  stories.forEach((story) => linkEach(storiesOf, story.requirementIds, story.id));
+  const codeOf: LinkIndex = new Map();
+  const mitigationsOf: LinkIndex = new Map();
+  const files = contracts.code_report?.files ?? [];
+  for (let index = 0; index < files.length; index++) {
+    const file = files[index] as (typeof files)[number];
+    linkEach(codeOf, file.implements, file.path);
+    linkEach(mitigationsOf, file.mitigates, file.path);
   }
-  const testsOf = new Map<string, string[]>();
-  const testsOfControl = new Map<string, string[]>();
-  for (const test of tests) {
-    for (const id of test.storyIds) push(testsOf, id, test.id);
-    for (const id of test.requirementIds) push(testsOf, id, test.id);
-    for (const id of test.controls) push(testsOfControl, id, test.id);
+  const testsOf: LinkIndex = new Map();
+  const testsOfControl: LinkIndex = new Map();
+  for (let index = 0; index < tests.length; index++) {
+    const test = tests[index] as NormalizedTest;
+    linkEach(testsOf, test.storyIds, test.id);
+    linkEach(testsOf, test.requirementIds, test.id);
+    linkEach(testsOfControl, test.controls, test.id);
   }
-  const controlsOf = new Map<string, string[]>();
-  for (const control of contracts.system_design?.controls ?? []) for (const id of control.nfrIds) push(controlsOf, id, control.id);
-  return { statuses, contracts, requirements, stories, tests, storiesOf, codeOf, testsOf, controlsOf, testsOfControl, mitigationsOf, duplicates };
+  const controlsOf: LinkIndex = new Map();
+  for (const control of contracts.system_design?.controls ?? []) linkEach(controlsOf, control.nfrIds, control.id);
+  return {
+    statuses,
+    contracts,
+    requirements,
+    stories,
+    tests,
+    storiesOf: finishLinkIndex(storiesOf),
+    codeOf: finishLinkIndex(codeOf),
+    testsOf: finishLinkIndex(testsOf),
+    controlsOf: finishLinkIndex(controlsOf),
+    testsOfControl: finishLinkIndex(testsOfControl),
+    mitigationsOf: finishLinkIndex(mitigationsOf),
+    duplicates,
+  };
 }
 
 /** The status of one slot in the model. @public */

@@ -9,6 +9,7 @@ import { runPaths } from '../loop/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { ContractInput, ReviewContracts } from './contract-input.js';
 import { type ContractSlot, REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
+import { type ReviewModel, assembleReviewModel, readContractSlot } from './model.js';
 
 /** The default bound on concurrent contract reads. @public */
 export const DEFAULT_READ_CONCURRENCY = 8;
@@ -83,6 +84,25 @@ async function existingCriterionPaths(fs: FileSystem, runDir: string, goal: Goal
   return found;
 }
 
+// Everything gathered from a run, with each contract slot as `convert` made it the moment it was read.
+interface Gathered<T> extends Omit<RunInputs, 'contracts'> {
+  readonly slots: readonly T[];
+}
+
+// Gathers a run: the contract slots (bounded concurrency, each converted as soon as it is read), goal, manifest, iteration and evidence.
+async function gatherRun<T>(fs: FileSystem, runDir: string, options: ReadRunOptions, convert: (slot: ContractSlot, input: ContractInput) => T): Promise<Gathered<T>> {
+  const paths = runPaths(runDir);
+  const read = limitFunction(async (slot: ContractSlot) => convert(slot, await readSlot(fs, runDir, slot)), { concurrency: Math.max(1, options.concurrency ?? DEFAULT_READ_CONCURRENCY) });
+  const [slots, goalRead, manifest, iteration] = await Promise.all([
+    Promise.all(REVIEW_CONTRACT_SLOTS.map((slot) => read(slot))),
+    options.goal !== undefined ? Promise.resolve({ goal: options.goal, issues: [] }) : readGoal(fs, paths.goal, options.stages),
+    readManifest(fs, joinPath(runDir, 'manifest.json')),
+    options.iteration !== undefined ? Promise.resolve(options.iteration) : readLatestIterationStarted(fs, paths.events),
+  ]);
+  const existingPaths = await existingCriterionPaths(fs, runDir, goalRead.goal);
+  return { slots, goal: goalRead.goal, goalIssues: goalRead.issues, manifest, iteration, existingPaths };
+}
+
 /**
  * Gathers the review's inputs from a run directory through the FileSystem
  * port: every stage contract (canonical path first, legacy paths as
@@ -94,19 +114,25 @@ async function existingCriterionPaths(fs: FileSystem, runDir: string, goal: Goal
  * @public
  */
 export async function readRunInputs(fs: FileSystem, runDir: string, options: ReadRunOptions = {}): Promise<RunInputs> {
-  const paths = runPaths(runDir);
-  const read = limitFunction((slot: ContractSlot) => readSlot(fs, runDir, slot), { concurrency: Math.max(1, options.concurrency ?? DEFAULT_READ_CONCURRENCY) });
-  const [inputs, goalRead, manifest, iteration] = await Promise.all([
-    Promise.all(REVIEW_CONTRACT_SLOTS.map((slot) => read(slot))),
-    options.goal !== undefined ? Promise.resolve({ goal: options.goal, issues: [] }) : readGoal(fs, paths.goal, options.stages),
-    readManifest(fs, joinPath(runDir, 'manifest.json')),
-    options.iteration !== undefined ? Promise.resolve(options.iteration) : readLatestIterationStarted(fs, paths.events),
-  ]);
+  const { slots, ...rest } = await gatherRun(fs, runDir, options, (_slot, input) => input);
   const contracts: Record<string, ContractInput> = {};
   REVIEW_CONTRACT_SLOTS.forEach((slot, index) => {
-    const input = inputs[index];
+    const input = slots[index];
     if (input !== undefined) contracts[slot.key] = input;
   });
-  const existingPaths = await existingCriterionPaths(fs, runDir, goalRead.goal);
-  return { contracts: contracts as ReviewContracts, goal: goalRead.goal, goalIssues: goalRead.issues, manifest, iteration, existingPaths };
+  return { contracts: contracts as ReviewContracts, ...rest };
+}
+
+/**
+ * {@link readRunInputs} that normalizes each contract the moment it is read
+ * and keeps only the normalized model, so the raw documents (and their text)
+ * never all live at once: the review's peak heap stays near the size of the
+ * parsed contracts. Same statuses, values and issues as
+ * `buildReviewModel(readRunInputs(…).contracts)`.
+ *
+ * @internal
+ */
+export async function readRunModel(fs: FileSystem, runDir: string, options: ReadRunOptions = {}): Promise<Omit<RunInputs, 'contracts'> & { readonly model: ReviewModel }> {
+  const { slots, ...rest } = await gatherRun(fs, runDir, options, readContractSlot);
+  return { model: assembleReviewModel(slots), ...rest };
 }

@@ -15,7 +15,7 @@ import type { ReviewContracts } from './contract-input.js';
 import { FEEDBACK_STAGE, SDLC_STAGES } from '../core/stage-presets.js';
 import { REVIEW_OUTPUT_PATHS } from './contract-slots.js';
 import { authorGoalEvaluation } from './goal-evaluation.js';
-import { buildReviewModel } from './model.js';
+import { type ReviewModel, buildReviewModel } from './model.js';
 import type { FeedbackReport, FeedbackReportBody } from './report.js';
 import { consistencyScore, countSeverities, pipelineHealth } from './score.js';
 
@@ -64,7 +64,11 @@ export interface ReviewOptions {
  * @public
  */
 export function reviewPipeline(contracts: ReviewContracts, options: ReviewOptions): FeedbackReport {
-  const model = buildReviewModel(contracts);
+  return reviewModel(buildReviewModel(contracts), options);
+}
+
+/** {@link reviewPipeline} on an already-built model (a caller that normalizes while reading need not hold the raw documents). Pure. @internal */
+export function reviewModel(model: ReviewModel, options: ReviewOptions): FeedbackReport {
   const adopt = isAdoptedRun(options.manifest);
   const stages = options.stages ?? SDLC_STAGES;
   const feedbackStage = options.feedbackStage ?? FEEDBACK_STAGE;

@@ -4,10 +4,10 @@ import { joinPath } from '../core/paths.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { REVIEW_OUTPUT_PATHS } from './contract-slots.js';
-import { readRunInputs } from './read-run.js';
+import { readRunModel } from './read-run.js';
 import { renderRemediationPlan } from './remediation-plan-markdown.js';
 import type { FeedbackReport } from './report.js';
-import { reviewPipeline } from './review-pipeline.js';
+import { reviewModel } from './review-pipeline.js';
 import { buildBuilderContract, buildValidationContract } from './task-contracts.js';
 
 /**
@@ -52,6 +52,26 @@ function timestampOf(options: ConsistencyReviewOptions): string {
   return new Date(ms).toISOString();
 }
 
+// Reads the run (normalizing each contract as it arrives) and reviews it; the model lives only in this frame.
+async function reviewRun(options: ConsistencyReviewOptions): Promise<{ report: FeedbackReport; iteration: number | null }> {
+  const inputs = await readRunModel(options.fs, options.runDir, {
+    ...(options.goal === undefined ? {} : { goal: options.goal }),
+    ...(options.iteration === undefined ? {} : { iteration: options.iteration }),
+    ...(options.stages === undefined ? {} : { stages: options.stages }),
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+  });
+  const report = reviewModel(inputs.model, {
+    timestamp: timestampOf(options),
+    goal: inputs.goal,
+    goalIssues: inputs.goalIssues,
+    iteration: inputs.iteration,
+    manifest: inputs.manifest,
+    existingPaths: inputs.existingPaths,
+    ...(options.stages === undefined ? {} : { stages: options.stages }),
+  });
+  return { report, iteration: inputs.iteration };
+}
+
 /**
  * Runs the consistency review of one run directory (stage 11 as code):
  * gathers the stage contracts, goal.json, manifest.json and the latest loop
@@ -75,23 +95,9 @@ function timestampOf(options: ConsistencyReviewOptions): string {
  */
 export async function runConsistencyReview(options: ConsistencyReviewOptions): Promise<ConsistencyReviewResult> {
   const { fs, runDir } = options;
-  const inputs = await readRunInputs(fs, runDir, {
-    ...(options.goal === undefined ? {} : { goal: options.goal }),
-    ...(options.iteration === undefined ? {} : { iteration: options.iteration }),
-    ...(options.stages === undefined ? {} : { stages: options.stages }),
-    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
-  });
-  const report = reviewPipeline(inputs.contracts, {
-    timestamp: timestampOf(options),
-    goal: inputs.goal,
-    goalIssues: inputs.goalIssues,
-    iteration: inputs.iteration,
-    manifest: inputs.manifest,
-    existingPaths: inputs.existingPaths,
-    ...(options.stages === undefined ? {} : { stages: options.stages }),
-  });
+  const { report, iteration } = await reviewRun(options);
   const remediationPlan = renderRemediationPlan(report);
-  const taskId = options.taskId ?? (inputs.iteration === null ? FEEDBACK_STAGE : `${FEEDBACK_STAGE}-i${inputs.iteration}`);
+  const taskId = options.taskId ?? (iteration === null ? FEEDBACK_STAGE : `${FEEDBACK_STAGE}-i${iteration}`);
   const feedbackText = `${JSON.stringify(report, null, 2)}\n`;
   const outputs = [REVIEW_OUTPUT_PATHS.legacyFeedback, REVIEW_OUTPUT_PATHS.legacyRemediationPlan, REVIEW_OUTPUT_PATHS.remediationPlan, REVIEW_OUTPUT_PATHS.feedback];
   const builderPath = `tasks/${taskId}/builder.json`;

@@ -16,9 +16,10 @@ export function analyseArchitecture(model: ReviewModel): Finding[] {
   const routes = new Set<string>();
   const tables = new Set<string>();
   const services = new Set<string>();
-  for (const file of code.files) {
-    for (const endpoint of file.endpoints) routes.add(endpoint);
-    for (const table of file.tables) tables.add(table.toLowerCase());
+  for (let index = 0; index < code.files.length; index++) {
+    const file = code.files[index] as (typeof code.files)[number];
+    for (let at = 0; at < file.endpoints.length; at++) routes.add(file.endpoints[at] as string);
+    for (let at = 0; at < file.tables.length; at++) tables.add((file.tables[at] as string).toLowerCase());
     if (file.service !== null) services.add(file.service.toLowerCase());
   }
   const harvested = design.meta.harvested;

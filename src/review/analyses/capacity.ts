@@ -13,7 +13,8 @@ function loadByDeveloper(stories: Iterable<NormalizedStory>): Map<string, { assi
   const buckets = new Map<string, { assignee: string; sprint: string; points: number; stories: string[] }>();
   for (const story of stories) {
     if (story.assignee === null || story.sprint === null) continue;
-    const key = JSON.stringify([story.assignee, story.sprint.key]);
+    // Collision-free: the assignee's length says where it ends and the sprint key begins.
+    const key = `${story.assignee.length}:${story.assignee}${story.sprint.key}`;
     const bucket = buckets.get(key) ?? { assignee: story.assignee, sprint: story.sprint.key, points: 0, stories: [] };
     bucket.points += story.points;
     bucket.stories.push(story.id);
@@ -56,7 +57,8 @@ function scheduleFindings(model: ReviewModel): Finding[] {
     if (plannedKeys !== null && !plannedKeys.has(story.sprint.key)) {
       findings.push(findingAt(model, 'jira_tickets', { rule: 'capacity.sprint_outside_plan', title: `${story.id} is in unplanned sprint ${story.sprint.key}`, description: `User story ${story.id} is scheduled in sprint ${story.sprint.key}, which the plan does not contain.`, ids: [story.id], action: `Move ${story.id} into a sprint of the plan, or extend the plan.`, extraArtifacts: planArtifact(model), baseline: story.baseline }));
     }
-    for (const blockerId of story.blockedBy) {
+    for (let index = 0; index < story.blockedBy.length; index++) {
+      const blockerId = story.blockedBy[index] as string;
       const blocker = model.stories.get(blockerId);
       const order = story.sprint.order;
       const blockerOrder = blocker?.sprint?.order ?? null;

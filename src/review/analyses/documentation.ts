@@ -22,7 +22,11 @@ export function analyseDocumentation(model: ReviewModel): Finding[] {
   if (documentation === null) return [];
   const findings: Finding[] = [];
   const byType = new Map<string, (typeof documentation.documents)[number][]>();
-  for (const document of documentation.documents) byType.set(document.type, [...(byType.get(document.type) ?? []), document]);
+  for (const document of documentation.documents) {
+    const ofType = byType.get(document.type);
+    if (ofType === undefined) byType.set(document.type, [document]);
+    else ofType.push(document);
+  }
   const harvested = documentation.meta.harvested;
   for (const type of CORE_DOCUMENT_TYPES) {
     if (byType.has(type)) continue;

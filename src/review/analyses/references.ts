@@ -14,12 +14,18 @@ export const ID_PATTERNS = Object.freeze({
 
 type Target = 'requirement' | 'story' | 'test' | 'threat' | 'control' | 'requirement_or_story';
 
-// One kind of reference: the contract holding it, the field, the target kind and the ids.
+// One kind of reference: the contract holding it, the field, the target kind, and the items whose id lists it reads.
 interface ReferenceGroup {
   readonly from: ContractKey;
   readonly field: string;
   readonly target: Target;
-  readonly ids: readonly string[];
+  readonly items: readonly unknown[];
+  readonly ids: (item: unknown) => readonly string[];
+}
+
+// A reference group over the id lists of some items (read in place: no array of all the ids is built).
+function group<T>(from: ContractKey, field: string, target: Target, items: readonly T[], ids: (item: T) => readonly string[]): ReferenceGroup {
+  return { from, field, target, items, ids: ids as (item: unknown) => readonly string[] };
 }
 
 // Every explicit reference of the run, grouped by contract and field.
@@ -28,69 +34,93 @@ function referenceGroups(model: ReviewModel): ReferenceGroup[] {
   const stories = jira?.stories ?? [];
   const files = code?.files ?? [];
   return [
-    { from: 'jira_tickets', field: 'linked_requirements', target: 'requirement', ids: stories.flatMap((story) => story.requirementIds) },
-    { from: 'jira_tickets', field: 'blocked_by', target: 'story', ids: stories.flatMap((story) => story.blockedBy) },
-    { from: 'system_design', field: 'security_controls.nfr_ids', target: 'requirement', ids: (design?.controls ?? []).flatMap((control) => control.nfrIds) },
-    { from: 'code_report', field: 'implements', target: 'requirement_or_story', ids: files.flatMap((file) => file.implements) },
-    { from: 'code_report', field: 'mitigates', target: 'threat', ids: files.flatMap((file) => file.mitigates) },
-    { from: 'test_report', field: 'story_ids', target: 'story', ids: model.tests.flatMap((test) => test.storyIds) },
-    { from: 'test_report', field: 'requirement_ids', target: 'requirement', ids: model.tests.flatMap((test) => test.requirementIds) },
-    { from: 'test_report', field: 'controls', target: 'control', ids: model.tests.flatMap((test) => test.controls) },
-    { from: 'deployment_report', field: 'deployed_stories', target: 'requirement_or_story', ids: deployment?.deployedStories ?? [] },
-    { from: 'documentation', field: 'covers', target: 'requirement_or_story', ids: (documentation?.documents ?? []).flatMap((document) => document.covers ?? []) },
+    group('jira_tickets', 'linked_requirements', 'requirement', stories, (story) => story.requirementIds),
+    group('jira_tickets', 'blocked_by', 'story', stories, (story) => story.blockedBy),
+    group('system_design', 'security_controls.nfr_ids', 'requirement', design?.controls ?? [], (control) => control.nfrIds),
+    group('code_report', 'implements', 'requirement_or_story', files, (file) => file.implements),
+    group('code_report', 'mitigates', 'threat', files, (file) => file.mitigates),
+    group('test_report', 'story_ids', 'story', model.tests, (test) => test.storyIds),
+    group('test_report', 'requirement_ids', 'requirement', model.tests, (test) => test.requirementIds),
+    group('test_report', 'controls', 'control', model.tests, (test) => test.controls),
+    group('deployment_report', 'deployed_stories', 'requirement_or_story', [deployment?.deployedStories ?? []], (ids) => ids),
+    group('documentation', 'covers', 'requirement_or_story', documentation?.documents ?? [], (document) => document.covers ?? []),
   ];
 }
 
-// Whether an id of a target kind resolves: true, false (dangling) or null (its source contract was not read).
-function resolves(model: ReviewModel, target: Target, id: string): boolean | null {
+// Whether an id of a target kind resolves: true, false (dangling) or null (its source contract was not read). Built once per target, O(1) per id.
+function resolverOf(model: ReviewModel, target: Target): (id: string) => boolean | null {
   const { requirement_spec: spec, jira_tickets: jira, test_report: tests, threat_model: threats, system_design: design } = model.contracts;
+  const within = (read: boolean, ids: () => Iterable<string>): ((id: string) => boolean | null) => {
+    if (!read) return () => null;
+    const known = new Set(ids());
+    return (id) => known.has(id);
+  };
   switch (target) {
     case 'requirement':
-      return spec === null ? null : model.requirements.has(id);
+      return spec === null ? () => null : (id) => model.requirements.has(id);
     case 'story':
-      return jira === null ? null : model.stories.has(id);
+      return jira === null ? () => null : (id) => model.stories.has(id);
     case 'test':
-      return tests === null ? null : model.tests.some((test) => test.id === id);
+      return within(tests !== null, () => model.tests.map((test) => test.id));
     case 'threat':
-      return threats === null ? null : threats.threats.some((threat) => threat.id === id);
+      return within(threats !== null, () => (threats?.threats ?? []).map((threat) => threat.id));
     case 'control':
-      return design === null ? null : design.controls.some((control) => control.id === id);
-    case 'requirement_or_story': {
-      if (model.requirements.has(id) || model.stories.has(id)) return true;
-      if (/^US-/.test(id)) return jira === null ? null : false;
-      if (/^N?FR-/.test(id)) return spec === null ? null : false;
-      return spec === null && jira === null ? null : false;
-    }
+      return within(design !== null, () => (design?.controls ?? []).map((control) => control.id));
+    case 'requirement_or_story':
+      return (id) => {
+        // Either index may hold it; a US- id is looked up among the stories first (same answer, one lookup fewer).
+        const story = id.startsWith('US-');
+        if ((story ? model.stories : model.requirements).has(id) || (story ? model.requirements : model.stories).has(id)) return true;
+        if (story) return jira === null ? null : false;
+        if (/^N?FR-/.test(id)) return spec === null ? null : false;
+        return spec === null && jira === null ? null : false;
+      };
   }
 }
 
-// Dangling references, one finding per contract field listing the unknown ids.
+// Dangling references, one finding per contract field listing the unknown ids (first-seen order).
 function danglingFindings(model: ReviewModel): Finding[] {
   const findings: Finding[] = [];
   for (const group of referenceGroups(model)) {
     if (model.contracts[group.from] === null) continue;
-    const dangling = [...new Set(group.ids.filter((id) => resolves(model, group.target, id) === false))];
-    if (dangling.length === 0) continue;
+    const resolves = resolverOf(model, group.target);
+    const unknown = new Set<string>();
+    for (let index = 0; index < group.items.length; index++) {
+      const ids = group.ids(group.items[index]);
+      for (let at = 0; at < ids.length; at++) if (resolves(ids[at] as string) === false) unknown.add(ids[at] as string);
+    }
+    if (unknown.size === 0) continue;
+    const dangling = [...unknown];
     const target = group.target.replace('_or_', ' or ');
     findings.push(findingAt(model, group.from, { rule: 'references.dangling', title: `${group.from}.${group.field} references ${dangling.length} unknown ${target} id${dangling.length === 1 ? '' : 's'}`, description: `${group.field} in ${group.from} references ${listIds(dangling)}, defined in no contract (a different id format, a renamed or a deleted ${target}).`, ids: dangling, action: `Correct the ids in ${group.field} to ids that exist, or define them in their source contract.`, baseline: model.contracts[group.from]?.meta.harvested ?? false }));
   }
   return findings;
 }
 
+// The distinct ids of `items` that fail `pattern`, in first-seen order; `idOf` is null for items outside the group.
+function invalidIds<T>(items: readonly T[], idOf: (item: T) => string | null, pattern: RegExp): string[] {
+  const invalid = new Set<string>();
+  for (let index = 0; index < items.length; index++) {
+    const id = idOf(items[index] as T);
+    if (id !== null && !pattern.test(id)) invalid.add(id);
+  }
+  return [...invalid];
+}
+
 // Ids that do not match their pattern, one finding per contract and pattern.
 function invalidIdFindings(model: ReviewModel): Finding[] {
   const { requirement_spec: spec, jira_tickets: jira, test_report: tests, threat_model: threats, system_design: design } = model.contracts;
-  const groups: { key: ContractKey; pattern: RegExp; label: string; ids: string[]; harvested: boolean }[] = [
-    { key: 'requirement_spec', pattern: ID_PATTERNS.functional, label: 'FR-nnn', ids: (spec?.requirements ?? []).filter((r) => r.type === 'functional').map((r) => r.id), harvested: spec?.meta.harvested ?? false },
-    { key: 'requirement_spec', pattern: ID_PATTERNS.non_functional, label: 'NFR-nnn', ids: (spec?.requirements ?? []).filter((r) => r.type === 'non_functional').map((r) => r.id), harvested: spec?.meta.harvested ?? false },
-    { key: 'jira_tickets', pattern: ID_PATTERNS.story, label: 'US-nnn', ids: (jira?.stories ?? []).map((story) => story.id), harvested: jira?.meta.harvested ?? false },
-    { key: 'test_report', pattern: ID_PATTERNS.test, label: 'TC-nnn', ids: (tests?.tests ?? []).filter((test) => !test.synthetic).map((test) => test.id), harvested: tests?.meta.harvested ?? false },
-    { key: 'threat_model', pattern: ID_PATTERNS.threat, label: 'THR-nnn', ids: (threats?.threats ?? []).map((threat) => threat.id), harvested: threats?.meta.harvested ?? false },
-    { key: 'system_design', pattern: ID_PATTERNS.control, label: 'SC-nnn', ids: (design?.controls ?? []).map((control) => control.id), harvested: design?.meta.harvested ?? false },
+  const requirements = spec?.requirements ?? [];
+  const groups: { key: ContractKey; label: string; invalid: string[]; harvested: boolean }[] = [
+    { key: 'requirement_spec', label: 'FR-nnn', invalid: invalidIds(requirements, (r) => (r.type === 'functional' ? r.id : null), ID_PATTERNS.functional), harvested: spec?.meta.harvested ?? false },
+    { key: 'requirement_spec', label: 'NFR-nnn', invalid: invalidIds(requirements, (r) => (r.type === 'non_functional' ? r.id : null), ID_PATTERNS.non_functional), harvested: spec?.meta.harvested ?? false },
+    { key: 'jira_tickets', label: 'US-nnn', invalid: invalidIds(jira?.stories ?? [], (story) => story.id, ID_PATTERNS.story), harvested: jira?.meta.harvested ?? false },
+    { key: 'test_report', label: 'TC-nnn', invalid: invalidIds(tests?.tests ?? [], (test) => (test.synthetic ? null : test.id), ID_PATTERNS.test), harvested: tests?.meta.harvested ?? false },
+    { key: 'threat_model', label: 'THR-nnn', invalid: invalidIds(threats?.threats ?? [], (threat) => threat.id, ID_PATTERNS.threat), harvested: threats?.meta.harvested ?? false },
+    { key: 'system_design', label: 'SC-nnn', invalid: invalidIds(design?.controls ?? [], (control) => control.id, ID_PATTERNS.control), harvested: design?.meta.harvested ?? false },
   ];
   const findings: Finding[] = [];
-  for (const group of groups) {
-    const invalid = [...new Set(group.ids.filter((id) => !group.pattern.test(id)))];
+  for (const { invalid, ...group } of groups) {
     if (invalid.length === 0) continue;
     findings.push(findingAt(model, group.key, { rule: 'references.invalid_id', title: `${invalid.length} id${invalid.length === 1 ? '' : 's'} in ${group.key} do not match ${group.label}`, description: `${listIds(invalid)} in ${group.key} do not match the pattern ${group.label}, so other contracts cannot reference them reliably.`, ids: invalid, action: `Renumber ${listIds(invalid, 3)} to the ${group.label} pattern and update every reference.`, baseline: group.harvested }));
   }

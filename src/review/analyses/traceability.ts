@@ -3,10 +3,13 @@ import { type ReviewModel, hasContracts } from '../model.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
 import type { Coverage, TraceabilityMatrix, TraceabilityRow } from '../report.js';
 
-// Returns the distinct values of several lists, in first-seen order.
-function union(lists: readonly (readonly string[] | undefined)[]): string[] {
-  const seen = new Set<string>();
-  for (const list of lists) for (const value of list ?? []) seen.add(value);
+// The distinct values an index links to a requirement, directly or through its stories, in first-seen order.
+function linked(index: ReadonlyMap<string, readonly string[]>, requirementId: string, stories: readonly string[]): string[] {
+  const seen = new Set<string>(index.get(requirementId));
+  for (let at = 0; at < stories.length; at++) {
+    const list = index.get(stories[at] as string);
+    if (list !== undefined) for (let item = 0; item < list.length; item++) seen.add(list[item] as string);
+  }
   return [...seen];
 }
 
@@ -17,10 +20,14 @@ function traceRows(model: ReviewModel): TraceabilityRow[] {
   const rows: TraceabilityRow[] = [];
   for (const requirement of model.requirements.values()) {
     if (requirement.type !== 'functional') continue;
-    const stories = [...(model.storiesOf.get(requirement.id) ?? [])];
-    const code = union([model.codeOf.get(requirement.id), ...stories.map((story) => model.codeOf.get(story))]);
-    const tests = union([model.testsOf.get(requirement.id), ...stories.map((story) => model.testsOf.get(story))]);
-    const deployment = deployed === null ? [] : [requirement.id, ...stories].filter((id) => deployed.has(id));
+    const stories = model.storiesOf.get(requirement.id)?.slice() ?? [];
+    const code = linked(model.codeOf, requirement.id, stories);
+    const tests = linked(model.testsOf, requirement.id, stories);
+    const deployment: string[] = [];
+    if (deployed !== null) {
+      if (deployed.has(requirement.id)) deployment.push(requirement.id);
+      for (const story of stories) if (deployed.has(story)) deployment.push(story);
+    }
     const fullyTraced = stories.length > 0 && code.length > 0 && tests.length > 0;
     rows.push({ requirement_id: requirement.id, title: requirement.title, baseline: requirement.baseline, stories, code, tests, deployment, fully_traced: fullyTraced });
   }
@@ -56,14 +63,20 @@ export function buildTraceabilityMatrix(model: ReviewModel): TraceabilityMatrix 
   return baselineRows.length === 0 ? matrix : { ...matrix, baseline: coverage(baselineRows) };
 }
 
+// True when any of `ids` is a known requirement.
+function anyRequirement(model: ReviewModel, ids: readonly string[] | undefined): boolean {
+  if (ids !== undefined) for (let index = 0; index < ids.length; index++) if (model.requirements.has(ids[index] as string)) return true;
+  return false;
+}
+
 // True when a test maps to no known requirement, directly, through a known story or through a control.
 function isOrphan(model: ReviewModel, test: NormalizedTest, controlNfrs: ReadonlyMap<string, readonly string[]>): boolean {
-  const { requirementIds, storyIds } = test;
-  if (requirementIds.some((id) => model.requirements.has(id))) return false;
-  if (test.controls.some((control) => (controlNfrs.get(control) ?? []).some((id) => model.requirements.has(id)))) return false;
-  if (storyIds.length === 0) return true;
+  if (anyRequirement(model, test.requirementIds)) return false;
+  for (const control of test.controls) if (anyRequirement(model, controlNfrs.get(control))) return false;
+  if (test.storyIds.length === 0) return true;
   if (model.contracts.jira_tickets === null) return false;
-  return !storyIds.some((id) => (model.stories.get(id)?.requirementIds ?? []).some((requirement) => model.requirements.has(requirement)));
+  for (let index = 0; index < test.storyIds.length; index++) if (anyRequirement(model, model.stories.get(test.storyIds[index] as string)?.requirementIds)) return false;
+  return true;
 }
 
 /**
@@ -101,7 +114,8 @@ export function analyseTraceability(model: ReviewModel, rows: readonly Traceabil
   const report = model.contracts.test_report;
   const controlNfrs = new Map((model.contracts.system_design?.controls ?? []).map((control) => [control.id, control.nfrIds]));
   if (report !== null) {
-    for (const test of model.tests) {
+    for (let index = 0; index < model.tests.length; index++) {
+      const test = model.tests[index] as NormalizedTest;
       if (test.status === 'failed') findings.push(findingAt(model, 'test_report', { rule: 'traceability.test_failed', title: `${test.id} failed`, description: `Test case ${test.id} failed${test.storyIds.length > 0 ? ` (stories ${test.storyIds.join(', ')})` : ''}.`, ids: [test.id, ...test.storyIds, ...test.requirementIds], action: `Fix the code under test so that ${test.id} passes (or fix the test if it is wrong).`, baseline: test.baseline }));
       if (withTests && !test.synthetic && isOrphan(model, test, controlNfrs)) {
         findings.push(findingAt(model, 'test_report', { rule: 'traceability.orphan_test', title: `${test.id} maps to no requirement`, description: `Test case ${test.id} covers no known requirement, directly or through a story (possibly over-testing).`, ids: [test.id], action: `Link ${test.id} to the requirement it verifies, or remove it.`, baseline: test.baseline }));

@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { isIdList, isNonEmptyString, isObject, isOptionalString, withFastCheck } from './fast-check.js';
 import { endpointKeyFromString } from './system-design.js';
-import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKey, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
+import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
+
+// The fast predicate of codeFileSchema (the same acceptance as the schema; see withFastCheck).
+function isCanonicalCodeFile(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const { path, implements: ids, service, endpoints, tables, mitigates, source } = value;
+  return isNonEmptyString(path) && isIdList(ids) && isOptionalString(service) && (endpoints === undefined || isIdList(endpoints)) && (tables === undefined || isIdList(tables)) && (mitigates === undefined || isIdList(mitigates)) && isOptionalString(source);
+}
 
 /**
  * One code file of the canonical `code_report.json`: the story and
@@ -9,15 +17,18 @@ import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKe
  *
  * @public
  */
-export const codeFileSchema = z.looseObject({
-  path: z.string().min(1),
-  implements: idListSchema,
-  service: z.string().optional(),
-  endpoints: z.array(z.string().min(1)).optional(),
-  tables: z.array(z.string().min(1)).optional(),
-  mitigates: idListSchema.optional(),
-  source: z.string().optional(),
-});
+export const codeFileSchema = withFastCheck(
+  z.looseObject({
+    path: z.string().min(1),
+    implements: idListSchema,
+    service: z.string().optional(),
+    endpoints: z.array(z.string().min(1)).optional(),
+    tables: z.array(z.string().min(1)).optional(),
+    mitigates: idListSchema.optional(),
+    source: z.string().optional(),
+  }),
+  isCanonicalCodeFile,
+);
 
 /**
  * The canonical `code_report.json` (stage 07-code).
@@ -57,7 +68,7 @@ export function readCodeReport(input: unknown): ContractRead<CodeReportContract>
   if (!hasKey(input, 'files') && hasKey(input, 'files_created')) {
     return readWith(rstackCodeReportSchema, input, (parsed) => {
       const meta = metadataOf(parsed);
-      const files = parsed.files_created.map((path) => ({ path, implements: [], service: null, endpoints: [], tables: [], mitigates: [], baseline: meta.harvested }));
+      const files = parsed.files_created.map((path) => ({ path, implements: NO_ITEMS, service: null, endpoints: NO_ITEMS, tables: NO_ITEMS, mitigates: NO_ITEMS, baseline: meta.harvested }));
       return { meta, files };
     });
   }
@@ -67,9 +78,9 @@ export function readCodeReport(input: unknown): ContractRead<CodeReportContract>
       path: file.path,
       implements: file.implements,
       service: file.service?.trim() ?? null,
-      endpoints: (file.endpoints ?? []).map(endpointKeyFromString),
-      tables: (file.tables ?? []).map((table) => table.trim()),
-      mitigates: file.mitigates ?? [],
+      endpoints: file.endpoints === undefined ? NO_ITEMS : file.endpoints.map(endpointKeyFromString),
+      tables: file.tables === undefined ? NO_ITEMS : file.tables.map((table) => table.trim()),
+      mitigates: file.mitigates ?? NO_ITEMS,
       baseline: isBaselineItem(file.source, meta.harvested),
     }));
     return { meta, files };

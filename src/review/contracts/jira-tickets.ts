@@ -1,6 +1,16 @@
 import { z } from 'zod';
+import { isIdList, isNonEmptyString, isObject, isOptionalString, withFastCheck } from './fast-check.js';
 import { type SprintRef, sprintRef, sprintRefSchema } from './plan.js';
-import { type ContractMetadata, type ContractRead, contractMetadataFields, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
+import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
+
+// The fast predicate of userStorySchema (the same acceptance as the schema; see withFastCheck).
+function isCanonicalStory(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const { story_id: id, title, linked_requirements: links, story_points: points, sprint, assignee, blocked_by: blockers, source } = value;
+  const validPoints = points === undefined || (typeof points === 'number' && Number.isFinite(points) && points >= 0);
+  const validSprint = sprint === undefined || sprint === null || (typeof sprint === 'number' && Number.isFinite(sprint)) || isNonEmptyString(sprint);
+  return isNonEmptyString(id) && typeof title === 'string' && isIdList(links) && validPoints && validSprint && (assignee === null || isOptionalString(assignee)) && (blockers === undefined || isIdList(blockers)) && isOptionalString(source);
+}
 
 /**
  * One user story (`US-nnn`) of `jira_tickets.json`: the requirements it
@@ -9,16 +19,19 @@ import { type ContractMetadata, type ContractRead, contractMetadataFields, idLis
  *
  * @public
  */
-export const userStorySchema = z.looseObject({
-  story_id: z.string().min(1),
-  title: z.string(),
-  linked_requirements: idListSchema,
-  story_points: z.number().min(0).optional(),
-  sprint: sprintRefSchema.nullable().optional(),
-  assignee: z.string().nullable().optional(),
-  blocked_by: idListSchema.optional(),
-  source: z.string().optional(),
-});
+export const userStorySchema = withFastCheck(
+  z.looseObject({
+    story_id: z.string().min(1),
+    title: z.string(),
+    linked_requirements: idListSchema,
+    story_points: z.number().min(0).optional(),
+    sprint: sprintRefSchema.nullable().optional(),
+    assignee: z.string().nullable().optional(),
+    blocked_by: idListSchema.optional(),
+    source: z.string().optional(),
+  }),
+  isCanonicalStory,
+);
 
 /**
  * The canonical `jira_tickets.json` (stage 05-jira): epics holding user
@@ -60,19 +73,26 @@ export interface JiraTicketsContract {
 export function readJiraTickets(input: unknown): ContractRead<JiraTicketsContract> {
   return readWith(jiraTicketsSchema, input, (parsed) => {
     const meta = metadataOf(parsed);
-    const stories = parsed.epics.flatMap((epic) =>
-      epic.user_stories.map((story) => ({
-        id: story.story_id,
-        title: story.title,
-        epic: epic.epic_id ?? epic.epic_name ?? null,
-        requirementIds: story.linked_requirements,
-        points: story.story_points ?? 0,
-        sprint: story.sprint === undefined || story.sprint === null ? null : sprintRef(story.sprint),
-        assignee: story.assignee === undefined || story.assignee === null || story.assignee.trim() === '' ? null : story.assignee.trim(),
-        blockedBy: story.blocked_by ?? [],
-        baseline: isBaselineItem(story.source, meta.harvested),
-      })),
-    );
+    const stories: NormalizedStory[] = [];
+    const sprints = new Map<number | string, SprintRef>();
+    // Stories share one normalized reference per sprint value.
+    const sprintOf = (value: number | string): SprintRef => sprints.get(value) ?? sprints.set(value, sprintRef(value)).get(value) ?? sprintRef(value);
+    for (const epic of parsed.epics) {
+      const epicId = epic.epic_id ?? epic.epic_name ?? null;
+      for (const story of epic.user_stories) {
+        stories.push({
+          id: story.story_id,
+          title: story.title,
+          epic: epicId,
+          requirementIds: story.linked_requirements,
+          points: story.story_points ?? 0,
+          sprint: story.sprint === undefined || story.sprint === null ? null : sprintOf(story.sprint),
+          assignee: story.assignee === undefined || story.assignee === null || story.assignee.trim() === '' ? null : story.assignee.trim(),
+          blockedBy: story.blocked_by ?? NO_ITEMS,
+          baseline: isBaselineItem(story.source, meta.harvested),
+        });
+      }
+    }
     return { meta, stories };
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
 import { issuesFromZod } from '../../contracts/parse-result.js';
+import { passesFastCheck } from './fast-check.js';
 
 /** The provenance value rstack-agents' `adopt` stamps on harvested artifacts. @public */
 export const BROWNFIELD_SOURCE = 'brownfield-adoption';
@@ -21,6 +22,9 @@ export const contractMetadataFields = {
 
 /** A list of ids (requirement, story, test, threat or control ids). @public */
 export const idListSchema = z.array(z.string().min(1));
+
+/** The one empty list normalized contracts share for an absent optional list (frozen: never allocated per item). @internal */
+export const NO_ITEMS: readonly never[] = Object.freeze([]);
 
 /**
  * The metadata of one contract, normalized.
@@ -59,8 +63,16 @@ export function isBaselineItem(itemSource: unknown, contractHarvested: boolean):
  */
 export type ContractRead<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly Issue[] };
 
-/** Runs a zod schema and maps the output, collecting every issue on failure. @internal */
+/**
+ * Validates `input` against a zod schema and maps the parsed value, or
+ * collects every issue. A value the schema accepts as it is (checked by
+ * {@link passesFastCheck}, without zod copying it) is mapped directly; zod
+ * runs only otherwise, so the issues of an invalid contract are zod's own.
+ *
+ * @internal
+ */
 export function readWith<S extends z.ZodType, T>(schema: S, input: unknown, map: (parsed: z.output<S>) => T): ContractRead<T> {
+  if (passesFastCheck(schema, input)) return { ok: true, value: map(input as z.output<S>) };
   const result = schema.safeParse(input);
   if (!result.success) return { ok: false, issues: issuesFromZod(result.error) };
   return { ok: true, value: map(result.data) };

@@ -1,5 +1,20 @@
 import { z } from 'zod';
+import { isNonEmptyString, isObject, isOptionalString, withFastCheck } from './fast-check.js';
 import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKey, isBaselineItem, metadataOf, readWith } from './metadata.js';
+
+// True for an array of strings (empty strings included; a hole is undefined, as zod reads it).
+function isStringList(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  for (let index = 0; index < value.length; index++) if (typeof value[index] !== 'string') return false;
+  return true;
+}
+
+// The fast predicate of requirementSchema (the same acceptance as the schema; see withFastCheck).
+function isCanonicalRequirement(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const { id, type, category, title, priority, acceptance, source } = value;
+  return isNonEmptyString(id) && (type === 'functional' || type === 'non_functional') && isOptionalString(category) && typeof title === 'string' && isOptionalString(priority) && (acceptance === undefined || isStringList(acceptance)) && isOptionalString(source);
+}
 
 /**
  * One requirement of the canonical `requirement_spec.json`: `FR-nnn`
@@ -8,15 +23,18 @@ import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKe
  *
  * @public
  */
-export const requirementSchema = z.looseObject({
-  id: z.string().min(1),
-  type: z.enum(['functional', 'non_functional']),
-  category: z.string().optional(),
-  title: z.string(),
-  priority: z.string().optional(),
-  acceptance: z.array(z.string()).optional(),
-  source: z.string().optional(),
-});
+export const requirementSchema = withFastCheck(
+  z.looseObject({
+    id: z.string().min(1),
+    type: z.enum(['functional', 'non_functional']),
+    category: z.string().optional(),
+    title: z.string(),
+    priority: z.string().optional(),
+    acceptance: z.array(z.string()).optional(),
+    source: z.string().optional(),
+  }),
+  isCanonicalRequirement,
+);
 
 /**
  * The canonical `requirement_spec.json` (stage 02-requirements).

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKey, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
+import { isIdList, isNonEmptyString, isObject, isOptionalString, withFastCheck } from './fast-check.js';
+import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
+
+const TEST_STATUSES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'skipped']);
+
+// The fast predicate of testCaseSchema (the same acceptance as the schema; see withFastCheck).
+function isCanonicalTestCase(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  return isNonEmptyString(value.id) && isIdList(value.story_ids) && isIdList(value.requirement_ids) && (value.controls === undefined || isIdList(value.controls)) && TEST_STATUSES.has(value.status) && isOptionalString(value.source);
+}
 
 /**
  * One test case (`TC-nnn`) of the canonical `test_report.json`: the stories,
@@ -7,14 +16,17 @@ import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKe
  *
  * @public
  */
-export const testCaseSchema = z.looseObject({
-  id: z.string().min(1),
-  story_ids: idListSchema,
-  requirement_ids: idListSchema,
-  controls: idListSchema.optional(),
-  status: z.enum(['passed', 'failed', 'skipped']),
-  source: z.string().optional(),
-});
+export const testCaseSchema = withFastCheck(
+  z.looseObject({
+    id: z.string().min(1),
+    story_ids: idListSchema,
+    requirement_ids: idListSchema,
+    controls: idListSchema.optional(),
+    status: z.enum(['passed', 'failed', 'skipped']),
+    source: z.string().optional(),
+  }),
+  isCanonicalTestCase,
+);
 
 /**
  * The canonical `test_report.json` (stage 08-testing).
@@ -92,7 +104,7 @@ export function readTestReport(input: unknown): ContractRead<TestReportContract>
       synthetic: false,
       storyIds: test.story_ids,
       requirementIds: test.requirement_ids,
-      controls: test.controls ?? [],
+      controls: test.controls ?? NO_ITEMS,
       status: test.status,
       baseline: isBaselineItem(test.source, meta.harvested),
     }));

@@ -1,0 +1,54 @@
+import type { ContractKey } from './contract-slots.js';
+import type { DuplicateId } from './model.js';
+
+/**
+ * An id → values index of the review model under construction: a lone value
+ * stays unwrapped until a second one arrives (no array allocated for it yet).
+ *
+ * @internal
+ */
+export type LinkIndex = Map<string, string | string[]>;
+
+// Adds `value` under `key` (a repeat of the key's last value is dropped): one value bare, two an exact pair, more grown by push.
+function push(map: LinkIndex, key: string, value: string): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, value);
+  else if (typeof list === 'string') {
+    if (list !== value) map.set(key, [list, value]);
+  } else if (list[list.length - 1] !== value) list.push(value);
+}
+
+/** Links `value` to every id in `ids` (an indexed loop: no iterator objects on the hottest path of the model). @internal */
+export function linkEach(map: LinkIndex, ids: readonly string[], value: string): void {
+  for (let index = 0; index < ids.length; index++) push(map, ids[index] as string, value);
+}
+
+/** Finishes an index: every list an exact-size array (a list grown by push has up to 16 slots to spare; the indexes live for the whole review). @internal */
+export function finishLinkIndex(map: LinkIndex): Map<string, string[]> {
+  map.forEach((list, key) => {
+    if (typeof list === 'string') map.set(key, [list]);
+    else if (list.length > 2) map.set(key, list.slice());
+  });
+  return map as Map<string, string[]>;
+}
+
+/** Indexes a list by id, keeping the first definition and recording the duplicates. @internal */
+export function indexById<T extends { readonly id: string }>(key: ContractKey, items: readonly T[], duplicates: DuplicateId[]): Map<string, T> {
+  const map = new Map<string, T>();
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as T;
+    if (map.has(item.id)) duplicates.push({ key, id: item.id });
+    else map.set(item.id, item);
+  }
+  return map;
+}
+
+/** Records the ids defined more than once in a list that is not indexed (the first definition counts). @internal */
+export function recordDuplicates(key: ContractKey, items: readonly { readonly id: string }[], duplicates: DuplicateId[]): void {
+  const seen = new Set<string>();
+  for (let index = 0; index < items.length; index++) {
+    const id = (items[index] as { readonly id: string }).id;
+    if (seen.has(id)) duplicates.push({ key, id });
+    else seen.add(id);
+  }
+}

@@ -1,0 +1,79 @@
+// The fast validation path accepts only what zod accepts unchanged, so reading the input in place is reading zod's output.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { codeFileSchema, requirementSchema, stageContractSchemas, testCaseSchema, userStorySchema } from '../../../src/review/index.js';
+import { compiledFastCheck, passesFastCheck } from '../../../src/review/contracts/fast-check.js';
+import { cleanRun } from '../fixtures.js';
+
+// Values that sit on every boundary the schemas draw: types, empty strings, lone surrogates, negatives, non-finite numbers.
+const leaf = fc.oneof(
+  fc.constantFrom(undefined, null, true, 0, -1, 3, 2.5, Number.NaN, Number.POSITIVE_INFINITY, '', 'x', '\uD800', 'FR-001', 'US-001', 'Sprint 2'),
+  fc.constantFrom('functional', 'non_functional', 'passed', 'failed', 'skipped', 'CRITICAL', 'HIGH', 'BRD'),
+  fc.string({ maxLength: 3 }),
+);
+const value = fc.oneof(
+  { arbitrary: leaf, weight: 4 },
+  { arbitrary: fc.array(leaf, { maxLength: 3 }), weight: 2 },
+  { arbitrary: fc.sparseArray(leaf, { maxLength: 3 }), weight: 1 },
+  { arbitrary: fc.dictionary(fc.constantFrom('name', 'id', 'path'), leaf, { maxKeys: 2 }), weight: 1 },
+);
+
+// A valid item with one field replaced or removed (mostly), several fields changed, or any value at all.
+function mutated(valid: Record<string, unknown>, keys: readonly string[]): fc.Arbitrary<unknown> {
+  const fields = [...keys, 'extra'];
+  const without = (item: Record<string, unknown>, removed: readonly string[]): Record<string, unknown> => Object.fromEntries(Object.entries(item).filter(([key]) => !removed.includes(key)));
+  return fc.oneof(
+    { arbitrary: fc.tuple(fc.constantFrom(...fields), value).map(([key, replacement]) => ({ ...valid, [key]: replacement })), weight: 4 },
+    { arbitrary: fc.constantFrom(...fields).map((key) => without(valid, [key])), weight: 1 },
+    { arbitrary: fc.tuple(fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 3 }), fc.subarray(fields, { maxLength: 2 })).map(([replaced, removed]) => without({ ...valid, ...replaced }, removed)), weight: 2 },
+    { arbitrary: value, weight: 1 },
+  );
+}
+
+// Asserts the fast path's promise on one value: accepted ⇒ zod accepts it and outputs an equal value (prototypes aside).
+function expectSound(schema: z.ZodType, input: unknown): void {
+  if (!passesFastCheck(schema, input)) return;
+  const parsed = schema.safeParse(input);
+  expect(parsed.success).toBe(true);
+  expect(parsed.data).toEqual(input);
+}
+
+const items: [string, z.ZodType, Record<string, unknown>][] = [
+  ['requirement', requirementSchema, { id: 'FR-001', type: 'functional', category: 'security', title: 'Sign in', priority: 'must', acceptance: ['a'], source: 'x' }],
+  ['user story', userStorySchema, { story_id: 'US-001', title: 't', linked_requirements: ['FR-001'], story_points: 3, sprint: 1, assignee: 'ana', blocked_by: ['US-002'], source: 'x' }],
+  ['code file', codeFileSchema, { path: 'src/a.ts', implements: ['US-001'], service: 'auth', endpoints: ['GET /a'], tables: ['users'], mitigates: ['THR-001'], source: 'x' }],
+  ['test case', testCaseSchema, { id: 'TC-001', story_ids: ['US-001'], requirement_ids: ['FR-001'], controls: ['SC-001'], status: 'passed', source: 'x' }],
+];
+
+describe('fast validation path', () => {
+  it.each(items)('the hand-written %s predicate accepts exactly what the compiled schema predicate accepts', (_name, schema, valid) => {
+    const compiled = compiledFastCheck(schema);
+    expect(compiled).not.toBeNull();
+    expect(passesFastCheck(schema, valid)).toBe(true);
+    fc.assert(
+      fc.property(mutated(valid, Object.keys(valid)), (input) => {
+        expect(passesFastCheck(schema, input)).toBe(compiled?.(input));
+        expectSound(schema, input);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('every canonical contract of a clean run takes the fast path, and every mutation it accepts is one zod accepts unchanged', () => {
+    const run = cleanRun();
+    for (const [key, schema] of Object.entries(stageContractSchemas)) {
+      const document = run[key as keyof typeof run];
+      expect(passesFastCheck(schema, document)).toBe(true);
+      expect(compiledFastCheck(schema)).not.toBeNull();
+      fc.assert(fc.property(mutated(document, Object.keys(document)), (input) => expectSound(schema, input)), { numRuns: 300 });
+    }
+  });
+
+  it('any JSON value the fast path accepts, zod accepts unchanged', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...Object.values(stageContractSchemas)), fc.jsonValue(), (schema, input) => expectSound(schema, input)),
+      { numRuns: 500 },
+    );
+  });
+});
