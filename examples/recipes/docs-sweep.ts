@@ -17,7 +17,7 @@ mkdirSync(dir, { recursive: true });
 writeFileSync(dir + '/documentation.json', JSON.stringify({ documents: types.map((type) => ({ type, path: 'docs/' + type + '.md', covers: [] })) }));
 console.log('wrote ' + types.join(', '));
 `);
-// The project's docs check (what CLAUDE.md would declare): every document type must be there.
+// The project's own docs check (whatever the project declares as one): every document type must be there.
 await project.write('scripts/docs-check.mjs', `
 import { readFileSync } from 'node:fs';
 const doc = JSON.parse(readFileSync('${runDir}/artifacts/stages/03-documentation/documentation.json', 'utf8'));
