@@ -83,6 +83,7 @@ export type { ContainmentOptions } from './loop/containment.js';
 // The consistency review (stage 11 as code).
 export { reviewPipeline } from './review/review-pipeline.js';
 export type { ReviewOptions } from './review/review-pipeline.js';
+export type { FileCheck } from './review/goal-evaluation.js';
 export { runConsistencyReview } from './review/run-review.js';
 export type { ConsistencyReviewOptions, ConsistencyReviewResult } from './review/run-review.js';
 export { createReviewStageRunner } from './review/review-stage-runner.js';

@@ -69,7 +69,7 @@ export const REVIEW_CONTRACT_SLOTS: readonly ContractSlot[] = Object.freeze([
   slot('code_report', '07-code', 'core', ['artifacts/code/code_output.json', 'artifacts/code_report.json']),
   slot('test_report', '08-testing', 'core', ['artifacts/qa/qa_results.json', 'artifacts/test_report.json']),
   slot('deployment_report', '09-deployment', 'core', ['artifacts/deployment/deployment_output.json', 'artifacts/deployment_report.json']),
-  slot('summary', '10-summary', 'core', ['artifacts/pipeline_final.json']),
+  slot('summary', '10-summary', 'core', ['artifacts/summary.json', 'artifacts/pipeline_final.json']),
   slot('threat_model', '12-security-threat-model', 'optional', ['artifacts/security/threat_model.json']),
   slot('compliance_report', '13-compliance-checker', 'optional', ['artifacts/compliance/compliance_matrix.json']),
   slot('cost_estimate', '14-cost-estimation', 'optional', ['artifacts/cost/cost_estimation.json']),

@@ -3,6 +3,21 @@ import type { Criterion, Goal, MetricOperator } from '../contracts/goal.js';
 import type { AgentCriterionEntry } from '../contracts/goal-evaluation.js';
 import type { AuthoredGoalEvaluation, FeedbackIssue, FeedbackReportBody } from './report.js';
 
+/**
+ * What reading the run found at one `file_exists` criterion's path (resolved
+ * against the run dir or the project root, as the criterion says): it
+ * exists, or it does not (missing, or refused by containment), or it could
+ * not be checked at all (`error`: why, e.g. a path too long for the OS).
+ *
+ * @public
+ */
+export interface FileCheck {
+  /** True when something exists at the path, inside the project. */
+  readonly exists: boolean;
+  /** Why the path could not be checked at all (then `exists` is false). */
+  readonly error?: string;
+}
+
 /** What the review knows when it authors `goal_evaluation`. @public */
 export interface GoalEvaluationInput {
   /** The run's goal, or null without goal.json. */
@@ -11,8 +26,8 @@ export interface GoalEvaluationInput {
   readonly goalIssues: readonly Issue[];
   /** The iteration of the latest `loop_iteration_started`, or null outside a loop. */
   readonly iteration: number | null;
-  /** Criterion paths (as written in goal.json) that exist: the only evidence a `file_exists` result may cite. */
-  readonly existingPaths: ReadonlySet<string>;
+  /** The check of each `file_exists` criterion's path, by criterion id: the only evidence such a result may cite (unchecked: unknown). */
+  readonly fileChecks: ReadonlyMap<string, FileCheck>;
   /** The run-relative path of feedback.json: the evidence of results computed from this report. */
   readonly feedbackPath: string;
   /** The report without its goal_evaluation: the source of `feedback` metrics. */
@@ -60,15 +75,17 @@ function remediatingStages(issues: readonly FeedbackIssue[]): string[] {
   return issues.filter((issue) => issue.severity !== 'INFO').flatMap((issue) => (issue.remediation.agent_to_rerun === null ? [] : [issue.remediation.agent_to_rerun]));
 }
 
-// One criterion entry: a result only with existing evidence, else unknown.
+// One criterion entry: a result only with existing evidence, else unknown; every entry carries rstack's default recommendation, retry.
 function criterionEntry(criterion: Criterion, input: GoalEvaluationInput): AgentCriterionEntry {
-  const base = { criterion_id: criterion.id, ...(input.iteration === null ? {} : { iteration: input.iteration }), maintenance_category: criterion.maintenance_category ?? 'corrective' };
+  const base = { criterion_id: criterion.id, ...(input.iteration === null ? {} : { iteration: input.iteration }), recommendation: 'retry' as const, maintenance_category: criterion.maintenance_category ?? 'corrective' };
   const unknown = (reasoning: string): AgentCriterionEntry => ({ ...base, result: 'unknown', evidence: [], reasoning, recommended_rerun_stages: [] });
   switch (criterion.kind) {
-    case 'file_exists':
-      return input.existingPaths.has(criterion.path)
-        ? { ...base, result: 'met', evidence: [criterion.path], reasoning: `${criterion.path} exists.`, recommended_rerun_stages: [] }
-        : unknown(`${criterion.path} does not exist, so there is no evidence to cite; the loop checks the file itself.`);
+    case 'file_exists': {
+      const check = input.fileChecks.get(criterion.id);
+      if (check?.exists === true) return { ...base, result: 'met', evidence: [criterion.path], reasoning: `${criterion.path} exists.`, recommended_rerun_stages: [] };
+      if (check?.error !== undefined) return unknown(`${criterion.path} could not be checked (${check.error}), so there is no evidence to cite; the loop checks the file itself.`);
+      return unknown(`${criterion.path} does not exist, so there is no evidence to cite; the loop checks the file itself.`);
+    }
     case 'metric_threshold': {
       if (criterion.source !== 'feedback') return unknown('The metric source is not this report; the loop reads it itself.');
       const value = metricValue(input.report, criterion.metric);
@@ -77,7 +94,7 @@ function criterionEntry(criterion: Criterion, input: GoalEvaluationInput): Agent
       const reasoning = `${criterion.metric} is ${value}, ${met ? 'which satisfies' : 'which fails'} ${criterion.operator} ${criterion.value}.`;
       if (met) return { ...base, result: 'met', evidence: [input.feedbackPath], reasoning, recommended_rerun_stages: [] };
       const rerun = inPipelineOrder([...criterion.rerun_stages, ...remediatingStages(input.report.issues), input.feedbackStage], input.stages);
-      return { ...base, result: 'not_met', evidence: [input.feedbackPath], reasoning, recommendation: 'retry', recommended_rerun_stages: rerun };
+      return { ...base, result: 'not_met', evidence: [input.feedbackPath], reasoning, recommended_rerun_stages: rerun };
     }
     case 'command':
       return unknown('A command criterion is run by the loop itself; the review cannot observe its exit code.');
@@ -91,9 +108,10 @@ function criterionEntry(criterion: Criterion, input: GoalEvaluationInput): Agent
 /**
  * Analysis 8: authors `goal_evaluation`. Every criterion is stamped with the
  * latest loop iteration (never ahead of it; omitted outside a loop), gets a
- * result only where its evidence exists (else `unknown`), and on `not_met`
- * lists `11-feedback-loop` among its rerun stages. Without a goal the
- * section has empty `criteria`. Pure.
+ * result only where its evidence exists (else `unknown`, with the reason),
+ * carries a `recommendation` (`retry`, rstack-agents' default), and on
+ * `not_met` lists `11-feedback-loop` among its rerun stages. Without a goal
+ * the section has empty `criteria`. Pure.
  *
  * @public
  */

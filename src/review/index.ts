@@ -26,8 +26,9 @@ export { analyseVersions, parseIsoTimestamp, TIMESTAMP_GAP_MS } from './analyses
 export { analyseReferences, ID_PATTERNS } from './analyses/references.js';
 export { planRemediations, unclassifiedFindings, issueId } from './analyses/remediation.js';
 export { detectBugSwarms, BUG_SWARM_THRESHOLD, bugSwarmId } from './analyses/bug-swarm.js';
-export { SEVERITY_PENALTY, type SeverityCounts, countSeverities, consistencyScore, pipelineHealth } from './score.js';
-export { type GoalEvaluationInput, authorGoalEvaluation } from './goal-evaluation.js';
+export { SEVERITY_PENALTY, type SeverityCounts, countSeverities, consistencyScore, pipelineHealth, summarizeIssues } from './score.js';
+export { type FileCheck, type GoalEvaluationInput, authorGoalEvaluation } from './goal-evaluation.js';
+export { scopeBaseline } from './baseline.js';
 export { isAdoptedRun, buildAnalysisScope } from './analysis-scope.js';
 export {
   severitySchema,
@@ -45,6 +46,8 @@ export {
   type TraceabilityMatrix,
   bugSwarmSchema,
   type BugSwarm,
+  baselineSummarySchema,
+  type BaselineSummary,
   feedbackSummarySchema,
   authoredGoalEvaluationSchema,
   type AuthoredGoalEvaluation,

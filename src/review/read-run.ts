@@ -1,5 +1,5 @@
 import { limitFunction } from 'p-limit';
-import type { Issue } from '../errors.js';
+import { type Issue, isGoalLoopError } from '../errors.js';
 import { type Goal, parseGoal } from '../contracts/goal.js';
 import { parseJsonText } from '../contracts/parse-result.js';
 import { joinPath } from '../core/paths.js';
@@ -9,6 +9,7 @@ import { runPaths } from '../loop/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { ContractInput, ReviewContracts } from './contract-input.js';
 import { type ContractSlot, REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
+import type { FileCheck } from './goal-evaluation.js';
 import { type ReviewModel, assembleReviewModel, readContractSlot } from './model.js';
 
 /** The default bound on concurrent contract reads. @public */
@@ -18,7 +19,11 @@ export const DEFAULT_READ_CONCURRENCY = 8;
 export interface ReadRunOptions {
   /** Use this goal instead of reading goal.json (`null`: no goal). */
   readonly goal?: Goal | null;
-  /** Use this iteration instead of reading events.jsonl (`null`: outside a loop). */
+  /**
+   * Stamp this iteration (`null`: outside a loop). It never goes ahead of the
+   * run: events.jsonl is still read, and once a loop has started an
+   * iteration the stamp is the smaller of this and the latest one.
+   */
   readonly iteration?: number | null;
   /** Stage ids goal.json's `rerun_stages` must belong to (unchecked when absent). */
   readonly stages?: readonly string[];
@@ -28,8 +33,8 @@ export interface ReadRunOptions {
 
 /**
  * Everything the review gathers from a run directory before deciding: the
- * contract inputs, the goal (or its issues), the manifest, the latest loop
- * iteration and which `file_exists` criterion paths exist.
+ * contract inputs, the goal (or its issues), the manifest, the iteration to
+ * stamp and, by criterion id, what is at each `file_exists` criterion's path.
  *
  * @public
  */
@@ -39,49 +44,77 @@ export interface RunInputs {
   readonly goalIssues: readonly Issue[];
   readonly manifest: unknown;
   readonly iteration: number | null;
-  readonly existingPaths: readonly string[];
+  readonly fileChecks: ReadonlyMap<string, FileCheck>;
 }
 
-// Reads one contract slot: the canonical path first, then each legacy path; null text means missing.
+// The message of a read that failed (a directory where a file belongs, a path the OS refuses, a permission).
+function failureOf(error: unknown): string {
+  return isGoalLoopError(error) || error instanceof Error ? error.message : String(error);
+}
+
+// Reads one file's text; a read that fails is `{ error }` instead of a throw.
+async function readOrFailure(fs: FileSystem, path: string): Promise<string | null | { error: string }> {
+  try {
+    return await fs.readText(path);
+  } catch (error) {
+    return { error: failureOf(error) };
+  }
+}
+
+// Reads one contract slot: the canonical path first, then each legacy path; null text means missing, an unreadable file is malformed.
 async function readSlot(fs: FileSystem, runDir: string, slot: ContractSlot): Promise<ContractInput> {
   const candidates = [slot.canonicalPath, ...slot.legacyPaths];
   for (const [index, path] of candidates.entries()) {
-    const text = await fs.readText(joinPath(runDir, path));
+    const text = await readOrFailure(fs, joinPath(runDir, path));
     if (text === null) continue;
-    const parsed = parseJsonText(text);
     const legacy = index > 0;
+    if (typeof text !== 'string') return { state: 'invalid_json', path, issues: [{ code: 'unreadable', path: [], message: `cannot be read: ${text.error}` }], legacy };
+    const parsed = parseJsonText(text);
     return parsed.ok ? { state: 'present', path, document: parsed.value, legacy } : { state: 'invalid_json', path, issues: [parsed.issue], legacy };
   }
   return { state: 'missing' };
 }
 
-// Reads goal.json: absent → no goal; present → parsed strictly, or its issues.
+// Reads goal.json: absent → no goal; present → parsed strictly, or its issues (an unreadable goal.json is one).
 async function readGoal(fs: FileSystem, path: string, stages: readonly string[] | undefined): Promise<{ goal: Goal | null; issues: readonly Issue[] }> {
-  const text = await fs.readText(path);
+  const text = await readOrFailure(fs, path);
   if (text === null) return { goal: null, issues: [] };
+  if (typeof text !== 'string') return { goal: null, issues: [{ code: 'unreadable', path: [], message: `goal.json cannot be read: ${text.error}` }] };
   const json = parseJsonText(text);
   if (!json.ok) return { goal: null, issues: [json.issue] };
   const parsed = parseGoal(json.value, stages === undefined ? {} : { stages });
   return parsed.success ? { goal: parsed.data, issues: [] } : { goal: null, issues: parsed.issues };
 }
 
-// Reads manifest.json tolerantly: a missing or unparsable manifest is no manifest.
+// Reads manifest.json tolerantly: a missing, unreadable or unparsable manifest is no manifest.
 async function readManifest(fs: FileSystem, path: string): Promise<unknown> {
-  const text = await fs.readText(path);
-  if (text === null) return undefined;
+  const text = await readOrFailure(fs, path);
+  if (typeof text !== 'string') return undefined;
   const parsed = parseJsonText(text);
   return parsed.ok ? parsed.value : undefined;
 }
 
-// The file_exists criterion paths that resolve, inside the project, to something that exists.
-async function existingCriterionPaths(fs: FileSystem, runDir: string, goal: Goal | null): Promise<string[]> {
-  const found: string[] = [];
+// Checks each file_exists criterion's path against its own base (run dir or root), keyed by criterion id; a check that fails records why.
+async function checkFileCriteria(fs: FileSystem, runDir: string, goal: Goal | null): Promise<Map<string, FileCheck>> {
+  const checks = new Map<string, FileCheck>();
   for (const criterion of goal?.criteria ?? []) {
     if (criterion.kind !== 'file_exists') continue;
-    const fact = await resolveContainedPath(fs, criterion.path, { base: criterion.run_relative ? runDir : 'root' });
-    if (fact.state === 'present') found.push(criterion.path);
+    try {
+      const fact = await resolveContainedPath(fs, criterion.path, { base: criterion.run_relative ? runDir : 'root' });
+      checks.set(criterion.id, { exists: fact.state === 'present' });
+    } catch (error) {
+      checks.set(criterion.id, { exists: false, error: failureOf(error) });
+    }
   }
-  return found;
+  return checks;
+}
+
+// The iteration to stamp: the latest loop_iteration_started, never passed by a caller's override (used as is only before any loop iteration).
+async function stampedIteration(fs: FileSystem, eventsPath: string, override: number | null | undefined): Promise<number | null> {
+  if (override === null) return null;
+  const latest = await readLatestIterationStarted(fs, eventsPath);
+  if (override === undefined || latest === null) return override ?? latest;
+  return Math.min(override, latest);
 }
 
 // Everything gathered from a run, with each contract slot as `convert` made it the moment it was read.
@@ -97,19 +130,22 @@ async function gatherRun<T>(fs: FileSystem, runDir: string, options: ReadRunOpti
     Promise.all(REVIEW_CONTRACT_SLOTS.map((slot) => read(slot))),
     options.goal !== undefined ? Promise.resolve({ goal: options.goal, issues: [] }) : readGoal(fs, paths.goal, options.stages),
     readManifest(fs, joinPath(runDir, 'manifest.json')),
-    options.iteration !== undefined ? Promise.resolve(options.iteration) : readLatestIterationStarted(fs, paths.events),
+    stampedIteration(fs, paths.events, options.iteration),
   ]);
-  const existingPaths = await existingCriterionPaths(fs, runDir, goalRead.goal);
-  return { slots, goal: goalRead.goal, goalIssues: goalRead.issues, manifest, iteration, existingPaths };
+  const fileChecks = await checkFileCriteria(fs, runDir, goalRead.goal);
+  return { slots, goal: goalRead.goal, goalIssues: goalRead.issues, manifest, iteration, fileChecks };
 }
 
 /**
  * Gathers the review's inputs from a run directory through the FileSystem
  * port: every stage contract (canonical path first, legacy paths as
  * fallback; reads bounded by `concurrency`), goal.json, manifest.json, the
- * latest `loop_iteration_started` (read from the end of events.jsonl) and the
- * existing `file_exists` evidence. Never throws on bad content; filesystem
- * faults propagate.
+ * latest `loop_iteration_started` (read from the end of events.jsonl; an
+ * `iteration` option never stamps past it) and the check of each
+ * `file_exists` criterion's path. Never throws on input: an unreadable
+ * contract (e.g. a directory at its path) is malformed with the error, an
+ * unreadable goal.json a goal issue, a path that cannot be checked an
+ * `error` in its check. A fault reading events.jsonl propagates.
  *
  * @public
  */

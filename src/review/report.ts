@@ -117,14 +117,33 @@ export const bugSwarmSchema = z.looseObject({ id: z.string(), module: z.string()
 /** A bug swarm. @public */
 export type BugSwarm = z.output<typeof bugSwarmSchema>;
 
-/** `summary`: counts, score and health. @public */
-export const feedbackSummarySchema = z.looseObject({
+// The counts by severity, score and health of a set of issues.
+const scoredIssuesFields = {
   total_issues: z.int().min(0),
   critical_count: z.int().min(0),
   warning_count: z.int().min(0),
   info_count: z.int().min(0),
   overall_consistency_score: z.number().min(0).max(100),
   pipeline_health: pipelineHealthSchema,
+};
+
+/** `summary.baseline`: the adopted baseline's issues (those with `baseline: true`), counted and scored apart. @public */
+export const baselineSummarySchema = z.looseObject(scoredIssuesFields);
+
+/** The adopted baseline's issue counts, score and health. @public */
+export type BaselineSummary = z.output<typeof baselineSummarySchema>;
+
+/**
+ * `summary`: counts, score and health of the new work's issues. On an
+ * adopted run, issues of the harvested baseline (`baseline: true`) are left
+ * out of these and scored apart in `baseline`, so a thin adopted baseline
+ * does not lower the score of the work done in the run.
+ *
+ * @public
+ */
+export const feedbackSummarySchema = z.looseObject({
+  ...scoredIssuesFields,
+  baseline: baselineSummarySchema.optional().describe('Adopted runs only: the baseline issues, scored apart from the main score.'),
 });
 
 /** `goal_evaluation` as the review authors it (SPEC §4.3, §6). @public */

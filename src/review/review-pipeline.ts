@@ -11,18 +11,19 @@ import { analyseSecurity } from './analyses/security.js';
 import { analyseTraceability, buildTraceabilityMatrix } from './analyses/traceability.js';
 import { analyseVersions } from './analyses/versions.js';
 import { buildAnalysisScope, isAdoptedRun } from './analysis-scope.js';
+import { scopeBaseline } from './baseline.js';
 import type { ReviewContracts } from './contract-input.js';
 import { FEEDBACK_STAGE, SDLC_STAGES } from '../core/stage-presets.js';
 import { REVIEW_OUTPUT_PATHS } from './contract-slots.js';
-import { authorGoalEvaluation } from './goal-evaluation.js';
+import { type FileCheck, authorGoalEvaluation } from './goal-evaluation.js';
 import { type ReviewModel, buildReviewModel } from './model.js';
 import type { FeedbackReport, FeedbackReportBody } from './report.js';
-import { consistencyScore, countSeverities, pipelineHealth } from './score.js';
+import { summarizeIssues } from './score.js';
 
 /**
  * Options of {@link reviewPipeline}. Everything the pure review needs from
  * outside is passed in: the timestamp, the goal, the loop iteration, the
- * manifest and which goal paths exist.
+ * manifest and what was found at the goal's `file_exists` paths.
  *
  * @public
  */
@@ -35,10 +36,10 @@ export interface ReviewOptions {
   readonly goalIssues?: readonly Issue[];
   /** The iteration of the latest `loop_iteration_started`, or null outside a loop. */
   readonly iteration?: number | null;
-  /** The run's manifest.json content (`"mode": "adopt"` marks an adopted run). */
+  /** The run's manifest.json content (`"mode": "adopt"` marks an adopted run; only then is `"source": "brownfield-adoption"` baseline). */
   readonly manifest?: unknown;
-  /** Paths named by `file_exists` criteria that exist (evidence for their results). */
-  readonly existingPaths?: Iterable<string>;
+  /** The check of each `file_exists` criterion's path, by criterion id (evidence for their results; an unchecked criterion is `unknown`). */
+  readonly fileChecks?: ReadonlyMap<string, FileCheck>;
   /** Stage ids in pipeline order (default: the 15 SDLC stages). */
   readonly stages?: readonly string[];
   /** The review's own stage id (default `11-feedback-loop`). */
@@ -50,8 +51,12 @@ export interface ReviewOptions {
 /**
  * Reviews one pipeline run: reads every stage contract into the normalized
  * model, runs the eight analyses, scores the run and authors the
- * goal_evaluation. Returns the whole feedback.json (contract 1.1). Pure: no
- * I/O, no clock; never throws on input (a bad contract is a finding).
+ * goal_evaluation. Returns the whole feedback.json (contract 1.1). On an
+ * adopted run (manifest `"mode": "adopt"`), items carrying
+ * `"source": "brownfield-adoption"` are baseline: their issues are capped
+ * at INFO and scored apart (`summary.baseline`,
+ * `traceability_matrix.baseline`). Pure: no I/O, no clock; never throws on
+ * input (a bad contract is a finding).
  *
  * @example
  * ```ts
@@ -68,8 +73,9 @@ export function reviewPipeline(contracts: ReviewContracts, options: ReviewOption
 }
 
 /** {@link reviewPipeline} on an already-built model (a caller that normalizes while reading need not hold the raw documents). Pure. @internal */
-export function reviewModel(model: ReviewModel, options: ReviewOptions): FeedbackReport {
+export function reviewModel(read: ReviewModel, options: ReviewOptions): FeedbackReport {
   const adopt = isAdoptedRun(options.manifest);
+  const model = scopeBaseline(read, adopt);
   const stages = options.stages ?? SDLC_STAGES;
   const feedbackStage = options.feedbackStage ?? FEEDBACK_STAGE;
   const matrix = buildTraceabilityMatrix(model);
@@ -87,8 +93,6 @@ export function reviewModel(model: ReviewModel, options: ReviewOptions): Feedbac
   const planned = planRemediations(findings, baselineSources);
   const unclassified = unclassifiedFindings(planned);
   const { issues, swarms } = detectBugSwarms(unclassified.length === 0 ? planned : planRemediations([...findings, ...unclassified], baselineSources));
-  const counts = countSeverities(issues);
-  const score = consistencyScore(counts);
   const blocked = isBlocked(model, adopt);
   const withoutGoal: FeedbackReportBody = {
     contract_version: '1.1',
@@ -100,7 +104,7 @@ export function reviewModel(model: ReviewModel, options: ReviewOptions): Feedbac
     traceability_matrix: matrix,
     issues,
     bug_swarms: swarms,
-    summary: { total_issues: issues.length, critical_count: counts.critical, warning_count: counts.warning, info_count: counts.info, overall_consistency_score: score, pipeline_health: pipelineHealth(score) },
+    summary: summarizeIssues(issues, adopt),
     remediation_plan_path: REVIEW_OUTPUT_PATHS.remediationPlan,
     previous_agent: '10-summary',
   };
@@ -109,7 +113,7 @@ export function reviewModel(model: ReviewModel, options: ReviewOptions): Feedbac
     goal: options.goal ?? null,
     goalIssues: options.goalIssues ?? [],
     iteration: options.iteration ?? null,
-    existingPaths: new Set(options.existingPaths ?? []),
+    fileChecks: options.fileChecks ?? new Map(),
     feedbackPath: REVIEW_OUTPUT_PATHS.feedback,
     report: withoutGoal,
     blockedStages,

@@ -22,7 +22,11 @@ export interface ConsistencyReviewOptions {
   readonly runDir: string;
   /** Use this goal instead of the run's goal.json (`null`: review without a goal). */
   readonly goal?: Goal | null;
-  /** Stamp with this iteration instead of the latest `loop_iteration_started` (`null`: outside a loop). */
+  /**
+   * Stamp with this iteration (`null`: outside a loop). Never ahead of the
+   * run: once events.jsonl has a `loop_iteration_started`, the stamp is the
+   * smaller of this and the latest one; without one, this is used as is.
+   */
   readonly iteration?: number | null;
   /** The report timestamp (ISO 8601); wins over `clock`. */
   readonly now?: string;
@@ -66,7 +70,7 @@ async function reviewRun(options: ConsistencyReviewOptions): Promise<{ report: F
     goalIssues: inputs.goalIssues,
     iteration: inputs.iteration,
     manifest: inputs.manifest,
-    existingPaths: inputs.existingPaths,
+    fileChecks: inputs.fileChecks,
     ...(options.stages === undefined ? {} : { stages: options.stages }),
   });
   return { report, iteration: inputs.iteration };
@@ -80,8 +84,9 @@ async function reviewRun(options: ConsistencyReviewOptions): Promise<{ report: F
  * pair (`tasks/<task_id>/builder.json`, `validation.json`), the legacy
  * copies (`artifacts/feedback/consistency_report.json`,
  * `REMEDIATION_PLAN.md`), the canonical REMEDIATION_PLAN.md, and last the
- * canonical feedback.json. Never throws on bad contract content;
- * filesystem faults propagate.
+ * canonical feedback.json. Never throws on input (an unreadable contract is
+ * MALFORMED, a `file_exists` path that cannot be checked is `unknown`);
+ * faults writing the outputs or reading events.jsonl propagate.
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-import type { FeedbackIssue, PipelineHealth } from './report.js';
+import type { BaselineSummary, FeedbackIssue, FeedbackReport, PipelineHealth } from './report.js';
 
 /** Points each severity costs the consistency score. @public */
 export const SEVERITY_PENALTY = Object.freeze({ CRITICAL: 10, WARNING: 3, INFO: 0.5 });
@@ -48,4 +48,23 @@ export function pipelineHealth(score: number): PipelineHealth {
   if (score >= 90) return 'HEALTHY';
   if (score >= 70) return 'NEEDS_ATTENTION';
   return 'CRITICAL_GAPS';
+}
+
+// The counts, score and health of a set of issues.
+function scored(issues: readonly Pick<FeedbackIssue, 'severity'>[]): BaselineSummary {
+  const counts = countSeverities(issues);
+  const score = consistencyScore(counts);
+  return { total_issues: issues.length, critical_count: counts.critical, warning_count: counts.warning, info_count: counts.info, overall_consistency_score: score, pipeline_health: pipelineHealth(score) };
+}
+
+/**
+ * feedback.json's `summary`: the counts, score and health of every issue
+ * outside the adopted baseline; on an adopted run (`adopt`), the baseline
+ * issues (`baseline: true`) are scored apart in `baseline`. Pure.
+ *
+ * @public
+ */
+export function summarizeIssues(issues: readonly Pick<FeedbackIssue, 'severity' | 'baseline'>[], adopt: boolean): FeedbackReport['summary'] {
+  const main = scored(issues.filter((issue) => issue.baseline !== true));
+  return adopt ? { ...main, baseline: scored(issues.filter((issue) => issue.baseline === true)) } : main;
 }

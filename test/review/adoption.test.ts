@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reviewPipeline } from '../../src/review/index.js';
-import { TIMESTAMP, asContracts, rulesOf } from './fixtures.js';
+import { TIMESTAMP, asContracts, issuesOf, rulesOf } from './fixtures.js';
 
 const harvested = { source: 'brownfield-adoption', adopted_at: '2025-01-30T09:00:00Z', evidence: ['README.md'] };
 
@@ -61,6 +61,30 @@ describe('adopted (brownfield) runs', () => {
   it('reports baseline tests that were detected but never executed as a WARNING', () => {
     const [issue] = report.issues.filter((entry) => entry.rule === 'adoption.baseline_tests_not_executed');
     expect(issue).toMatchObject({ severity: 'WARNING', remediation: { agent_to_rerun: '08-testing' } });
+  });
+
+  it('leaves baseline issues out of the main score and scores them apart in summary.baseline', () => {
+    const thin = adoptedRun();
+    thin.requirement_spec.requirements.push(...Array.from({ length: 30 }, (_, index) => ({ id: `FR-${100 + index}`, type: 'functional', title: 'Legacy behaviour' })));
+    const scored = reviewPipeline(asContracts(thin), { timestamp: TIMESTAMP, manifest: { mode: 'adopt' } });
+    const baseline = scored.issues.filter((issue) => issue.baseline === true);
+    const main = scored.issues.filter((issue) => issue.baseline !== true);
+    expect(baseline.length).toBeGreaterThan(90);
+    expect(scored.summary).toMatchObject({ total_issues: main.length, info_count: main.filter((issue) => issue.severity === 'INFO').length });
+    expect(scored.summary.overall_consistency_score).toBe(report.summary.overall_consistency_score);
+    expect(scored.summary.overall_consistency_score).toBeGreaterThanOrEqual(90);
+    expect(scored.summary.baseline).toEqual({ total_issues: baseline.length, critical_count: 0, warning_count: 0, info_count: baseline.length, overall_consistency_score: Math.max(0, 100 - 0.5 * baseline.length), pipeline_health: 'CRITICAL_GAPS' });
+    expect('baseline' in reviewPipeline(asContracts(thin), { timestamp: TIMESTAMP }).summary).toBe(false);
+  });
+
+  it('without the adopt manifest, a brownfield-adoption source is not baseline: full severity, main coverage', () => {
+    const greenfield = reviewPipeline(asContracts(adoptedRun()), { timestamp: TIMESTAMP });
+    expect(greenfield.issues.filter((issue) => issue.baseline === true)).toEqual([]);
+    expect(greenfield.traceability_matrix.baseline).toBeUndefined();
+    expect(greenfield.traceability_matrix.total_requirements).toBe(2);
+    expect(greenfield.traceability_matrix.requirements.map((row) => row.baseline)).toEqual([false, false]);
+    expect(issuesOf(greenfield, 'traceability.requirement_without_story')).toMatchObject([{ severity: 'CRITICAL', related_ids: ['FR-001'] }]);
+    expect(rulesOf(greenfield)).not.toContain('adoption.baseline_tests_not_executed');
   });
 
   it('without the adopt manifest, the same run reports the skipped stages missing', () => {

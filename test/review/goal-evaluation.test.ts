@@ -49,7 +49,7 @@ describe('goal_evaluation authoring', () => {
   });
 
   it('gives a result only with existing evidence, else unknown', () => {
-    const report = reviewMutated(() => {}, { goal: GOAL, iteration: 1, existingPaths: ['artifacts/stages/03-documentation/documentation.json'] });
+    const report = reviewMutated(() => {}, { goal: GOAL, iteration: 1, fileChecks: new Map([['docs', { exists: true }]]) });
     const byId = new Map(report.goal_evaluation.criteria.map((entry) => [entry.criterion_id, entry]));
     expect(byId.get('no-criticals')).toMatchObject({ result: 'met', evidence: ['artifacts/stages/11-feedback-loop/feedback.json'] });
     expect(byId.get('docs')).toMatchObject({ result: 'met', evidence: ['artifacts/stages/03-documentation/documentation.json'] });
@@ -69,6 +69,18 @@ describe('goal_evaluation authoring', () => {
     const entry = report.goal_evaluation.criteria.find((candidate) => candidate.criterion_id === 'no-criticals');
     expect(entry).toMatchObject({ result: 'not_met', recommendation: 'retry', recommended_rerun_stages: ['08-testing', '11-feedback-loop'], iteration: 2 });
     expect(report.goal_evaluation).toMatchObject({ status: 'RETRY', critical_count: 1, failing_stages: ['08-testing'], recommended_rerun_stages: ['08-testing', '11-feedback-loop'], requires_human_decision: false });
+  });
+
+  it('every criterion entry, met, not_met or unknown, carries a recommendation (retry, as rstack-agents defaults)', () => {
+    const report = reviewMutated(
+      (run) => {
+        list(run.test_report, 'test_cases').splice(1, 1);
+      },
+      { goal: GOAL, iteration: 1, fileChecks: new Map([['docs', { exists: true }]]) },
+    );
+    const entries = report.goal_evaluation.criteria;
+    expect(new Set(entries.map((entry) => entry.result))).toEqual(new Set(['met', 'not_met', 'unknown']));
+    expect(entries.map((entry) => entry.recommendation)).toEqual(['retry', 'retry', 'retry', 'retry', 'retry']);
   });
 
   it('asks a human when only judge criteria remain open, or when goal.json is invalid', () => {

@@ -4,16 +4,28 @@ import type { ContractStatus, ReviewModel } from '../model.js';
 /** A gap between sequential stages' timestamps above this is reported (INFO). @public */
 export const TIMESTAMP_GAP_MS = 60 * 60 * 1000;
 
-const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+
+// True when the written calendar fields name a real instant: the date rebuilt from them has the same year, month, day, hour, minute and second.
+function isRealDate(fields: readonly (string | undefined)[]): boolean {
+  const [year, month, day, hour, minute, second] = fields.map((field) => Number(field ?? 0)) as [number, number, number, number, number, number];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getUTCHours() === hour && date.getUTCMinutes() === minute && date.getUTCSeconds() === second;
+}
 
 /**
  * The epoch milliseconds of an ISO 8601 timestamp (date, or date and time
- * with an optional zone), or null when it is not one. Pure.
+ * with an optional zone), or null when it is not one. A date or time that
+ * does not exist (`2025-02-30`, `24:00`, minute 60) is not one, although
+ * `Date.parse` would roll it over. Pure.
  *
  * @public
  */
 export function parseIsoTimestamp(value: string): number | null {
-  if (!ISO_8601.test(value)) return null;
+  const match = ISO_8601.exec(value);
+  if (match === null || !isRealDate(match.slice(1, 7))) return null;
   const ms = Date.parse(value.replace(' ', 'T').replace(',', '.'));
   return Number.isFinite(ms) ? ms : null;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIdList, isNonEmptyString, isObject, isOptionalString, withFastCheck } from './fast-check.js';
 import { endpointKeyFromString } from './system-design.js';
-import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
+import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isBaselineItem, isHarvestShape, metadataOf, readWith } from './metadata.js';
 
 // The fast predicate of codeFileSchema (the same acceptance as the schema; see withFastCheck).
 function isCanonicalCodeFile(value: unknown): boolean {
@@ -46,6 +46,14 @@ const rstackCodeReportSchema = z.looseObject({
   files_created: z.array(z.string().min(1)),
 });
 
+// The baseline rstack-agents' `adopt` harvests for 07-code (harvest.js): the codebase exists, its top-level dirs, no files or links.
+const harvestedCodeReportSchema = z.looseObject({
+  ...contractMetadataFields,
+  existing_codebase: z.boolean().optional(),
+  top_level_dirs: z.array(z.string()).optional(),
+  test_command: z.string().nullable().optional(),
+});
+
 /** A code file, normalized. @public */
 export interface NormalizedCodeFile {
   readonly path: string;
@@ -63,8 +71,11 @@ export interface CodeReportContract {
   readonly files: readonly NormalizedCodeFile[];
 }
 
-/** Reads code_report.json in its canonical shape or in rstack-agents' shape. @internal */
+/** Reads code_report.json in its canonical shape or in rstack-agents' shape (an adoption's harvest names no files). @internal */
 export function readCodeReport(input: unknown): ContractRead<CodeReportContract> {
+  if (!hasKey(input, 'files') && !hasKey(input, 'files_created') && isHarvestShape(input, ['existing_codebase', 'top_level_dirs', 'test_command'])) {
+    return readWith(harvestedCodeReportSchema, input, (parsed) => ({ meta: metadataOf(parsed), files: NO_ITEMS }));
+  }
   if (!hasKey(input, 'files') && hasKey(input, 'files_created')) {
     return readWith(rstackCodeReportSchema, input, (parsed) => {
       const meta = metadataOf(parsed);

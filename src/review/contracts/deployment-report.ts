@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { type ContractMetadata, type ContractRead, contractMetadataFields, idListSchema, metadataOf, readWith } from './metadata.js';
+import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isHarvestShape, metadataOf, readWith } from './metadata.js';
 
 /**
  * The canonical `deployment_report.json` (stage 09-deployment): the stories
  * deployed, the environments, and the rollback procedure. rstack-agents'
  * shape (`files_created`, `environments`, `cutover`, `rollback`) fits the
- * same schema without `deployed_stories`.
+ * same schema without `deployed_stories`; the baseline its `adopt` harvests
+ * (`ci_pipelines`, `deploy_configs`) is read as no environments, no stories.
  *
  * @public
  */
@@ -16,6 +17,13 @@ export const deploymentReportSchema = z.looseObject({
   rollback: z.unknown().optional(),
 });
 
+// The baseline rstack-agents' `adopt` harvests for 09-deployment (harvest.js): CI pipeline and deploy config paths, no environments.
+const harvestedDeploymentReportSchema = z.looseObject({
+  ...contractMetadataFields,
+  ci_pipelines: z.array(z.string()).optional(),
+  deploy_configs: z.array(z.string()).optional(),
+});
+
 /** `deployment_report.json`, normalized. `deployedStories` is null when the shape does not list them. @public */
 export interface DeploymentReportContract {
   readonly meta: ContractMetadata;
@@ -23,8 +31,11 @@ export interface DeploymentReportContract {
   readonly environments: readonly string[];
 }
 
-/** Reads deployment_report.json (canonical and rstack-agents' shapes). @internal */
+/** Reads deployment_report.json (canonical and rstack-agents' shapes, and an adoption's harvest). @internal */
 export function readDeploymentReport(input: unknown): ContractRead<DeploymentReportContract> {
+  if (!hasKey(input, 'environments') && isHarvestShape(input, ['ci_pipelines', 'deploy_configs'])) {
+    return readWith(harvestedDeploymentReportSchema, input, (parsed) => ({ meta: metadataOf(parsed), deployedStories: null, environments: NO_ITEMS }));
+  }
   return readWith(deploymentReportSchema, input, (parsed) => ({
     meta: metadataOf(parsed),
     deployedStories: parsed.deployed_stories ?? null,

@@ -25,9 +25,13 @@ function defOf(schema: z.ZodType): SchemaDef {
   return (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
 }
 
-/** True for what a zod object accepts: an object, not null, not an array. @internal */
+/**
+ * True for what a zod object accepts unchanged: an object, not null, not an
+ * array, without an own `__proto__` key (JSON.parse makes one; zod's output
+ * drops it, so such an object is left to zod). @internal
+ */
 export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.prototype.hasOwnProperty.call(value, '__proto__');
 }
 
 /** `z.string().min(1)`: a string of at least one character. @internal */

@@ -83,6 +83,15 @@ export function hasKey(input: unknown, key: string): boolean {
   return typeof input === 'object' && input !== null && !Array.isArray(input) && Object.prototype.hasOwnProperty.call(input, key);
 }
 
+/**
+ * True when `input` is a stage artifact rstack-agents' `adopt` harvested
+ * (`"source": "brownfield-adoption"`) in its own shape, recognized by one of
+ * that shape's `keys` (e.g. `tech_stack` for 06-architecture). @internal
+ */
+export function isHarvestShape(input: unknown, keys: readonly string[]): boolean {
+  return hasKey(input, 'source') && (input as { source: unknown }).source === BROWNFIELD_SOURCE && keys.some((key) => hasKey(input, key));
+}
+
 /** The metadata of a contract that is only checked for its metadata. @public */
 export const metadataOnlySchema = z.looseObject({ ...contractMetadataFields });
 

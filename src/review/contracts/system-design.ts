@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ContractMetadata, type ContractRead, contractMetadataFields, idListSchema, metadataOf, readWith } from './metadata.js';
+import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isHarvestShape, metadataOf, readWith } from './metadata.js';
 
 /** An API endpoint of the design. @public */
 export const apiEndpointSchema = z.looseObject({
@@ -18,7 +18,8 @@ export const securityControlSchema = z.looseObject({
 /**
  * The canonical `system_design.json` (stage 06-architecture). rstack-agents'
  * shape (`services[]`, `database.engine`, `security.auth`) is accepted too:
- * it simply has no endpoints, tables or controls to check.
+ * it simply has no endpoints, tables or controls to check; so is the
+ * baseline its `adopt` harvests (`tech_stack`, `structure`: nothing to check).
  *
  * @public
  */
@@ -28,6 +29,13 @@ export const systemDesignSchema = z.looseObject({
   api_endpoints: z.array(apiEndpointSchema).optional(),
   database: z.looseObject({ tables: z.array(z.union([z.string().min(1), z.looseObject({ name: z.string().min(1) })])).optional() }).optional(),
   security_controls: z.array(securityControlSchema).optional(),
+});
+
+// The baseline rstack-agents' `adopt` harvests for 06-architecture (harvest.js): languages, frameworks and top-level dirs, no design.
+const harvestedSystemDesignSchema = z.looseObject({
+  ...contractMetadataFields,
+  tech_stack: z.looseObject({ languages: z.array(z.string()).optional(), frameworks: z.array(z.string()).optional() }).optional(),
+  structure: z.array(z.string()).optional(),
 });
 
 /** An endpoint, normalized to `METHOD /path`. @public */
@@ -63,8 +71,11 @@ export function endpointKeyFromString(value: string): string {
   return match?.[1] !== undefined && match[2] !== undefined ? endpointKey(match[1], match[2]) : value.trim();
 }
 
-/** Reads system_design.json (canonical shape; rstack-agents' shape fits the same schema). @internal */
+/** Reads system_design.json (canonical shape; rstack-agents' shape fits the same schema; an adoption's harvest has no services). @internal */
 export function readSystemDesign(input: unknown): ContractRead<SystemDesignContract> {
+  if (!hasKey(input, 'services') && isHarvestShape(input, ['tech_stack', 'structure'])) {
+    return readWith(harvestedSystemDesignSchema, input, (parsed) => ({ meta: metadataOf(parsed), services: NO_ITEMS, endpoints: NO_ITEMS, tables: NO_ITEMS, controls: NO_ITEMS }));
+  }
   return readWith(systemDesignSchema, input, (parsed) => ({
     meta: metadataOf(parsed),
     services: parsed.services.map((service) => service.name.trim()),

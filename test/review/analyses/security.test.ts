@@ -28,6 +28,14 @@ describe('security and compliance', () => {
     expect(report.issues).toEqual([]);
   });
 
+  it('a control counts as tested only through a test naming it in controls[], never through a test of its NFR', () => {
+    const report = reviewMutated((run) => {
+      list(run.system_design, 'security_controls').push({ id: 'SC-002', description: 'lockout', nfr_ids: ['NFR-001'] });
+    });
+    expect(rulesOf(report)).toEqual(['security.control_untested']);
+    expect(report.issues[0]).toMatchObject({ severity: 'WARNING', related_ids: ['SC-002', 'NFR-001'], remediation: { agent_to_rerun: '08-testing' } });
+  });
+
   it('non-security NFRs are not followed end to end', () => {
     const report = reviewMutated((run) => {
       list(run.requirement_spec, 'requirements').push({ id: 'NFR-009', type: 'non_functional', category: 'performance', title: 'p95 < 200ms' });

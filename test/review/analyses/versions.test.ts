@@ -42,4 +42,14 @@ describe('cross-contract versions', () => {
     expect(parseIsoTimestamp('31/01/2025')).toBeNull();
     expect(parseIsoTimestamp('2025-13-45T99:00:00Z')).toBeNull();
   });
+
+  it('rejects dates and times that do not exist, which Date.parse would roll over', () => {
+    for (const value of ['2025-02-30T10:00:00Z', '2025-02-29', '2025-04-31T00:00:00Z', '2025-01-01T24:00:00Z', '2025-01-01T10:60:00Z', '2025-01-01T10:00:60+01:00']) expect(parseIsoTimestamp(value)).toBeNull();
+    expect(parseIsoTimestamp('2024-02-29T23:59:59Z')).toBe(Date.UTC(2024, 1, 29, 23, 59, 59));
+    expect(parseIsoTimestamp('2025-01-01T00:30:00+01:00')).toBe(Date.UTC(2024, 11, 31, 23, 30));
+    const report = reviewMutated((run) => {
+      run.plan.timestamp = '2025-02-30T10:00:00Z';
+    });
+    expect(rulesOf(report)).toEqual(['versions.invalid_timestamp']);
+  });
 });

@@ -70,6 +70,17 @@ describe('fast validation path', () => {
     }
   });
 
+  it('leaves an object with an own __proto__ key (which zod drops) to zod, at the top and in the hand-written item predicates', () => {
+    const summary = JSON.parse('{"__proto__":0,"status":"PASS"}') as unknown;
+    expect(passesFastCheck(stageContractSchemas.summary as z.ZodType, summary)).toBe(false);
+    expectSound(stageContractSchemas.summary as z.ZodType, summary);
+    for (const [, schema, valid] of items) {
+      const item = JSON.parse(`{"__proto__":{},${JSON.stringify(valid).slice(1)}`) as unknown;
+      expect(passesFastCheck(schema, item)).toBe(false);
+      expect(compiledFastCheck(schema)?.(item)).toBe(false);
+    }
+  });
+
   it('any JSON value the fast path accepts, zod accepts unchanged', () => {
     fc.assert(
       fc.property(fc.constantFrom(...Object.values(stageContractSchemas)), fc.jsonValue(), (schema, input) => expectSound(schema, input)),
