@@ -131,10 +131,9 @@ export class GoalLoop {
       },
       loadGoal: () => this.loadGoal(),
       gather: (goal, state) => this.gather(goal, state.stage_status, state, state.iteration, false),
-      budgetStop: (spent) => (budgetUsd !== undefined && spent >= budgetUsd ? `The run has spent ${spent.toFixed(2)} USD of its ${budgetUsd.toFixed(2)} USD budget.` : null),
       withHeartbeat: (work) => withHeartbeat(lock, this.clock, Math.max(1, Math.floor(this.lockTimeoutMs / 3)), work),
       checkOutcome: checkStageOutcome,
-      explainStop: (stoppedOn, reason, evaluation, iteration) => explainStop(stoppedOn, reason, evaluation, iteration),
+      explainStop,
     };
   }
 

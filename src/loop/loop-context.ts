@@ -30,7 +30,6 @@ export interface LoopContext {
   saveState(state: LoopState): Promise<void>;
   loadGoal(): Promise<LoadedGoal>;
   gather(goal: Goal, state: LoopState): Promise<EvaluationFacts>;
-  budgetStop(spentUsd: number): string | null;
   withHeartbeat<T>(work: () => Promise<T>): Promise<T>;
   checkOutcome(stage: string, outcome: unknown): StageOutcome;
   explainStop(stoppedOn: StopReason, reason: string, evaluation: GoalEvaluation, iteration: number): string;

@@ -1,7 +1,6 @@
 import type { LoopState } from '../contracts/loop-state.js';
-import { decideAfterEvaluation, type StopReason } from '../core/decide.js';
-import { evaluateGoal, type GoalEvaluation } from '../core/evaluate.js';
-import { errorEvaluation } from '../core/evaluate.js';
+import { checkBudget, decideAfterEvaluation, type StopReason } from '../core/decide.js';
+import { errorEvaluation, evaluateGoal, type GoalEvaluation } from '../core/evaluate.js';
 import { progressFingerprint } from '../core/fingerprint.js';
 import type { StageOutcome, StageRunReason } from '../ports/stage-runner.js';
 import type { LoopContext } from './loop-context.js';
@@ -13,9 +12,14 @@ import { writeRecordedSpend } from './state-store.js';
 // The signal stage runners get when the host passed none.
 const NEVER_ABORTED = new AbortController().signal;
 
+// The fields every result shares, read off the run's record.
+function progressOf(state: LoopState, reason: string, evaluation: GoalEvaluation | null): Omit<LoopResult, 'stoppedOn'> {
+  return { iterations: state.session?.iterations ?? 0, iteration: state.iteration, evaluation, reason, spentUsd: state.spent_usd };
+}
+
 // Builds the plain result of a stop.
 function resultOf(state: LoopState, stoppedOn: StopReason, reason: string, evaluation: GoalEvaluation | null): LoopResult {
-  return { stoppedOn, iterations: state.session?.iterations ?? 0, iteration: state.iteration, evaluation, reason, spentUsd: state.spent_usd };
+  return { stoppedOn, ...progressOf(state, reason, evaluation) };
 }
 
 /**
@@ -59,7 +63,7 @@ export class LoopDriver {
     for (;;) {
       const outcome = await this.iterate();
       if ('stoppedOn' in outcome) return { ...outcome, done: true };
-      if (once) return { ...resultOf(this.state, 'complete', outcome.reason, this.evaluation), stoppedOn: null, done: false, rerunStages: outcome.rerun };
+      if (once) return { ...progressOf(this.state, outcome.reason, this.evaluation), stoppedOn: null, done: false, rerunStages: outcome.rerun };
     }
   }
 
@@ -85,8 +89,8 @@ export class LoopDriver {
   // Checks the brakes and the goal, then starts the next iteration with the stages it runs.
   private async beginIteration(): Promise<LoopResult | null> {
     if (this.ctx.signal?.aborted) return this.pause('aborted', 'Aborted by the caller before the next iteration.');
-    const budget = this.ctx.budgetStop(this.state.spent_usd);
-    if (budget !== null) return this.stop('budget_exhausted', budget);
+    const budget = checkBudget(this.state.spent_usd, this.ctx.budgetUsd);
+    if (budget !== null) return this.stop('budget_exhausted', budget.reason);
     const goal = await this.ctx.loadGoal();
     const changed = await this.checkGoal(goal);
     if (changed !== null) return changed;
@@ -123,8 +127,8 @@ export class LoopDriver {
       if (outcome === null) return this.pause('aborted', `Aborted by the caller during stage ${stage}; it reruns when the loop resumes.`);
       await this.commit(stageCompleted(this.state, stage, outcome, Math.max(0, this.ctx.clock.now() - started), this.ctx.isoNow()));
       if ((outcome.costUsd ?? 0) !== 0) await writeRecordedSpend(this.ctx.fs, this.ctx.paths.metrics, this.state.spent_usd);
-      const budget = this.ctx.budgetStop(this.state.spent_usd);
-      if (budget !== null) return this.stop('budget_exhausted', budget);
+      const budget = checkBudget(this.state.spent_usd, this.ctx.budgetUsd);
+      if (budget !== null) return this.stop('budget_exhausted', budget.reason);
     }
     return null;
   }

@@ -3,7 +3,7 @@ import { GoalLoopError } from '../errors.js';
 import type { LoopEvent } from '../contracts/events.js';
 import type { GoalInput } from '../contracts/goal.js';
 import { issuesFromZod } from '../contracts/parse-result.js';
-import { DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_HARD_CAP } from '../core/decide.js';
+import { DEFAULT_MAX_ITERATIONS, clampMaxIterations } from '../core/decide.js';
 import { isInside, normalizePath } from '../core/paths.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
@@ -96,7 +96,8 @@ export function validateLoopOptions(options: GoalLoopOptions): void {
 /** How long a lock may go without a heartbeat before another loop takes it over (10 minutes). @internal */
 export const DEFAULT_LOCK_TIMEOUT_MS = 600_000;
 
-/** `maxIterations` with its default (3), clamped to the hard cap of 20. @internal */
+/** `maxIterations` with its default (3), clamped to the hard cap of 20 (already validated as an integer ≥ 1). @internal */
 export function effectiveMaxIterations(value: number | undefined): number {
-  return Math.min(value ?? DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_HARD_CAP);
+  const clamped = clampMaxIterations(value);
+  return clamped.success ? clamped.data : DEFAULT_MAX_ITERATIONS;
 }
