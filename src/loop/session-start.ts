@@ -39,7 +39,7 @@ export async function prepareSession(ctx: LoopContext, input: { readonly maxIter
   if (input.takeover !== null) state = await commit(lockTakenOver(state, input.takeover.previousOwner, input.takeover.ageMs, ctx.isoNow()));
   if (state.session !== null && state.phase !== 'stopped') {
     state = await commit(resumed(state, ctx.isoNow()));
-    return new LoopDriver(ctx, state, { kind: 'resume' });
+    return new LoopDriver(ctx, state, state.retry === null ? { kind: 'resume' } : { kind: 'resume', retry: state.retry });
   }
   const goal = await ctx.loadGoal();
   state = openSession(state, { stages: ctx.stages, maxIterations: input.maxIterations, goalId: goal.goalId, goalHash: goal.hash, ts: ctx.isoNow() });

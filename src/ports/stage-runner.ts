@@ -20,14 +20,16 @@ export interface StageOutcome {
 }
 
 /**
- * Why a stage is being run.
+ * Why a stage is being run: the first pass, a RETRY naming it (with the
+ * evaluation's reason and the criteria that were not met), or an iteration
+ * resumed after a crash or an abort (with the retry it belonged to, if any).
  *
  * @public
  */
 export type StageRunReason =
   | { readonly kind: 'initial' }
   | { readonly kind: 'retry'; readonly reason: string; readonly criteria: readonly string[] }
-  | { readonly kind: 'resume' };
+  | { readonly kind: 'resume'; readonly retry?: { readonly reason: string; readonly criteria: readonly string[] } };
 
 /**
  * What a stage runner receives with each call.

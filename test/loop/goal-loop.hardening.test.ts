@@ -121,3 +121,33 @@ describe('command concurrency', () => {
     expect(peak).toBe(2);
   });
 });
+
+describe('stage context on resume', () => {
+  it('a resumed retry iteration tells the stage which retry it belongs to', async () => {
+    const h = harness();
+    const controller = new AbortController();
+    const reasons: unknown[] = [];
+    let bRuns = 0;
+    const runner = createScriptedStageRunner({
+      a: passed,
+      b: async (context) => {
+        reasons.push(context.reason);
+        bRuns += 1;
+        if (bRuns === 1) return { status: 'failed', detail: 'first try' };
+        if (bRuns === 2) {
+          controller.abort();
+          return passed;
+        }
+        return passed;
+      },
+      c: passed,
+    });
+    expectStop(await h.loop(runner, { signal: controller.signal }).run(), 'aborted', 130);
+    expectStop(await h.loop(runner).run(), 'complete', 0);
+    expect(reasons).toEqual([
+      { kind: 'initial' },
+      { kind: 'retry', reason: expect.stringContaining('Stage b failed'), criteria: [] },
+      { kind: 'resume', retry: { reason: expect.stringContaining('Stage b failed'), criteria: [] } },
+    ]);
+  });
+});
