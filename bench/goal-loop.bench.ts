@@ -1,4 +1,4 @@
-// Goal-loop benchmarks (SPEC §10): evaluation scaling, command concurrency, log lookup, loop overhead.
+// Goal-loop benchmarks: evaluation scaling, command concurrency, log lookup, loop overhead.
 import { mkdtemp, rm, writeFile, mkdir, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// A synthetic programme in the canonical stage-contract shapes (SPEC §6), at any scale, for the review benchmark.
+// A synthetic programme in the canonical stage-contract shapes, at any scale, for the review benchmark.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { REVIEW_CONTRACT_SLOTS, type ContractKey } from '../src/review/contract-slots.js';

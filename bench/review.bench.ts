@@ -1,4 +1,4 @@
-// Consistency-review benchmarks (SPEC §10): time against read + JSON.parse, scaling between sizes, peak heap against the parsed input.
+// Consistency-review benchmarks: time against read + JSON.parse, scaling between sizes, peak heap against the parsed input.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

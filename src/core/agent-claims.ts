@@ -47,8 +47,8 @@ interface Parsed {
 }
 
 /**
- * Searches the agent pool, feedback.json `goal_evaluation.criteria[]`
- * (SPEC §5.4). Each entry is validated on its own; an entry stamped ahead of
+ * Searches the agent pool, feedback.json `goal_evaluation.criteria[]`.
+ * Each entry is validated on its own; an entry stamped ahead of
  * the current iteration is rejected and raises an ASK_USER signal; duplicate
  * entries for one criterion that disagree (result, recommendation, stamp,
  * evidence or rerun stages) are all rejected, agreeing ones keep the first.

@@ -31,7 +31,7 @@ interface Checked {
 }
 
 /**
- * The built-in checks of SPEC §5.2: one per pipeline stage (a stage missing
+ * The built-in checks: one per pipeline stage (a stage missing
  * from `stageStatuses` counts as pending), `feedback:readable` when
  * feedback.json is malformed, and `feedback:criticals` when it is present.
  * Pure.

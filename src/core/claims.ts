@@ -15,7 +15,7 @@ export interface ClaimRecord {
 }
 
 /**
- * Whether a verdict's iteration stamp is fresh (SPEC §5.4), and if not, why;
+ * Whether a verdict's iteration stamp is fresh, and if not, why;
  * `ahead` marks an agent stamp greater than the current iteration.
  *
  * @public

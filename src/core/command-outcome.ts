@@ -13,7 +13,7 @@ export type CommandVerdict = Pick<CriterionEvaluation, 'status' | 'detail' | 'su
 export const OUTPUT_TAIL_CHARS = 2000;
 
 /**
- * Evaluates a `command` criterion from what the shell gathered (SPEC §5.2):
+ * Evaluates a `command` criterion from what the shell gathered:
  * PASS iff the exit code equals `expect_exit_code`; a timeout, a start
  * failure or a kill without exit code is FAIL; a skipped or aborted command
  * is PENDING. The exit code is kept as the observed value, with the

@@ -45,7 +45,7 @@ type Verdict = Pick<CriterionEvaluation, 'status' | 'detail' | 'summary'> & Part
 
 /**
  * Turns one criterion and the fact the shell gathered for it into a PASS,
- * FAIL or PENDING (SPEC §5.2). A missing fact, or a fact of another kind, is
+ * FAIL or PENDING. A missing fact, or a fact of another kind, is
  * PENDING with a detail saying so. Pure.
  *
  * @public

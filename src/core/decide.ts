@@ -46,7 +46,7 @@ export const DEFAULT_MAX_ITERATIONS = 3;
 export const MAX_ITERATIONS_HARD_CAP = 20;
 
 /**
- * The loop decision of SPEC §5.3, in this order: budget spent ≥ `budgetUsd`
+ * The loop decision, in this order: budget spent ≥ `budgetUsd`
  * → `budget_exhausted`; PASS → `complete`; ASK_USER → `ask_user`; BLOCK →
  * `blocked`; ERROR → `evaluation_error`; RETRY: iterations in this session ≥
  * `maxIterations` (never more than 20) → `max_iterations`; the fingerprint

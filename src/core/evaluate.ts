@@ -51,7 +51,7 @@ export interface GoalEvaluation {
 }
 
 /**
- * Evaluates a goal from gathered facts (SPEC §5.2, §5.4): every criterion,
+ * Evaluates a goal from gathered facts: every criterion,
  * the built-in checks, the verdict protocol, then the status by the
  * precedence table (ASK_USER \> BLOCK \> RETRY \> PASS). Pure: same facts,
  * same evaluation; never throws on well-typed facts.

@@ -24,7 +24,7 @@ interface Candidate {
 }
 
 /**
- * Searches the explicit pool fully (SPEC §5.4): for each judge criterion,
+ * Searches the explicit pool fully: for each judge criterion,
  * the fresh id-matched verdicts first, then — only when the goal has exactly
  * one judge criterion — the fresh id-less shorthand verdicts. Among several
  * fresh candidates the highest stamp wins, ties going to the last in file

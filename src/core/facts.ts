@@ -13,7 +13,7 @@ import type { CommandResult } from '../ports/command-runner.js';
 export type StageStatus = 'pending' | 'passed' | 'failed' | 'blocked' | 'needs_context' | 'awaiting_approval';
 
 /**
- * A path named by a contract, after the containment rule (SPEC §7): refused
+ * A path named by a contract, after the containment rule: refused
  * (outside the project, with why), missing, or present with its type after
  * symlinks are resolved. `path` is the resolved path relative to the root.
  *
@@ -78,8 +78,8 @@ export type ExplicitVerdictsFact =
   | { readonly state: 'present'; readonly verdicts: readonly Verdict[]; readonly issues: readonly Issue[] };
 
 /**
- * Everything the pure goal evaluation needs, gathered by a shell first
- * (SPEC §5.2). Plain data: serialisable, no functions, no I/O handles.
+ * Everything the pure goal evaluation needs, gathered by a shell first.
+ * Plain data: serialisable, no functions, no I/O handles.
  *
  * @public
  */

@@ -3,7 +3,7 @@ import type { StageStatus } from './facts.js';
 import { hashJson } from './hash.js';
 
 /**
- * The progress fingerprint of an iteration (SPEC §5.3): a stable hash over
+ * The progress fingerprint of an iteration: a stable hash over
  * the stage statuses, the evaluation's status, score, critical count and
  * rerun stages, each criterion's id, status AND observed value (a metric
  * moving 60 → 80 is progress even when it still fails) and each built-in

@@ -13,7 +13,7 @@ export type MetricReading =
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
- * Reads an observed metric value as a number (SPEC §5.2): a finite JSON
+ * Reads an observed metric value as a number: a finite JSON
  * number, or a string that is a decimal number once trimmed (`"42"`,
  * `" 4.5 "`, `"1e3"`). `null`, `""`, booleans, arrays, objects, hex strings
  * (`"0x10"`), `"NaN"` and `"Infinity"` are NOT numbers: rstack-agents counted

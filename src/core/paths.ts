@@ -1,5 +1,5 @@
 /**
- * Lexical POSIX path helpers for the containment rule (SPEC §7). Pure: no
+ * Lexical POSIX path helpers for the containment rule. Pure: no
  * filesystem access, no platform `path` module, so the core stays portable.
  * Symlinks are the containment shell's job; these only handle `.`, `..` and
  * separators.

@@ -38,7 +38,7 @@ export interface DecisionSignal {
 export type SignalStatus = Exclude<GoalStatus, 'PASS'>;
 
 /**
- * The decision precedence of SPEC §5.2, strongest first:
+ * The decision precedence, strongest first:
  * ASK_USER \> BLOCK \> RETRY \> PASS. The only place it is written down.
  *
  * @public

@@ -1,6 +1,6 @@
 /**
  * Maps a feedback issue's `remediation.agent_to_rerun` to a stage of the
- * pipeline (SPEC §5.2), trying in order:
+ * pipeline, trying in order:
  *
  * 1. the exact stage id (`07-code`, case-insensitive);
  * 2. `agent.<stage id>` (`agent.06-architecture`);

@@ -64,7 +64,7 @@ export interface StageArtifactNames {
 }
 
 /**
- * Each SDLC stage's contract file name (SPEC §4). The legacy *locations*
+ * Each SDLC stage's contract file name. The legacy *locations*
  * (`artifacts/feedback/consistency_report.json`, …) are a matter of paths,
  * not names, and live with the path helpers.
  *

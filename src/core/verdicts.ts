@@ -39,7 +39,7 @@ export interface VerdictResolution {
 }
 
 /**
- * Runs the verdict protocol of SPEC §5.4 over gathered facts: the explicit
+ * Runs the verdict protocol over gathered facts: the explicit
  * pool (goal-verdict.json) is searched fully first, id-matched then the
  * id-less shorthand; only for a judge criterion it leaves undecided is the
  * agent pool (feedback.json `goal_evaluation.criteria[]`) consulted. Explicit
@@ -92,7 +92,7 @@ function explicitOutcome(criterion: JudgeCriterion, choice: ExplicitChoice): Jud
     verdict: verdict.verdict,
     source: 'explicit',
     recommendation: verdict.recommendation ?? 'retry',
-    // SPEC §5.4: an explicit list replaces the criterion's, even when it is empty.
+    // An explicit list replaces the criterion's, even when it is empty.
     rerunStages: verdict.recommended_rerun_stages ?? criterion.rerun_stages,
     detail: `Explicit verdict ${verdict.verdict}${by}${stamp}${reasoning}`.replace(/\.?$/, '.'),
     summary: `explicit verdict ${verdict.verdict}${verdict.recommendation === 'block' && verdict.verdict === 'FAIL' ? ', recommendation block' : ''}`,

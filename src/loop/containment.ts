@@ -26,7 +26,7 @@ export interface ContainmentOptions {
 export type RealpathCache = Map<string, Promise<string | null>>;
 
 /**
- * The one containment rule (SPEC §7) for a path named by a contract. The path
+ * The one containment rule for a path named by a contract. The path
  * must lie inside the project root (`fs.root`) lexically and after every
  * symlink is resolved; it is refused, with a sentence naming it, when it is
  * absolute and outside the root, when `..` climbs out of the root (checked
@@ -51,7 +51,7 @@ export async function resolveContainedPath(fs: FileSystem, path: string, options
 }
 
 /**
- * Checks one evidence path of an agent claim (SPEC §5.4): a relative path is
+ * Checks one evidence path of an agent claim: a relative path is
  * tried against the run dir first, then the project root; the first place
  * where it exists decides, and it must be a regular file there, inside the
  * project after resolving symlinks. A symlink leading out refuses the claim

@@ -30,7 +30,7 @@ export interface GatherInput {
 }
 
 /**
- * Gathers every fact the pure evaluation needs (SPEC §5.2): criteria facts
+ * Gathers every fact the pure evaluation needs: criteria facts
  * (commands concurrently, up to `concurrency`), the feedback report, the
  * explicit verdicts and the evidence behind agent claims, every path through
  * the containment rule.

@@ -20,7 +20,7 @@ import { runPaths, type RunPaths } from './run-paths.js';
 import { loadLoopState, saveLoopState } from './state-store.js';
 
 /**
- * The goal loop (SPEC §5): runs a pipeline's stages, evaluates the goal, and
+ * The goal loop: runs a pipeline's stages, evaluates the goal, and
  * PASSes, RETRIES only the named stages, ASKs the user or BLOCKs, under an
  * iteration bound with a hard cap of 20, a no-progress stop and a budget.
  * Crash-safe and resumable; one loop per run directory.

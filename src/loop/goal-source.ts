@@ -16,7 +16,7 @@ export type LoadedGoal =
 
 /**
  * Loads the goal: the `goal` option when given, else `<runDir>/goal.json`,
- * else the default goal (built-in checks only). Parsing is strict (SPEC §4.1).
+ * else the default goal (built-in checks only). Parsing is strict.
  *
  * @internal
  */

@@ -1,7 +1,7 @@
 import { joinPath } from '../core/paths.js';
 
 /**
- * The files of a run directory (SPEC §4), relative to the filesystem root.
+ * The files of a run directory, relative to the filesystem root.
  *
  * @public
  */

@@ -50,7 +50,7 @@ function slot(key: ContractKey, stage: SdlcStageId, kind: ContractSlot['kind'], 
 
 /**
  * Every contract slot of the SDLC review, in pipeline order. Canonical paths
- * follow SPEC §4; the legacy paths are those rstack-agents' stage agents
+ * are the canonical ones; the legacy paths are those rstack-agents' stage agents
  * wrote before the canonical layout.
  *
  * @public

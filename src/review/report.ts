@@ -146,7 +146,7 @@ export const feedbackSummarySchema = z.looseObject({
   baseline: baselineSummarySchema.optional().describe('Adopted runs only: the baseline issues, scored apart from the main score.'),
 });
 
-/** `goal_evaluation` as the review authors it (SPEC §4.3, §6). @public */
+/** `goal_evaluation` as the review authors it. @public */
 export const authoredGoalEvaluationSchema = z.looseObject({
   goal_id: z.string().min(1),
   iteration: z.int().min(0).optional().describe('The latest loop_iteration_started; omitted outside a loop.'),
@@ -164,7 +164,7 @@ export const authoredGoalEvaluationSchema = z.looseObject({
 export type AuthoredGoalEvaluation = z.output<typeof authoredGoalEvaluationSchema>;
 
 /**
- * The whole `feedback.json`, contract version 1.1 (SPEC §4.3; seed 000):
+ * The whole `feedback.json`, contract version 1.1:
  * what the consistency review writes and what the goal loop reads. Tolerant
  * of extra fields.
  *

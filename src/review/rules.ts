@@ -42,7 +42,7 @@ function rule<const I extends string>(id: I, title: string, category: IssueCateg
 
 /**
  * Every rule of the review, in report order: the one table of severities,
- * owners, efforts and maintenance categories (SPEC §6, seed 000).
+ * owners, efforts and maintenance categories.
  *
  * @public
  */

@@ -4,7 +4,7 @@ import { parseGoal } from '../../src/contracts/goal.js';
 const STAGES = ['03-documentation', '06-architecture', '11-feedback-loop'];
 
 describe('parseGoal', () => {
-  it('accepts the SPEC §4.1 example with defaults applied', () => {
+  it('accepts the example with defaults applied', () => {
     const result = parseGoal(
       {
         schema_version: 1,

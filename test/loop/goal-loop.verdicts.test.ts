@@ -3,7 +3,7 @@ import type { StageContext } from '../../src/ports/stage-runner.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import { expectStop, goalJson, harness, judge, passed, runFile, writes } from './helpers.js';
 
-// The verdict protocol (SPEC §5.4) through the loop: one judge criterion, `design`, rerunning stage b.
+// The verdict protocol through the loop: one judge criterion, `design`, rerunning stage b.
 
 const FEEDBACK = 'artifacts/stages/11-feedback-loop/feedback.json';
 const GOAL = { [runFile('goal.json')]: goalJson([judge('design', ['b'])]) };

@@ -2,7 +2,7 @@ import type { ContractKey } from '../contract-slots.js';
 import { type Finding, findingAt, listIds } from '../finding.js';
 import type { ReviewModel } from '../model.js';
 
-/** The id patterns of SPEC §6: FR-nnn, NFR-nnn, US-nnn, TC-nnn, THR-nnn, SC-nnn. @public */
+/** The id patterns: FR-nnn, NFR-nnn, US-nnn, TC-nnn, THR-nnn, SC-nnn. @public */
 export const ID_PATTERNS = Object.freeze({
   functional: /^FR-\d{3,}$/,
   non_functional: /^NFR-\d{3,}$/,
