@@ -78,7 +78,7 @@ export { runPaths } from './loop/run-paths.js';
 export type { RunPaths } from './loop/run-paths.js';
 export { readLatestIterationStarted } from './loop/event-log.js';
 export { resolveContainedPath, resolveEvidencePath } from './loop/containment.js';
-export type { ContainmentOptions } from './loop/containment.js';
+export type { ContainmentOptions, RealpathCache } from './loop/containment.js';
 
 // The consistency review (stage 11 as code).
 export { reviewPipeline } from './review/review-pipeline.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { STOP_REASONS, type StopReason } from '../core/stop-reason.js';
 import { goalStatusSchema } from './goal-evaluation.js';
+import { stageOutcomeStatusSchema } from './stage-status.js';
 
 const base = {
   ts: z.string(),
@@ -11,7 +12,8 @@ const base = {
   seq: z.int().min(0),
 };
 
-const stopReasonSchema = z.enum(STOP_REASONS as [StopReason, ...StopReason[]]);
+/** The reasons a loop stops, as events and loop-state.json record them. @public */
+export const stopReasonSchema = z.enum(STOP_REASONS as [StopReason, ...StopReason[]]);
 
 /**
  * The schema of one events.jsonl line: the rstack-agents event types with
@@ -27,7 +29,7 @@ export const loopEventSchema = z.discriminatedUnion('type', [
     ...base,
     type: z.literal('stage_completed'),
     stage: z.string(),
-    status: z.enum(['passed', 'failed', 'blocked', 'needs_context', 'awaiting_approval']),
+    status: stageOutcomeStatusSchema,
     cost_usd: z.number(),
     duration_ms: z.number(),
     detail: z.string().optional(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { loopEventSchema } from './events.js';
+import { loopEventSchema, stopReasonSchema } from './events.js';
+import { goalStatusSchema } from './goal-evaluation.js';
+import { stageStatusSchema } from './stage-status.js';
 
-const stageStatusSchema = z.enum(['pending', 'passed', 'failed', 'blocked', 'needs_context', 'awaiting_approval']);
 
 /**
  * The schema of loop-state.json: the loop's own record of a run, written
@@ -37,10 +38,10 @@ export const loopStateSchema = z.object({
   retry: z.object({ reason: z.string(), criteria: z.array(z.string()) }).nullable(),
   last_fingerprint: z.string().nullable(),
   last_evaluation: z
-    .object({ status: z.string(), score: z.number(), reason: z.string(), recommended_rerun_stages: z.array(z.string()) })
+    .object({ status: z.union([goalStatusSchema, z.literal('ERROR')]), score: z.number(), reason: z.string(), recommended_rerun_stages: z.array(z.string()) })
     .nullable(),
   spent_usd: z.number().min(0),
-  stop: z.object({ stopped_on: z.string(), reason: z.string(), iteration: z.int().min(0) }).nullable(),
+  stop: z.object({ stopped_on: stopReasonSchema, reason: z.string(), iteration: z.int().min(0) }).nullable(),
   next_seq: z.int().min(0),
   outbox: z.array(loopEventSchema),
   updated_at: z.string(),

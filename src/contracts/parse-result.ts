@@ -11,7 +11,12 @@ export type ParseResult<T> =
   | { readonly success: true; readonly data: T; readonly issues: readonly Issue[] }
   | { readonly success: false; readonly issues: readonly Issue[] };
 
-// Converts zod's issues into the library's `{ code, path, message }` shape, prefixed by `base`.
+/**
+ * Converts zod's issues into the library's `{ code, path, message }` shape,
+ * each path prefixed by `base`. Pure.
+ *
+ * @internal
+ */
 export function issuesFromZod(error: z.ZodError, base: readonly (string | number)[] = []): Issue[] {
   return error.issues.map((issue) => ({
     code: issue.code,
@@ -20,14 +25,12 @@ export function issuesFromZod(error: z.ZodError, base: readonly (string | number
   }));
 }
 
-// Runs a zod schema over `input` and returns a ParseResult, never throwing.
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown, base: readonly (string | number)[] = []): ParseResult<z.output<S>> {
-  const result = schema.safeParse(input);
-  if (result.success) return { success: true, data: result.data, issues: [] };
-  return { success: false, issues: issuesFromZod(result.error, base) };
-}
-
-// Parses JSON text into a value, or returns one `invalid_json` issue at the document root.
+/**
+ * Parses JSON text into a value, or returns one `invalid_json` issue at the
+ * document root. Never throws. Pure.
+ *
+ * @internal
+ */
 export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; issue: Issue } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };

@@ -4,13 +4,9 @@ import type { Verdict } from '../contracts/verdict.js';
 import type { FeedbackRead } from '../contracts/feedback-view.js';
 import type { CommandResult } from '../ports/command-runner.js';
 
-/**
- * The status of one pipeline stage in a run. `pending` means not run (or
- * reset for a rerun) in the current iteration.
- *
- * @public
- */
-export type StageStatus = 'pending' | 'passed' | 'failed' | 'blocked' | 'needs_context' | 'awaiting_approval';
+import type { StageStatus } from '../contracts/stage-status.js';
+
+export type { StageStatus };
 
 /**
  * A path named by a contract, after the containment rule: refused

@@ -44,7 +44,11 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out;
 }
 
-// Parses one log line as a JSON object, or null for a torn or foreign line.
+/**
+ * Parses one log line as a JSON object, or `null` for a torn or foreign line.
+ *
+ * @internal
+ */
 export function parseLogLine(line: string): Record<string, unknown> | null {
   const trimmed = line.trim();
   if (trimmed === '' || trimmed[0] !== '{') return null;

@@ -74,6 +74,11 @@ export class EventLog {
     this.repaired = true;
   }
 
+  /** Tells the log the last `seq` already read from it, so the first append need not read it again. */
+  knowLastSeq(seq: number): void {
+    this.lastSeq ??= seq;
+  }
+
   /** Appends the events not yet in the log (by `seq`), in order, reports each to `onEvent`, and returns how many it appended. */
   async appendOnce(events: readonly LoopEvent[]): Promise<number> {
     if (events.length === 0) return 0;

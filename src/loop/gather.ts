@@ -43,7 +43,7 @@ export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> 
   const cache: RealpathCache = new Map();
   const [feedback, explicitVerdicts, criteriaFacts] = await Promise.all([
     feedbackPromise,
-    readVerdicts(input.fs, input.paths.verdicts, input.stages),
+    readVerdicts(input.fs, input.paths.verdicts),
     mapConcurrent(input.goal.criteria, FILE_CONCURRENCY, async (criterion) => [criterion.id, await gatherCriterion({ ...input, commands }, criterion, feedbackPromise, cache)] as const),
   ]);
   const evidence = await gatherEvidence(input, feedback.read);
@@ -132,13 +132,13 @@ async function readFeedback(fs: FileSystem, candidates: readonly string[]): Prom
   return { read: { state: 'missing' }, document: { state: 'missing', detail: `${candidates[0] ?? 'feedback.json'} does not exist` } };
 }
 
-// Reads goal-verdict.json into the explicit verdict pool.
-async function readVerdicts(fs: FileSystem, path: string, stages: readonly string[]): Promise<ExplicitVerdictsFact> {
+// Reads goal-verdict.json into the explicit verdict pool (the pure evaluation judges its stages and stamps, and says why it rejects one).
+async function readVerdicts(fs: FileSystem, path: string): Promise<ExplicitVerdictsFact> {
   const text = await fs.readText(path);
   if (text === null) return { state: 'missing' };
   const json = parseJsonText(text);
   if (!json.ok) return { state: 'present', verdicts: [], issues: [json.issue] };
-  const parsed = parseVerdictFile(json.value, { stages });
+  const parsed = parseVerdictFile(json.value);
   return { state: 'present', verdicts: parsed.verdicts, issues: parsed.issues };
 }
 

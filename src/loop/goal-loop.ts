@@ -1,6 +1,5 @@
 import type { LoopState } from '../contracts/loop-state.js';
 import type { Goal } from '../contracts/goal.js';
-import type { StopReason } from '../core/decide.js';
 import { evaluateGoal, errorEvaluation, type GoalEvaluation } from '../core/evaluate.js';
 import type { DocumentFact } from '../core/facts.js';
 import { systemClock } from '../node/clock.js';
@@ -9,7 +8,7 @@ import { EventLog, readLatestIterationStarted } from './event-log.js';
 import { gatherFacts } from './gather.js';
 import { loadGoal, loadGoalText, type LoadedGoal } from './goal-source.js';
 import { JsonSchemaChecker } from './json-schema-check.js';
-import { checkStageOutcome, type LoopContext } from './loop-context.js';
+import type { LoopContext } from './loop-context.js';
 import { LoopDriver } from './loop-driver.js';
 import { withHeartbeat } from './heartbeat.js';
 import { prepareSession, type PreparedSession } from './session-start.js';
@@ -132,8 +131,6 @@ export class GoalLoop {
       loadGoal: () => this.loadGoal(),
       gather: (goal, state) => this.gather(goal, state.stage_status, state, state.iteration, false),
       withHeartbeat: (work) => withHeartbeat(lock, this.clock, Math.max(1, Math.floor(this.lockTimeoutMs / 3)), work),
-      checkOutcome: checkStageOutcome,
-      explainStop,
     };
   }
 
@@ -168,11 +165,4 @@ export class GoalLoop {
       checker: this.checker,
     });
   }
-}
-
-// Adds what a human can do next to an ASK_USER stop caused by a missing verdict.
-function explainStop(stoppedOn: StopReason, reason: string, evaluation: GoalEvaluation, iteration: number): string {
-  const waiting = evaluation.criteria.filter((criterion) => criterion.kind === 'judge' && criterion.status === 'PENDING').map((criterion) => criterion.id);
-  if (stoppedOn !== 'ask_user' || waiting.length === 0) return reason;
-  return `${reason} To continue, write goal-verdict.json with a verdict for ${waiting.join(', ')} stamped "iteration": ${iteration + 1} (the next iteration) and run the loop again.`;
 }

@@ -1,14 +1,14 @@
+import { stageOutcomeStatusSchema } from '../contracts/stage-status.js';
 import type { LoopState } from '../contracts/loop-state.js';
 import type { Goal } from '../contracts/goal.js';
-import type { StopReason } from '../core/decide.js';
 import type { EvaluationFacts } from '../core/facts.js';
-import type { GoalEvaluation } from '../core/evaluate.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { StageOutcome, StageRunner } from '../ports/stage-runner.js';
 import type { EventLog } from './event-log.js';
 import type { LoadedGoal } from './goal-source.js';
 import type { RunPaths } from './run-paths.js';
+import type { Transition } from './transitions.js';
 
 /**
  * What a {@link LoopDriver} needs from the loop that owns it: the ports, the
@@ -31,11 +31,22 @@ export interface LoopContext {
   loadGoal(): Promise<LoadedGoal>;
   gather(goal: Goal, state: LoopState): Promise<EvaluationFacts>;
   withHeartbeat<T>(work: () => Promise<T>): Promise<T>;
-  checkOutcome(stage: string, outcome: unknown): StageOutcome;
-  explainStop(stoppedOn: StopReason, reason: string, evaluation: GoalEvaluation, iteration: number): string;
 }
 
-const OUTCOME_STATUSES = new Set(['passed', 'failed', 'blocked', 'needs_context', 'awaiting_approval']);
+/**
+ * Persists a transition: the state first (its events in the outbox), then the
+ * events, each appended once. A crash between the two loses nothing: the next
+ * run delivers the outbox.
+ *
+ * @internal
+ */
+export async function commitTransition(ctx: LoopContext, transition: Transition): Promise<LoopState> {
+  await ctx.saveState(transition.state);
+  await ctx.events.appendOnce(transition.events);
+  return transition.state;
+}
+
+const OUTCOME_STATUSES: ReadonlySet<string> = new Set(stageOutcomeStatusSchema.options);
 
 /**
  * Checks what a host's stage runner returned; a wrong shape becomes a failed

@@ -3,10 +3,10 @@ import { checkBudget, decideAfterEvaluation, type StopReason } from '../core/dec
 import { errorEvaluation, evaluateGoal, type GoalEvaluation } from '../core/evaluate.js';
 import { progressFingerprint } from '../core/fingerprint.js';
 import type { StageOutcome, StageRunReason } from '../ports/stage-runner.js';
-import type { LoopContext } from './loop-context.js';
+import { checkStageOutcome, commitTransition, type LoopContext } from './loop-context.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
 import type { LoadedGoal } from './goal-source.js';
-import { afterEvaluation, goalChanged, interrupt, startIteration, stageCompleted, stageStarted, stopWith, type Transition } from './transitions.js';
+import { GOAL_CHANGED_REASON, afterEvaluation, beginEvaluation, goalChanged, interrupt, startIteration, stageCompleted, stageStarted, stopWith, type Transition } from './transitions.js';
 import { writeRecordedSpend } from './state-store.js';
 
 // The signal stage runners get when the host passed none.
@@ -41,9 +41,7 @@ export class LoopDriver {
 
   // Persists a transition: state first (events in its outbox), then the events.
   private async commit(transition: Transition): Promise<void> {
-    this.state = transition.state;
-    await this.ctx.saveState(this.state);
-    await this.ctx.events.appendOnce(transition.events);
+    this.state = await commitTransition(this.ctx, transition);
   }
 
   // Ends the session with a terminal stop.
@@ -80,8 +78,7 @@ export class LoopDriver {
     if (this.state.phase === 'running_stages') {
       const stopped = await this.runStages();
       if (stopped !== null) return stopped;
-      this.state = { ...this.state, phase: 'evaluating' };
-      await this.ctx.saveState(this.state);
+      await this.commit(beginEvaluation(this.state, this.ctx.isoNow()));
     }
     return this.evaluateAndDecide();
   }
@@ -110,7 +107,7 @@ export class LoopDriver {
     const session = this.state.session;
     if (session === null || session.goal_hash === goal.hash) return null;
     const transition = goalChanged(this.state, { goalId: goal.goalId, goalHash: goal.hash, accepted: this.ctx.acceptGoalChange, ts: this.ctx.isoNow() });
-    if (!this.ctx.acceptGoalChange) return this.pause('ask_user', 'Goal changed since this session started; rerun with acceptGoalChange: true to continue under the new goal.', transition);
+    if (!this.ctx.acceptGoalChange) return this.pause('ask_user', GOAL_CHANGED_REASON, transition);
     await this.commit(transition);
     return null;
   }
@@ -139,7 +136,7 @@ export class LoopDriver {
     const context = { runDir: this.ctx.paths.runDir, iteration: this.state.iteration, reason: this.resumeReason ?? { kind: 'initial' as const }, previousEvaluation: this.evaluation, fs: this.ctx.fs, signal };
     try {
       const outcome = await this.ctx.withHeartbeat(() => this.ctx.runner.run(stage, context));
-      return signal.aborted ? null : this.ctx.checkOutcome(stage, outcome);
+      return signal.aborted ? null : checkStageOutcome(stage, outcome);
     } catch (error) {
       if (signal.aborted) return null;
       return { status: 'failed', detail: `The stage runner threw: ${error instanceof Error ? error.message : String(error)}` };
@@ -170,8 +167,15 @@ export class LoopDriver {
       await this.commit(afterEvaluation(this.state, { evaluation, fingerprint, ts, decision }));
       return { rerun: decision.stages, reason: decision.reason };
     }
-    const reason = this.ctx.explainStop(decision.stoppedOn, decision.reason, evaluation, this.state.iteration);
+    const reason = explainStop(decision.stoppedOn, decision.reason, evaluation, this.state.iteration);
     await this.commit(afterEvaluation(this.state, { evaluation, fingerprint, ts, decision: { ...decision, reason } }));
     return resultOf(this.state, decision.stoppedOn, reason, evaluation);
   }
+}
+
+// Adds what a human can do next to an ASK_USER stop caused by a missing verdict.
+function explainStop(stoppedOn: StopReason, reason: string, evaluation: GoalEvaluation, iteration: number): string {
+  const waiting = evaluation.criteria.filter((criterion) => criterion.kind === 'judge' && criterion.status === 'PENDING').map((criterion) => criterion.id);
+  if (stoppedOn !== 'ask_user' || waiting.length === 0) return reason;
+  return `${reason} To continue, write goal-verdict.json with a verdict for ${waiting.join(', ')} stamped "iteration": ${iteration + 1} (the next iteration) and run the loop again.`;
 }

@@ -33,7 +33,7 @@ export interface GoalLoopOptions {
   readonly maxIterations?: number;
   /** Stop once this many USD are spent in the run (checked before each iteration and after every stage). */
   readonly budgetUsd?: number;
-  /** Time source (default: the system clock from `goal-loop/node`, else `Date.now`). */
+  /** Time source (default: `systemClock` of `goal-loop/node`). */
   readonly clock?: Clock;
   /** Aborts the loop: stage runners and commands get it; the session stays resumable. */
   readonly signal?: AbortSignal;

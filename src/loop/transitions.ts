@@ -1,7 +1,6 @@
 import type { LoopEvent, LoopEventDraft } from '../contracts/events.js';
 import type { LoopState } from '../contracts/loop-state.js';
 import type { GoalEvaluation } from '../core/evaluate.js';
-import type { StageStatus } from '../core/facts.js';
 import type { StageOutcome } from '../ports/stage-runner.js';
 import type { StopReason } from '../core/decide.js';
 
@@ -98,7 +97,7 @@ export function stageStarted(state: LoopState, stage: string, ts: string): Trans
 /** Records a finished stage, its status and its cost. @internal */
 export function stageCompleted(state: LoopState, stage: string, outcome: StageOutcome, durationMs: number, ts: string): Transition {
   const cost = outcome.costUsd ?? 0;
-  const record = { stage, status: outcome.status as StageStatus, cost_usd: cost, duration_ms: durationMs, ...(outcome.detail === undefined ? {} : { detail: outcome.detail }) };
+  const record = { stage, status: outcome.status, cost_usd: cost, duration_ms: durationMs, ...(outcome.detail === undefined ? {} : { detail: outcome.detail }) };
   const next: LoopState = {
     ...state,
     completed_stages: [...state.completed_stages, record],
@@ -150,6 +149,14 @@ export function interrupt(state: LoopState, stoppedOn: 'aborted' | 'ask_user', r
   return emit(state, ts, [...before, draft('loop_blocked', { stopped_on: stoppedOn, reason })]);
 }
 
+/** Stages done: the iteration moves on to its evaluation (no event; the phase is recorded). @internal */
+export function beginEvaluation(state: LoopState, ts: string): Transition {
+  return { state: { ...state, phase: 'evaluating', outbox: [], updated_at: ts }, events: [] };
+}
+
+/** Why a loop asks the user when goal.json changed mid-session. @internal */
+export const GOAL_CHANGED_REASON = 'Goal changed since this session started; rerun with acceptGoalChange: true to continue under the new goal.';
+
 /** Resuming an unfinished session. @internal */
 export function resumed(state: LoopState, ts: string): Transition {
   const done = new Set(state.completed_stages.map((record) => record.stage));
@@ -162,7 +169,7 @@ export function goalChanged(state: LoopState, input: { goalId: string; goalHash:
   const previous = state.session?.goal_hash ?? state.goal_hash;
   const changed = draft('goal_changed', { previous_hash: previous, current_hash: input.goalHash, accepted: input.accepted });
   if (!input.accepted) {
-    return interrupt(state, 'ask_user', 'Goal changed since this session started; rerun with acceptGoalChange: true to continue under the new goal.', input.ts, [changed]);
+    return interrupt(state, 'ask_user', GOAL_CHANGED_REASON, input.ts, [changed]);
   }
   const session = state.session === null ? null : { ...state.session, goal_hash: input.goalHash };
   return emit({ ...state, goal_id: input.goalId, goal_hash: input.goalHash, session }, input.ts, [changed]);
@@ -173,4 +180,3 @@ export function lockTakenOver(state: LoopState, previousOwner: string, ageMs: nu
   return emit(state, ts, [draft('lock_taken_over', { previous_owner: previousOwner, heartbeat_age_ms: ageMs })]);
 }
 
-export { draft as eventDraft };

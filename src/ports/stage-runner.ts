@@ -1,8 +1,9 @@
 import type { GoalEvaluation } from '../core/evaluate.js';
 import type { FileSystem } from './file-system.js';
 
-/** How a stage run ended. @public */
-export type StageOutcomeStatus = 'passed' | 'failed' | 'blocked' | 'needs_context' | 'awaiting_approval';
+import type { StageOutcomeStatus } from '../contracts/stage-status.js';
+
+export type { StageOutcomeStatus };
 
 /**
  * What a stage runner reports for one run of one stage.

@@ -151,3 +151,15 @@ describe('stage context on resume', () => {
     ]);
   });
 });
+
+describe('explicit verdicts naming stages outside the pipeline', () => {
+  it('are rejected by the evaluation, which says why in its claims', async () => {
+    const h = harness({
+      [runFile('goal.json')]: goalJson([{ id: 'design', kind: 'judge', question: 'ok?', rerun_stages: ['b'] }]),
+      [runFile('goal-verdict.json')]: JSON.stringify({ criterion_id: 'design', verdict: 'FAIL', recommended_rerun_stages: ['zz-unknown'] }),
+    });
+    const evaluation = await h.loop(allPass()).evaluate();
+    expect(evaluation.criteria[0]?.status).toBe('PENDING');
+    expect(evaluation.claims.rejected).toEqual([expect.objectContaining({ source: 'explicit', reason: expect.stringContaining('zz-unknown') })]);
+  });
+});
