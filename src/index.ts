@@ -39,9 +39,10 @@ export { verdictSchema, verdictFileSchema, parseVerdictFile } from './contracts/
 export type { Verdict, ParsedVerdicts, ParseVerdictOptions } from './contracts/verdict.js';
 export { goalStatusSchema, agentCriterionEntrySchema, goalEvaluationSectionSchema } from './contracts/goal-evaluation.js';
 export type { GoalStatus, AgentCriterionEntry, GoalEvaluationSection } from './contracts/goal-evaluation.js';
-export { feedbackViewSchema, readFeedbackView } from './contracts/feedback-view.js';
+export { feedbackViewSchema, feedbackIssueViewSchema, readFeedbackView } from './contracts/feedback-view.js';
 export type { FeedbackView, FeedbackIssueView, FeedbackRead } from './contracts/feedback-view.js';
-export { loopEventSchema } from './contracts/events.js';
+export { loopEventSchema, stopReasonSchema } from './contracts/events.js';
+export { stageOutcomeStatusSchema, stageStatusSchema } from './contracts/stage-status.js';
 export type { LoopEvent, LoopEventType, LoopEventDraft } from './contracts/events.js';
 export { loopStateSchema } from './contracts/loop-state.js';
 export type { LoopState, LoopPhase } from './contracts/loop-state.js';
@@ -113,15 +114,26 @@ export { testReportSchema } from './review/contracts/test-report.js';
 export type { TestReportContract, NormalizedTest } from './review/contracts/test-report.js';
 export { deploymentReportSchema } from './review/contracts/deployment-report.js';
 export type { DeploymentReportContract } from './review/contracts/deployment-report.js';
-export { threatModelSchema } from './review/contracts/threat-model.js';
+export { threatModelSchema, riskLevelSchema } from './review/contracts/threat-model.js';
 export type { ThreatModelContract, NormalizedThreat } from './review/contracts/threat-model.js';
 export { transcriptSchema, summarySchema, complianceReportSchema, costEstimateSchema } from './review/contracts/supporting.js';
+export type { MetadataOnlyContract } from './review/contracts/metadata.js';
 export { REVIEW_RULES, reviewRule } from './review/rules.js';
 export type { Severity, IssueCategory, ReviewRule, ReviewRuleId } from './review/rules.js';
 export { ID_PATTERNS } from './review/analyses/references.js';
 export { SEVERITY_PENALTY, consistencyScore, pipelineHealth, countSeverities } from './review/score.js';
 export type { SeverityCounts } from './review/score.js';
-export { feedbackReportSchema } from './review/report.js';
+export {
+  feedbackReportSchema,
+  feedbackIssueSchema,
+  feedbackSummarySchema,
+  authoredGoalEvaluationSchema,
+  bugSwarmSchema,
+  coverageSchema,
+  pipelineHealthSchema,
+  traceabilityMatrixSchema,
+  traceabilityRowSchema,
+} from './review/report.js';
 export type {
   FeedbackReport,
   FeedbackReportBody,

@@ -10,3 +10,9 @@ export { createManualClock } from './testing/manual-clock.js';
 export type { ManualClock } from './testing/manual-clock.js';
 export { describeFileSystemConformance, fileSystemConformanceCases } from './testing/file-system-conformance.js';
 export type { ConformanceTestApi, FileSystemFixture } from './testing/file-system-conformance.js';
+
+// The port types this entry's adapters implement, so its declarations stand alone.
+export type { FileSystem, FileStat } from './ports/file-system.js';
+export type { CommandRunner, CommandRunOptions, CommandResult } from './ports/command-runner.js';
+export type { Clock } from './ports/clock.js';
+export type { StageRunner, StageContext, StageOutcome, StageOutcomeStatus, StageRunReason } from './ports/stage-runner.js';

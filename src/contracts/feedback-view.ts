@@ -9,7 +9,8 @@ const remediationViewSchema = z.looseObject({
   can_auto_remediate: z.boolean().optional(),
 });
 
-const feedbackIssueViewSchema = z.looseObject({
+/** One issue of feedback.json as the loop reads it (severity, owner, auto-remediation). @public */
+export const feedbackIssueViewSchema = z.looseObject({
   id: z.string().optional(),
   severity: z.string().optional(),
   category: z.string().optional(),
