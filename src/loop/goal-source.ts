@@ -27,10 +27,11 @@ export async function loadGoal(fs: FileSystem, goalPath: string, option: unknown
 
 /**
  * Loads a goal from the text of goal.json (`null`: no file, the default goal).
+ * Without `stages`, `rerun_stages` entries are not checked against a pipeline.
  *
  * @internal
  */
-export function loadGoalText(text: string | null, stages: readonly string[]): LoadedGoal {
+export function loadGoalText(text: string | null, stages?: readonly string[]): LoadedGoal {
   if (text === null) return { ok: true, goal: DEFAULT_GOAL, goalId: DEFAULT_GOAL.goal_id, hash: hashJson(DEFAULT_GOAL), origin: 'default' };
   const json = parseJsonText(text);
   if (!json.ok) return { ok: false, goalId: DEFAULT_GOAL.goal_id, hash: fnv1a64(text), issues: [json.issue], origin: 'file' };
@@ -38,8 +39,8 @@ export function loadGoalText(text: string | null, stages: readonly string[]): Lo
 }
 
 // Parses a goal value and hashes its canonical form.
-function fromValue(value: unknown, stages: readonly string[], origin: 'option' | 'file'): LoadedGoal {
-  const parsed = parseGoal(value, { stages });
+function fromValue(value: unknown, stages: readonly string[] | undefined, origin: 'option' | 'file'): LoadedGoal {
+  const parsed = parseGoal(value, stages === undefined ? {} : { stages });
   if (parsed.success) return { ok: true, goal: parsed.data, goalId: parsed.data.goal_id, hash: hashJson(parsed.data), origin };
   return { ok: false, goalId: rawGoalId(value), hash: hashJson(value), issues: parsed.issues, origin };
 }

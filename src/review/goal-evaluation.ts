@@ -1,6 +1,10 @@
 import type { Issue } from '../errors.js';
-import type { Criterion, Goal, MetricOperator } from '../contracts/goal.js';
+import type { Criterion, Goal } from '../contracts/goal.js';
 import type { AgentCriterionEntry } from '../contracts/goal-evaluation.js';
+import { readDotPath } from '../core/dot-path.js';
+import { compareMetric, readMetricValue } from '../core/metric.js';
+import { type DecisionSignal, decideStatus } from '../core/precedence.js';
+import { orderByPipeline } from '../core/stage-mapping.js';
 import type { AuthoredGoalEvaluation, FeedbackIssue, FeedbackReportBody } from './report.js';
 
 /**
@@ -39,35 +43,12 @@ export interface GoalEvaluationInput {
   readonly feedbackStage: string;
 }
 
-const COMPARE: Readonly<Record<MetricOperator, (a: number, b: number) => boolean>> = {
-  '>=': (a, b) => a >= b,
-  '>': (a, b) => a > b,
-  '<=': (a, b) => a <= b,
-  '<': (a, b) => a < b,
-  '==': (a, b) => a === b,
-  '!=': (a, b) => a !== b,
-};
-
-// Reads a dot path (`summary.critical_count`, `issues.0.id`) as a JSON number, or null.
-function metricValue(root: unknown, path: string): number | null {
-  let value: unknown = root;
-  for (const key of path.split('.')) {
-    if (typeof value !== 'object' || value === null || !Object.prototype.hasOwnProperty.call(value, key)) return null;
-    value = (value as Record<string, unknown>)[key];
-  }
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
-  return null;
-}
-
-// Sorts stage ids in pipeline order, unknown ids last in first-seen order.
-function inPipelineOrder(stages: readonly string[], order: readonly string[]): string[] {
-  const unique = [...new Set(stages)];
-  const rank = (stage: string): number => {
-    const index = order.indexOf(stage);
-    return index === -1 ? order.length + unique.indexOf(stage) : index;
-  };
-  return unique.sort((a, b) => rank(a) - rank(b));
+// Reads a metric of this report exactly as the loop's core does (no `length`, no hex), so the review never settles a criterion the loop leaves PENDING.
+function metricValue(report: FeedbackReportBody, path: string): { value: number } | { why: string } {
+  const found = readDotPath(report, path);
+  if (!found.found) return { why: `${path} is not in this report (${found.why} at ${found.at})` };
+  const reading = readMetricValue(found.value);
+  return reading.kind === 'number' ? { value: reading.value } : { why: `${path} is not a number in this report (${reading.why})` };
 }
 
 // The stages remediating the report's CRITICAL and WARNING issues.
@@ -88,12 +69,12 @@ function criterionEntry(criterion: Criterion, input: GoalEvaluationInput): Agent
     }
     case 'metric_threshold': {
       if (criterion.source !== 'feedback') return unknown('The metric source is not this report; the loop reads it itself.');
-      const value = metricValue(input.report, criterion.metric);
-      if (value === null) return unknown(`${criterion.metric} is not a number in this report.`);
-      const met = COMPARE[criterion.operator](value, criterion.value);
-      const reasoning = `${criterion.metric} is ${value}, ${met ? 'which satisfies' : 'which fails'} ${criterion.operator} ${criterion.value}.`;
+      const read = metricValue(input.report, criterion.metric);
+      if ('why' in read) return unknown(`${read.why}.`);
+      const met = compareMetric(read.value, criterion.operator, criterion.value);
+      const reasoning = `${criterion.metric} is ${read.value}, ${met ? 'which satisfies' : 'which fails'} ${criterion.operator} ${criterion.value}.`;
       if (met) return { ...base, result: 'met', evidence: [input.feedbackPath], reasoning, recommended_rerun_stages: [] };
-      const rerun = inPipelineOrder([...criterion.rerun_stages, ...remediatingStages(input.report.issues), input.feedbackStage], input.stages);
+      const rerun = orderByPipeline([...criterion.rerun_stages, ...remediatingStages(input.report.issues), input.feedbackStage], input.stages);
       return { ...base, result: 'not_met', evidence: [input.feedbackPath], reasoning, recommended_rerun_stages: rerun };
     }
     case 'command':
@@ -110,8 +91,11 @@ function criterionEntry(criterion: Criterion, input: GoalEvaluationInput): Agent
  * latest loop iteration (never ahead of it; omitted outside a loop), gets a
  * result only where its evidence exists (else `unknown`, with the reason),
  * carries a `recommendation` (`retry`, rstack-agents' default), and on
- * `not_met` lists `11-feedback-loop` among its rerun stages. Without a goal
- * the section has empty `criteria`. Pure.
+ * `not_met` lists the feedback stage among its rerun stages. A `feedback`
+ * metric is read as the loop's core reads it (`readDotPath`,
+ * `readMetricValue`), and the section's status follows the core's one
+ * precedence table (ASK_USER \> BLOCK \> RETRY \> PASS). Without a goal the
+ * section has empty `criteria`. Pure.
  *
  * @public
  */
@@ -121,10 +105,10 @@ export function authorGoalEvaluation(input: GoalEvaluationInput): AuthoredGoalEv
   const criticals = issues.filter((issue) => issue.severity === 'CRITICAL');
   const notMet = criteria.filter((entry) => entry.result === 'not_met');
   const unknownJudges = input.goal === null ? [] : input.goal.criteria.filter((criterion) => criterion.kind === 'judge' && criteria.find((entry) => entry.criterion_id === criterion.id)?.result === 'unknown');
-  const failing = inPipelineOrder(criticals.map((issue) => issue.source_agent), input.stages);
+  const failing = orderByPipeline(criticals.map((issue) => issue.source_agent), input.stages);
   const rerunBase = [...criticals.flatMap((issue) => (issue.remediation.agent_to_rerun === null ? [] : [issue.remediation.agent_to_rerun])), ...notMet.flatMap((entry) => entry.recommended_rerun_stages), ...input.blockedStages];
-  const rerun = rerunBase.length === 0 ? [] : inPipelineOrder([...rerunBase, input.feedbackStage], input.stages);
-  const { status, reason } = decide(input, criticals.length, notMet.length, unknownJudges.length, rerun);
+  const rerun = rerunBase.length === 0 ? [] : orderByPipeline([...rerunBase, input.feedbackStage], input.stages);
+  const { status, reason } = decide(input, criticals, notMet, unknownJudges, rerun);
   return {
     goal_id: input.goal?.goal_id ?? 'pipeline-complete',
     ...(input.iteration === null ? {} : { iteration: input.iteration }),
@@ -139,13 +123,31 @@ export function authorGoalEvaluation(input: GoalEvaluationInput): AuthoredGoalEv
   };
 }
 
-// The section's status and one-sentence reason, by precedence: invalid goal, rework, human judgement, pass.
-function decide(input: GoalEvaluationInput, criticals: number, notMet: number, unknownJudges: number, rerun: readonly string[]): { status: AuthoredGoalEvaluation['status']; reason: string } {
+// The review's signals, each mapped to a status by the core's one table: a judge left open, a CRITICAL issue (remediable or not), a criterion not met, a missing core stage.
+function reviewSignals(input: GoalEvaluationInput, criticals: readonly FeedbackIssue[], notMet: readonly AgentCriterionEntry[], unknownJudges: readonly Criterion[]): DecisionSignal[] {
+  return [
+    ...unknownJudges.map((criterion): DecisionSignal => ({ kind: 'judge_pending', source: criterion.id, message: `Judge criterion ${criterion.id} has no verdict` })),
+    ...criticals.map((issue): DecisionSignal => (issue.remediation.agent_to_rerun === null ? { kind: 'unremediable_critical', source: issue.id, message: `${issue.id} has no stage to rerun` } : { kind: 'critical_issue', source: issue.id, message: `${issue.id} is CRITICAL` })),
+    ...notMet.map((entry): DecisionSignal => ({ kind: 'criterion_failed', source: entry.criterion_id, message: `Criterion ${entry.criterion_id} is not met` })),
+    ...input.blockedStages.map((stage): DecisionSignal => ({ kind: 'stage_pending', source: `stage:${stage}`, message: `${stage} has no contract` })),
+  ];
+}
+
+// The section's status by the core's precedence (ASK_USER > BLOCK > RETRY > PASS) and a one-sentence reason; an invalid goal asks a human before any signal counts.
+function decide(input: GoalEvaluationInput, criticals: readonly FeedbackIssue[], notMet: readonly AgentCriterionEntry[], unknownJudges: readonly Criterion[], rerun: readonly string[]): { status: AuthoredGoalEvaluation['status']; reason: string } {
   if (input.goalIssues.length > 0) return { status: 'ASK_USER', reason: `goal.json is invalid (${input.goalIssues.length} issue${input.goalIssues.length === 1 ? '' : 's'}); a human must fix it before the goal can be evaluated.` };
-  if (rerun.length > 0) {
-    const parts = [criticals > 0 ? `${criticals} CRITICAL issue${criticals === 1 ? '' : 's'}` : null, notMet > 0 ? `${notMet} criterion${notMet === 1 ? '' : 'a'} not met` : null, input.blockedStages.length > 0 ? 'most core contracts missing' : null].filter((part): part is string => part !== null);
-    return { status: 'RETRY', reason: `${parts.join(', ')}: rerun ${rerun.join(', ')}.` };
+  const { status, decisive } = decideStatus(reviewSignals(input, criticals, notMet, unknownJudges));
+  const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+  switch (status) {
+    case 'ASK_USER':
+      return { status, reason: `${plural(decisive.length, 'judge criterion needs', 'judge criteria need')} a host or human verdict.` };
+    case 'BLOCK':
+      return { status, reason: `${decisive.map((signal) => signal.source).join(', ')}: CRITICAL with no stage to rerun; a human must decide how to fix ${decisive.length === 1 ? 'it' : 'them'}.` };
+    case 'RETRY': {
+      const parts = [criticals.length > 0 ? plural(criticals.length, 'CRITICAL issue', 'CRITICAL issues') : null, notMet.length > 0 ? plural(notMet.length, 'criterion not met', 'criteria not met') : null, input.blockedStages.length > 0 ? 'most core contracts missing' : null].filter((part): part is string => part !== null);
+      return { status, reason: `${parts.join(', ')}: rerun ${rerun.join(', ')}.` };
+    }
+    case 'PASS':
+      return { status, reason: `No CRITICAL issue; consistency score ${input.report.summary.overall_consistency_score} (${input.report.summary.pipeline_health}).` };
   }
-  if (unknownJudges > 0) return { status: 'ASK_USER', reason: `${unknownJudges} judge criterion${unknownJudges === 1 ? '' : 'a'} need${unknownJudges === 1 ? 's' : ''} a host or human verdict.` };
-  return { status: 'PASS', reason: `No CRITICAL issue; consistency score ${input.report.summary.overall_consistency_score} (${input.report.summary.pipeline_health}).` };
 }

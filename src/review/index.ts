@@ -24,7 +24,7 @@ export { analyseSecurity, SECURITY_CATEGORIES } from './analyses/security.js';
 export { analyseDocumentation, CORE_DOCUMENT_TYPES, DESIGN_DOCUMENT_TYPES } from './analyses/documentation.js';
 export { analyseVersions, parseIsoTimestamp, TIMESTAMP_GAP_MS } from './analyses/versions.js';
 export { analyseReferences, ID_PATTERNS } from './analyses/references.js';
-export { planRemediations, unclassifiedFindings, issueId } from './analyses/remediation.js';
+export { planRemediations, issueId } from './analyses/remediation.js';
 export { detectBugSwarms, BUG_SWARM_THRESHOLD, bugSwarmId } from './analyses/bug-swarm.js';
 export { SEVERITY_PENALTY, type SeverityCounts, countSeverities, consistencyScore, pipelineHealth, summarizeIssues } from './score.js';
 export { type FileCheck, type GoalEvaluationInput, authorGoalEvaluation } from './goal-evaluation.js';
@@ -58,7 +58,7 @@ export {
 } from './report.js';
 export { type ReviewOptions, reviewPipeline } from './review-pipeline.js';
 export { renderRemediationPlan, MAX_PLAN_MATRIX_ROWS } from './remediation-plan-markdown.js';
-export { type ValidationCheck, type ValidationContract, type BuilderContract, buildValidationContract, buildBuilderContract } from './task-contracts.js';
+export { type ValidationCheck, type ValidationContract, type BuilderContract, buildValidationContract, buildBuilderContract, reviewFailed } from './task-contracts.js';
 export { type ReadRunOptions, type RunInputs, DEFAULT_READ_CONCURRENCY, readRunInputs } from './read-run.js';
 export { type ConsistencyReviewOptions, type ConsistencyReviewResult, runConsistencyReview } from './run-review.js';
 export { type ReviewStageRunnerOptions, createReviewStageRunner } from './review-stage-runner.js';

@@ -1,10 +1,11 @@
 import { limitFunction } from 'p-limit';
 import { type Issue, isGoalLoopError } from '../errors.js';
-import { type Goal, parseGoal } from '../contracts/goal.js';
+import type { Goal } from '../contracts/goal.js';
 import { parseJsonText } from '../contracts/parse-result.js';
 import { joinPath } from '../core/paths.js';
 import { readLatestIterationStarted } from '../loop/event-log.js';
 import { resolveContainedPath } from '../loop/containment.js';
+import { loadGoalText } from '../loop/goal-source.js';
 import { runPaths } from '../loop/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { ContractInput, ReviewContracts } from './contract-input.js';
@@ -25,7 +26,7 @@ export interface ReadRunOptions {
    * iteration the stamp is the smaller of this and the latest one.
    */
   readonly iteration?: number | null;
-  /** Stage ids goal.json's `rerun_stages` must belong to (unchecked when absent). */
+  /** Stage ids goal.json's `rerun_stages` must belong to (default: not checked, so a custom pipeline's goal reads as it is). */
   readonly stages?: readonly string[];
   /** At most this many files are read at once (default 8). */
   readonly concurrency?: number;
@@ -75,15 +76,13 @@ async function readSlot(fs: FileSystem, runDir: string, slot: ContractSlot): Pro
   return { state: 'missing' };
 }
 
-// Reads goal.json: absent → no goal; present → parsed strictly, or its issues (an unreadable goal.json is one).
+// Reads goal.json as the loop does (loadGoalText): absent → no goal (not the loop's default goal); present → parsed strictly, or its issues (an unreadable goal.json is one).
 async function readGoal(fs: FileSystem, path: string, stages: readonly string[] | undefined): Promise<{ goal: Goal | null; issues: readonly Issue[] }> {
   const text = await readOrFailure(fs, path);
-  if (text === null) return { goal: null, issues: [] };
-  if (typeof text !== 'string') return { goal: null, issues: [{ code: 'unreadable', path: [], message: `goal.json cannot be read: ${text.error}` }] };
-  const json = parseJsonText(text);
-  if (!json.ok) return { goal: null, issues: [json.issue] };
-  const parsed = parseGoal(json.value, stages === undefined ? {} : { stages });
-  return parsed.success ? { goal: parsed.data, issues: [] } : { goal: null, issues: parsed.issues };
+  if (text !== null && typeof text !== 'string') return { goal: null, issues: [{ code: 'unreadable', path: [], message: `goal.json cannot be read: ${text.error}` }] };
+  const loaded = loadGoalText(text, stages);
+  if (!loaded.ok) return { goal: null, issues: loaded.issues };
+  return { goal: loaded.origin === 'default' ? null : loaded.goal, issues: [] };
 }
 
 // Reads manifest.json tolerantly: a missing, unreadable or unparsable manifest is no manifest.

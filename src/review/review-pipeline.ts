@@ -6,7 +6,7 @@ import { detectBugSwarms } from './analyses/bug-swarm.js';
 import { analyseCapacity } from './analyses/capacity.js';
 import { analyseDocumentation } from './analyses/documentation.js';
 import { analyseReferences } from './analyses/references.js';
-import { planRemediations, unclassifiedFindings } from './analyses/remediation.js';
+import { planRemediations } from './analyses/remediation.js';
 import { analyseSecurity } from './analyses/security.js';
 import { analyseTraceability, buildTraceabilityMatrix } from './analyses/traceability.js';
 import { analyseVersions } from './analyses/versions.js';
@@ -90,9 +90,7 @@ export function reviewModel(read: ReviewModel, options: ReviewOptions): Feedback
     ...analyseReferences(model),
   ];
   const baselineSources = model.contracts.requirement_spec?.sources ?? [];
-  const planned = planRemediations(findings, baselineSources);
-  const unclassified = unclassifiedFindings(planned);
-  const { issues, swarms } = detectBugSwarms(unclassified.length === 0 ? planned : planRemediations([...findings, ...unclassified], baselineSources));
+  const { issues, swarms } = detectBugSwarms(planRemediations(findings, baselineSources));
   const blocked = isBlocked(model, adopt);
   const withoutGoal: FeedbackReportBody = {
     contract_version: '1.1',

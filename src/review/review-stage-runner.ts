@@ -3,6 +3,7 @@ import { FEEDBACK_STAGE } from '../core/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
 import type { StageContext, StageOutcome, StageRunner } from '../ports/stage-runner.js';
 import { runConsistencyReview } from './run-review.js';
+import { reviewFailed } from './task-contracts.js';
 
 /** Options of {@link createReviewStageRunner}. @public */
 export interface ReviewStageRunnerOptions {
@@ -10,9 +11,9 @@ export interface ReviewStageRunnerOptions {
   readonly stageId?: string;
   /** Another runner for every other stage (without it, other stages fail with a detail). */
   readonly fallback?: StageRunner;
-  /** The clock stamping the report (default: the system time). */
+  /** The clock stamping the report (default: `systemClock`). */
   readonly clock?: Pick<Clock, 'now'>;
-  /** Pipeline stage ids, in order (goal.json validation, rerun ordering). */
+  /** Pipeline stage ids, in order: goal.json's rerun_stages are checked against them (unchecked when absent), and reruns are ordered by them (default: the SDLC stages). */
   readonly stages?: readonly string[];
   /**
    * When the review stage reports `failed`: on a CRITICAL issue or a BLOCKED
@@ -25,7 +26,8 @@ export interface ReviewStageRunnerOptions {
 /**
  * A ready {@link StageRunner} for the consistency review stage
  * (`11-feedback-loop`): it runs {@link runConsistencyReview} on the loop's
- * filesystem and run directory, stamped with the loop's latest iteration,
+ * filesystem and run directory, stamped with the iteration the loop runs it
+ * in (`context.iteration`, never ahead of the latest `loop_iteration_started`),
  * and reports `passed` (no CRITICAL issue) or `failed` (with a one-sentence
  * detail and the written artifacts). Other stage ids go to `fallback`. A
  * filesystem fault is reported as `failed`, not thrown.
@@ -50,12 +52,13 @@ export function createReviewStageRunner(options: ReviewStageRunnerOptions = {}):
         const { report, written } = await runConsistencyReview({
           fs: context.fs,
           runDir: context.runDir,
+          iteration: context.iteration,
           ...(options.clock === undefined ? {} : { clock: options.clock }),
           ...(options.stages === undefined ? {} : { stages: options.stages }),
         });
         const { summary } = report;
         const detail = `consistency score ${summary.overall_consistency_score} (${summary.pipeline_health}): ${summary.critical_count} CRITICAL, ${summary.warning_count} WARNING, ${summary.info_count} INFO${report.pipeline_status === 'BLOCKED' ? '; most core contracts are missing' : ''}`;
-        const failed = (options.failOn ?? 'critical') === 'critical' && (summary.critical_count > 0 || report.pipeline_status === 'BLOCKED');
+        const failed = (options.failOn ?? 'critical') === 'critical' && reviewFailed(report);
         return { status: failed ? 'failed' : 'passed', detail, artifacts: written };
       } catch (error) {
         const reason = isGoalLoopError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);

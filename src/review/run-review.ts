@@ -3,6 +3,7 @@ import { FEEDBACK_STAGE } from '../core/stage-presets.js';
 import { joinPath } from '../core/paths.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { systemClock } from '../node/clock.js';
 import { REVIEW_OUTPUT_PATHS } from './contract-slots.js';
 import { readRunModel } from './read-run.js';
 import { renderRemediationPlan } from './remediation-plan-markdown.js';
@@ -30,9 +31,9 @@ export interface ConsistencyReviewOptions {
   readonly iteration?: number | null;
   /** The report timestamp (ISO 8601); wins over `clock`. */
   readonly now?: string;
-  /** The clock the timestamp comes from when `now` is absent (default: the system time). */
+  /** The clock the timestamp comes from when `now` is absent (default: `systemClock`). */
   readonly clock?: Pick<Clock, 'now'>;
-  /** Pipeline stage ids, in order (for goal.json validation and rerun ordering). */
+  /** Pipeline stage ids, in order: goal.json's rerun_stages are checked against them (unchecked when absent), and reruns are ordered by them (default: the SDLC stages). */
   readonly stages?: readonly string[];
   /** The task id of the builder/validation pair (default `11-feedback-loop`, suffixed `-i<iteration>` inside a loop). */
   readonly taskId?: string;
@@ -49,11 +50,9 @@ export interface ConsistencyReviewResult {
   readonly written: readonly string[];
 }
 
-// The timestamp of the report: the caller's, the clock's, or the system time.
+// The timestamp of the report: the caller's, else the clock's (the shared system clock by default).
 function timestampOf(options: ConsistencyReviewOptions): string {
-  if (options.now !== undefined) return options.now;
-  const ms = options.clock === undefined ? Date.now() : options.clock.now();
-  return new Date(ms).toISOString();
+  return options.now ?? new Date((options.clock ?? systemClock).now()).toISOString();
 }
 
 // Reads the run (normalizing each contract as it arrives) and reviews it; the model lives only in this frame.

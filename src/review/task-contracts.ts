@@ -48,6 +48,17 @@ function check(report: FeedbackReport, rule: (typeof REVIEW_RULES)[number], anal
 }
 
 /**
+ * True when the review failed: a CRITICAL issue, or a BLOCKED review (most
+ * core contracts missing). The one definition behind validation.json's
+ * `FAIL` and the review stage's `failed` outcome. Pure.
+ *
+ * @internal
+ */
+export function reviewFailed(report: Pick<FeedbackReport, 'summary' | 'pipeline_status'>): boolean {
+  return report.summary.critical_count > 0 || report.pipeline_status === 'BLOCKED';
+}
+
+/**
  * Builds validation.json from a feedback report: one check per
  * cross-reference rule, the issues, and a retry recommendation (the goal
  * evaluation's rerun stages). Pure.
@@ -56,12 +67,11 @@ function check(report: FeedbackReport, rule: (typeof REVIEW_RULES)[number], anal
  */
 export function buildValidationContract(report: FeedbackReport, taskId: string): ValidationContract {
   const analysed = new Set(report.analysis_scope.contracts.filter((entry) => entry.state === 'analysed').map((entry) => entry.contract));
-  const failed = report.summary.critical_count > 0 || report.pipeline_status === 'BLOCKED';
   const stages = report.goal_evaluation.recommended_rerun_stages;
   return {
     task_id: taskId,
     validator: report.produced_by,
-    status: failed ? 'FAIL' : 'PASS',
+    status: reviewFailed(report) ? 'FAIL' : 'PASS',
     checks: REVIEW_RULES.map((rule) => check(report, rule, analysed)),
     issues: report.issues.map((issue) => ({ id: issue.id, severity: issue.severity, title: issue.title, rule: issue.rule ?? null, agent_to_rerun: issue.remediation.agent_to_rerun })),
     retry_recommendation: { retry: stages.length > 0, stages, reason: report.goal_evaluation.reason },

@@ -46,7 +46,7 @@ describe('examples/runs', () => {
     expect(report.traceability_matrix).toMatchObject({ total_requirements: 12, requirements_with_stories: 11, requirements_with_code: 12, requirements_with_tests: 11, requirements_fully_traced: 10, coverage_percentage: 83.3 });
     expect(report.analysis_scope).toMatchObject({ mode: 'greenfield', contracts_missing: [], contracts_malformed: [], optional_agents_detected: ['12-security-threat-model'] });
     expect(report.bug_swarms).toEqual([]);
-    expect(report.goal_evaluation).toMatchObject({ goal_id: 'bookshop-release', iteration: 1, status: 'RETRY', critical_count: 3 });
+    expect(report.goal_evaluation).toMatchObject({ goal_id: 'bookshop-release', iteration: 1, status: 'ASK_USER', critical_count: 3, recommended_rerun_stages: [] });
     expect(report.goal_evaluation.criteria.map((entry) => [entry.criterion_id, entry.result])).toEqual([
       ['no-criticals', 'not_met'],
       ['design-exists', 'met'],

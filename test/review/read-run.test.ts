@@ -7,6 +7,8 @@ import { createNodeFileSystem } from '../../src/node/file-system.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { REVIEW_CONTRACT_SLOTS, readRunInputs, runConsistencyReview } from '../../src/review/index.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { loadGoalText } from '../../src/loop/goal-source.js';
+import { SDLC_STAGES } from '../../src/core/stage-presets.js';
 import { cleanRun } from './fixtures.js';
 
 const RUN = 'runs/r1';
@@ -51,6 +53,19 @@ describe('readRunInputs', () => {
       ['in-run', 'unknown', []],
       ['at-root', 'met', ['x.json']],
     ]);
+  });
+
+  it('reads goal.json as the loop does: rerun stages checked against the pipeline it is told, unchecked otherwise', async () => {
+    const fs = createMemoryFileSystem();
+    const text = JSON.stringify({ schema_version: 1, goal_id: 'g', criteria: [{ id: 'c', kind: 'file_exists', path: 'x.json', rerun_stages: ['99-custom'] }] });
+    await fs.writeText(`${RUN}/goal.json`, text);
+    const loaded = loadGoalText(text, SDLC_STAGES);
+    expect(loaded.ok).toBe(false);
+    expect(await readRunInputs(fs, RUN, { stages: SDLC_STAGES })).toMatchObject({ goal: null, goalIssues: loaded.ok ? [] : loaded.issues });
+    expect((await readRunInputs(fs, RUN, { stages: SDLC_STAGES })).goalIssues.map((issue) => issue.code)).toEqual(['unknown_stage']);
+    expect(await readRunInputs(fs, RUN, { stages: ['99-custom'] })).toMatchObject({ goal: { goal_id: 'g' }, goalIssues: [] });
+    expect(await readRunInputs(fs, RUN)).toMatchObject({ goal: { goal_id: 'g' }, goalIssues: [] });
+    expect(await readRunInputs(createMemoryFileSystem(), RUN)).toMatchObject({ goal: null, goalIssues: [] });
   });
 
   it("reads rstack-agents' 10-summary output at artifacts/summary.json instead of reporting it NOT FOUND", async () => {

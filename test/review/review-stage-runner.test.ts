@@ -8,8 +8,15 @@ import { cleanRun, list } from './fixtures.js';
 const RUN = 'runs/r-7';
 
 // A stage context on `fs` for the run.
-function context(fs: FileSystem, signal = new AbortController().signal): StageContext {
-  return { runDir: RUN, iteration: 1, reason: { kind: 'initial' }, previousEvaluation: null, fs, signal };
+function context(fs: FileSystem, signal = new AbortController().signal, iteration = 1): StageContext {
+  return { runDir: RUN, iteration, reason: { kind: 'initial' }, previousEvaluation: null, fs, signal };
+}
+
+// The goal_evaluation iteration and validation.json status the review wrote for `taskId`.
+async function written(fs: FileSystem, taskId: string): Promise<[number | undefined, string]> {
+  const feedback = JSON.parse((await fs.readText(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`)) ?? '{}') as { goal_evaluation: { iteration?: number } };
+  const validation = JSON.parse((await fs.readText(`${RUN}/tasks/${taskId}/validation.json`)) ?? '{}') as { status: string };
+  return [feedback.goal_evaluation.iteration, validation.status];
 }
 
 // Writes the clean run, optionally without TC-002 (US-002 then has no test).
@@ -57,5 +64,29 @@ describe('createReviewStageRunner', () => {
     const controller = new AbortController();
     controller.abort();
     expect((await createReviewStageRunner().run('11-feedback-loop', context(fs, controller.signal))).status).toBe('failed');
+  });
+
+  it('stamps the iteration the loop passes in its context, never ahead of the latest loop_iteration_started', async () => {
+    const fs = createMemoryFileSystem();
+    await seed(fs, false);
+    const runner = createReviewStageRunner({ clock: { now: () => 0 } });
+    expect((await runner.run('11-feedback-loop', context(fs, undefined, 1))).artifacts).toContain(`${RUN}/tasks/11-feedback-loop-i1/builder.json`);
+    expect(await written(fs, '11-feedback-loop-i1')).toEqual([1, 'PASS']);
+    const started = (iteration: number) => JSON.stringify({ ts: '2025-01-31T12:00:00.000Z', type: 'loop_iteration_started', iteration, max_iterations: 5, goal_id: 'g' });
+    await fs.writeText(`${RUN}/events.jsonl`, `${started(2)}\n${started(3)}\n`);
+    await runner.run('11-feedback-loop', context(fs, undefined, 2));
+    expect(await written(fs, '11-feedback-loop-i2')).toEqual([2, 'PASS']);
+    await runner.run('11-feedback-loop', context(fs, undefined, 7));
+    expect(await written(fs, '11-feedback-loop-i3')).toEqual([3, 'PASS']);
+  });
+
+  it('fails exactly when validation.json does: a CRITICAL issue or a BLOCKED review', async () => {
+    const runner = createReviewStageRunner({ clock: { now: () => 0 } });
+    for (const [seeded, status, validation] of [[false, 'passed', 'PASS'], [true, 'failed', 'FAIL'], [null, 'failed', 'FAIL']] as const) {
+      const fs = createMemoryFileSystem();
+      if (seeded !== null) await seed(fs, seeded);
+      expect((await runner.run('11-feedback-loop', context(fs))).status).toBe(status);
+      expect((await written(fs, '11-feedback-loop-i1'))[1]).toBe(validation);
+    }
   });
 });

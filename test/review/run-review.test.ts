@@ -1,7 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '../../src/node/clock.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { type ContractKey, REVIEW_CONTRACT_SLOTS, feedbackReportSchema, runConsistencyReview } from '../../src/review/index.js';
@@ -100,6 +101,17 @@ describe('runConsistencyReview on the memory filesystem', () => {
     const { report } = await runConsistencyReview({ fs, runDir: RUN, clock: { now: () => Date.UTC(2025, 0, 1) } });
     expect(report.timestamp).toBe('2025-01-01T00:00:00.000Z');
     expect(report.goal_evaluation).toMatchObject({ status: 'ASK_USER', criteria: [] });
+  });
+
+  it('without now or a clock, the shared systemClock stamps the report', async () => {
+    const now = vi.spyOn(systemClock, 'now').mockReturnValue(Date.UTC(2030, 5, 1));
+    try {
+      const { report } = await runConsistencyReview({ fs: createMemoryFileSystem(), runDir: RUN });
+      expect(report.timestamp).toBe('2030-06-01T00:00:00.000Z');
+      expect(now).toHaveBeenCalled();
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it('an empty run directory is BLOCKED, not a throw', async () => {

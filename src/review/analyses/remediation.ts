@@ -57,35 +57,3 @@ export function planRemediations(findings: readonly Finding[], baselineSources: 
   );
   return issues.map(({ issue }, index) => ({ id: issueId(index + 1), ...issue }));
 }
-
-/**
- * The remediation completeness check: every CRITICAL and WARNING issue needs
- * an owning stage (`agent_to_rerun`), an effort estimate and a maintenance
- * category. Returns one `remediation.unclassified` finding per incomplete
- * issue (an unclassified finding is itself a finding). Pure.
- *
- * @public
- */
-export function unclassifiedFindings(issues: readonly FeedbackIssue[]): Finding[] {
-  const findings: Finding[] = [];
-  for (const issue of issues) {
-    if (issue.severity === 'INFO' || issue.rule === 'remediation.unclassified') continue;
-    const category: unknown = issue.remediation.maintenance_category;
-    const missing = [
-      issue.remediation.agent_to_rerun === null || issue.remediation.agent_to_rerun === '' ? 'an owning stage' : null,
-      issue.remediation.estimated_effort.trim() === '' ? 'an effort estimate' : null,
-      typeof category !== 'string' || category === '' ? 'a maintenance category' : null,
-    ].filter((entry): entry is string => entry !== null);
-    if (missing.length === 0) continue;
-    findings.push({
-      rule: 'remediation.unclassified',
-      stage: '11-feedback-loop',
-      title: `${issue.id} is incomplete`,
-      description: `${issue.severity} issue ${issue.id} ("${issue.title}") has no ${missing.join(', no ')}.`,
-      artifacts: [...issue.affected_artifacts],
-      ids: [issue.id],
-      action: `Classify ${issue.id}: name the stage that fixes it, its effort and its maintenance category.`,
-    });
-  }
-  return findings;
-}

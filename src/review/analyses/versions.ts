@@ -4,30 +4,46 @@ import type { ContractStatus, ReviewModel } from '../model.js';
 /** A gap between sequential stages' timestamps above this is reported (INFO). @public */
 export const TIMESTAMP_GAP_MS = 60 * 60 * 1000;
 
-const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|([+-])(\d{2})(?::?(\d{2}))?)?)?$/;
 
-// True when the written calendar fields name a real instant: the date rebuilt from them has the same year, month, day, hour, minute and second.
-function isRealDate(fields: readonly (string | undefined)[]): boolean {
+// The UTC instant the written calendar fields name, or null when they name none: the date rebuilt from them must have the same year, month, day, hour, minute and second.
+function utcInstant(fields: readonly (string | undefined)[]): number | null {
   const [year, month, day, hour, minute, second] = fields.map((field) => Number(field ?? 0)) as [number, number, number, number, number, number];
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, second);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getUTCHours() === hour && date.getUTCMinutes() === minute && date.getUTCSeconds() === second;
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && date.getUTCHours() === hour && date.getUTCMinutes() === minute && date.getUTCSeconds() === second;
+  return real ? date.getTime() : null;
+}
+
+// The zone offset in minutes east of UTC (none or `Z`: 0), or null for an offset past 23:59.
+function offsetMinutes(sign: string | undefined, hours: string | undefined, minutes: string | undefined): number | null {
+  if (sign === undefined) return 0;
+  const [h, m] = [Number(hours), Number(minutes ?? 0)];
+  if (h > 23 || m > 59) return null;
+  return (sign === '-' ? -1 : 1) * (h * 60 + m);
 }
 
 /**
  * The epoch milliseconds of an ISO 8601 timestamp (date, or date and time
- * with an optional zone), or null when it is not one. A date or time that
- * does not exist (`2025-02-30`, `24:00`, minute 60) is not one, although
- * `Date.parse` would roll it over. Pure.
+ * with an optional zone `Z`, `±hh`, `±hhmm` or `±hh:mm`), or null when it is
+ * not one. A date or a date-time without a zone is read as UTC (never as the
+ * host's local time, as `Date.parse` reads a date-time), so the result does
+ * not depend on the machine's time zone. A date, time or offset that does
+ * not exist (`2025-02-30`, `24:00`, minute 60, `+24:00`) is not one,
+ * although `Date.parse` would roll some over. Fractions of a second are
+ * truncated to milliseconds. Pure.
  *
  * @public
  */
 export function parseIsoTimestamp(value: string): number | null {
   const match = ISO_8601.exec(value);
-  if (match === null || !isRealDate(match.slice(1, 7))) return null;
-  const ms = Date.parse(value.replace(' ', 'T').replace(',', '.'));
-  return Number.isFinite(ms) ? ms : null;
+  if (match === null) return null;
+  const instant = utcInstant(match.slice(1, 7));
+  const offset = offsetMinutes(match[9], match[10], match[11]);
+  if (instant === null || offset === null) return null;
+  const millis = Number((match[7] ?? '').slice(0, 3).padEnd(3, '0'));
+  return instant + millis - offset * 60_000;
 }
 
 // The version most contracts state; ties go to the highest version string.

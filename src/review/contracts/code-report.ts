@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isIdList, isNonEmptyString, isObject, isOptionalString, withFastCheck } from './fast-check.js';
+import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-check.js';
 import { endpointKeyFromString } from './system-design.js';
 import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isBaselineItem, isHarvestShape, metadataOf, readWith } from './metadata.js';
 
-// The fast predicate of codeFileSchema (the same acceptance as the schema; see withFastCheck).
+// The fast predicate of codeFileSchema (the same acceptance as the schema; see HandWrittenChecks).
 function isCanonicalCodeFile(value: unknown): boolean {
   if (!isObject(value)) return false;
   const { path, implements: ids, service, endpoints, tables, mitigates, source } = value;
@@ -17,18 +17,18 @@ function isCanonicalCodeFile(value: unknown): boolean {
  *
  * @public
  */
-export const codeFileSchema = withFastCheck(
-  z.looseObject({
-    path: z.string().min(1),
-    implements: idListSchema,
-    service: z.string().optional(),
-    endpoints: z.array(z.string().min(1)).optional(),
-    tables: z.array(z.string().min(1)).optional(),
-    mitigates: idListSchema.optional(),
-    source: z.string().optional(),
-  }),
-  isCanonicalCodeFile,
-);
+export const codeFileSchema = z.looseObject({
+  path: z.string().min(1),
+  implements: idListSchema,
+  service: z.string().optional(),
+  endpoints: z.array(z.string().min(1)).optional(),
+  tables: z.array(z.string().min(1)).optional(),
+  mitigates: idListSchema.optional(),
+  source: z.string().optional(),
+});
+
+/** The hand-written fast predicate of {@link codeFileSchema}, passed to `readWith` with each codeReportSchema read. @internal */
+export const codeFileFastChecks: HandWrittenChecks = new Map([[codeFileSchema, isCanonicalCodeFile]]);
 
 /**
  * The canonical `code_report.json` (stage 07-code).
@@ -95,5 +95,5 @@ export function readCodeReport(input: unknown): ContractRead<CodeReportContract>
       baseline: isBaselineItem(file.source, meta.harvested),
     }));
     return { meta, files };
-  });
+  }, codeFileFastChecks);
 }

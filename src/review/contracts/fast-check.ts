@@ -3,26 +3,39 @@ import type { z } from 'zod';
 /** A predicate that accepts only values its zod schema accepts unchanged. */
 type Check = (value: unknown) => boolean;
 
-// The parts of a zod (v4) schema definition the compiler reads.
-interface SchemaDef {
-  readonly type: string;
-  readonly coerce?: boolean;
-  readonly checks?: readonly { readonly _zod: { readonly def: { readonly check?: string; readonly minimum?: unknown; readonly value?: unknown; readonly inclusive?: boolean } } }[];
-  readonly shape?: Record<string, z.ZodType>;
-  readonly catchall?: z.ZodType;
-  readonly element?: z.ZodType;
-  readonly innerType?: z.ZodType;
-  readonly options?: readonly z.ZodType[];
-  readonly entries?: Record<string, unknown>;
+/**
+ * Hand-written fast predicates, by the schema each one replaces (the item
+ * schemas of the large arrays). Each must accept exactly what the predicate
+ * compiled from its schema accepts; the tests hold it to that on generated
+ * values. Passed explicitly to `readWith` / {@link passesFastCheck}, never
+ * registered globally.
+ *
+ * @internal
+ */
+export type HandWrittenChecks = ReadonlyMap<z.ZodType, Check>;
+
+// The fields of a zod 4 definition (schema or check) the compiler reads; each is checked before use.
+type ZodDef = Partial<Readonly<Record<'type' | 'coerce' | 'checks' | 'shape' | 'catchall' | 'element' | 'innerType' | 'options' | 'entries' | 'check' | 'minimum' | 'value' | 'inclusive', unknown>>>;
+
+// What zodInternals reads: the definition, whether the schema is an exact optional, and whether it may be absent from an object.
+interface ZodInternals {
+  readonly def: ZodDef;
+  readonly exactOptional: boolean;
+  readonly optional: boolean;
 }
 
-const compiled = new WeakMap<object, Check | null>();
-const generic = new WeakMap<object, Check | null>();
-const handWritten = new WeakMap<object, Check>();
+const NO_HAND_WRITTEN: HandWrittenChecks = new Map();
+// Compiled predicates, memoized per set of hand-written ones (filled lazily, on first use).
+const memo = new WeakMap<HandWrittenChecks, WeakMap<object, Check | null>>();
 
-// The definition of a zod schema.
-function defOf(schema: z.ZodType): SchemaDef {
-  return (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+// The only reader of zod's private `_zod` (def, traits, optin, version), which the compiler needs because zod 4 exposes a schema's kind, checks and children nowhere else. After a zod upgrade that reshapes them, this returns null (another major version, a missing def or traits) or a def whose `type`/`check` the compiler does not know, which compiles to null: readWith then asks zod (slower, never wrong). A change that keeps the names but changes their meaning is caught by test/review/contracts/fast-check.test.ts.
+function zodInternals(value: unknown, schema: boolean): ZodInternals | null {
+  const zod = typeof value === 'object' && value !== null ? (value as { _zod?: unknown })._zod : undefined;
+  if (typeof zod !== 'object' || zod === null) return null;
+  const { def, traits, optin, version } = zod as { def?: unknown; traits?: unknown; optin?: unknown; version?: { major?: unknown } };
+  if (typeof def !== 'object' || def === null) return null;
+  if (schema && (version?.major !== 4 || !(traits instanceof Set))) return null;
+  return { def: def as ZodDef, exactOptional: traits instanceof Set && traits.has('$ZodExactOptional'), optional: optin !== undefined };
 }
 
 /**
@@ -52,10 +65,11 @@ export function isIdList(value: unknown): value is string[] {
 }
 
 // The predicate of the schema's own checks (min length, inclusive or exclusive minimum), or null for any other check.
-function compileChecks(def: SchemaDef): Check | null {
+function compileChecks(def: ZodDef): Check | null {
+  if (def.checks !== undefined && !Array.isArray(def.checks)) return null;
   const parts: Check[] = [];
-  for (const check of def.checks ?? []) {
-    const { check: kind, minimum, value, inclusive } = check._zod.def;
+  for (const check of (def.checks ?? []) as unknown[]) {
+    const { check: kind, minimum, value, inclusive } = zodInternals(check, false)?.def ?? {};
     if (kind === 'min_length' && typeof minimum === 'number') {
       // A string's length counts code points: two UTF-16 units per point at most, so `2 × minimum` units always suffice.
       parts.push((input) => {
@@ -79,15 +93,16 @@ function everyItem(items: readonly unknown[], check: Check): boolean {
 }
 
 // The predicate of a loose object: every declared key passes (a required key must be present); other keys are free.
-function compileObject(def: SchemaDef, schemaOnly: boolean): Check | null {
-  if (def.shape === undefined || def.catchall === undefined || defOf(def.catchall).type !== 'unknown') return null;
-  const keys = Object.keys(def.shape);
-  if (keys.includes('__proto__') || Object.getOwnPropertySymbols(def.shape).length > 0) return null;
-  const fields = keys.map((key) => ({ key, check: compile((def.shape as Record<string, z.ZodType>)[key] as z.ZodType, schemaOnly), required: (def.shape as Record<string, { _zod: { optin?: string } }>)[key]?._zod.optin === undefined }));
-  if (fields.some((field) => field.check === null)) return null;
+function compileObject(def: ZodDef, handWritten: HandWrittenChecks): Check | null {
+  if (typeof def.shape !== 'object' || def.shape === null || zodInternals(def.catchall, true)?.def.type !== 'unknown') return null;
+  const shape = def.shape as Record<string, z.ZodType>;
+  const keys = Object.keys(shape);
+  if (keys.includes('__proto__') || Object.getOwnPropertySymbols(shape).length > 0) return null;
+  const fields = keys.map((key) => ({ key, check: compile(shape[key] as z.ZodType, handWritten), internals: zodInternals(shape[key], true) }));
+  if (fields.some((field) => field.check === null || field.internals === null)) return null;
   const names = fields.map((field) => field.key);
   const checks = fields.map((field) => field.check as Check);
-  const required = fields.map((field) => field.required);
+  const required = fields.map((field) => field.internals?.optional === false);
   return (input) => {
     if (!isObject(input)) return false;
     for (let index = 0; index < names.length; index++) {
@@ -99,8 +114,8 @@ function compileObject(def: SchemaDef, schemaOnly: boolean): Check | null {
 }
 
 // The predicate of a schema's type, without its checks; null when the type is not one the compiler knows.
-function compileType(def: SchemaDef, schemaOnly: boolean): Check | null {
-  const inner = (schema: z.ZodType | undefined): Check | null => (schema === undefined ? null : compile(schema, schemaOnly));
+function compileType(def: ZodDef, handWritten: HandWrittenChecks): Check | null {
+  const inner = (schema: unknown): Check | null => (schema === undefined ? null : compile(schema as z.ZodType, handWritten));
   switch (def.type) {
     case 'string':
       return (input) => typeof input === 'string';
@@ -111,7 +126,8 @@ function compileType(def: SchemaDef, schemaOnly: boolean): Check | null {
     case 'unknown':
       return () => true;
     case 'enum': {
-      const values = new Set(Object.values(def.entries ?? {}));
+      if (typeof def.entries !== 'object' || def.entries === null) return null;
+      const values = new Set(Object.values(def.entries));
       return (input) => values.has(input);
     }
     case 'optional':
@@ -125,48 +141,36 @@ function compileType(def: SchemaDef, schemaOnly: boolean): Check | null {
       return check === null ? null : (input) => Array.isArray(input) && everyItem(input, check);
     }
     case 'union': {
-      const options = (def.options ?? []).map((option) => compile(option, schemaOnly));
+      const options = Array.isArray(def.options) ? def.options.map(inner) : [];
       if (options.length === 0 || options.some((option) => option === null)) return null;
       return (input) => (options as Check[]).some((option) => option(input));
     }
     case 'object':
-      return compileObject(def, schemaOnly);
+      return compileObject(def, handWritten);
     default:
       return null;
   }
 }
 
-// Compiles a schema into its predicate (cached), or null when some part is beyond the compiler; `schemaOnly` ignores hand-written predicates.
-function compile(schema: z.ZodType, schemaOnly = false): Check | null {
-  const cache = schemaOnly ? generic : compiled;
+// The predicate of a schema (a hand-written one first, else compiled from its definition; memoized), or null when some part is beyond the compiler.
+function compile(schema: z.ZodType, handWritten: HandWrittenChecks): Check | null {
+  let cache = memo.get(handWritten);
+  if (cache === undefined) memo.set(handWritten, (cache = new WeakMap()));
   if (cache.has(schema)) return cache.get(schema) ?? null;
-  const written = schemaOnly ? undefined : handWritten.get(schema);
-  const def = defOf(schema);
+  const internals = handWritten.has(schema) ? null : zodInternals(schema, true);
   // An exact optional rejects a present undefined, and a coercing schema rewrites its input: both are left to zod.
-  const exact = (schema as unknown as { _zod: { traits: ReadonlySet<string> } })._zod.traits.has('$ZodExactOptional');
-  const type = written !== undefined || exact || def.coerce === true ? null : compileType(def, schemaOnly);
-  const checks = type === null ? null : compileChecks(def);
-  const check = written ?? (type === null || checks === null ? null : (def.checks ?? []).length === 0 ? type : (input: unknown) => type(input) && checks(input));
+  const type = internals === null || internals.exactOptional || internals.def.coerce === true ? null : compileType(internals.def, handWritten);
+  const checks = type === null || internals === null ? null : compileChecks(internals.def);
+  const unchecked = !Array.isArray(internals?.def.checks) || internals.def.checks.length === 0;
+  const compiled = type === null || checks === null ? null : unchecked ? type : (input: unknown) => type(input) && checks(input);
+  const check = handWritten.get(schema) ?? compiled;
   cache.set(schema, check);
   return check;
 }
 
-/**
- * Gives a schema a hand-written fast predicate, used in place of the one
- * compiled from the schema (for the item schemas of the large arrays). It
- * must accept exactly what the compiled predicate accepts; the tests hold it
- * to that on generated values. Returns the schema.
- *
- * @internal
- */
-export function withFastCheck<S extends z.ZodType>(schema: S, check: (value: unknown) => boolean): S {
-  handWritten.set(schema, check);
-  return schema;
-}
-
-/** The predicate compiled from `schema` alone, ignoring hand-written ones (null: beyond the compiler). For tests. @internal */
+/** The predicate compiled from `schema` alone, without hand-written ones (null: beyond the compiler). For tests. @internal */
 export function compiledFastCheck(schema: z.ZodType): ((value: unknown) => boolean) | null {
-  return compile(schema, true);
+  return compile(schema, NO_HAND_WRITTEN);
 }
 
 /**
@@ -174,11 +178,12 @@ export function compiledFastCheck(schema: z.ZodType): ((value: unknown) => boole
  * `input` as it is (the loose-object, array, string, number, enum, union,
  * optional and nullable schemas of the stage contracts, with no transform),
  * so the caller may read `input` as the parsed value without zod copying it.
+ * `handWritten` replaces the compiled predicate of the schemas it names.
  * False means "ask zod" (which then reports every issue with its path).
  *
  * @internal
  */
-export function passesFastCheck(schema: z.ZodType, input: unknown): boolean {
-  const check = compile(schema);
+export function passesFastCheck(schema: z.ZodType, input: unknown, handWritten: HandWrittenChecks = NO_HAND_WRITTEN): boolean {
+  const check = compile(schema, handWritten);
   return check !== null && check(input);
 }

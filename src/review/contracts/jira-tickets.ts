@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isIdList, isNonEmptyString, isObject, isOptionalString, withFastCheck } from './fast-check.js';
+import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-check.js';
 import { type SprintRef, sprintRef, sprintRefSchema } from './plan.js';
 import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
 
-// The fast predicate of userStorySchema (the same acceptance as the schema; see withFastCheck).
+// The fast predicate of userStorySchema (the same acceptance as the schema; see HandWrittenChecks).
 function isCanonicalStory(value: unknown): boolean {
   if (!isObject(value)) return false;
   const { story_id: id, title, linked_requirements: links, story_points: points, sprint, assignee, blocked_by: blockers, source } = value;
@@ -19,19 +19,19 @@ function isCanonicalStory(value: unknown): boolean {
  *
  * @public
  */
-export const userStorySchema = withFastCheck(
-  z.looseObject({
-    story_id: z.string().min(1),
-    title: z.string(),
-    linked_requirements: idListSchema,
-    story_points: z.number().min(0).optional(),
-    sprint: sprintRefSchema.nullable().optional(),
-    assignee: z.string().nullable().optional(),
-    blocked_by: idListSchema.optional(),
-    source: z.string().optional(),
-  }),
-  isCanonicalStory,
-);
+export const userStorySchema = z.looseObject({
+  story_id: z.string().min(1),
+  title: z.string(),
+  linked_requirements: idListSchema,
+  story_points: z.number().min(0).optional(),
+  sprint: sprintRefSchema.nullable().optional(),
+  assignee: z.string().nullable().optional(),
+  blocked_by: idListSchema.optional(),
+  source: z.string().optional(),
+});
+
+/** The hand-written fast predicate of {@link userStorySchema}, passed to `readWith` with each jiraTicketsSchema read. @internal */
+export const userStoryFastChecks: HandWrittenChecks = new Map([[userStorySchema, isCanonicalStory]]);
 
 /**
  * The canonical `jira_tickets.json` (stage 05-jira): epics holding user
@@ -94,5 +94,5 @@ export function readJiraTickets(input: unknown): ContractRead<JiraTicketsContrac
       }
     }
     return { meta, stories };
-  });
+  }, userStoryFastChecks);
 }

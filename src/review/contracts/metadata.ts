@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
 import { issuesFromZod } from '../../contracts/parse-result.js';
-import { passesFastCheck } from './fast-check.js';
+import { type HandWrittenChecks, passesFastCheck } from './fast-check.js';
 
 /** The provenance value rstack-agents' `adopt` stamps on harvested artifacts. @public */
 export const BROWNFIELD_SOURCE = 'brownfield-adoption';
@@ -66,13 +66,14 @@ export type ContractRead<T> = { readonly ok: true; readonly value: T } | { reado
 /**
  * Validates `input` against a zod schema and maps the parsed value, or
  * collects every issue. A value the schema accepts as it is (checked by
- * {@link passesFastCheck}, without zod copying it) is mapped directly; zod
- * runs only otherwise, so the issues of an invalid contract are zod's own.
+ * {@link passesFastCheck}, without zod copying it; `handWritten` gives the
+ * predicates of its large item schemas) is mapped directly; zod runs only
+ * otherwise, so the issues of an invalid contract are zod's own.
  *
  * @internal
  */
-export function readWith<S extends z.ZodType, T>(schema: S, input: unknown, map: (parsed: z.output<S>) => T): ContractRead<T> {
-  if (passesFastCheck(schema, input)) return { ok: true, value: map(input as z.output<S>) };
+export function readWith<S extends z.ZodType, T>(schema: S, input: unknown, map: (parsed: z.output<S>) => T, handWritten?: HandWrittenChecks): ContractRead<T> {
+  if (passesFastCheck(schema, input, handWritten)) return { ok: true, value: map(input as z.output<S>) };
   const result = schema.safeParse(input);
   if (!result.success) return { ok: false, issues: issuesFromZod(result.error) };
   return { ok: true, value: map(result.data) };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isNonEmptyString, isObject, isOptionalString, withFastCheck } from './fast-check.js';
+import { isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-check.js';
 import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKey, isBaselineItem, metadataOf, readWith } from './metadata.js';
 
 // True for an array of strings (empty strings included; a hole is undefined, as zod reads it).
@@ -9,7 +9,7 @@ function isStringList(value: unknown): boolean {
   return true;
 }
 
-// The fast predicate of requirementSchema (the same acceptance as the schema; see withFastCheck).
+// The fast predicate of requirementSchema (the same acceptance as the schema; see HandWrittenChecks).
 function isCanonicalRequirement(value: unknown): boolean {
   if (!isObject(value)) return false;
   const { id, type, category, title, priority, acceptance, source } = value;
@@ -23,18 +23,18 @@ function isCanonicalRequirement(value: unknown): boolean {
  *
  * @public
  */
-export const requirementSchema = withFastCheck(
-  z.looseObject({
-    id: z.string().min(1),
-    type: z.enum(['functional', 'non_functional']),
-    category: z.string().optional(),
-    title: z.string(),
-    priority: z.string().optional(),
-    acceptance: z.array(z.string()).optional(),
-    source: z.string().optional(),
-  }),
-  isCanonicalRequirement,
-);
+export const requirementSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.enum(['functional', 'non_functional']),
+  category: z.string().optional(),
+  title: z.string(),
+  priority: z.string().optional(),
+  acceptance: z.array(z.string()).optional(),
+  source: z.string().optional(),
+});
+
+/** The hand-written fast predicate of {@link requirementSchema}, passed to `readWith` with each requirementSpecSchema read. @internal */
+export const requirementFastChecks: HandWrittenChecks = new Map([[requirementSchema, isCanonicalRequirement]]);
 
 /**
  * The canonical `requirement_spec.json` (stage 02-requirements).
@@ -121,5 +121,5 @@ export function readRequirementSpec(input: unknown): ContractRead<RequirementSpe
     }));
     const sources = (parsed as { requirement_sources?: unknown }).requirement_sources;
     return { meta, requirements, sources: Array.isArray(sources) ? sources.filter((entry): entry is string => typeof entry === 'string') : [] };
-  });
+  }, requirementFastChecks);
 }

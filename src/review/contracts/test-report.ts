@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { isIdList, isNonEmptyString, isObject, isOptionalString, withFastCheck } from './fast-check.js';
+import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-check.js';
 import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
 
 const TEST_STATUSES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'skipped']);
 
-// The fast predicate of testCaseSchema (the same acceptance as the schema; see withFastCheck).
+// The fast predicate of testCaseSchema (the same acceptance as the schema; see HandWrittenChecks).
 function isCanonicalTestCase(value: unknown): boolean {
   if (!isObject(value)) return false;
   return isNonEmptyString(value.id) && isIdList(value.story_ids) && isIdList(value.requirement_ids) && (value.controls === undefined || isIdList(value.controls)) && TEST_STATUSES.has(value.status) && isOptionalString(value.source);
@@ -16,17 +16,17 @@ function isCanonicalTestCase(value: unknown): boolean {
  *
  * @public
  */
-export const testCaseSchema = withFastCheck(
-  z.looseObject({
-    id: z.string().min(1),
-    story_ids: idListSchema,
-    requirement_ids: idListSchema,
-    controls: idListSchema.optional(),
-    status: z.enum(['passed', 'failed', 'skipped']),
-    source: z.string().optional(),
-  }),
-  isCanonicalTestCase,
-);
+export const testCaseSchema = z.looseObject({
+  id: z.string().min(1),
+  story_ids: idListSchema,
+  requirement_ids: idListSchema,
+  controls: idListSchema.optional(),
+  status: z.enum(['passed', 'failed', 'skipped']),
+  source: z.string().optional(),
+});
+
+/** The hand-written fast predicate of {@link testCaseSchema}, passed to `readWith` with each testReportSchema read. @internal */
+export const testCaseFastChecks: HandWrittenChecks = new Map([[testCaseSchema, isCanonicalTestCase]]);
 
 /**
  * The canonical `test_report.json` (stage 08-testing).
@@ -111,5 +111,5 @@ export function readTestReport(input: unknown): ContractRead<TestReportContract>
     const ran = tests.some((test) => test.status !== 'skipped');
     const executed = (parsed as { executed?: unknown }).executed;
     return { meta, tests, unnamedFailures: 0, executed: typeof executed === 'boolean' ? executed : meta.harvested ? ran : true };
-  });
+  }, testCaseFastChecks);
 }

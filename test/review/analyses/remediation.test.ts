@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type FeedbackIssue, planRemediations, unclassifiedFindings } from '../../../src/review/index.js';
+import { SDLC_STAGES } from '../../../src/core/stage-presets.js';
+import { REVIEW_RULES, planRemediations } from '../../../src/review/index.js';
 import { list, reviewMutated } from '../fixtures.js';
 
 describe('remediation plan', () => {
@@ -28,13 +29,18 @@ describe('remediation plan', () => {
     ]);
   });
 
-  it('an unclassified CRITICAL or WARNING is itself a finding', () => {
-    const [issue] = planRemediations([{ rule: 'contract.missing', stage: '07-code', title: 'w', description: '', artifacts: ['b'], ids: [], action: 'x', owner: null }]);
-    const incomplete = { ...issue, remediation: { ...issue?.remediation, estimated_effort: ' ' } } as FeedbackIssue;
-    const findings = unclassifiedFindings([incomplete]);
-    expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ rule: 'remediation.unclassified', ids: ['FBK-001'] });
-    expect(findings[0]?.description).toContain('no an owning stage, no an effort estimate');
-    expect(unclassifiedFindings([{ ...incomplete, severity: 'INFO' }])).toEqual([]);
+  it('every rule has an owning stage, an effort and a maintenance category, so every planned issue is classified', () => {
+    for (const rule of REVIEW_RULES) {
+      expect([rule.id, rule.owner === 'self' || (SDLC_STAGES as readonly string[]).includes(rule.owner)]).toEqual([rule.id, true]);
+      expect([rule.id, rule.effort]).toEqual([rule.id, expect.stringMatching(/^\d+ (minutes|hours?)$/)]);
+      expect(['perfective', 'adaptive', 'corrective', 'preventive']).toContain(rule.maintenance);
+    }
+    const issues = planRemediations(REVIEW_RULES.map((rule) => ({ rule: rule.id, stage: '07-code', title: 't', description: '', artifacts: ['a'], ids: [], action: 'x' })));
+    for (const issue of issues) expect(issue.remediation).toMatchObject({ agent_to_rerun: expect.stringMatching(/^\d\d-[a-z-]+$/), estimated_effort: expect.stringMatching(/\S/), maintenance_category: expect.any(String) });
+  });
+
+  it('the remediation rule names no stage itself: a finding of it is owned by the stage it is on (the review\'s feedback stage)', () => {
+    const [issue] = planRemediations([{ rule: 'remediation.unclassified', stage: '20-review', title: 'r', description: '', artifacts: ['r'], ids: [], action: 'x' }]);
+    expect(issue?.remediation.agent_to_rerun).toBe('20-review');
   });
 });

@@ -52,4 +52,33 @@ describe('cross-contract versions', () => {
     });
     expect(rulesOf(report)).toEqual(['versions.invalid_timestamp']);
   });
+
+  it('reads a timestamp without a zone as UTC, whatever the host time zone', () => {
+    const hostZone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(new Date(2025, 0, 31).getTimezoneOffset()).not.toBe(0);
+      expect(parseIsoTimestamp('2025-01-31T12:00:00')).toBe(Date.UTC(2025, 0, 31, 12));
+      expect(parseIsoTimestamp('2025-01-31 12:00')).toBe(Date.UTC(2025, 0, 31, 12));
+      expect(parseIsoTimestamp('2025-01-31T12:00:00,25')).toBe(Date.UTC(2025, 0, 31, 12, 0, 0, 250));
+      expect(parseIsoTimestamp('2025-01-31')).toBe(Date.UTC(2025, 0, 31));
+      const report = reviewMutated((run) => {
+        for (const key of ['code_report', 'test_report', 'deployment_report', 'summary'] as const) run[key].timestamp = '2025-01-31T11:30:00';
+        run.code_report.timestamp = '2025-01-31T10:30:00+00:00';
+      });
+      expect(rulesOf(report)).toEqual([]);
+    } finally {
+      if (hostZone === undefined) delete process.env.TZ;
+      else process.env.TZ = hostZone;
+    }
+  });
+
+  it('applies every zone form explicitly and rejects an offset no zone has', () => {
+    expect(parseIsoTimestamp('2025-01-31T12:00:00+01')).toBe(Date.UTC(2025, 0, 31, 11));
+    expect(parseIsoTimestamp('2025-01-31T12:00:00-0530')).toBe(Date.UTC(2025, 0, 31, 17, 30));
+    expect(parseIsoTimestamp('2025-01-31T12:00:00.123456Z')).toBe(Date.UTC(2025, 0, 31, 12, 0, 0, 123));
+    expect(parseIsoTimestamp('0099-01-01')).toBe(new Date('0099-01-01T00:00:00Z').getTime());
+    for (const value of ['2025-01-31T12:00:00+24:00', '2025-01-31T12:00:00+01:60', '2025-01-31T12:00:00+1']) expect(parseIsoTimestamp(value)).toBeNull();
+  });
 });
+

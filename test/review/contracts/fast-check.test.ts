@@ -1,9 +1,14 @@
 // The fast validation path accepts only what zod accepts unchanged, so reading the input in place is reading zod's output.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { readWith } from '../../../src/review/contracts/metadata.js';
 import { codeFileSchema, requirementSchema, stageContractSchemas, testCaseSchema, userStorySchema } from '../../../src/review/index.js';
-import { compiledFastCheck, passesFastCheck } from '../../../src/review/contracts/fast-check.js';
+import { type HandWrittenChecks, compiledFastCheck, passesFastCheck } from '../../../src/review/contracts/fast-check.js';
+import { codeFileFastChecks } from '../../../src/review/contracts/code-report.js';
+import { userStoryFastChecks } from '../../../src/review/contracts/jira-tickets.js';
+import { requirementFastChecks } from '../../../src/review/contracts/requirement-spec.js';
+import { testCaseFastChecks } from '../../../src/review/contracts/test-report.js';
 import { cleanRun } from '../fixtures.js';
 
 // Values that sit on every boundary the schemas draw: types, empty strings, lone surrogates, negatives, non-finite numbers.
@@ -39,21 +44,22 @@ function expectSound(schema: z.ZodType, input: unknown): void {
   expect(parsed.data).toEqual(input);
 }
 
-const items: [string, z.ZodType, Record<string, unknown>][] = [
-  ['requirement', requirementSchema, { id: 'FR-001', type: 'functional', category: 'security', title: 'Sign in', priority: 'must', acceptance: ['a'], source: 'x' }],
-  ['user story', userStorySchema, { story_id: 'US-001', title: 't', linked_requirements: ['FR-001'], story_points: 3, sprint: 1, assignee: 'ana', blocked_by: ['US-002'], source: 'x' }],
-  ['code file', codeFileSchema, { path: 'src/a.ts', implements: ['US-001'], service: 'auth', endpoints: ['GET /a'], tables: ['users'], mitigates: ['THR-001'], source: 'x' }],
-  ['test case', testCaseSchema, { id: 'TC-001', story_ids: ['US-001'], requirement_ids: ['FR-001'], controls: ['SC-001'], status: 'passed', source: 'x' }],
+const items: [string, z.ZodType, Record<string, unknown>, HandWrittenChecks][] = [
+  ['requirement', requirementSchema, { id: 'FR-001', type: 'functional', category: 'security', title: 'Sign in', priority: 'must', acceptance: ['a'], source: 'x' }, requirementFastChecks],
+  ['user story', userStorySchema, { story_id: 'US-001', title: 't', linked_requirements: ['FR-001'], story_points: 3, sprint: 1, assignee: 'ana', blocked_by: ['US-002'], source: 'x' }, userStoryFastChecks],
+  ['code file', codeFileSchema, { path: 'src/a.ts', implements: ['US-001'], service: 'auth', endpoints: ['GET /a'], tables: ['users'], mitigates: ['THR-001'], source: 'x' }, codeFileFastChecks],
+  ['test case', testCaseSchema, { id: 'TC-001', story_ids: ['US-001'], requirement_ids: ['FR-001'], controls: ['SC-001'], status: 'passed', source: 'x' }, testCaseFastChecks],
 ];
 
 describe('fast validation path', () => {
-  it.each(items)('the hand-written %s predicate accepts exactly what the compiled schema predicate accepts', (_name, schema, valid) => {
+  it.each(items)('the hand-written %s predicate accepts exactly what the compiled schema predicate accepts', (_name, schema, valid, handWritten) => {
     const compiled = compiledFastCheck(schema);
     expect(compiled).not.toBeNull();
-    expect(passesFastCheck(schema, valid)).toBe(true);
+    expect(handWritten.get(schema)).toBeTypeOf('function');
+    expect(passesFastCheck(schema, valid, handWritten)).toBe(true);
     fc.assert(
       fc.property(mutated(valid, Object.keys(valid)), (input) => {
-        expect(passesFastCheck(schema, input)).toBe(compiled?.(input));
+        expect(passesFastCheck(schema, input, handWritten)).toBe(compiled?.(input));
         expectSound(schema, input);
       }),
       { numRuns: 2000 },
@@ -74,9 +80,9 @@ describe('fast validation path', () => {
     const summary = JSON.parse('{"__proto__":0,"status":"PASS"}') as unknown;
     expect(passesFastCheck(stageContractSchemas.summary as z.ZodType, summary)).toBe(false);
     expectSound(stageContractSchemas.summary as z.ZodType, summary);
-    for (const [, schema, valid] of items) {
+    for (const [, schema, valid, handWritten] of items) {
       const item = JSON.parse(`{"__proto__":{},${JSON.stringify(valid).slice(1)}`) as unknown;
-      expect(passesFastCheck(schema, item)).toBe(false);
+      expect(passesFastCheck(schema, item, handWritten)).toBe(false);
       expect(compiledFastCheck(schema)?.(item)).toBe(false);
     }
   });
@@ -86,5 +92,25 @@ describe('fast validation path', () => {
       fc.property(fc.constantFrom(...Object.values(stageContractSchemas)), fc.jsonValue(), (schema, input) => expectSound(schema, input)),
       { numRuns: 500 },
     );
+  });
+
+  it('uses a hand-written predicate only where it is passed: no schema carries one globally', () => {
+    const spec = cleanRun().requirement_spec;
+    const specSchema = stageContractSchemas.requirement_spec as z.ZodType;
+    const rejectAll: HandWrittenChecks = new Map([[requirementSchema, () => false]]);
+    expect(passesFastCheck(specSchema, spec)).toBe(true);
+    expect(passesFastCheck(specSchema, spec, requirementFastChecks)).toBe(true);
+    expect(passesFastCheck(specSchema, spec, rejectAll)).toBe(false);
+    expect(passesFastCheck(specSchema, spec)).toBe(true);
+    expect(passesFastCheck(requirementSchema, { id: 'FR-001', type: 'functional', title: 't' }, rejectAll)).toBe(false);
+  });
+
+  it('leaves a schema whose zod internals it does not know (another major version) to zod, which still decides', () => {
+    const schema = z.looseObject({ id: z.string().min(1) });
+    const future = Object.create(schema, { _zod: { value: { ...schema._zod, version: { major: 5, minor: 0, patch: 0 } } } }) as z.ZodType;
+    expect(passesFastCheck(schema, { id: 'a' })).toBe(true);
+    expect(passesFastCheck(future, { id: 'a' })).toBe(false);
+    expect(readWith(future, { id: 'a' }, (parsed) => parsed)).toEqual({ ok: true, value: { id: 'a' } });
+    expect(readWith(future, { id: '' }, (parsed) => parsed)).toMatchObject({ ok: false, issues: [{ path: ['id'] }] });
   });
 });
