@@ -115,11 +115,9 @@ export async function runConsistencyReview(options: ConsistencyReviewOptions): P
     [REVIEW_OUTPUT_PATHS.remediationPlan, remediationPlan],
     [REVIEW_OUTPUT_PATHS.feedback, feedbackText],
   ];
-  const written: string[] = [];
-  for (const [path, text] of files) {
-    const full = joinPath(runDir, path);
-    await fs.writeText(full, text);
-    written.push(full);
-  }
+  // In order, the canonical feedback.json last: a reader that finds it finds the rest of this review beside it.
+  // (Writing the others concurrently measured no faster: each write ends in an fsync.)
+  const written = files.map(([path]) => joinPath(runDir, path));
+  for (const [index, [, text]] of files.entries()) await fs.writeText(written[index]!, text);
   return { report, remediationPlan, taskId, written };
 }

@@ -143,3 +143,15 @@ describe('runConsistencyReview on the real filesystem', () => {
     expect(await readFile(join(root, OUTPUTS[4] ?? ''), 'utf8')).toContain('## Critical issues');
   });
 });
+
+describe('runConsistencyReview write order', () => {
+  it('writes the canonical feedback.json last, after every other output has landed', async () => {
+    const memory = createMemoryFileSystem();
+    await writeRun(memory, cleanRun());
+    const landed: string[] = [];
+    const fs: FileSystem = { ...memory, root: memory.root, writeText: async (path, text) => { await memory.writeText(path, text); landed.push(path); } };
+    const { written } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
+    expect(landed.at(-1)).toBe(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`);
+    expect([...landed].sort()).toEqual([...written].sort());
+  });
+});
