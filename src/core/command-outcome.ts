@@ -49,8 +49,13 @@ function outputTail(result: CommandResult): string {
   return text.length > OUTPUT_TAIL_CHARS ? text.slice(-OUTPUT_TAIL_CHARS) : text;
 }
 
-// The last non-empty line of an output tail, shortened for a one-sentence detail.
-function lastLine(text: string): string {
+/**
+ * The last non-empty line of a command's output, shortened for a one-sentence
+ * detail (`''` when there is none). Pure.
+ *
+ * @internal
+ */
+export function lastLine(text: string): string {
   const line = text.trimEnd().split('\n').pop()?.trim() ?? '';
   return line.length > 200 ? `…${line.slice(-199)}` : line;
 }

@@ -74,20 +74,7 @@ export const EXIT_CODES: Readonly<Record<StopReason, number>> = Object.freeze({
  */
 export function exitCodeFor(result: { readonly stoppedOn: StopReason }): number {
   const { stoppedOn } = result;
-  switch (stoppedOn) {
-    case 'complete':
-    case 'dry_run':
-    case 'blocked':
-    case 'ask_user':
-    case 'max_iterations':
-    case 'no_progress':
-    case 'budget_exhausted':
-    case 'evaluation_error':
-    case 'aborted':
-      return EXIT_CODES[stoppedOn];
-    default: {
-      const unreachable: never = stoppedOn;
-      throw new Error(`unknown stop reason ${String(unreachable)}`);
-    }
-  }
+  // The table is the whole mapping; a value outside the union (from untyped callers) is an error, not a default.
+  if (!Object.hasOwn(EXIT_CODES, stoppedOn)) throw new Error(`unknown stop reason ${String(stoppedOn)}`);
+  return EXIT_CODES[stoppedOn];
 }

@@ -1,4 +1,5 @@
 import { GoalLoopError } from '../errors.js';
+import { lastLine } from '../core/command-outcome.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { StageContext, StageOutcome, StageRunner } from '../ports/stage-runner.js';
 
@@ -50,22 +51,15 @@ export function createCommandStageRunner(options: CommandStageRunnerOptions): St
         env: { GOAL_LOOP_STAGE: stageId, GOAL_LOOP_ITERATION: String(context.iteration), GOAL_LOOP_RUN_DIR: context.runDir, GOAL_LOOP_REASON: context.reason.kind },
         signal: context.signal,
       });
-      if (result.exitCode === 0) return { status: 'passed', detail: lastLine(result.stdoutTail) ?? `${command} exited 0` };
+      if (result.exitCode === 0) return { status: 'passed', detail: lastLine(result.stdoutTail) || `${command} exited 0` };
       const why = result.timedOut ? `timed out after ${options.timeoutMs ?? 600_000} ms` : result.startError ?? `exited ${result.exitCode ?? 'without a code'}`;
       return { status: 'failed', detail: `${command} ${why}${tailNote(result.stderrTail)}` };
     },
   };
 }
 
-// The last non-empty line of a command's output, if any.
-function lastLine(output: string): string | undefined {
-  const lines = output.trim().split('\n');
-  const last = lines[lines.length - 1]?.trim();
-  return last === undefined || last === '' ? undefined : last;
-}
-
 // A short note quoting the end of standard error.
 function tailNote(stderr: string): string {
   const last = lastLine(stderr);
-  return last === undefined ? '' : `: ${last.slice(0, 300)}`;
+  return last === '' ? '' : `: ${last}`;
 }
