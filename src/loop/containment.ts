@@ -61,13 +61,14 @@ export async function resolveContainedPath(fs: FileSystem, path: string, options
  * @param fs - The project's filesystem.
  * @param runDir - The run directory, relative to the root.
  * @param path - The evidence path as the agent wrote it.
+ * @param cache - Folder realpaths shared with the other paths of one evaluation (see {@link ContainmentOptions.cache}).
  * @public
  */
-export async function resolveEvidencePath(fs: FileSystem, runDir: string, path: string): Promise<EvidenceFact> {
+export async function resolveEvidencePath(fs: FileSystem, runDir: string, path: string, cache: RealpathCache = new Map()): Promise<EvidenceFact> {
   const bases = isAbsolutePath(path) ? ['.'] : [runDir, '.'];
   const escapes: string[] = [];
   for (const base of bases) {
-    const fact = await contain(fs, path, base, new Map());
+    const fact = await contain(fs, path, base, cache);
     if (fact.state === 'missing') continue;
     if (fact.state === 'refused') {
       if (fact.reason === 'symlink' || fact.reason === 'invalid') return { ok: false, detail: fact.detail };

@@ -41,12 +41,12 @@ export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> 
   const feedbackPromise = readFeedback(input.fs, input.paths.feedback);
   const commands = input.commands === undefined ? undefined : limitCommands(input.commands, input.concurrency);
   const cache: RealpathCache = new Map();
-  const [feedback, explicitVerdicts, criteriaFacts] = await Promise.all([
+  const [feedback, explicitVerdicts, criteriaFacts, evidence] = await Promise.all([
     feedbackPromise,
     readVerdicts(input.fs, input.paths.verdicts),
     mapConcurrent(input.goal.criteria, FILE_CONCURRENCY, async (criterion) => [criterion.id, await gatherCriterion({ ...input, commands }, criterion, feedbackPromise, cache)] as const),
+    feedbackPromise.then((read) => gatherEvidence(input, read.read, cache)),
   ]);
-  const evidence = await gatherEvidence(input, feedback.read);
   return {
     goal: input.goal,
     stages: input.stages,
@@ -143,13 +143,13 @@ async function readVerdicts(fs: FileSystem, path: string): Promise<ExplicitVerdi
 }
 
 // Resolves every evidence path named by the feedback report's goal_evaluation criteria.
-async function gatherEvidence(input: GatherInput, feedback: FeedbackRead): Promise<Record<string, EvidenceFact>> {
+async function gatherEvidence(input: GatherInput, feedback: FeedbackRead, cache: RealpathCache): Promise<Record<string, EvidenceFact>> {
   if (feedback.state !== 'present') return {};
   const paths = new Set<string>();
   for (const entry of feedback.report.goal_evaluation?.criteria ?? []) {
     const evidence = (entry as { evidence?: unknown } | null)?.evidence;
     if (Array.isArray(evidence)) for (const path of evidence) if (typeof path === 'string') paths.add(path);
   }
-  const facts = await mapConcurrent([...paths], FILE_CONCURRENCY, async (path) => [path, await resolveEvidencePath(input.fs, input.paths.runDir, path)] as const);
+  const facts = await mapConcurrent([...paths], FILE_CONCURRENCY, async (path) => [path, await resolveEvidencePath(input.fs, input.paths.runDir, path, cache)] as const);
   return Object.fromEntries(facts);
 }

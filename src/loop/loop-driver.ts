@@ -70,8 +70,8 @@ export class LoopDriver {
     if (this.state.phase === 'idle') {
       const blocked = await this.beginIteration();
       if (blocked !== null) return blocked;
-    } else {
-      // A resumed iteration: goal.json may have changed while no loop was running.
+    } else if (this.state.phase === 'running_stages') {
+      // A resumed iteration: goal.json may have changed while no loop was running (an evaluation checks it itself).
       const changed = await this.checkGoal(await this.ctx.loadGoal());
       if (changed !== null) return changed;
     }
@@ -95,10 +95,9 @@ export class LoopDriver {
       this.evaluation = errorEvaluation(goal.goalId, goal.issues, this.state.iteration);
       return this.stop('evaluation_error', this.evaluation.reason);
     }
-    const retrying = this.state.retry !== null;
     const stages = this.ctx.stages.filter((stage) => (this.state.stage_status[stage] ?? 'pending') === 'pending');
     await this.commit(startIteration(this.state, stages, this.ctx.isoNow()));
-    this.resumeReason = retrying && this.state.retry !== null ? { kind: 'retry', reason: this.state.retry.reason, criteria: this.state.retry.criteria } : { kind: 'initial' };
+    this.resumeReason = this.state.retry !== null ? { kind: 'retry', reason: this.state.retry.reason, criteria: this.state.retry.criteria } : { kind: 'initial' };
     return null;
   }
 

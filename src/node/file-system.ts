@@ -3,7 +3,7 @@ import { promises as fsp } from 'node:fs';
 import type { Stats } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GoalLoopError } from '../errors.js';
-import type { FileStat, FileSystem } from '../ports/file-system.js';
+import { type FileStat, type FileSystem, checkByteRange } from '../ports/file-system.js';
 
 /**
  * The Node implementation of the {@link FileSystem} port, rooted at `root`
@@ -43,7 +43,7 @@ export function createNodeFileSystem(root: string): FileSystem {
     readText: (path) => guard('read', path, () => fsp.readFile(abs(path), 'utf8'), true),
     readBytes: (path, position, length) =>
       guard('read', path, async () => {
-        checkRange(position, length);
+        checkByteRange(position, length);
         const handle = await fsp.open(abs(path), 'r');
         try {
           const buffer = Buffer.alloc(length);
@@ -147,13 +147,6 @@ async function guard<T>(operation: string, path: string, run: () => Promise<T>, 
     if (missingIsNull && isMissing(error)) return null;
     const code = errorCode(error) ?? 'unknown error';
     throw new GoalLoopError('IO_ERROR', `${operation} "${path}" failed: ${code}`, { cause: error });
-  }
-}
-
-// Refuses a byte range that cannot be read.
-function checkRange(position: number, length: number): void {
-  if (!Number.isSafeInteger(position) || position < 0 || !Number.isSafeInteger(length) || length < 0) {
-    throw new GoalLoopError('INVALID_OPTIONS', `readBytes needs a non-negative integer position and length (got ${position}, ${length})`);
   }
 }
 

@@ -1,3 +1,5 @@
+import { GoalLoopError } from '../errors.js';
+
 /**
  * What {@link FileSystem.stat} reports about a path (without following a final
  * symlink: a symlink reports `type: 'symlink'`).
@@ -58,4 +60,16 @@ export interface FileSystem {
   rename(from: string, to: string): Promise<void>;
   /** Creates a directory and its parents; existing is not an error. */
   mkdir(path: string): Promise<void>;
+}
+
+/**
+ * Refuses a `readBytes` range that cannot be read (not a non-negative
+ * integer position and length), as every implementation must.
+ *
+ * @internal
+ */
+export function checkByteRange(position: number, length: number): void {
+  if (!Number.isSafeInteger(position) || position < 0 || !Number.isSafeInteger(length) || length < 0) {
+    throw new GoalLoopError('INVALID_OPTIONS', `readBytes needs a non-negative integer position and length (got ${position}, ${length})`);
+  }
 }

@@ -1,3 +1,4 @@
+import { raceAbort } from './scripted-stage-runner.js';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
 
 /**
@@ -95,18 +96,8 @@ function complete(partial: Partial<CommandResult>): CommandResult {
 // Resolves with the work's value, or 'aborted' as soon as the signal aborts.
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T | 'aborted'> {
   if (signal === undefined) return work;
-  return new Promise<T | 'aborted'>((resolve, reject) => {
-    const onAbort = (): void => resolve('aborted');
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(signal.aborted ? 'aborted' : value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
+  return raceAbort<T | 'aborted'>(work, signal).catch((error: unknown) => {
+    if (signal.aborted) return 'aborted' as const;
+    throw error;
   });
 }

@@ -1,6 +1,6 @@
 import { isAbsolutePath, joinPath, normalizePath, parentPath, relativePath } from '../core/paths.js';
 import { GoalLoopError } from '../errors.js';
-import type { FileSystem } from '../ports/file-system.js';
+import { type FileSystem, checkByteRange } from '../ports/file-system.js';
 import { createMemoryTree, memoryIoError, toMemoryFileStat } from './memory-tree.js';
 import type { Located, MemoryNode } from './memory-tree.js';
 
@@ -99,9 +99,7 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
       return data === null ? null : decoder.decode(data);
     },
     readBytes: async (path, position, length) => {
-      if (!Number.isSafeInteger(position) || position < 0 || !Number.isSafeInteger(length) || length < 0) {
-        throw new GoalLoopError('INVALID_OPTIONS', `readBytes needs a non-negative integer position and length (got ${position}, ${length})`);
-      }
+      checkByteRange(position, length);
       const data = bytesOf(path);
       return data === null ? null : data.slice(position, position + length);
     },

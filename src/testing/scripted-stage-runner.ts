@@ -97,8 +97,12 @@ export function createScriptedStageRunner(script: StageScript, options: Scripted
   };
 }
 
-// Settles with the work, or rejects with the signal's reason if it aborts first.
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+/**
+ * Settles with the work, or rejects with the signal's reason if it aborts first.
+ *
+ * @internal
+ */
+export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
