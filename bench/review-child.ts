@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { GCProfiler } from 'node:v8';
 import { createNodeFileSystem } from '../src/node/file-system.js';
 import { type RunInputs, readRunInputs, readRunModel } from '../src/review/read-run.js';
-import { reviewModel, reviewPipeline } from '../src/review/review-pipeline.js';
+import { reviewModel, reviewPipeline } from '../src/review/core/review-pipeline.js';
 import { runConsistencyReview } from '../src/review/run-review.js';
 
 /**

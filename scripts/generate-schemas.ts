@@ -1,9 +1,9 @@
 // Writes the JSON Schemas of the on-disk contracts into schemas/ from their zod definitions.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { goalSchema } from '../src/contracts/goal.js';
-import { verdictFileSchema } from '../src/contracts/verdict.js';
-import { feedbackReportSchema, stageContractSchemas } from '../src/index.js';
+import { goalSchema } from '../src/goal/contracts/goal.js';
+import { verdictFileSchema } from '../src/goal/contracts/verdict.js';
+import { feedbackReportSchema, stageContractSchemas } from '../src/review.js';
 
 const BASE = 'https://unpkg.com/goal-loop/schemas/';
 

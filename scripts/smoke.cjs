@@ -8,6 +8,7 @@ const { join } = require('node:path');
 const root = require('../dist/index.cjs');
 const node = require('../dist/node.cjs');
 const testing = require('../dist/testing.cjs');
+const review = require('../dist/review.cjs');
 
 // The root entry must not reach Node built-ins or execa, directly or through its chunks.
 function reachable(file, seen = new Set()) {
@@ -18,7 +19,11 @@ function reachable(file, seen = new Set()) {
   return seen;
 }
 const forbidden = /require\("(node:)?(fs|fs\/promises|child_process)"\)|require\("execa"\)/;
-for (const file of reachable('index.cjs')) assert.ok(!forbidden.test(readFileSync(join(__dirname, '../dist', file), 'utf8')), `${file} imports a Node-only module`);
+for (const entry of ['index.cjs', 'review.cjs']) {
+  for (const file of reachable(entry)) assert.ok(!forbidden.test(readFileSync(join(__dirname, '../dist', file), 'utf8')), `${file} imports a Node-only module`);
+}
+// Importing the goal loop does not load the review (its stage-contract schemas live only behind goal-loop/review).
+for (const file of reachable('index.cjs')) assert.ok(!readFileSync(join(__dirname, '../dist', file), 'utf8').includes('traceability_matrix'), `${file} carries the review`);
 
 async function main() {
   assert.equal(root.exitCodeFor({ stoppedOn: 'complete' }), 0);
@@ -36,6 +41,10 @@ async function main() {
   });
   const result = await loop.run();
   assert.equal(result.stoppedOn, 'complete');
+
+  // The review entry: the pure review over no contracts blocks the pipeline and says why.
+  const report = review.reviewPipeline({}, { timestamp: '2030-01-01T00:00:00.000Z' });
+  assert.equal(report.pipeline_status, 'BLOCKED');
 
   // execa through the node entry: a real command and a real filesystem.
   const dir = mkdtempSync(join(tmpdir(), 'goal-loop-smoke-'));

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GoalLoop, SDLC_STAGES, createCommandStageRunner, createReviewStageRunner, exitCodeFor, type FeedbackReport } from 'goal-loop';
+import { GoalLoop, SDLC_STAGES, createCommandStageRunner, exitCodeFor } from 'goal-loop';
+import { createReviewStageRunner, type FeedbackReport } from 'goal-loop/review';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { expectStop, printEvent, tempProject } from '../shared.js';
 

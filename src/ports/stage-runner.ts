@@ -1,7 +1,7 @@
-import type { GoalEvaluation } from '../core/evaluate.js';
+import type { GoalEvaluation } from '../goal/core/evaluate.js';
 import type { FileSystem } from './file-system.js';
 
-import type { StageOutcomeStatus } from '../contracts/stage-status.js';
+import type { StageOutcomeStatus } from '../pipeline/stage-status.js';
 
 export type { StageOutcomeStatus };
 

@@ -1,17 +1,17 @@
 import { limitFunction } from 'p-limit';
 import { type Issue, isGoalLoopError } from '../errors.js';
-import type { Goal } from '../contracts/goal.js';
-import { parseJsonText } from '../contracts/parse-result.js';
-import { joinPath } from '../core/paths.js';
-import { readLatestIterationStarted } from '../loop/event-log.js';
-import { resolveContainedPath } from '../loop/containment.js';
-import { loadGoalText } from '../loop/goal-source.js';
-import { runPaths } from '../loop/run-paths.js';
+import type { Goal } from '../goal/contracts/goal.js';
+import { parseJsonText } from '../errors.js';
+import { joinPath } from '../kit/paths.js';
+import { readLatestIterationStarted } from '../persist/event-log.js';
+import { resolveContainedPath } from '../persist/containment.js';
+import { loadGoalText } from '../goal/goal-source.js';
+import { runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
-import type { ContractInput, ReviewContracts } from './contract-input.js';
-import { type ContractSlot, REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
-import type { FileCheck } from './goal-evaluation.js';
-import { type ReviewModel, assembleReviewModel, readContractSlot } from './model.js';
+import type { ContractInput, ReviewContracts } from './core/contract-input.js';
+import { type ContractSlot, REVIEW_CONTRACT_SLOTS } from './core/contract-slots.js';
+import type { FileCheck } from './core/goal-evaluation.js';
+import { type ReviewModel, assembleReviewModel, readContractSlot } from './core/model.js';
 
 /** The default bound on concurrent contract reads. @public */
 export const DEFAULT_READ_CONCURRENCY = 8;

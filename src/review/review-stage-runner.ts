@@ -1,9 +1,9 @@
 import { isGoalLoopError } from '../errors.js';
-import { FEEDBACK_STAGE } from '../core/stage-presets.js';
+import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
 import type { StageContext, StageOutcome, StageRunner } from '../ports/stage-runner.js';
 import { runConsistencyReview } from './run-review.js';
-import { reviewFailed } from './task-contracts.js';
+import { reviewFailed } from './core/task-contracts.js';
 
 /** Options of {@link createReviewStageRunner}. @public */
 export interface ReviewStageRunnerOptions {

@@ -1,15 +1,15 @@
-import type { Goal } from '../contracts/goal.js';
-import { FEEDBACK_STAGE } from '../core/stage-presets.js';
-import { joinPath } from '../core/paths.js';
+import type { Goal } from '../goal/contracts/goal.js';
+import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
+import { joinPath } from '../kit/paths.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { systemClock } from '../node/clock.js';
-import { REVIEW_OUTPUT_PATHS } from './contract-slots.js';
+import { systemClock } from '../ports/clock.js';
+import { REVIEW_OUTPUT_PATHS } from './core/contract-slots.js';
 import { readRunModel } from './read-run.js';
-import { renderRemediationPlan } from './remediation-plan-markdown.js';
-import type { FeedbackReport } from './report.js';
-import { reviewModel } from './review-pipeline.js';
-import { buildBuilderContract, buildValidationContract } from './task-contracts.js';
+import { renderRemediationPlan } from './core/remediation-plan-markdown.js';
+import type { FeedbackReport } from './contracts/feedback-report.js';
+import { reviewModel } from './core/review-pipeline.js';
+import { buildBuilderContract, buildValidationContract } from './core/task-contracts.js';
 
 /**
  * Options of {@link runConsistencyReview}.

@@ -1,4 +1,4 @@
-import { isAbsolutePath, joinPath, normalizePath, parentPath, relativePath } from '../core/paths.js';
+import { isAbsolutePath, joinPath, normalizePath, parentPath, relativePath } from '../kit/paths.js';
 import { GoalLoopError } from '../errors.js';
 import { type FileSystem, checkByteRange } from '../ports/file-system.js';
 import { createMemoryTree, memoryIoError, toMemoryFileStat } from './memory-tree.js';

@@ -1,4 +1,4 @@
-import { parentPath, resolvePath } from '../core/paths.js';
+import { parentPath, resolvePath } from '../kit/paths.js';
 import { GoalLoopError } from '../errors.js';
 import type { FileStat } from '../ports/file-system.js';
 

@@ -1,6 +1,7 @@
 // The artifacts rstack-agents' `adopt` really writes (src/core/adopt/harvest.js, stageArtifactBody + adopted_at/evidence) review cleanly.
 import { describe, expect, it } from 'vitest';
-import { readStageContract, runConsistencyReview } from '../../src/review/index.js';
+import { readStageContract } from '../../src/review/contracts/registry.js';
+import { runConsistencyReview } from '../../src/review/run-review.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 
 const RUN = '.rstack/runs/adopt-1';

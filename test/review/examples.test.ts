@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
-import { type ConsistencyReviewResult, feedbackReportSchema, runConsistencyReview } from '../../src/review/index.js';
+import { type ConsistencyReviewResult, runConsistencyReview } from '../../src/review/run-review.js';
+import { feedbackReportSchema } from '../../src/review/contracts/feedback-report.js';
 
 const EXAMPLES = join(import.meta.dirname, '../../examples/runs');
 const NOW = '2025-03-03T12:00:00.000Z';

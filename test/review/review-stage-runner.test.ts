@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import type { StageContext, StageRunner } from '../../src/ports/stage-runner.js';
-import { REVIEW_CONTRACT_SLOTS, createReviewStageRunner } from '../../src/review/index.js';
+import { REVIEW_CONTRACT_SLOTS } from '../../src/review/core/contract-slots.js';
+import { createReviewStageRunner } from '../../src/review/review-stage-runner.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { cleanRun, list } from './fixtures.js';
 

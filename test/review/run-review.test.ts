@@ -2,10 +2,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '../../src/node/clock.js';
+import { systemClock } from '../../src/ports/clock.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
-import { type ContractKey, REVIEW_CONTRACT_SLOTS, feedbackReportSchema, runConsistencyReview } from '../../src/review/index.js';
+import { type ContractKey, REVIEW_CONTRACT_SLOTS } from '../../src/review/core/contract-slots.js';
+import { feedbackReportSchema } from '../../src/review/contracts/feedback-report.js';
+import { runConsistencyReview } from '../../src/review/run-review.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { cleanRun, list } from './fixtures.js';
 

@@ -1,7 +1,7 @@
 import { formatIssue } from '../../errors.js';
-import { ADOPTION_SKIPPED_STAGES } from '../contract-slots.js';
-import { type Finding, findingAt } from '../finding.js';
-import type { ContractStatus, ReviewModel } from '../model.js';
+import { ADOPTION_SKIPPED_STAGES } from '../core/contract-slots.js';
+import { type Finding, findingAt } from '../core/finding.js';
+import type { ContractStatus, ReviewModel } from '../core/model.js';
 
 /** How many parse issues a MALFORMED finding quotes in its description (all are in `analysis_scope`). @public */
 export const QUOTED_PARSE_ISSUES = 5;

@@ -1,6 +1,6 @@
 import type { NormalizedStory } from '../contracts/jira-tickets.js';
-import { type Finding, findingAt, listIds } from '../finding.js';
-import type { ReviewModel } from '../model.js';
+import { type Finding, findingAt, listIds } from '../core/finding.js';
+import type { ReviewModel } from '../core/model.js';
 
 /** Points per developer per sprint above which a developer is overloaded (CRITICAL). @public */
 export const OVERLOAD_POINTS = 15;

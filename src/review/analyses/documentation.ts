@@ -1,5 +1,5 @@
-import { type Finding, findingAt, listIds } from '../finding.js';
-import type { ReviewModel } from '../model.js';
+import { type Finding, findingAt, listIds } from '../core/finding.js';
+import type { ReviewModel } from '../core/model.js';
 
 /** Documents stage 03 itself writes: a missing one is a WARNING. @public */
 export const CORE_DOCUMENT_TYPES: readonly string[] = Object.freeze(['BRD', 'FRD', 'SOW']);

@@ -1,6 +1,6 @@
-import type { ContractKey } from '../contract-slots.js';
-import { type Finding, findingAt, listIds } from '../finding.js';
-import type { ReviewModel } from '../model.js';
+import type { ContractKey } from '../core/contract-slots.js';
+import { type Finding, findingAt, listIds } from '../core/finding.js';
+import type { ReviewModel } from '../core/model.js';
 
 /** The id patterns: FR-nnn, NFR-nnn, US-nnn, TC-nnn, THR-nnn, SC-nnn. @public */
 export const ID_PATTERNS = Object.freeze({

@@ -1,5 +1,5 @@
-import { type Finding, findingAt } from '../finding.js';
-import type { ContractStatus, ReviewModel } from '../model.js';
+import { type Finding, findingAt } from '../core/finding.js';
+import type { ContractStatus, ReviewModel } from '../core/model.js';
 
 /** A gap between sequential stages' timestamps above this is reported (INFO). @public */
 export const TIMESTAMP_GAP_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-check.js';
+import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
 import { endpointKeyFromString } from './system-design.js';
 import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isBaselineItem, isHarvestShape, metadataOf, readWith } from './metadata.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-check.js';
+import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
 import { type SprintRef, sprintRef, sprintRefSchema } from './plan.js';
 import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
-import { issuesFromZod } from '../../contracts/parse-result.js';
-import { type HandWrittenChecks, passesFastCheck } from './fast-check.js';
+import { issuesFromZod } from '../../errors.js';
+import { type HandWrittenChecks, passesFastCheck } from './fast-parse.js';
 
 /** The provenance value rstack-agents' `adopt` stamps on harvested artifacts. @public */
 export const BROWNFIELD_SOURCE = 'brownfield-adoption';

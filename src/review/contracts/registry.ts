@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ContractKey } from '../contract-slots.js';
+import type { ContractKey } from '../core/contract-slots.js';
 import { type CodeReportContract, codeReportSchema, readCodeReport } from './code-report.js';
 import { type DeploymentReportContract, deploymentReportSchema, readDeploymentReport } from './deployment-report.js';
 import { type DocumentationContract, documentationSchema, readDocumentation } from './documentation.js';

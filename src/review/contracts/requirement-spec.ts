@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-check.js';
+import { isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
 import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKey, isBaselineItem, metadataOf, readWith } from './metadata.js';
 
 // True for an array of strings (empty strings included; a hole is undefined, as zod reads it).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-check.js';
+import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
 import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
 
 const TEST_STATUSES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'skipped']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectBugSwarms, planRemediations } from '../../../src/review/index.js';
+import { detectBugSwarms } from '../../../src/review/analyses/bug-swarm.js';
+import { planRemediations } from '../../../src/review/analyses/remediation.js';
 import { list, reviewMutated } from '../fixtures.js';
 
 describe('bug swarm', () => {

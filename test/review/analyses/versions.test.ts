@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIsoTimestamp } from '../../../src/review/index.js';
+import { parseIsoTimestamp } from '../../../src/review/analyses/versions.js';
 import { reviewMutated, rulesOf } from '../fixtures.js';
 
 describe('cross-contract versions', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readStageContract } from '../../../src/review/index.js';
+import { readStageContract } from '../../../src/review/contracts/registry.js';
 
 // The value of a successful read, or a failed test.
 function ok<T>(read: { ok: true; value: T } | { ok: false; issues: readonly unknown[] }): T {

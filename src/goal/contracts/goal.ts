@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import type { Issue } from '../../errors.js';
+import { type ParseResult, issuesFromZod } from '../../errors.js';
+
+/** The longest timeout a command criterion may ask for, in milliseconds. @public */
+export const MAX_COMMAND_TIMEOUT_MS = 600_000;
+
+/** The comparison operators a `metric_threshold` criterion accepts. @public */
+export const metricOperatorSchema = z.enum(['>=', '>', '<=', '<', '==', '!=']);
+
+/** A comparison operator of a `metric_threshold` criterion. @public */
+export type MetricOperator = z.infer<typeof metricOperatorSchema>;
+
+/** The maintenance categories of Stephens ch. 11. @public */
+export const maintenanceCategorySchema = z.enum(['perfective', 'adaptive', 'corrective', 'preventive']);
+
+/** A maintenance category. @public */
+export type MaintenanceCategory = z.infer<typeof maintenanceCategorySchema>;
+
+const criterionBase = {
+  id: z.string().min(1, 'criterion id must be a non-empty string'),
+  description: z.string().optional(),
+  maintenance_category: maintenanceCategorySchema.optional(),
+  rerun_stages: z.array(z.string().min(1)).default([]),
+};
+
+const pathFields = {
+  path: z.string().min(1, 'path must be a non-empty string'),
+  run_relative: z.boolean().default(false),
+};
+
+/** `file_exists`: the path exists (file or directory) inside the project. @public */
+export const fileExistsCriterionSchema = z.strictObject({ ...criterionBase, kind: z.literal('file_exists'), ...pathFields });
+
+/** `command`: a shell command exits with the expected code. @public */
+export const commandCriterionSchema = z.strictObject({
+  ...criterionBase,
+  kind: z.literal('command'),
+  command: z.string().min(1, 'command must be a non-empty string'),
+  expect_exit_code: z.int().default(0),
+  timeout_ms: z.int().min(1).max(MAX_COMMAND_TIMEOUT_MS).default(120_000),
+});
+
+/** Where a `metric_threshold` criterion reads its metric. @public */
+export const metricSourceSchema = z.union([
+  z.literal('feedback'),
+  z.literal('loop_state'),
+  z.strictObject({ file: z.string().min(1) }),
+]);
+
+/** `metric_threshold`: a number at a dot path compares to a value. @public */
+export const metricThresholdCriterionSchema = z.strictObject({
+  ...criterionBase,
+  kind: z.literal('metric_threshold'),
+  source: metricSourceSchema,
+  metric: z.string().min(1, 'metric must be a non-empty dot path'),
+  operator: metricOperatorSchema,
+  value: z.number(),
+});
+
+/** `judge`: closed by a verdict from a host, a human or the feedback stage. @public */
+export const judgeCriterionSchema = z.strictObject({ ...criterionBase, kind: z.literal('judge'), question: z.string().min(1) });
+
+/** `json_schema`: a JSON file validates against a JSON Schema. @public */
+export const jsonSchemaCriterionSchema = z
+  .strictObject({
+    ...criterionBase,
+    kind: z.literal('json_schema'),
+    ...pathFields,
+    schema: z.union([z.record(z.string(), z.unknown()), z.boolean()]).optional(),
+    schema_path: z.string().min(1).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if ((value.schema === undefined) === (value.schema_path === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['schema'], message: 'give exactly one of "schema" (inline) or "schema_path"' });
+    }
+  });
+
+/** Any criterion of a goal, discriminated by `kind`. @public */
+export const criterionSchema = z.discriminatedUnion('kind', [
+  fileExistsCriterionSchema,
+  commandCriterionSchema,
+  metricThresholdCriterionSchema,
+  judgeCriterionSchema,
+  jsonSchemaCriterionSchema,
+]);
+
+/** The schema of `goal.json` (schema_version 1). @public */
+export const goalSchema = z.strictObject({
+  $schema: z.string().optional(),
+  schema_version: z.literal(1),
+  goal_id: z.string().min(1).default('pipeline-complete'),
+  description: z.string().optional(),
+  min_score: z.number().min(0).max(100).default(100),
+  criteria: z.array(criterionSchema).default([]),
+});
+
+/** A parsed goal, defaults applied. @public */
+export type Goal = z.output<typeof goalSchema>;
+/** A goal as written in `goal.json`, before defaults. @public */
+export type GoalInput = z.input<typeof goalSchema>;
+/** A parsed criterion. @public */
+export type Criterion = z.output<typeof criterionSchema>;
+/** The kinds of criterion. @public */
+export type CriterionKind = Criterion['kind'];
+/** A parsed `file_exists` criterion. @public */
+export type FileExistsCriterion = z.output<typeof fileExistsCriterionSchema>;
+/** A parsed `command` criterion. @public */
+export type CommandCriterion = z.output<typeof commandCriterionSchema>;
+/** A parsed `metric_threshold` criterion. @public */
+export type MetricThresholdCriterion = z.output<typeof metricThresholdCriterionSchema>;
+/** A parsed `judge` criterion. @public */
+export type JudgeCriterion = z.output<typeof judgeCriterionSchema>;
+/** A parsed `json_schema` criterion. @public */
+export type JsonSchemaCriterion = z.output<typeof jsonSchemaCriterionSchema>;
+/** Where a metric is read. @public */
+export type MetricSource = z.output<typeof metricSourceSchema>;
+
+/** The goal that applies when a run has no goal.json: no criteria, built-in checks only. @public */
+export const DEFAULT_GOAL: Goal = Object.freeze({ schema_version: 1, goal_id: 'pipeline-complete', min_score: 100, criteria: [] }) as Goal;
+
+/** Options of {@link parseGoal}. @public */
+export interface ParseGoalOptions {
+  /** The configured pipeline's stage ids; `rerun_stages` entries must be among them. */
+  readonly stages?: readonly string[];
+}
+
+/**
+ * Parses a goal definition strictly: an unknown kind or operator, a missing
+ * field, an unknown stage in `rerun_stages` or a duplicate criterion id is an
+ * issue with its JSON path. Returns every issue; never throws. Pure.
+ *
+ * @example
+ * ```ts
+ * const result = parseGoal(JSON.parse(text), { stages: ['03-documentation'] });
+ * if (!result.success) console.error(result.issues.map(formatIssue).join('\n'));
+ * ```
+ * @public
+ */
+export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
+  const parsed = goalSchema.safeParse(input);
+  // The semantic checks read the raw input, so they are reported even when the schema fails too.
+  const semantic = semanticGoalIssues(input, options.stages);
+  if (!parsed.success) return { success: false, issues: [...issuesFromZod(parsed.error), ...semantic] };
+  return semantic.length === 0 ? { success: true, data: parsed.data, issues: [] } : { success: false, issues: semantic };
+}
+
+// Checks what a schema cannot: unique criterion ids and known rerun stages (on the raw input; wrong types are the schema's issues).
+function semanticGoalIssues(input: unknown, stages: readonly string[] | undefined): Issue[] {
+  const issues: Issue[] = [];
+  const criteria = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as { criteria?: unknown }).criteria : undefined;
+  if (!Array.isArray(criteria)) return issues;
+  const seen = new Map<string, number>();
+  const known = stages === undefined ? undefined : new Set(stages);
+  criteria.forEach((criterion: unknown, index) => {
+    if (typeof criterion !== 'object' || criterion === null) return;
+    const { id, rerun_stages: rerunStages } = criterion as { id?: unknown; rerun_stages?: unknown };
+    if (typeof id === 'string' && id !== '') {
+      const first = seen.get(id);
+      if (first !== undefined) {
+        issues.push({ code: 'duplicate_id', path: ['criteria', index, 'id'], message: `duplicate criterion id "${id}" (first used at $.criteria[${first}].id)` });
+      } else seen.set(id, index);
+    }
+    if (known === undefined || !Array.isArray(rerunStages)) return;
+    rerunStages.forEach((stage: unknown, stageIndex) => {
+      if (typeof stage === 'string' && stage !== '' && !known.has(stage)) {
+        issues.push({ code: 'unknown_stage', path: ['criteria', index, 'rerun_stages', stageIndex], message: `"${stage}" is not a stage of the configured pipeline (${[...known].join(', ')})` });
+      }
+    });
+  });
+  return issues;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { Issue } from '../../errors.js';
+import { issuesFromZod } from '../../errors.js';
+
+/** One judge verdict in `goal-verdict.json`, written by a host or a human. @public */
+export const verdictSchema = z.looseObject({
+  criterion_id: z.string().min(1).optional(),
+  verdict: z.enum(['PASS', 'FAIL']),
+  judge: z.string().optional(),
+  reasoning: z.string().optional(),
+  score: z.number().optional(),
+  iteration: z.int().min(0).optional(),
+  recommendation: z.enum(['retry', 'block']).optional(),
+  recommended_rerun_stages: z.array(z.string().min(1)).optional(),
+});
+
+/** A verdict of `goal-verdict.json`. @public */
+export type Verdict = z.output<typeof verdictSchema>;
+
+/**
+ * The schema of the whole `goal-verdict.json`: a single verdict, an array, or
+ * `{ "verdicts": [...] }`.
+ *
+ * @public
+ */
+export const verdictFileSchema = z.union([verdictSchema, z.array(verdictSchema), z.looseObject({ verdicts: z.array(verdictSchema) })]);
+
+/** What {@link parseVerdictFile} found: the valid verdicts and an issue per malformed entry. @public */
+export interface ParsedVerdicts {
+  readonly verdicts: readonly Verdict[];
+  readonly issues: readonly Issue[];
+}
+
+/** Options of {@link parseVerdictFile}. @public */
+export interface ParseVerdictOptions {
+  /** Stage ids of the pipeline: a verdict naming any other rerun stage is reported and ignored. */
+  readonly stages?: readonly string[];
+}
+
+/**
+ * Parses the content of `goal-verdict.json`. Malformed entries are reported as
+ * issues (with their JSON paths) and ignored, never coerced; valid entries are
+ * kept. Never throws. Pure.
+ *
+ * @public
+ */
+export function parseVerdictFile(input: unknown, options: ParseVerdictOptions = {}): ParsedVerdicts {
+  const located = locateEntries(input);
+  if (located === null) {
+    return { verdicts: [], issues: [{ code: 'invalid_type', path: [], message: 'expected a verdict object, an array of verdicts, or { "verdicts": [...] }' }] };
+  }
+  const verdicts: Verdict[] = [];
+  const issues: Issue[] = [];
+  const known = options.stages === undefined ? undefined : new Set(options.stages);
+  located.entries.forEach((entry, index) => {
+    const path = [...located.base, ...(located.single ? [] : [index])];
+    const parsed = verdictSchema.safeParse(entry);
+    if (!parsed.success) {
+      issues.push(...issuesFromZod(parsed.error, path));
+      return;
+    }
+    const unknownStages = (parsed.data.recommended_rerun_stages ?? []).flatMap((stage, stageIndex) =>
+      known !== undefined && !known.has(stage) ? [{ stage, stageIndex }] : [],
+    );
+    if (unknownStages.length > 0) {
+      for (const { stage, stageIndex } of unknownStages) {
+        issues.push({ code: 'unknown_stage', path: [...path, 'recommended_rerun_stages', stageIndex], message: `"${stage}" is not a stage of the configured pipeline; verdict ignored` });
+      }
+      return;
+    }
+    verdicts.push(parsed.data);
+  });
+  return { verdicts, issues };
+}
+
+// Finds the verdict entries in any of the three accepted file shapes.
+function locateEntries(input: unknown): { entries: unknown[]; base: (string | number)[]; single: boolean } | null {
+  if (Array.isArray(input)) return { entries: input, base: [], single: false };
+  if (typeof input !== 'object' || input === null) return null;
+  const record = input as Record<string, unknown>;
+  if ('verdicts' in record) {
+    return Array.isArray(record.verdicts) ? { entries: record.verdicts, base: ['verdicts'], single: false } : null;
+  }
+  return { entries: [input], base: [], single: true };
+}

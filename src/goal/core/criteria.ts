@@ -1,0 +1,169 @@
+import type { Criterion, CriterionKind, MetricThresholdCriterion } from '../contracts/goal.js';
+import { evaluateCommandOutcome } from './command-outcome.js';
+import { readDotPath } from '../../kit/dot-path.js';
+import type { CriterionFact, DocumentFact, PathFact } from './facts.js';
+import { compareMetric, observedMetricValue, readMetricValue } from './metric.js';
+import type { JudgeOutcome } from './verdicts.js';
+
+/** PASS, FAIL or PENDING (not decidable yet: no verdict, no source, skipped). @public */
+export type CriterionStatus = 'PASS' | 'FAIL' | 'PENDING';
+
+/** One evaluated criterion of the goal. @public */
+export interface CriterionEvaluation {
+  readonly id: string;
+  readonly kind: CriterionKind;
+  readonly status: CriterionStatus;
+  /** One human sentence saying why. */
+  readonly detail: string;
+  /** A short phrase for reason sentences: `exit code 1`, `summary.critical_count = 2, required == 0`. */
+  readonly summary?: string;
+  /** The observed value where there is one: the metric value, the exit code, … */
+  readonly observed?: unknown;
+  /** The stages a RETRY on this criterion reruns (after verdict replacements and additions). */
+  readonly rerunStages: readonly string[];
+  /** For judge criteria: where the verdict came from. */
+  readonly verdictSource?: 'explicit' | 'agent';
+  /** For judge criteria with a verdict: the judge's recommendation (`block` on a FAIL means BLOCK). */
+  readonly recommendation?: 'retry' | 'block';
+  /** For command criteria that ran: how long the command took. */
+  readonly durationMs?: number;
+  /** For command criteria that ran: the end of its output (standard error, else standard output). */
+  readonly outputTail?: string;
+}
+
+/** What {@link evaluateCriterion} needs besides the criterion and its fact. @public */
+export interface CriterionContext {
+  /** The pipeline's stage ids, in order. */
+  readonly stages: readonly string[];
+  /** The feedback stage id (rerun when a `feedback` metric source is missing). */
+  readonly feedbackStage: string;
+  /** For a judge criterion: what the verdict protocol decided. */
+  readonly judge?: JudgeOutcome;
+}
+
+type Verdict = Pick<CriterionEvaluation, 'status' | 'detail' | 'summary'> & Partial<CriterionEvaluation>;
+
+/**
+ * Turns one criterion and the fact the shell gathered for it into a PASS,
+ * FAIL or PENDING. A missing fact, or a fact of another kind, is
+ * PENDING with a detail saying so. Pure.
+ *
+ * @public
+ */
+export function evaluateCriterion(criterion: Criterion, fact: CriterionFact | undefined, context: CriterionContext): CriterionEvaluation {
+  const verdict = judgeOf(criterion, fact, context);
+  return { id: criterion.id, kind: criterion.kind, rerunStages: criterion.rerun_stages, ...verdict };
+}
+
+// Dispatches on the criterion's kind; a fact of another kind (or none) leaves it PENDING.
+function judgeOf(criterion: Criterion, fact: CriterionFact | undefined, context: CriterionContext): Verdict {
+  switch (criterion.kind) {
+    case 'file_exists':
+      return fact?.kind === 'file_exists' ? fileExists(criterion.path, fact.path) : notEvaluated(criterion.id, fact);
+    case 'command':
+      return fact?.kind === 'command' ? evaluateCommandOutcome(criterion, fact.outcome) : notEvaluated(criterion.id, fact);
+    case 'metric_threshold':
+      return fact?.kind === 'metric_threshold' ? metric(criterion, fact.source, context) : notEvaluated(criterion.id, fact);
+    case 'json_schema':
+      return fact?.kind === 'json_schema' ? jsonSchema(criterion.path, fact.outcome) : notEvaluated(criterion.id, fact);
+    case 'judge':
+      return judgeCriterion(criterion.rerun_stages, context.judge);
+    default: {
+      const unreachable: never = criterion;
+      throw new Error(`unknown criterion kind ${String((unreachable as { kind: unknown }).kind)}`);
+    }
+  }
+}
+
+// PENDING for a criterion the shell gathered no (or the wrong) fact for.
+function notEvaluated(id: string, fact: CriterionFact | undefined): Verdict {
+  const why = fact === undefined ? 'no facts were gathered for it' : `the gathered fact is for a ${fact.kind} criterion`;
+  return { status: 'PENDING', summary: 'not evaluated', detail: `Criterion ${id} was not evaluated: ${why}.` };
+}
+
+// file_exists: PASS for an existing file or directory after containment.
+function fileExists(path: string, fact: PathFact): Verdict {
+  switch (fact.state) {
+    case 'refused':
+      return { status: 'FAIL', summary: `${path} refused`, detail: `${path} was refused: ${fact.detail}.` };
+    case 'missing':
+      return { status: 'FAIL', summary: `${path} is missing`, detail: `${path} does not exist.` };
+    case 'present':
+      return fact.type === 'other'
+        ? { status: 'FAIL', summary: `${path} is not a file`, detail: `${path} exists but is neither a file nor a directory.` }
+        : { status: 'PASS', summary: `${path} exists`, detail: `${path} exists (${fact.type}).` };
+    default: {
+      const unreachable: never = fact;
+      throw new Error(`unknown path fact ${String(unreachable)}`);
+    }
+  }
+}
+
+// metric_threshold: a real number at the dot path compared with the value; no source or no number is PENDING.
+function metric(criterion: MetricThresholdCriterion, source: DocumentFact, context: CriterionContext): Verdict {
+  const label = sourceLabel(criterion);
+  const required = `required ${criterion.operator} ${criterion.value}`;
+  switch (source.state) {
+    case 'refused':
+      return { status: 'FAIL', summary: `${label} refused`, detail: `Metric source ${label} was refused: ${source.detail}.` };
+    case 'malformed':
+      return { status: 'PENDING', summary: `${label} is malformed`, detail: `Metric source ${label} is malformed: ${source.detail}.` };
+    case 'missing': {
+      const addFeedback = criterion.source === 'feedback' && criterion.rerun_stages.length === 0 && context.stages.includes(context.feedbackStage);
+      const rerun = addFeedback ? { rerunStages: [context.feedbackStage] } : {};
+      const hint = addFeedback ? `; rerun ${context.feedbackStage} to produce it` : '';
+      return { ...rerun, status: 'PENDING', summary: `${label} is missing`, detail: `Metric source ${label} is missing${hint}.` };
+    }
+    case 'present':
+      break;
+    default: {
+      const unreachable: never = source;
+      throw new Error(`unknown document fact ${String(unreachable)}`);
+    }
+  }
+  const found = readDotPath(source.document, criterion.metric);
+  if (!found.found) {
+    return { status: 'PENDING', summary: `${criterion.metric} not found`, detail: `Metric ${criterion.metric} was not found in ${label} (${found.why} at ${found.at}).` };
+  }
+  const reading = readMetricValue(found.value);
+  const observed = observedMetricValue(found.value, reading);
+  if (reading.kind === 'not_a_number') {
+    return { observed, status: 'PENDING', summary: `${criterion.metric} is not a number`, detail: `Metric ${criterion.metric} in ${label} is not a number: ${reading.why}.` };
+  }
+  const passed = compareMetric(reading.value, criterion.operator, criterion.value);
+  const summary = `${criterion.metric} = ${reading.value}, ${required}`;
+  return { observed, status: passed ? 'PASS' : 'FAIL', summary, detail: `${criterion.metric} = ${reading.value} in ${label} (${required}).` };
+}
+
+// json_schema: PASS when the document validates; an unavailable document is FAIL (it must exist and parse).
+function jsonSchema(path: string, outcome: Extract<CriterionFact, { kind: 'json_schema' }>['outcome']): Verdict {
+  if (outcome.state === 'unavailable') return { status: 'FAIL', summary: `${path} unavailable`, detail: `${path} could not be validated: ${outcome.detail}.` };
+  if (outcome.valid) return { status: 'PASS', summary: `${path} is valid`, detail: `${path} matches its JSON Schema.` };
+  const first = outcome.errors.slice(0, 3).join('; ');
+  const more = outcome.errors.length > 3 ? ` (and ${outcome.errors.length - 3} more)` : '';
+  return { status: 'FAIL', summary: `${path} is invalid`, detail: `${path} does not match its JSON Schema: ${first === '' ? 'no error details' : first}${more}.` };
+}
+
+// judge: the verdict protocol's outcome, or PENDING when it reached none.
+function judgeCriterion(rerunStages: readonly string[], outcome: JudgeOutcome | undefined): Verdict {
+  if (outcome === undefined || outcome.state === 'pending') {
+    const detail = outcome?.detail ?? 'No verdict protocol outcome was given for this judge criterion.';
+    return { status: 'PENDING', summary: outcome?.summary ?? 'no verdict', detail, rerunStages };
+  }
+  return {
+    status: outcome.verdict,
+    summary: outcome.summary,
+    detail: outcome.detail,
+    rerunStages: outcome.rerunStages,
+    verdictSource: outcome.source,
+    recommendation: outcome.recommendation,
+  };
+}
+
+// Names a metric source for messages.
+function sourceLabel(criterion: MetricThresholdCriterion): string {
+  const source = criterion.source;
+  if (source === 'feedback') return 'feedback.json';
+  if (source === 'loop_state') return 'loop-state.json';
+  return source.file;
+}

@@ -1,0 +1,190 @@
+import { type Issue, formatIssue } from '../../errors.js';
+import type { GoalStatus } from '../contracts/goal-evaluation.js';
+import { type BuiltinCheck, evaluateBuiltins } from './builtins.js';
+import type { ClaimRecord } from './claims.js';
+import { type CriterionEvaluation, evaluateCriterion } from './criteria.js';
+import { readOwn } from '../../kit/dot-path.js';
+import type { EvaluationFacts } from './facts.js';
+import { type DecisionSignal, decideStatus } from './precedence.js';
+import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
+import { resolveVerdicts } from './verdicts.js';
+
+export type { BuiltinCheck } from './builtins.js';
+export type { ClaimRecord } from './claims.js';
+export type { CriterionEvaluation, CriterionStatus } from './criteria.js';
+
+/**
+ * The status of an evaluation: a goal status, or `ERROR` when the goal itself
+ * could not be used (see `issues`).
+ *
+ * @public
+ */
+export type EvaluationStatus = GoalStatus | 'ERROR';
+
+/**
+ * The result of evaluating a goal: plain, JSON-serialisable data.
+ *
+ * @public
+ */
+export interface GoalEvaluation {
+  readonly goalId: string;
+  readonly status: EvaluationStatus;
+  /** 100 × passing checks / all checks (criteria plus built-ins), one decimal; 100 when there is no check. */
+  readonly score: number;
+  readonly minScore: number;
+  /** One human sentence naming what decided the status. */
+  readonly reason: string;
+  /** The run-wide iteration evaluated, or `null` outside a loop. */
+  readonly iteration: number | null;
+  /** Stages whose status is `failed` or `blocked`, in pipeline order. */
+  readonly failingStages: readonly string[];
+  /** Only on RETRY: the stages to rerun, in pipeline order. */
+  readonly recommendedRerunStages: readonly string[];
+  readonly criticalCount: number;
+  readonly criteria: readonly CriterionEvaluation[];
+  readonly builtins: readonly BuiltinCheck[];
+  readonly claims: { readonly consumed: readonly ClaimRecord[]; readonly rejected: readonly ClaimRecord[] };
+  /** Every reason the goal is not (yet) met, each mapped to a status by the precedence table. */
+  readonly signals: readonly DecisionSignal[];
+  /** Contract issues met on the way (ignored verdict entries, a malformed feedback report, an invalid goal). */
+  readonly issues: readonly Issue[];
+}
+
+/**
+ * Evaluates a goal from gathered facts: every criterion,
+ * the built-in checks, the verdict protocol, then the status by the
+ * precedence table (ASK_USER \> BLOCK \> RETRY \> PASS). Pure: same facts,
+ * same evaluation; never throws on well-typed facts.
+ *
+ * @example
+ * ```ts
+ * const evaluation = evaluateGoal(facts);
+ * if (evaluation.status === 'RETRY') rerun(evaluation.recommendedRerunStages);
+ * console.log(evaluation.reason); // "Criterion docs-lint failed (exit code 1); rerun 03-documentation."
+ * ```
+ * @public
+ */
+export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
+  const { goal, stages } = facts;
+  const verdicts = resolveVerdicts(facts);
+  const criteria = goal.criteria.map((criterion) =>
+    evaluateCriterion(criterion, readOwn(facts.criteria, criterion.id), { stages, feedbackStage: facts.feedbackStage, judge: verdicts.judges.get(criterion.id) }),
+  );
+  const builtins = evaluateBuiltins(facts);
+  const checks = [...criteria, ...builtins.checks];
+  const passing = checks.filter((check) => check.status === 'PASS').length;
+  const score = checks.length === 0 ? 100 : Math.round((passing / checks.length) * 1000) / 10;
+  const signals = [...criteria.flatMap(criterionSignals), ...verdicts.signals, ...builtins.signals];
+  if (score < goal.min_score) signals.push({ kind: 'score_below_min', source: 'score', message: `Score ${score} is below min_score ${goal.min_score}` });
+  const { status, decisive } = decideStatus(signals);
+  const known = new Set(stages);
+  const rerunSources = checks.filter((check) => check.status !== 'PASS').flatMap((check) => check.rerunStages);
+  const recommendedRerunStages = status === 'RETRY' ? withFeedbackRefresh(orderByPipeline(rerunSources.filter((stage) => known.has(stage)), stages), stages, facts.feedbackStage) : [];
+  return {
+    goalId: goal.goal_id,
+    status,
+    score,
+    minScore: goal.min_score,
+    reason: reasonFor(status, decisive, recommendedRerunStages, goal.goal_id, checks.length, score, goal.min_score),
+    iteration: facts.iteration,
+    failingStages: stages.filter((stage) => {
+      const stageStatus = readOwn(facts.stageStatuses, stage);
+      return stageStatus === 'failed' || stageStatus === 'blocked';
+    }),
+    recommendedRerunStages,
+    criticalCount: builtins.criticalCount,
+    criteria,
+    builtins: builtins.checks,
+    claims: { consumed: verdicts.consumed, rejected: verdicts.rejected },
+    signals,
+    issues: [...unknownStageIssues(facts), ...verdicts.issues, ...builtins.issues],
+  };
+}
+
+/**
+ * The evaluation of a goal that could not be used (an invalid goal.json):
+ * status `ERROR`, score 0, no checks, the issues and a reason naming the
+ * first of them. A loop stops on it with `evaluation_error`. Pure.
+ *
+ * @example
+ * ```ts
+ * const parsed = parseGoal(input, { stages });
+ * const evaluation = parsed.success ? evaluateGoal(facts) : errorEvaluation('docs-sweep', parsed.issues, 3);
+ * ```
+ * @public
+ */
+export function errorEvaluation(goalId: string, issues: readonly Issue[], iteration: number | null): GoalEvaluation {
+  const first = issues[0];
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue(s))` : '';
+  const reason = first === undefined ? `Goal ${goalId} could not be evaluated.` : `Goal ${goalId} is invalid: ${formatIssue(first)}${more}.`;
+  return {
+    goalId,
+    status: 'ERROR',
+    score: 0,
+    minScore: 100,
+    reason,
+    iteration,
+    failingStages: [],
+    recommendedRerunStages: [],
+    criticalCount: 0,
+    criteria: [],
+    builtins: [],
+    claims: { consumed: [], rejected: [] },
+    signals: [],
+    issues,
+  };
+}
+
+// The signals one evaluated criterion raises (none when it passes).
+function criterionSignals(criterion: CriterionEvaluation): DecisionSignal[] {
+  const { id, kind, status } = criterion;
+  const summary = criterion.summary === undefined ? '' : ` (${criterion.summary})`;
+  switch (status) {
+    case 'PASS':
+      return [];
+    case 'PENDING':
+      return kind === 'judge'
+        ? [{ kind: 'judge_pending', source: id, message: `Judge criterion ${id} has no fresh verdict` }]
+        : [{ kind: 'criterion_pending', source: id, message: `Criterion ${id} is pending${summary}` }];
+    case 'FAIL':
+      return kind === 'judge' && criterion.recommendation === 'block'
+        ? [{ kind: 'judge_block', source: id, message: `Judge criterion ${id} failed with recommendation block${summary}` }]
+        : [{ kind: 'criterion_failed', source: id, message: `Criterion ${id} failed${summary}` }];
+    default: {
+      const unreachable: never = status;
+      throw new Error(`unknown criterion status ${String(unreachable)}`);
+    }
+  }
+}
+
+// One sentence naming what decided the status.
+function reasonFor(status: GoalStatus, decisive: readonly DecisionSignal[], rerun: readonly string[], goalId: string, checks: number, score: number, minScore: number): string {
+  const first = decisive[0]?.message ?? `Goal ${goalId} is not met`;
+  // The score signal follows from the others; it counts only when it decides alone.
+  const others = decisive.slice(1).filter((signal) => signal.kind !== 'score_below_min').length;
+  const lead = others > 0 ? `${first}, plus ${others} more finding(s)` : first;
+  switch (status) {
+    case 'PASS':
+      return checks === 0 ? `Goal ${goalId} is met: there are no criteria and no stages to check.` : `Goal ${goalId} is met: all ${checks} check(s) pass (score ${score}, min_score ${minScore}).`;
+    case 'ASK_USER':
+      return `${lead}; a human must decide before the loop goes on.`;
+    case 'BLOCK':
+      return `${lead}; the goal is blocked until a human intervenes.`;
+    case 'RETRY':
+      return rerun.length > 0 ? `${lead}; rerun ${rerun.join(', ')}.` : `${lead}; there is no stage to rerun.`;
+    default: {
+      const unreachable: never = status;
+      throw new Error(`unknown goal status ${String(unreachable)}`);
+    }
+  }
+}
+
+// Issues for criterion rerun stages that are not stages of the pipeline (they are never rerun).
+function unknownStageIssues(facts: EvaluationFacts): Issue[] {
+  const known = new Set(facts.stages);
+  return facts.goal.criteria.flatMap((criterion, index) =>
+    criterion.rerun_stages.flatMap((stage, stageIndex) =>
+      known.has(stage) ? [] : [{ code: 'unknown_stage', path: ['criteria', index, 'rerun_stages', stageIndex], message: `"${stage}" is not a stage of the pipeline; it is not rerun` }],
+    ),
+  );
+}

@@ -1,0 +1,100 @@
+import type { Issue } from '../../errors.js';
+import type { Goal } from '../contracts/goal.js';
+import type { Verdict } from '../contracts/verdict.js';
+import type { FeedbackRead } from '../contracts/feedback-view.js';
+import type { CommandResult } from '../../ports/command-runner.js';
+
+import type { StageStatus } from '../../pipeline/stage-status.js';
+
+export type { StageStatus };
+
+/**
+ * A path named by a contract, after the containment rule: refused
+ * (outside the project, with why), missing, or present with its type after
+ * symlinks are resolved. `path` is the resolved path relative to the root.
+ *
+ * @public
+ */
+export type PathFact =
+  | { readonly state: 'refused'; readonly detail: string }
+  | { readonly state: 'missing'; readonly path: string }
+  | { readonly state: 'present'; readonly path: string; readonly type: 'file' | 'directory' | 'other' };
+
+/**
+ * A JSON document the shell tried to read for a criterion (a metric file, a
+ * json_schema target): refused, missing, malformed (with why), or its parsed
+ * content.
+ *
+ * @public
+ */
+export type DocumentFact =
+  | { readonly state: 'refused' | 'missing' | 'malformed'; readonly detail: string }
+  | { readonly state: 'present'; readonly document: unknown };
+
+/**
+ * What the shell gathered for one criterion, by kind. The pure evaluation
+ * turns each into a PASS, FAIL or PENDING.
+ *
+ * @public
+ */
+export type CriterionFact =
+  | { readonly kind: 'file_exists'; readonly path: PathFact }
+  | {
+      readonly kind: 'command';
+      readonly outcome: { readonly state: 'ran'; readonly result: CommandResult } | { readonly state: 'skipped'; readonly detail: string };
+    }
+  | { readonly kind: 'metric_threshold'; readonly source: DocumentFact }
+  | { readonly kind: 'judge' }
+  | {
+      readonly kind: 'json_schema';
+      readonly outcome:
+        | { readonly state: 'unavailable'; readonly detail: string }
+        | { readonly state: 'checked'; readonly valid: boolean; readonly errors: readonly string[] };
+    };
+
+/**
+ * Whether one evidence path of an agent claim resolves to a regular file
+ * inside the run dir or the project root (symlinks resolved).
+ *
+ * @public
+ */
+export interface EvidenceFact {
+  readonly ok: boolean;
+  readonly detail: string;
+}
+
+/**
+ * The explicit verdict pool: `goal-verdict.json`, missing, malformed as a
+ * whole, or its valid verdicts plus an issue per ignored entry.
+ *
+ * @public
+ */
+export type ExplicitVerdictsFact =
+  | { readonly state: 'missing' }
+  | { readonly state: 'present'; readonly verdicts: readonly Verdict[]; readonly issues: readonly Issue[] };
+
+/**
+ * Everything the pure goal evaluation needs, gathered by a shell first.
+ * Plain data: serialisable, no functions, no I/O handles.
+ *
+ * @public
+ */
+export interface EvaluationFacts {
+  readonly goal: Goal;
+  /** The pipeline's stage ids, in order. */
+  readonly stages: readonly string[];
+  /** The id of the feedback stage (default `11-feedback-loop`); may be absent from `stages`. */
+  readonly feedbackStage: string;
+  /** The run-wide iteration being evaluated, or `null` outside a loop. */
+  readonly iteration: number | null;
+  /** Every stage of `stages` with its status in the run (missing entries count as `pending`). */
+  readonly stageStatuses: Readonly<Record<string, StageStatus>>;
+  /** One fact per criterion id of the goal. */
+  readonly criteria: Readonly<Record<string, CriterionFact>>;
+  /** The run's feedback.json as the loop reads it. */
+  readonly feedback: FeedbackRead;
+  /** The run's goal-verdict.json. */
+  readonly explicitVerdicts: ExplicitVerdictsFact;
+  /** For every evidence path named by an agent claim (as written), whether it resolves. */
+  readonly evidence: Readonly<Record<string, EvidenceFact>>;
+}

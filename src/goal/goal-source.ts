@@ -1,0 +1,55 @@
+import type { Issue } from '../errors.js';
+import { DEFAULT_GOAL, parseGoal, type Goal } from './contracts/goal.js';
+import { parseJsonText } from '../errors.js';
+import { fnv1a64, hashJson } from '../kit/hash.js';
+import type { FileSystem } from '../ports/file-system.js';
+
+/**
+ * The goal a loop works towards, as loaded: valid (with the hash of its
+ * canonical form), or invalid with every issue. `goalId` is never empty.
+ *
+ * @internal
+ */
+export type LoadedGoal =
+  | { readonly ok: true; readonly goal: Goal; readonly goalId: string; readonly hash: string; readonly origin: 'option' | 'file' | 'default' }
+  | { readonly ok: false; readonly goalId: string; readonly hash: string; readonly issues: readonly Issue[]; readonly origin: 'option' | 'file' };
+
+/**
+ * Loads the goal: the `goal` option when given, else `<runDir>/goal.json`,
+ * else the default goal (built-in checks only). Parsing is strict.
+ *
+ * @internal
+ */
+export async function loadGoal(fs: FileSystem, goalPath: string, option: unknown, stages: readonly string[]): Promise<LoadedGoal> {
+  if (option !== undefined) return fromValue(option, stages, 'option');
+  return loadGoalText(await fs.readText(goalPath), stages);
+}
+
+/**
+ * Loads a goal from the text of goal.json (`null`: no file, the default goal).
+ * Without `stages`, `rerun_stages` entries are not checked against a pipeline.
+ *
+ * @internal
+ */
+export function loadGoalText(text: string | null, stages?: readonly string[]): LoadedGoal {
+  if (text === null) return { ok: true, goal: DEFAULT_GOAL, goalId: DEFAULT_GOAL.goal_id, hash: hashJson(DEFAULT_GOAL), origin: 'default' };
+  const json = parseJsonText(text);
+  if (!json.ok) return { ok: false, goalId: DEFAULT_GOAL.goal_id, hash: fnv1a64(text), issues: [json.issue], origin: 'file' };
+  return fromValue(json.value, stages, 'file');
+}
+
+// Parses a goal value and hashes its canonical form.
+function fromValue(value: unknown, stages: readonly string[] | undefined, origin: 'option' | 'file'): LoadedGoal {
+  const parsed = parseGoal(value, stages === undefined ? {} : { stages });
+  if (parsed.success) return { ok: true, goal: parsed.data, goalId: parsed.data.goal_id, hash: hashJson(parsed.data), origin };
+  return { ok: false, goalId: rawGoalId(value), hash: hashJson(value), issues: parsed.issues, origin };
+}
+
+// The goal_id written in an invalid goal, when it is a usable string.
+function rawGoalId(value: unknown): string {
+  if (typeof value === 'object' && value !== null && 'goal_id' in value) {
+    const id = (value as { goal_id: unknown }).goal_id;
+    if (typeof id === 'string' && id.trim() !== '') return id;
+  }
+  return DEFAULT_GOAL.goal_id;
+}

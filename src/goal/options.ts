@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { GoalLoopError } from '../errors.js';
+import type { LoopEvent } from './contracts/events.js';
+import type { GoalInput } from './contracts/goal.js';
+import { issuesFromZod } from '../errors.js';
+import { DEFAULT_MAX_ITERATIONS, clampMaxIterations } from './core/decide.js';
+import { isInside, normalizePath } from '../kit/paths.js';
+import type { Clock } from '../ports/clock.js';
+import type { CommandRunner } from '../ports/command-runner.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { StageRunner } from '../ports/stage-runner.js';
+
+
+/**
+ * Options of {@link GoalLoop}.
+ *
+ * @public
+ */
+export interface GoalLoopOptions {
+  /** The project's filesystem; every path is relative to its root. */
+  readonly fs: FileSystem;
+  /** The run directory, relative to the filesystem root (e.g. `.goal-loop/runs/r-42`). */
+  readonly runDir: string;
+  /** The pipeline's stage ids, in order. */
+  readonly stages: readonly string[];
+  /** Runs a stage (calls your agent). */
+  readonly runner: StageRunner;
+  /** Runs `command` criteria; without it they stay PENDING. */
+  readonly commands?: CommandRunner;
+  /** The goal; when absent, `<runDir>/goal.json`, else the default goal. */
+  readonly goal?: GoalInput;
+  /** Iterations per session (default 3), clamped to {@link MAX_ITERATIONS_HARD_CAP}. */
+  readonly maxIterations?: number;
+  /** Stop once this many USD are spent in the run (checked before each iteration and after every stage). */
+  readonly budgetUsd?: number;
+  /** Time source (default: `systemClock`). */
+  readonly clock?: Clock;
+  /** Aborts the loop: stage runners and commands get it; the session stays resumable. */
+  readonly signal?: AbortSignal;
+  /** Receives every event as it is appended to events.jsonl. */
+  readonly onEvent?: (event: LoopEvent) => void;
+  /** Command criteria run at most this many at once (default: the command runner's `concurrency`, the number of CPUs for the execa runner; else 4). */
+  readonly concurrency?: number;
+  /** Continue an unfinished session even though goal.json changed since it started. */
+  readonly acceptGoalChange?: boolean;
+  /** The feedback stage's id (default `11-feedback-loop`). */
+  readonly feedbackStage?: string;
+  /** A lock whose heartbeat is older than this is stale and taken over (default 10 minutes). */
+  readonly lockTimeoutMs?: number;
+}
+
+const fn = (name: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: `${name} must be a function` });
+const port = (name: string, methods: readonly string[]) =>
+  z.custom((value) => typeof value === 'object' && value !== null && methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'), {
+    message: `${name} must implement ${methods.join(', ')}`,
+  });
+
+const optionsSchema = z.object({
+  fs: port('fs', ['readText', 'writeText', 'appendText', 'createExclusive', 'stat', 'readBytes', 'realpath', 'remove']),
+  runDir: z
+    .string()
+    .min(1)
+    .refine((dir) => !dir.startsWith('/') && isInside(dir, '.') && normalizePath(dir) !== '.', { message: 'runDir must be a relative path inside the filesystem root' }),
+  stages: z
+    .array(z.string().min(1))
+    .min(1, 'stages must name at least one stage')
+    .refine((stages) => new Set(stages).size === stages.length, { message: 'stages must not repeat a stage id' }),
+  runner: port('runner', ['run']),
+  commands: port('commands', ['run']).optional(),
+  goal: z.unknown().optional(),
+  maxIterations: z.int().min(1).optional(),
+  budgetUsd: z.number().min(0).optional(),
+  clock: port('clock', ['now', 'sleep']).optional(),
+  signal: z.custom<AbortSignal>((value) => typeof value === 'object' && value !== null && 'aborted' in value, { message: 'signal must be an AbortSignal' }).optional(),
+  onEvent: fn('onEvent').optional(),
+  concurrency: z.int().min(1).optional(),
+  acceptGoalChange: z.boolean().optional(),
+  feedbackStage: z.string().min(1).optional(),
+  lockTimeoutMs: z.int().min(1).optional(),
+});
+
+/**
+ * Validates loop options: every wrong value is an issue with its path in one
+ * `INVALID_OPTIONS` error; nothing is silently defaulted.
+ *
+ * @internal
+ */
+export function validateLoopOptions(options: GoalLoopOptions): void {
+  const parsed = optionsSchema.safeParse(options);
+  if (!parsed.success) {
+    const issues = issuesFromZod(parsed.error);
+    throw new GoalLoopError('INVALID_OPTIONS', `Invalid GoalLoop options: ${issues.map((issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`).join('; ')}`, { issues });
+  }
+}
+
+/** How long a lock may go without a heartbeat before another loop takes it over (10 minutes). @internal */
+export const DEFAULT_LOCK_TIMEOUT_MS = 600_000;
+
+/** `maxIterations` with its default (3), clamped to the hard cap of 20 (already validated as an integer ≥ 1). @internal */
+export function effectiveMaxIterations(value: number | undefined): number {
+  const clamped = clampMaxIterations(value);
+  return clamped.success ? clamped.data : DEFAULT_MAX_ITERATIONS;
+}

@@ -1,0 +1,157 @@
+import type { EvidenceFact, PathFact } from '../goal/core/facts.js';
+import { isAbsolutePath, isInside, normalizePath, parentPath, relativePath, resolvePath } from '../kit/paths.js';
+import type { FileSystem } from '../ports/file-system.js';
+
+/**
+ * Options of {@link resolveContainedPath}.
+ *
+ * @public
+ */
+export interface ContainmentOptions {
+  /**
+   * What a relative path is relative to: `'root'` (the default; also `'.'`)
+   * for the project root, or a run directory (relative to the root). A
+   * directory literally named `root` is written `./root`.
+   */
+  readonly base?: 'root' | (string & {});
+  /**
+   * Resolved directories shared by the calls of one evaluation, so a thousand
+   * files in one folder cost one `stat` each plus one `realpath` for the folder.
+   * Create it with `new Map()`; do not keep it across evaluations.
+   */
+  readonly cache?: RealpathCache;
+}
+
+/** Directory realpaths resolved so far (see {@link ContainmentOptions.cache}). @public */
+export type RealpathCache = Map<string, Promise<string | null>>;
+
+/**
+ * The one containment rule for a path named by a contract. The path
+ * must lie inside the project root (`fs.root`) lexically and after every
+ * symlink is resolved; it is refused, with a sentence naming it, when it is
+ * absolute and outside the root, when `..` climbs out of the root (checked
+ * before touching the filesystem), or when a symlink leads out (also for a
+ * missing file under a symlinked directory). Otherwise it is `missing`, or
+ * `present` with the type of the resolved target and its resolved path
+ * relative to the root.
+ *
+ * @param fs - The project's filesystem.
+ * @param path - The path as the contract wrote it (relative, or absolute).
+ * @param options - `base`: resolve relative paths against the root or a run dir.
+ * @example
+ * ```ts
+ * const fact = await resolveContainedPath(fs, 'artifacts/plan.json', { base: '.goal-loop/runs/r-42' });
+ * if (fact.state === 'refused') console.warn(fact.detail);
+ * ```
+ * @public
+ */
+export async function resolveContainedPath(fs: FileSystem, path: string, options: ContainmentOptions = {}): Promise<PathFact> {
+  const outcome = await contain(fs, path, options.base === undefined || options.base === 'root' ? '.' : options.base, options.cache ?? new Map());
+  return outcome.state === 'refused' ? refuse(outcome.detail) : outcome;
+}
+
+/**
+ * Checks one evidence path of an agent claim: a relative path is
+ * tried against the run dir first, then the project root; the first place
+ * where it exists decides, and it must be a regular file there, inside the
+ * project after resolving symlinks. A symlink leading out refuses the claim
+ * outright; a `..` escape only rules out that base. An absolute path must lie
+ * inside the root.
+ *
+ * @param fs - The project's filesystem.
+ * @param runDir - The run directory, relative to the root.
+ * @param path - The evidence path as the agent wrote it.
+ * @param cache - Folder realpaths shared with the other paths of one evaluation (see {@link ContainmentOptions.cache}).
+ * @public
+ */
+export async function resolveEvidencePath(fs: FileSystem, runDir: string, path: string, cache: RealpathCache = new Map()): Promise<EvidenceFact> {
+  const bases = isAbsolutePath(path) ? ['.'] : [runDir, '.'];
+  const escapes: string[] = [];
+  for (const base of bases) {
+    const fact = await contain(fs, path, base, cache);
+    if (fact.state === 'missing') continue;
+    if (fact.state === 'refused') {
+      if (fact.reason === 'symlink' || fact.reason === 'invalid') return { ok: false, detail: fact.detail };
+      escapes.push(fact.detail);
+      continue;
+    }
+    if (fact.type !== 'file') return { ok: false, detail: `evidence "${path}" is a ${fact.type === 'directory' ? 'directory' : 'special file'} ("${fact.path}"), not a regular file` };
+    return { ok: true, detail: `evidence "${path}" is the file "${fact.path}"` };
+  }
+  const where = bases.length === 2 ? `the run dir "${runDir}" or the project root` : 'the project root';
+  return { ok: false, detail: [`evidence "${path}" does not exist in ${where}`, ...escapes].join('; ') };
+}
+
+/** Why a path was refused: a malformed path, a lexical escape (absolute or `..`), or a symlink leading out. */
+type Refusal = { readonly state: 'refused'; readonly reason: 'invalid' | 'lexical' | 'symlink'; readonly detail: string };
+
+// Applies the whole rule: lexical containment first, then realpath containment, then the target's type.
+async function contain(fs: FileSystem, path: string, base: string, cache: RealpathCache): Promise<Refusal | Exclude<PathFact, { state: 'refused' }>> {
+  const lexical = containLexically(fs, path, base);
+  if (typeof lexical !== 'string') return lexical;
+  const own = await fs.stat(lexical);
+  if (own === null) {
+    const escape = await escapingAncestor(fs, lexical, cache);
+    if (escape === null) return { state: 'missing', path: lexical };
+    return symlinkRefusal(`path "${path}" leads through a symlink at "${escape.at}" to "${escape.to}", outside the project root`);
+  }
+  // Not a symlink itself: only its folder can lead elsewhere, and folders are resolved once per evaluation.
+  const resolved = own.type === 'symlink' ? await fs.realpath(lexical) : await throughFolder(fs, lexical, cache);
+  if (resolved === null) return { state: 'missing', path: lexical };
+  if (!isInside(resolved, '.')) return symlinkRefusal(`path "${path}" resolves through a symlink to "${resolved}", outside the project root`);
+  const stat = own.type === 'symlink' ? await fs.stat(resolved) : own;
+  if (stat === null) return { state: 'missing', path: resolved };
+  return { state: 'present', path: resolved, type: stat.type === 'file' || stat.type === 'directory' ? stat.type : 'other' };
+}
+
+// The real path of an entry that is not a symlink: its folder's real path (cached) joined with its name.
+async function throughFolder(fs: FileSystem, path: string, cache: RealpathCache): Promise<string | null> {
+  const folder = parentPath(path);
+  const real = await cachedRealpath(fs, folder, cache);
+  if (real === null) return null;
+  return normalizePath(`${real}/${path.slice(path.lastIndexOf('/') + 1)}`);
+}
+
+// fs.realpath of a folder, resolved once per cache.
+function cachedRealpath(fs: FileSystem, folder: string, cache: RealpathCache): Promise<string | null> {
+  let pending = cache.get(folder);
+  if (pending === undefined) {
+    pending = folder === '.' ? Promise.resolve('.') : fs.realpath(folder);
+    cache.set(folder, pending);
+  }
+  return pending;
+}
+
+// Applies the lexical half of the rule: the normalised path relative to the root, or a refusal.
+function containLexically(fs: FileSystem, path: string, base: string): string | Refusal {
+  if (path.trim() === '' || path.includes('\0')) return { state: 'refused', reason: 'invalid', detail: `path ${JSON.stringify(path)} is empty or contains a NUL character` };
+  if (isAbsolutePath(path)) {
+    const absolute = normalizePath(path);
+    if (!isInside(absolute, fs.root)) return { state: 'refused', reason: 'lexical', detail: `absolute path "${path}" is outside the project root "${fs.root}"` };
+    return relativePath(fs.root, absolute);
+  }
+  const joined = resolvePath(base, path);
+  if (isAbsolutePath(joined)) return containLexically(fs, joined, '.');
+  if (!isInside(joined, '.')) return { state: 'refused', reason: 'lexical', detail: `path "${path}" escapes the project root with ".." (it resolves to "${joined}")` };
+  return joined;
+}
+
+// For a missing path: the nearest existing ancestor, when a symlink carries it outside the root.
+async function escapingAncestor(fs: FileSystem, path: string, cache: RealpathCache): Promise<{ at: string; to: string } | null> {
+  for (let dir = parentPath(path); dir !== '.'; dir = parentPath(dir)) {
+    const resolved = await cachedRealpath(fs, dir, cache);
+    if (resolved === null) continue;
+    return isInside(resolved, '.') ? null : { at: dir, to: resolved };
+  }
+  return null;
+}
+
+// A refusal for a symlink that leads out of the root.
+function symlinkRefusal(detail: string): Refusal {
+  return { state: 'refused', reason: 'symlink', detail };
+}
+
+// A refusal fact.
+function refuse(detail: string): PathFact {
+  return { state: 'refused', detail };
+}

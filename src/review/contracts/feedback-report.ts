@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { maintenanceCategorySchema } from '../../goal/contracts/goal.js';
+import { agentCriterionEntrySchema, goalStatusSchema } from '../../goal/contracts/goal-evaluation.js';
+
+/** The severities of feedback.json issues. @public */
+export const severitySchema = z.enum(['CRITICAL', 'WARNING', 'INFO']);
+
+/** The health bands of a consistency score. @public */
+export const pipelineHealthSchema = z.enum(['HEALTHY', 'NEEDS_ATTENTION', 'CRITICAL_GAPS']);
+
+/** A pipeline health band. @public */
+export type PipelineHealth = z.infer<typeof pipelineHealthSchema>;
+
+/** The remediation of one issue. @public */
+export const remediationSchema = z.looseObject({
+  action: z.string().describe('What needs to be done; names what to read first when it touches baseline code.'),
+  agent_to_rerun: z.string().nullable().describe('The stage id to rerun (e.g. "08-testing"), or null.'),
+  estimated_effort: z.string(),
+  can_auto_remediate: z.boolean(),
+  maintenance_category: maintenanceCategorySchema,
+  read_first: z.array(z.string()).optional(),
+  bug_swarm_id: z.string().optional().describe('Set when the issue belongs to a bug swarm; the swarm carries the one remediation.'),
+});
+
+/** One issue of feedback.json. @public */
+export const feedbackIssueSchema = z.looseObject({
+  id: z.string().min(1).describe('FBK-001, FBK-002, … in report order.'),
+  severity: severitySchema,
+  category: z.string().describe('contract_availability | traceability | architecture_code_sync | sprint_capacity | security_compliance | documentation | cross_contract | remediation | adoption'),
+  rule: z.string().optional().describe('The review rule broken, e.g. "traceability.story_without_test".'),
+  title: z.string(),
+  description: z.string(),
+  source_agent: z.string().describe('The stage whose contract shows the problem.'),
+  affected_artifacts: z.array(z.string()),
+  related_ids: z.array(z.string()).optional(),
+  module: z.string().optional(),
+  baseline: z.boolean().optional(),
+  remediation: remediationSchema,
+});
+
+/** A feedback.json issue. @public */
+export type FeedbackIssue = z.output<typeof feedbackIssueSchema>;
+
+/**
+ * The named fields of a type, without the index signature a tolerant (loose)
+ * schema adds: `Omit` and `Pick` work on the result.
+ *
+ * @public
+ */
+export type NamedFields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+
+/** A parse issue of a malformed contract. @public */
+export const parseIssueSchema = z.looseObject({ code: z.string(), path: z.array(z.union([z.string(), z.number()])), message: z.string() });
+
+/** `analysis_scope`: what was analysed, missing, malformed, skipped. @public */
+export const analysisScopeSchema = z.looseObject({
+  mode: z.enum(['greenfield', 'adopt']),
+  contracts_analyzed: z.array(z.string()),
+  contracts_missing: z.array(z.string()),
+  contracts_malformed: z.array(z.string()),
+  contracts_skipped: z.array(z.string()).describe('Stages an adoption deliberately skipped.'),
+  optional_agents_detected: z.array(z.string()),
+  legacy_paths_used: z.array(z.string()),
+  contracts: z.array(
+    z.looseObject({
+      contract: z.string(),
+      stage: z.string(),
+      state: z.enum(['analysed', 'missing', 'malformed', 'skipped']),
+      path: z.string(),
+      legacy: z.boolean(),
+      issues: z.array(parseIssueSchema),
+    }),
+  ),
+});
+
+/** One requirement row of the traceability matrix. @public */
+export const traceabilityRowSchema = z.looseObject({
+  requirement_id: z.string(),
+  title: z.string(),
+  baseline: z.boolean(),
+  stories: z.array(z.string()),
+  code: z.array(z.string()),
+  tests: z.array(z.string()),
+  deployment: z.array(z.string()),
+  fully_traced: z.boolean(),
+});
+
+/** A traceability matrix row. @public */
+export type TraceabilityRow = z.output<typeof traceabilityRowSchema>;
+
+/** Coverage counts over a set of requirements. @public */
+export const coverageSchema = z.looseObject({
+  total_requirements: z.int().min(0),
+  requirements_with_stories: z.int().min(0),
+  requirements_with_code: z.int().min(0),
+  requirements_with_tests: z.int().min(0),
+  requirements_with_deployment: z.int().min(0),
+  requirements_fully_traced: z.int().min(0),
+  coverage_percentage: z.number().min(0).max(100),
+});
+
+/** Coverage counts. @public */
+export type Coverage = NamedFields<z.output<typeof coverageSchema>>;
+
+/** `traceability_matrix`: the new work's coverage, each row, and (adopted runs) the baseline's coverage. @public */
+export const traceabilityMatrixSchema = coverageSchema.extend({
+  requirements: z.array(traceabilityRowSchema),
+  baseline: coverageSchema.optional(),
+});
+
+/** The traceability matrix. @public */
+export type TraceabilityMatrix = z.output<typeof traceabilityMatrixSchema>;
+
+/** A bug swarm: three or more corrective issues on one module, one preventive remediation. @public */
+export const bugSwarmSchema = z.looseObject({ id: z.string(), module: z.string(), issue_ids: z.array(z.string()), remediation: remediationSchema });
+
+/** A bug swarm. @public */
+export type BugSwarm = z.output<typeof bugSwarmSchema>;
+
+// The counts by severity, score and health of a set of issues.
+const scoredIssuesFields = {
+  total_issues: z.int().min(0),
+  critical_count: z.int().min(0),
+  warning_count: z.int().min(0),
+  info_count: z.int().min(0),
+  overall_consistency_score: z.number().min(0).max(100),
+  pipeline_health: pipelineHealthSchema,
+};
+
+/** `summary.baseline`: the adopted baseline's issues (those with `baseline: true`), counted and scored apart. @public */
+export const baselineSummarySchema = z.looseObject(scoredIssuesFields);
+
+/** The adopted baseline's issue counts, score and health. @public */
+export type BaselineSummary = z.output<typeof baselineSummarySchema>;
+
+/**
+ * `summary`: counts, score and health of the new work's issues. On an
+ * adopted run, issues of the harvested baseline (`baseline: true`) are left
+ * out of these and scored apart in `baseline`, so a thin adopted baseline
+ * does not lower the score of the work done in the run.
+ *
+ * @public
+ */
+export const feedbackSummarySchema = z.looseObject({
+  ...scoredIssuesFields,
+  baseline: baselineSummarySchema.optional().describe('Adopted runs only: the baseline issues, scored apart from the main score.'),
+});
+
+/** `goal_evaluation` as the review authors it. @public */
+export const authoredGoalEvaluationSchema = z.looseObject({
+  goal_id: z.string().min(1),
+  iteration: z.int().min(0).optional().describe('The latest loop_iteration_started; omitted outside a loop.'),
+  status: goalStatusSchema,
+  consistency_score: z.number(),
+  critical_count: z.int().min(0),
+  failing_stages: z.array(z.string()),
+  recommended_rerun_stages: z.array(z.string()),
+  requires_human_decision: z.boolean(),
+  reason: z.string(),
+  criteria: z.array(agentCriterionEntrySchema),
+});
+
+/** The authored goal_evaluation section. @public */
+export type AuthoredGoalEvaluation = z.output<typeof authoredGoalEvaluationSchema>;
+
+/**
+ * The whole `feedback.json`, contract version 1.1:
+ * what the consistency review writes and what the goal loop reads. Tolerant
+ * of extra fields.
+ *
+ * @public
+ */
+export const feedbackReportSchema = z.looseObject({
+  $schema: z.string().optional(),
+  contract_version: z.literal('1.1'),
+  produced_by: z.string(),
+  timestamp: z.string(),
+  pipeline_complete: z.boolean(),
+  pipeline_status: z.enum(['REVIEWED_AND_COMPLETE', 'BLOCKED']),
+  analysis_scope: analysisScopeSchema,
+  traceability_matrix: traceabilityMatrixSchema,
+  issues: z.array(feedbackIssueSchema),
+  bug_swarms: z.array(bugSwarmSchema),
+  summary: feedbackSummarySchema,
+  goal_evaluation: authoredGoalEvaluationSchema,
+  remediation_plan_path: z.string(),
+  previous_agent: z.string(),
+});
+
+/** feedback.json (contract 1.1). @public */
+export type FeedbackReport = z.output<typeof feedbackReportSchema>;
+
+/** feedback.json without its goal_evaluation section (what the goal evaluation reads). @public */
+export type FeedbackReportBody = Omit<NamedFields<FeedbackReport>, 'goal_evaluation'>;

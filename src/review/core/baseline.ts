@@ -1,0 +1,66 @@
+import type { ContractMetadata } from '../contracts/metadata.js';
+import type { NormalizedContracts } from '../contracts/registry.js';
+import type { ContractStatus, ReviewModel } from './model.js';
+
+// Items that may be flagged as harvested baseline.
+type Flagged = { readonly baseline: boolean };
+
+// True when any item of the list is flagged baseline.
+function anyFlagged(items: readonly Flagged[] | undefined): boolean {
+  if (items !== undefined) for (let index = 0; index < items.length; index++) if ((items[index] as Flagged).baseline) return true;
+  return false;
+}
+
+// The list with every baseline flag cleared (the same list when none is set).
+function cleared<T extends Flagged>(items: readonly T[]): readonly T[] {
+  return anyFlagged(items) ? items.map((item) => (item.baseline ? { ...item, baseline: false } : item)) : items;
+}
+
+// The map with every baseline flag cleared, in the same order.
+function clearedMap<T extends Flagged>(map: ReadonlyMap<string, T>): ReadonlyMap<string, T> {
+  return new Map([...map].map(([id, item]) => [id, item.baseline ? { ...item, baseline: false } : item]));
+}
+
+// A contract value whose metadata no longer claims a harvest, with `lists` applied to its flagged lists.
+function unharvested<T extends { readonly meta: ContractMetadata }>(value: T | null, lists: (value: T) => Partial<T> = () => ({})): T | null {
+  return value === null ? null : { ...value, ...lists(value), meta: { ...value.meta, harvested: false } };
+}
+
+// True when some contract or item of the model claims to be harvested baseline.
+function claimsBaseline(model: ReviewModel): boolean {
+  const { contracts } = model;
+  return (
+    model.statuses.some((status) => status.meta?.harvested === true) ||
+    anyFlagged(contracts.requirement_spec?.requirements) ||
+    anyFlagged(contracts.jira_tickets?.stories) ||
+    anyFlagged(contracts.code_report?.files) ||
+    anyFlagged(contracts.test_report?.tests)
+  );
+}
+
+/**
+ * The model as the analyses see it. Harvested baseline (items or contracts
+ * carrying `"source": "brownfield-adoption"`) is honoured only on an adopted
+ * run, whose manifest says `"mode": "adopt"` (both are required):
+ * on any other run every baseline flag and harvest claim is cleared, so a
+ * stray `source` never softens a finding, moves a requirement out of the
+ * main coverage, or mutes a metadata check. The model itself is returned
+ * when nothing needs clearing. Pure.
+ *
+ * @internal
+ */
+export function scopeBaseline(model: ReviewModel, adopt: boolean): ReviewModel {
+  if (adopt || !claimsBaseline(model)) return model;
+  const source = model.contracts;
+  const tests = cleared(model.tests);
+  const contracts = Object.fromEntries(Object.entries(source).map(([key, value]) => [key, unharvested(value as { meta: ContractMetadata } | null)])) as unknown as Record<keyof NormalizedContracts, unknown>;
+  const scoped: NormalizedContracts = {
+    ...(contracts as unknown as NormalizedContracts),
+    requirement_spec: unharvested(source.requirement_spec, (spec) => ({ requirements: cleared(spec.requirements) })),
+    jira_tickets: unharvested(source.jira_tickets, (jira) => ({ stories: cleared(jira.stories) })),
+    code_report: unharvested(source.code_report, (code) => ({ files: cleared(code.files) })),
+    test_report: unharvested(source.test_report, () => ({ tests })),
+  };
+  const statuses = model.statuses.map((status): ContractStatus => (status.meta?.harvested === true ? { ...status, meta: { ...status.meta, harvested: false } } : status));
+  return { ...model, statuses, contracts: scoped, requirements: clearedMap(model.requirements), stories: clearedMap(model.stories), tests };
+}

@@ -1,0 +1,108 @@
+import type { FeedbackIssue, FeedbackReport } from '../contracts/feedback-report.js';
+
+/** Traceability rows the plan renders before pointing at feedback.json for the rest. @public */
+export const MAX_PLAN_MATRIX_ROWS = 200;
+
+// Escapes a value for a markdown table cell.
+function cell(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}
+
+// A list of ids for a table cell, `—` when empty.
+function ids(values: readonly string[]): string {
+  return values.length === 0 ? '—' : cell(values.join(', '));
+}
+
+// The executive summary: score, health, counts, coverage and scope.
+function summarySection(report: FeedbackReport): string[] {
+  const { summary, traceability_matrix: matrix, analysis_scope: scope } = report;
+  const lines = [
+    '## Executive summary',
+    '',
+    `- Consistency score: **${summary.overall_consistency_score}/100** (${summary.pipeline_health}); pipeline status ${report.pipeline_status}.`,
+    `- Issues: ${summary.critical_count} CRITICAL, ${summary.warning_count} WARNING, ${summary.info_count} INFO.`,
+    `- Traceability: ${matrix.requirements_fully_traced} of ${matrix.total_requirements} functional requirements fully traced (${matrix.coverage_percentage}%).`,
+  ];
+  if (matrix.baseline !== undefined) lines.push(`- Adopted baseline: ${matrix.baseline.requirements_fully_traced} of ${matrix.baseline.total_requirements} traced (${matrix.baseline.coverage_percentage}%), scored apart.`);
+  lines.push(`- Contracts analysed: ${scope.contracts_analyzed.length}; missing: ${scope.contracts_missing.length === 0 ? 'none' : scope.contracts_missing.join(', ')}; malformed: ${scope.contracts_malformed.length === 0 ? 'none' : scope.contracts_malformed.join(', ')}.`);
+  if (scope.contracts_skipped.length > 0) lines.push(`- Skipped by adoption: ${scope.contracts_skipped.join(', ')}.`);
+  return [...lines, ''];
+}
+
+// The FR → story → code → test → deployment table.
+function matrixSection(report: FeedbackReport): string[] {
+  const rows = report.traceability_matrix.requirements;
+  const lines = ['## Traceability matrix', '', '| Requirement | Title | Stories | Code | Tests | Deployment | Fully traced |', '|---|---|---|---|---|---|---|'];
+  for (const row of rows.slice(0, MAX_PLAN_MATRIX_ROWS)) {
+    lines.push(`| ${cell(row.requirement_id)}${row.baseline ? ' (baseline)' : ''} | ${cell(row.title)} | ${ids(row.stories)} | ${ids(row.code)} | ${ids(row.tests)} | ${ids(row.deployment)} | ${row.fully_traced ? 'yes' : '**no**'} |`);
+  }
+  if (rows.length === 0) lines.push('| — | no functional requirements were read | | | | | |');
+  if (rows.length > MAX_PLAN_MATRIX_ROWS) lines.push('', `_${rows.length - MAX_PLAN_MATRIX_ROWS} more rows in feedback.json._`);
+  return [...lines, ''];
+}
+
+// One issue with its remediation.
+function issueBlock(issue: FeedbackIssue): string[] {
+  const remediation = issue.remediation;
+  return [
+    `### ${issue.id} — ${issue.title}`,
+    '',
+    `- Category: ${issue.category}${issue.rule === undefined ? '' : ` (\`${issue.rule}\`)`}; found in ${issue.source_agent}: ${issue.affected_artifacts.join(', ')}`,
+    `- ${issue.description}`,
+    `- **Remediation** (${remediation.maintenance_category}, ${remediation.estimated_effort}, rerun ${remediation.agent_to_rerun ?? 'none'}${remediation.can_auto_remediate ? '' : ', manual'}): ${remediation.action}`,
+    '',
+  ];
+}
+
+// The issues of one severity, or a line saying there are none.
+function severitySection(title: string, issues: readonly FeedbackIssue[]): string[] {
+  return [`## ${title}`, '', ...(issues.length === 0 ? ['None.', ''] : issues.flatMap(issueBlock))];
+}
+
+// Bug swarms, rerun order, goal evaluation and the sign-off checklist.
+function closingSections(report: FeedbackReport): string[] {
+  const lines = ['## Bug swarms', ''];
+  if (report.bug_swarms.length === 0) lines.push('None.');
+  for (const swarm of report.bug_swarms) lines.push(`- **${swarm.id}** on \`${swarm.module}\` (${swarm.issue_ids.join(', ')}): ${swarm.remediation.action}`);
+  const evaluation = report.goal_evaluation;
+  lines.push('', '## Re-run recommendations', '', evaluation.recommended_rerun_stages.length === 0 ? 'No stage needs to rerun.' : evaluation.recommended_rerun_stages.map((stage, index) => `${index + 1}. ${stage}`).join('\n'));
+  lines.push('', '## Goal evaluation', '', `- Goal \`${evaluation.goal_id}\`${evaluation.iteration === undefined ? '' : ` at iteration ${evaluation.iteration}`}: **${evaluation.status}** — ${evaluation.reason}`);
+  for (const entry of evaluation.criteria) lines.push(`- \`${entry.criterion_id}\`: ${entry.result}${entry.evidence.length === 0 ? '' : ` (evidence: ${entry.evidence.join(', ')})`}${entry.reasoning === undefined ? '' : ` — ${entry.reasoning}`}`);
+  const check = (done: boolean, text: string): string => `- [${done ? 'x' : ' '}] ${text}`;
+  lines.push(
+    '',
+    '## Sign-off checklist',
+    '',
+    check(report.summary.critical_count === 0, 'No CRITICAL issue'),
+    check(report.analysis_scope.contracts_missing.length === 0 && report.analysis_scope.contracts_malformed.length === 0, 'Every core contract read and well-formed'),
+    check(report.traceability_matrix.coverage_percentage === 100, 'Every functional requirement fully traced'),
+    check(report.summary.pipeline_health === 'HEALTHY', 'Consistency score 90 or above'),
+    check(evaluation.status === 'PASS', 'Goal evaluation PASS'),
+    '',
+  );
+  return lines;
+}
+
+/**
+ * Renders REMEDIATION_PLAN.md from a feedback report: an executive summary,
+ * the traceability table, the findings by severity with their remediations,
+ * bug swarms, the rerun order, the goal evaluation and a sign-off
+ * checklist. Pure.
+ *
+ * @public
+ */
+export function renderRemediationPlan(report: FeedbackReport): string {
+  const bySeverity = (severity: FeedbackIssue['severity']) => report.issues.filter((issue) => issue.severity === severity);
+  return [
+    '# Remediation plan',
+    '',
+    `Consistency review of ${report.timestamp} (feedback.json contract ${report.contract_version}, produced by ${report.produced_by}).`,
+    '',
+    ...summarySection(report),
+    ...matrixSection(report),
+    ...severitySection('Critical issues', bySeverity('CRITICAL')),
+    ...severitySection('Warning issues', bySeverity('WARNING')),
+    ...severitySection('Informational items', bySeverity('INFO')),
+    ...closingSections(report),
+  ].join('\n');
+}

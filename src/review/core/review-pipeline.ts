@@ -1,0 +1,122 @@
+import type { Issue } from '../../errors.js';
+import type { Goal } from '../../goal/contracts/goal.js';
+import { analyseArchitecture } from '../analyses/architecture.js';
+import { analyseAvailability, isBlocked, isSkippedByAdoption } from '../analyses/availability.js';
+import { detectBugSwarms } from '../analyses/bug-swarm.js';
+import { analyseCapacity } from '../analyses/capacity.js';
+import { analyseDocumentation } from '../analyses/documentation.js';
+import { analyseReferences } from '../analyses/references.js';
+import { planRemediations } from '../analyses/remediation.js';
+import { analyseSecurity } from '../analyses/security.js';
+import { analyseTraceability, buildTraceabilityMatrix } from '../analyses/traceability.js';
+import { analyseVersions } from '../analyses/versions.js';
+import { buildAnalysisScope, isAdoptedRun } from './analysis-scope.js';
+import { scopeBaseline } from './baseline.js';
+import type { ReviewContracts } from './contract-input.js';
+import { FEEDBACK_STAGE, SDLC_STAGES } from '../../pipeline/stage-presets.js';
+import { REVIEW_OUTPUT_PATHS } from './contract-slots.js';
+import { type FileCheck, authorGoalEvaluation } from './goal-evaluation.js';
+import { type ReviewModel, buildReviewModel } from './model.js';
+import type { FeedbackReport, FeedbackReportBody } from '../contracts/feedback-report.js';
+import { summarizeIssues } from './score.js';
+
+/**
+ * Options of {@link reviewPipeline}. Everything the pure review needs from
+ * outside is passed in: the timestamp, the goal, the loop iteration, the
+ * manifest and what was found at the goal's `file_exists` paths.
+ *
+ * @public
+ */
+export interface ReviewOptions {
+  /** The report's `timestamp` (ISO 8601), from the caller's clock. */
+  readonly timestamp: string;
+  /** The run's parsed goal, or null/absent without goal.json. */
+  readonly goal?: Goal | null;
+  /** Issues of a goal.json that exists but is invalid. */
+  readonly goalIssues?: readonly Issue[];
+  /** The iteration of the latest `loop_iteration_started`, or null outside a loop. */
+  readonly iteration?: number | null;
+  /** The run's manifest.json content (`"mode": "adopt"` marks an adopted run; only then is `"source": "brownfield-adoption"` baseline). */
+  readonly manifest?: unknown;
+  /** The check of each `file_exists` criterion's path, by criterion id (evidence for their results; an unchecked criterion is `unknown`). */
+  readonly fileChecks?: ReadonlyMap<string, FileCheck>;
+  /** Stage ids in pipeline order (default: the 15 SDLC stages). */
+  readonly stages?: readonly string[];
+  /** The review's own stage id (default `11-feedback-loop`). */
+  readonly feedbackStage?: string;
+  /** `produced_by` of the report (default `goal-loop/consistency-review`). */
+  readonly producedBy?: string;
+}
+
+/**
+ * Reviews one pipeline run: reads every stage contract into the normalized
+ * model, runs the eight analyses, scores the run and authors the
+ * goal_evaluation. Returns the whole feedback.json (contract 1.1). On an
+ * adopted run (manifest `"mode": "adopt"`), items carrying
+ * `"source": "brownfield-adoption"` are baseline: their issues are capped
+ * at INFO and scored apart (`summary.baseline`,
+ * `traceability_matrix.baseline`). Pure: no I/O, no clock; never throws on
+ * input (a bad contract is a finding).
+ *
+ * @example
+ * ```ts
+ * const report = reviewPipeline(
+ *   { requirement_spec: presentContract(spec), jira_tickets: presentContract(tickets) },
+ *   { timestamp: '2025-01-31T12:00:00.000Z', iteration: 2 },
+ * );
+ * console.log(report.summary.overall_consistency_score, report.issues.length);
+ * ```
+ * @public
+ */
+export function reviewPipeline(contracts: ReviewContracts, options: ReviewOptions): FeedbackReport {
+  return reviewModel(buildReviewModel(contracts), options);
+}
+
+/** {@link reviewPipeline} on an already-built model (a caller that normalizes while reading need not hold the raw documents). Pure. @internal */
+export function reviewModel(read: ReviewModel, options: ReviewOptions): FeedbackReport {
+  const adopt = isAdoptedRun(options.manifest);
+  const model = scopeBaseline(read, adopt);
+  const stages = options.stages ?? SDLC_STAGES;
+  const feedbackStage = options.feedbackStage ?? FEEDBACK_STAGE;
+  const matrix = buildTraceabilityMatrix(model);
+  const findings = [
+    ...analyseAvailability(model, adopt),
+    ...analyseTraceability(model, matrix.requirements),
+    ...analyseArchitecture(model),
+    ...analyseCapacity(model),
+    ...analyseSecurity(model),
+    ...analyseDocumentation(model),
+    ...analyseVersions(model),
+    ...analyseReferences(model),
+  ];
+  const baselineSources = model.contracts.requirement_spec?.sources ?? [];
+  const { issues, swarms } = detectBugSwarms(planRemediations(findings, baselineSources));
+  const blocked = isBlocked(model, adopt);
+  const withoutGoal: FeedbackReportBody = {
+    contract_version: '1.1',
+    produced_by: options.producedBy ?? 'goal-loop/consistency-review',
+    timestamp: options.timestamp,
+    pipeline_complete: !blocked,
+    pipeline_status: blocked ? 'BLOCKED' : 'REVIEWED_AND_COMPLETE',
+    analysis_scope: buildAnalysisScope(model, adopt),
+    traceability_matrix: matrix,
+    issues,
+    bug_swarms: swarms,
+    summary: summarizeIssues(issues, adopt),
+    remediation_plan_path: REVIEW_OUTPUT_PATHS.remediationPlan,
+    previous_agent: '10-summary',
+  };
+  const blockedStages = blocked ? model.statuses.filter((status) => status.kind === 'core' && status.state === 'missing' && !isSkippedByAdoption(status, adopt)).map((status) => status.stage) : [];
+  const goalEvaluation = authorGoalEvaluation({
+    goal: options.goal ?? null,
+    goalIssues: options.goalIssues ?? [],
+    iteration: options.iteration ?? null,
+    fileChecks: options.fileChecks ?? new Map(),
+    feedbackPath: REVIEW_OUTPUT_PATHS.feedback,
+    report: withoutGoal,
+    blockedStages,
+    stages,
+    feedbackStage,
+  });
+  return { ...withoutGoal, goal_evaluation: goalEvaluation };
+}

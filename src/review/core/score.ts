@@ -1,0 +1,70 @@
+import type { BaselineSummary, FeedbackIssue, FeedbackReport, PipelineHealth } from '../contracts/feedback-report.js';
+
+/** Points each severity costs the consistency score. @public */
+export const SEVERITY_PENALTY = Object.freeze({ CRITICAL: 10, WARNING: 3, INFO: 0.5 });
+
+/** The issue counts by severity. @public */
+export interface SeverityCounts {
+  readonly critical: number;
+  readonly warning: number;
+  readonly info: number;
+}
+
+/** Counts issues by severity. Pure. @public */
+export function countSeverities(issues: readonly Pick<FeedbackIssue, 'severity'>[]): SeverityCounts {
+  let critical = 0;
+  let warning = 0;
+  let info = 0;
+  for (const issue of issues) {
+    if (issue.severity === 'CRITICAL') critical += 1;
+    else if (issue.severity === 'WARNING') warning += 1;
+    else info += 1;
+  }
+  return { critical, warning, info };
+}
+
+/**
+ * The consistency score: 100 − 10 per CRITICAL − 3 per WARNING − 0.5 per
+ * INFO, floor 0. Pure.
+ *
+ * @example
+ * ```ts
+ * consistencyScore({ critical: 1, warning: 0, info: 1 }); // 89.5
+ * ```
+ * @public
+ */
+export function consistencyScore(counts: SeverityCounts): number {
+  const score = 100 - SEVERITY_PENALTY.CRITICAL * counts.critical - SEVERITY_PENALTY.WARNING * counts.warning - SEVERITY_PENALTY.INFO * counts.info;
+  return Math.max(0, score);
+}
+
+/**
+ * The health band of a score: 90–100 `HEALTHY`, 70 up to 90 (89.5
+ * included) `NEEDS_ATTENTION`, below 70 (69.5 included) `CRITICAL_GAPS`. Pure.
+ *
+ * @public
+ */
+export function pipelineHealth(score: number): PipelineHealth {
+  if (score >= 90) return 'HEALTHY';
+  if (score >= 70) return 'NEEDS_ATTENTION';
+  return 'CRITICAL_GAPS';
+}
+
+// The counts, score and health of a set of issues.
+function scored(issues: readonly Pick<FeedbackIssue, 'severity'>[]): BaselineSummary {
+  const counts = countSeverities(issues);
+  const score = consistencyScore(counts);
+  return { total_issues: issues.length, critical_count: counts.critical, warning_count: counts.warning, info_count: counts.info, overall_consistency_score: score, pipeline_health: pipelineHealth(score) };
+}
+
+/**
+ * feedback.json's `summary`: the counts, score and health of every issue
+ * outside the adopted baseline; on an adopted run (`adopt`), the baseline
+ * issues (`baseline: true`) are scored apart in `baseline`. Pure.
+ *
+ * @public
+ */
+export function summarizeIssues(issues: readonly Pick<FeedbackIssue, 'severity' | 'baseline'>[], adopt: boolean): FeedbackReport['summary'] {
+  const main = scored(issues.filter((issue) => issue.baseline !== true));
+  return adopt ? { ...main, baseline: scored(issues.filter((issue) => issue.baseline === true)) } : main;
+}

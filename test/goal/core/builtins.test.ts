@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateBuiltins, stageCheck } from '../../../src/goal/core/builtins.js';
+import { FEEDBACK, facts, feedback, statuses } from './fixtures.js';
+
+// A feedback report with the given issues and declared critical count.
+const report = (issues: unknown[], criticalCount: number | null = null) => feedback({ summary: { critical_count: criticalCount }, issues });
+const critical = (id: string, remediation: unknown, extra: Record<string, unknown> = {}) => ({ id, severity: 'CRITICAL', remediation, ...extra });
+
+describe('stage checks', () => {
+  it.each([
+    ['passed', 'PASS', [], []],
+    ['failed', 'FAIL', ['07-code'], ['stage_failed']],
+    ['pending', 'PENDING', ['07-code'], ['stage_pending']],
+    ['blocked', 'FAIL', [], ['stage_blocked']],
+    ['needs_context', 'PENDING', [], ['stage_awaiting_human']],
+    ['awaiting_approval', 'PENDING', [], ['stage_awaiting_human']],
+  ] as const)('a %s stage is %s with rerun %j and signals %j', (status, checkStatus, rerun, signals) => {
+    const result = stageCheck('07-code', status);
+    expect(result.check).toMatchObject({ id: 'stage:07-code', status: checkStatus, rerunStages: rerun });
+    expect(result.signals.map((signal) => signal.kind)).toEqual(signals);
+  });
+
+  it('has one check per pipeline stage; a stage without status counts as pending', () => {
+    const result = evaluateBuiltins(facts({ stageStatuses: { '03-documentation': 'passed' } }));
+    expect(result.checks.map((check) => check.id)).toEqual(['stage:03-documentation', 'stage:06-architecture', 'stage:07-code', 'stage:08-testing', 'stage:11-feedback-loop']);
+    expect(result.checks.slice(1).every((check) => check.status === 'PENDING')).toBe(true);
+  });
+
+  it('ignores statuses of stages outside the pipeline and prototype keys', () => {
+    const result = evaluateBuiltins(facts({ stages: ['constructor'], stageStatuses: { other: 'failed' } }));
+    expect(result.checks).toEqual([{ id: 'stage:constructor', status: 'PENDING', detail: 'Stage constructor has not run.', rerunStages: ['constructor'] }]);
+  });
+});
+
+describe('feedback checks', () => {
+  it('adds no feedback check when feedback.json is missing', () => {
+    const result = evaluateBuiltins(facts());
+    expect(result.checks.some((check) => check.id.startsWith('feedback:'))).toBe(false);
+    expect(result.criticalCount).toBe(0);
+  });
+
+  it('fails feedback:readable on a malformed report and reruns the feedback stage', () => {
+    const result = evaluateBuiltins(facts({ feedback: feedback({ issues: 'nope' }) }));
+    const check = result.checks.find((item) => item.id === 'feedback:readable');
+    expect(check).toMatchObject({ status: 'FAIL', rerunStages: [FEEDBACK] });
+    expect(result.signals.map((signal) => signal.kind)).toContain('feedback_unreadable');
+    expect(result.issues[0]?.message).toMatch(/^feedback\.json: /);
+    expect(result.issues[0]?.path).toEqual(['issues']);
+  });
+
+  it('does not rerun a feedback stage that is not in the pipeline', () => {
+    const result = evaluateBuiltins(facts({ stages: ['07-code'], stageStatuses: { '07-code': 'passed' }, feedback: feedback({ issues: 'nope' }) }));
+    expect(result.checks.find((item) => item.id === 'feedback:readable')?.rerunStages).toEqual([]);
+  });
+
+  it('passes feedback:criticals without critical issues', () => {
+    const result = evaluateBuiltins(facts({ feedback: report([{ id: 'W1', severity: 'WARNING' }], 0) }));
+    expect(result.checks.find((item) => item.id === 'feedback:criticals')?.status).toBe('PASS');
+    expect(result.signals).toEqual([]);
+  });
+
+  it('counts max(summary.critical_count, CRITICAL issues listed)', () => {
+    expect(evaluateBuiltins(facts({ feedback: report([critical('C1', { agent_to_rerun: '07-code' })], 3) })).criticalCount).toBe(3);
+    expect(evaluateBuiltins(facts({ feedback: report([critical('C1', { agent_to_rerun: '07-code' }), critical('C2', { agent_to_rerun: '07-code' })], 1) })).criticalCount).toBe(2);
+    expect(evaluateBuiltins(facts({ feedback: report([critical('C1', { agent_to_rerun: '07-code' })], null) })).criticalCount).toBe(1);
+  });
+
+  it('retries the stages critical issues map to, in pipeline order', () => {
+    const result = evaluateBuiltins(
+      facts({ feedback: report([critical('C1', { agent_to_rerun: 'testing' }), critical('C2', { agent_to_rerun: 'agent.06-architecture' }), critical('C3', { agent_to_rerun: 'testing' })]) }),
+    );
+    const check = result.checks.find((item) => item.id === 'feedback:criticals');
+    expect(check).toMatchObject({ status: 'FAIL', rerunStages: ['06-architecture', '08-testing'] });
+    expect(result.signals.map((signal) => signal.kind)).toEqual(['critical_issue']);
+  });
+
+  it('blocks on a critical issue with neither a mappable agent nor can_auto_remediate', () => {
+    const unmappable = evaluateBuiltins(facts({ feedback: report([critical('C1', { agent_to_rerun: 'marketing' })]) }));
+    expect(unmappable.signals.map((signal) => signal.kind)).toEqual(['critical_issue', 'unremediable_critical']);
+    expect(unmappable.signals[1]?.message).toContain('C1');
+    const none = evaluateBuiltins(facts({ feedback: report([critical('C1', null)]) }));
+    expect(none.signals.map((signal) => signal.kind)).toContain('unremediable_critical');
+  });
+
+  it('does not block an auto-remediable critical issue (flag on the issue or in remediation)', () => {
+    for (const issue of [critical('C1', { can_auto_remediate: true }), critical('C1', null, { can_auto_remediate: true })]) {
+      const result = evaluateBuiltins(facts({ feedback: report([issue]) }));
+      expect(result.signals.map((signal) => signal.kind)).toEqual(['critical_issue']);
+    }
+  });
+
+  it('reads severity case-insensitively', () => {
+    expect(evaluateBuiltins(facts({ feedback: report([{ id: 'c', severity: 'critical', remediation: { agent_to_rerun: '07-code' } }]) })).criticalCount).toBe(1);
+  });
+
+  it('leaves all-passed stages passing', () => {
+    const result = evaluateBuiltins(facts({ stageStatuses: statuses('passed') }));
+    expect(result.checks.every((check) => check.status === 'PASS')).toBe(true);
+  });
+});
