@@ -2,8 +2,18 @@
 import { Bench } from 'tinybench';
 
 /** Median time of `task` in milliseconds over a short tinybench run (warm-up: 16 runs or 250 ms unless told). */
-export async function medianMs(name: string, task: () => Promise<unknown> | unknown, options: { time?: number; iterations?: number; warmupIterations?: number; warmupTime?: number } = {}): Promise<number> {
-  const bench = new Bench({ time: options.time ?? 300, iterations: options.iterations ?? 5, warmup: true, warmupIterations: options.warmupIterations ?? 16, warmupTime: options.warmupTime ?? 250 });
+export async function medianMs(
+  name: string,
+  task: () => Promise<unknown> | unknown,
+  options: { time?: number; iterations?: number; warmupIterations?: number; warmupTime?: number } = {},
+): Promise<number> {
+  const bench = new Bench({
+    time: options.time ?? 300,
+    iterations: options.iterations ?? 5,
+    warmup: true,
+    warmupIterations: options.warmupIterations ?? 16,
+    warmupTime: options.warmupTime ?? 250,
+  });
   // Declared async so tinybench never probes it with an extra, unawaited call (a loop's lock would see two callers).
   bench.add(name, task, { async: true });
   await bench.run();

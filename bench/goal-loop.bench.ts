@@ -13,14 +13,25 @@ const RUN = 'runs/bench';
 async function evaluationFixture(root: string, count: number): Promise<GoalInput> {
   await mkdir(join(root, RUN, 'artifacts/stages/11-feedback-loop'), { recursive: true });
   await mkdir(join(root, 'files'), { recursive: true });
-  await writeFile(join(root, RUN, 'artifacts/stages/11-feedback-loop/feedback.json'), JSON.stringify({ summary: { critical_count: 0, score: 97 }, issues: [] }));
+  await writeFile(
+    join(root, RUN, 'artifacts/stages/11-feedback-loop/feedback.json'),
+    JSON.stringify({ summary: { critical_count: 0, score: 97 }, issues: [] }),
+  );
   const criteria: NonNullable<GoalInput['criteria']> = [];
   const verdicts: object[] = [];
   for (let i = 0; i < count; i++) {
     if (i % 3 === 0) {
       await writeFile(join(root, 'files', `f${i}.txt`), 'x');
       criteria.push({ id: `file-${i}`, kind: 'file_exists', path: `files/f${i}.txt` });
-    } else if (i % 3 === 1) criteria.push({ id: `metric-${i}`, kind: 'metric_threshold', source: 'feedback', metric: 'summary.score', operator: '>=', value: 90 });
+    } else if (i % 3 === 1)
+      criteria.push({
+        id: `metric-${i}`,
+        kind: 'metric_threshold',
+        source: 'feedback',
+        metric: 'summary.score',
+        operator: '>=',
+        value: 90,
+      });
     else {
       criteria.push({ id: `judge-${i}`, kind: 'judge', question: `Is part ${i} right?` });
       verdicts.push({ criterion_id: `judge-${i}`, verdict: 'PASS' });
@@ -37,10 +48,19 @@ async function evaluationScaling(): Promise<void> {
   for (const n of [100, 1_000, 10_000]) {
     const root = await mkdtemp(join(tmpdir(), 'goal-loop-bench-'));
     const goal = await evaluationFixture(root, n);
-    const loop = new GoalLoop({ fs: createNodeFileSystem(root), runDir: RUN, stages: ['11-feedback-loop'], runner: { run: async () => ({ status: 'passed' }) }, goal });
+    const loop = new GoalLoop({
+      fs: createNodeFileSystem(root),
+      runDir: RUN,
+      stages: ['11-feedback-loop'],
+      runner: { run: async () => ({ status: 'passed' }) },
+      goal,
+    });
     const t = await medianMs(`evaluate ${n}`, () => loop.evaluate(), { time: 500 });
-    const note = previous === null ? '' : `${ratio(t / previous.t)} the time for ${n / previous.n}× the criteria (linear = ${n / previous.n}×)`;
-    row(`${n.toLocaleString('en')} criteria`, ms(t), `${(t / n * 1000).toFixed(2)} µs/criterion  ${note}`);
+    const note =
+      previous === null
+        ? ''
+        : `${ratio(t / previous.t)} the time for ${n / previous.n}× the criteria (linear = ${n / previous.n}×)`;
+    row(`${n.toLocaleString('en')} criteria`, ms(t), `${((t / n) * 1000).toFixed(2)} µs/criterion  ${note}`);
     previous = { n, t };
     await rm(root, { recursive: true, force: true });
   }
@@ -50,12 +70,28 @@ async function evaluationScaling(): Promise<void> {
 async function commandConcurrency(): Promise<void> {
   console.log('\nCommand criteria: eight `sleep 0.3` commands');
   const root = await mkdtemp(join(tmpdir(), 'goal-loop-bench-'));
-  const goal: GoalInput = { schema_version: 1, criteria: Array.from({ length: 8 }, (_, i) => ({ id: `c${i}`, kind: 'command' as const, command: 'sleep 0.3' })) };
-  const make = (concurrency: number) => new GoalLoop({ fs: createNodeFileSystem(root), runDir: RUN, stages: ['s'], runner: { run: async () => ({ status: 'passed' }) }, commands: createExecaCommandRunner(), goal, concurrency });
+  const goal: GoalInput = {
+    schema_version: 1,
+    criteria: Array.from({ length: 8 }, (_, i) => ({ id: `c${i}`, kind: 'command' as const, command: 'sleep 0.3' })),
+  };
+  const make = (concurrency: number) =>
+    new GoalLoop({
+      fs: createNodeFileSystem(root),
+      runDir: RUN,
+      stages: ['s'],
+      runner: { run: async () => ({ status: 'passed' }) },
+      commands: createExecaCommandRunner(),
+      goal,
+      concurrency,
+    });
   const serial = await medianMs('serial', () => make(1).evaluate(), { iterations: 2, time: 0 });
   const four = await medianMs('concurrency 4', () => make(4).evaluate(), { iterations: 3, time: 0 });
   row('concurrency 1 (serial)', ms(serial));
-  row('concurrency 4', ms(four), `${ratio(four / 600)} of the ideal 2 × 300 ms; ${ratio(serial / four)} faster than serial`);
+  row(
+    'concurrency 4',
+    ms(four),
+    `${ratio(four / 600)} of the ideal 2 × 300 ms; ${ratio(serial / four)} faster than serial`,
+  );
   await rm(root, { recursive: true, force: true });
 }
 
@@ -64,9 +100,14 @@ async function latestIterationLookup(): Promise<void> {
   console.log('\nLatest loop_iteration_started lookup (read backwards from the end)');
   const root = await mkdtemp(join(tmpdir(), 'goal-loop-bench-'));
   const fs = createNodeFileSystem(root);
-  const line = (i: number) => `${JSON.stringify({ ts: '2026-01-01T00:00:00.000Z', type: i % 10 === 0 ? 'loop_iteration_started' : 'stage_completed', iteration: Math.floor(i / 10) + 1, max_iterations: 20, goal_id: 'g', seq: i, stage: 's' })}\n`;
+  const line = (i: number) =>
+    `${JSON.stringify({ ts: '2026-01-01T00:00:00.000Z', type: i % 10 === 0 ? 'loop_iteration_started' : 'stage_completed', iteration: Math.floor(i / 10) + 1, max_iterations: 20, goal_id: 'g', seq: i, stage: 's' })}\n`;
   await writeFile(join(root, 'small.jsonl'), Array.from({ length: 10 }, (_, i) => line(i)).join(''));
-  for (let block = 0; block < 100; block++) await appendFile(join(root, 'large.jsonl'), Array.from({ length: 10_000 }, (_, i) => line(block * 10_000 + i)).join(''));
+  for (let block = 0; block < 100; block++)
+    await appendFile(
+      join(root, 'large.jsonl'),
+      Array.from({ length: 10_000 }, (_, i) => line(block * 10_000 + i)).join(''),
+    );
   const small = await medianMs('10 lines', () => readLatestIterationStarted(fs, 'small.jsonl'), { time: 300 });
   const large = await medianMs('1,000,000 lines', () => readLatestIterationStarted(fs, 'large.jsonl'), { time: 300 });
   row('10 lines', ms(small));
@@ -78,7 +119,14 @@ async function latestIterationLookup(): Promise<void> {
 async function loopOverhead(): Promise<void> {
   console.log('\nOne loop iteration, memory adapters, four no-op stages');
   const stages = ['01-requirements', '07-code', '08-testing', '11-feedback-loop'];
-  const make = () => new GoalLoop({ fs: createMemoryFileSystem(), runDir: RUN, stages, runner: { run: async () => ({ status: 'passed' }) }, clock: createManualClock(0) });
+  const make = () =>
+    new GoalLoop({
+      fs: createMemoryFileSystem(),
+      runDir: RUN,
+      stages,
+      runner: { run: async () => ({ status: 'passed' }) },
+      clock: createManualClock(0),
+    });
   const loop = make();
   const warm = await medianMs('iteration', () => loop.step(), { time: 500 });
   const fresh = await medianMs('fresh loop', () => make().step(), { time: 500 });

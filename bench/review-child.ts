@@ -23,8 +23,19 @@ export interface HeapResult {
   readonly live: number;
 }
 
-const [kind, subject, root = '.', runDir = 'run', pathsFile = '', count = '3'] = process.argv.slice(2) as ['time' | 'heap', Subject, string, string, string, string];
-const gc = (globalThis as { gc?: () => void }).gc ?? (() => { throw new Error('run with --expose-gc'); })();
+const [kind, subject, root = '.', runDir = 'run', pathsFile = '', count = '3'] = process.argv.slice(2) as [
+  'time' | 'heap',
+  Subject,
+  string,
+  string,
+  string,
+  string,
+];
+const gc =
+  (globalThis as { gc?: () => void }).gc ??
+  (() => {
+    throw new Error('run with --expose-gc');
+  })();
 const fs = createNodeFileSystem(root);
 const paths = JSON.parse(readFileSync(pathsFile, 'utf8')) as string[];
 const TIMESTAMP = '2025-01-31T12:00:00.000Z';
@@ -70,7 +81,8 @@ function prepare(): Promise<RunInputs | null> {
 // Runs the subject once and returns what it produced (kept reachable by the caller).
 async function runSubject(inputs: RunInputs | null): Promise<unknown> {
   if (inputs !== null) return reviewPipeline(inputs.contracts, { timestamp: TIMESTAMP });
-  if (subject === 'parse') return Promise.all(paths.map(async (path) => JSON.parse((await fs.readText(path)) ?? 'null') as unknown));
+  if (subject === 'parse')
+    return Promise.all(paths.map(async (path) => JSON.parse((await fs.readText(path)) ?? 'null') as unknown));
   if (subject === 'read-review') return reviewModel((await readRunModel(fs, runDir)).model, { timestamp: TIMESTAMP });
   return runConsistencyReview({ fs, runDir, now: TIMESTAMP });
 }

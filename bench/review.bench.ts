@@ -30,20 +30,36 @@ interface Heaps {
 
 // Runs one measurement in a fresh `node --expose-gc --import tsx` child, so earlier runs do not pollute it.
 async function child<T>(args: readonly string[], flags: readonly string[] = []): Promise<T> {
-  const { stdout } = await run(process.execPath, ['--expose-gc', ...flags, '--import', 'tsx', CHILD, ...args], { cwd: PROJECT, maxBuffer: 1 << 20 });
+  const { stdout } = await run(process.execPath, ['--expose-gc', ...flags, '--import', 'tsx', CHILD, ...args], {
+    cwd: PROJECT,
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as T;
 }
 
 // Median times of read + parse, the review end to end, the review without outputs, and the pure pipeline.
 async function measureTimes(root: string, pathsFile: string, scale: number): Promise<Times> {
-  const median = async (subject: Subject): Promise<number> => (await child<{ median: number }>(['time', subject, root, RUN, pathsFile, String(ITERATIONS[scale] ?? 3)])).median;
-  return { parse: await median('parse'), review: await median('review'), 'read-review': await median('read-review'), pipeline: await median('pipeline') };
+  const median = async (subject: Subject): Promise<number> =>
+    (await child<{ median: number }>(['time', subject, root, RUN, pathsFile, String(ITERATIONS[scale] ?? 3)])).median;
+  return {
+    parse: await median('parse'),
+    review: await median('review'),
+    'read-review': await median('read-review'),
+    pipeline: await median('pipeline'),
+  };
 }
 
 // The heap measurements of one scale; `--gc-global` makes every GC a full one, so the heap after each is the live set.
 async function measureHeaps(root: string, pathsFile: string): Promise<Heaps> {
-  const heap = (subject: Subject, flags: readonly string[] = []): Promise<HeapResult> => child<HeapResult>(['heap', subject, root, RUN, pathsFile], flags);
-  return { parsed: await heap('parse'), review: await heap('review'), pipeline: await heap('pipeline'), reviewLive: await heap('review', ['--gc-global']), pipelineLive: await heap('pipeline', ['--gc-global']) };
+  const heap = (subject: Subject, flags: readonly string[] = []): Promise<HeapResult> =>
+    child<HeapResult>(['heap', subject, root, RUN, pathsFile], flags);
+  return {
+    parsed: await heap('parse'),
+    review: await heap('review'),
+    pipeline: await heap('pipeline'),
+    reviewLive: await heap('review', ['--gc-global']),
+    pipelineLive: await heap('pipeline', ['--gc-global']),
+  };
 }
 
 const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(1)} MB`;
@@ -51,11 +67,25 @@ const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(1)} MB`;
 // Prints the time rows of one scale.
 function printTimes(scale: number, bytes: number, times: Times): void {
   const size = programmeSize(scale);
-  console.log(`\n  ${scale}×: ${size.frs.toLocaleString('en')} FRs, ${size.stories.toLocaleString('en')} stories, ${size.tests.toLocaleString('en')} test cases, ${size.files.toLocaleString('en')} code files; ${mb(bytes)} of compact JSON`);
+  console.log(
+    `\n  ${scale}×: ${size.frs.toLocaleString('en')} FRs, ${size.stories.toLocaleString('en')} stories, ${size.tests.toLocaleString('en')} test cases, ${size.files.toLocaleString('en')} code files; ${mb(bytes)} of compact JSON`,
+  );
   row('read + JSON.parse of the contract files', ms(times.parse));
-  row('runConsistencyReview, end to end', ms(times.review), `${ratio(times.review / times.parse)} read+parse (target ≤ 2× at 100×)`);
-  row('  of which reading + reviewing (no outputs)', ms(times['read-review']), `${ratio(times['read-review'] / times.parse)} read+parse; outputs ${ms(times.review - times['read-review'])}`);
-  row('reviewPipeline alone, on already-read inputs', ms(times.pipeline), `${ratio(times.pipeline / times.parse)} read+parse`);
+  row(
+    'runConsistencyReview, end to end',
+    ms(times.review),
+    `${ratio(times.review / times.parse)} read+parse (target ≤ 2× at 100×)`,
+  );
+  row(
+    '  of which reading + reviewing (no outputs)',
+    ms(times['read-review']),
+    `${ratio(times['read-review'] / times.parse)} read+parse; outputs ${ms(times.review - times['read-review'])}`,
+  );
+  row(
+    'reviewPipeline alone, on already-read inputs',
+    ms(times.pipeline),
+    `${ratio(times.pipeline / times.parse)} read+parse`,
+  );
 }
 
 // Prints the scaling ratios between consecutive sizes.
@@ -75,14 +105,26 @@ function printScaling(all: ReadonlyMap<number, Times>): void {
 function printHeap(scale: number, heaps: Heaps): void {
   const { parsed } = heaps;
   console.log(`\n  ${scale}×: heap above a settled baseline (a fresh child process per row)`);
-  row('parsed contract files, held at once', mb(parsed.held), `reading + parsing them peaks at ${mb(parsed.peak)} (${ratio(parsed.peak / parsed.held)})`);
+  row(
+    'parsed contract files, held at once',
+    mb(parsed.held),
+    `reading + parsing them peaks at ${mb(parsed.peak)} (${ratio(parsed.peak / parsed.held)})`,
+  );
   const rows = [
     ['runConsistencyReview', heaps.review, heaps.reviewLive],
     ['readRunInputs + reviewPipeline', heaps.pipeline, heaps.pipelineLive],
   ] as const;
   for (const [label, heap, live] of rows) {
-    row(`${label}: live peak`, mb(live.live), `${ratio(live.live / parsed.held)} the parsed files (target ≤ ~1.5×; every GC full)`);
-    row(`${label}: peak heapUsed`, mb(heap.peak), `${ratio(heap.peak / parsed.held)} the parsed files, ${ratio(heap.peak / parsed.peak)} their read+parse peak (default GC)`);
+    row(
+      `${label}: live peak`,
+      mb(live.live),
+      `${ratio(live.live / parsed.held)} the parsed files (target ≤ ~1.5×; every GC full)`,
+    );
+    row(
+      `${label}: peak heapUsed`,
+      mb(heap.peak),
+      `${ratio(heap.peak / parsed.held)} the parsed files, ${ratio(heap.peak / parsed.peak)} their read+parse peak (default GC)`,
+    );
   }
 }
 

@@ -9,7 +9,10 @@ const project = await tempProject('quick-start');
 const runner: StageRunner = {
   async run(stageId, context) {
     if (stageId === '02-requirements') {
-      await context.fs.writeText(`${context.runDir}/artifacts/stages/02-requirements/requirement_spec.json`, JSON.stringify({ requirements: [{ id: 'FR-001', type: 'functional', title: 'Sign in' }] }));
+      await context.fs.writeText(
+        `${context.runDir}/artifacts/stages/02-requirements/requirement_spec.json`,
+        JSON.stringify({ requirements: [{ id: 'FR-001', type: 'functional', title: 'Sign in' }] }),
+      );
     }
     if (stageId === '07-code') await context.fs.writeText('src/sign-in.js', 'export const signIn = () => true;\n');
     return { status: 'passed', costUsd: 0.01 };
@@ -28,8 +31,19 @@ const loop = new GoalLoop({
     schema_version: 1,
     goal_id: 'quick-start',
     criteria: [
-      { id: 'spec', kind: 'file_exists', run_relative: true, path: 'artifacts/stages/02-requirements/requirement_spec.json', rerun_stages: ['02-requirements'] },
-      { id: 'code-loads', kind: 'command', command: 'node -e "import(\'./src/sign-in.js\')"', rerun_stages: ['07-code'] },
+      {
+        id: 'spec',
+        kind: 'file_exists',
+        run_relative: true,
+        path: 'artifacts/stages/02-requirements/requirement_spec.json',
+        rerun_stages: ['02-requirements'],
+      },
+      {
+        id: 'code-loads',
+        kind: 'command',
+        command: 'node -e "import(\'./src/sign-in.js\')"',
+        rerun_stages: ['07-code'],
+      },
     ],
   },
 });

@@ -5,7 +5,9 @@ import { dirname, join } from 'node:path';
 import type { LoopEvent, LoopResult } from 'goal-loop';
 
 /** A fresh project folder under the system temp dir, removed by `dispose()`. */
-export async function tempProject(name: string): Promise<{ root: string; write(path: string, text: string): Promise<void>; dispose(): Promise<void> }> {
+export async function tempProject(
+  name: string,
+): Promise<{ root: string; write(path: string, text: string): Promise<void>; dispose(): Promise<void> }> {
   const root = await mkdtemp(join(tmpdir(), `goal-loop-${name}-`));
   return {
     root,
@@ -21,10 +23,14 @@ export async function tempProject(name: string): Promise<{ root: string; write(p
 export function printEvent(event: LoopEvent): void {
   switch (event.type) {
     case 'loop_iteration_started':
-      console.log(`\niteration ${event.iteration} (${event.session_iteration ?? '?'} of at most ${event.max_iterations} this session): running ${event.stages.length === 0 ? 'no stage' : event.stages.join(', ')}`);
+      console.log(
+        `\niteration ${event.iteration} (${event.session_iteration ?? '?'} of at most ${event.max_iterations} this session): running ${event.stages.length === 0 ? 'no stage' : event.stages.join(', ')}`,
+      );
       break;
     case 'stage_completed':
-      console.log(`  ${event.stage.padEnd(20)} ${event.status}${event.detail === undefined ? '' : ` — ${event.detail}`}`);
+      console.log(
+        `  ${event.stage.padEnd(20)} ${event.status}${event.detail === undefined ? '' : ` — ${event.detail}`}`,
+      );
       break;
     case 'goal_evaluated':
       console.log(`  evaluation: ${event.status} (score ${event.score}) — ${event.reason}`);

@@ -9,16 +9,31 @@ const BASE = 'https://unpkg.com/goal-loop/schemas/';
 
 const contracts: Record<string, { schema: z.ZodType; title: string; io: 'input' | 'output' }> = {
   'goal.schema.json': { schema: goalSchema, title: 'goal-loop goal definition (goal.json)', io: 'input' },
-  'goal-verdict.schema.json': { schema: verdictFileSchema, title: 'goal-loop judge verdicts (goal-verdict.json)', io: 'input' },
-  'feedback.schema.json': { schema: feedbackReportSchema, title: 'Consistency review report (feedback.json, contract 1.1)', io: 'output' },
+  'goal-verdict.schema.json': {
+    schema: verdictFileSchema,
+    title: 'goal-loop judge verdicts (goal-verdict.json)',
+    io: 'input',
+  },
+  'feedback.schema.json': {
+    schema: feedbackReportSchema,
+    title: 'Consistency review report (feedback.json, contract 1.1)',
+    io: 'output',
+  },
   ...Object.fromEntries(
-    Object.entries(stageContractSchemas).map(([key, schema]) => [`stages/${key.replaceAll('_', '-')}.schema.json`, { schema, title: `Stage contract ${key}.json`, io: 'input' as const }]),
+    Object.entries(stageContractSchemas).map(([key, schema]) => [
+      `stages/${key.replaceAll('_', '-')}.schema.json`,
+      { schema, title: `Stage contract ${key}.json`, io: 'input' as const },
+    ]),
   ),
 };
 
 // Renders one contract as a draft 2020-12 JSON Schema document.
 function render(name: string, entry: (typeof contracts)[string]): string {
-  const json = z.toJSONSchema(entry.schema, { io: entry.io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+  const json = z.toJSONSchema(entry.schema, {
+    io: entry.io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as Record<string, unknown>;
   return `${JSON.stringify({ ...json, $id: `${BASE}${name}`, title: entry.title }, null, 2)}\n`;
 }
 

@@ -20,10 +20,18 @@ function reachable(file, seen = new Set()) {
 }
 const forbidden = /require\("(node:)?(fs|fs\/promises|child_process)"\)|require\("execa"\)/;
 for (const entry of ['index.cjs', 'review.cjs']) {
-  for (const file of reachable(entry)) assert.ok(!forbidden.test(readFileSync(join(__dirname, '../dist', file), 'utf8')), `${file} imports a Node-only module`);
+  for (const file of reachable(entry))
+    assert.ok(
+      !forbidden.test(readFileSync(join(__dirname, '../dist', file), 'utf8')),
+      `${file} imports a Node-only module`,
+    );
 }
 // Importing the goal loop does not load the review (its stage-contract schemas live only behind goal-loop/review).
-for (const file of reachable('index.cjs')) assert.ok(!readFileSync(join(__dirname, '../dist', file), 'utf8').includes('traceability_matrix'), `${file} carries the review`);
+for (const file of reachable('index.cjs'))
+  assert.ok(
+    !readFileSync(join(__dirname, '../dist', file), 'utf8').includes('traceability_matrix'),
+    `${file} carries the review`,
+  );
 
 async function main() {
   assert.equal(root.exitCodeFor({ stoppedOn: 'complete' }), 0);
@@ -37,7 +45,18 @@ async function main() {
     stages: ['s'],
     runner: testing.createScriptedStageRunner({ s: { status: 'passed' } }),
     clock: testing.createManualClock(0),
-    goal: { schema_version: 1, criteria: [{ id: 'shape', kind: 'json_schema', run_relative: true, path: 'a.json', schema: { type: 'object', required: ['name'] } }] },
+    goal: {
+      schema_version: 1,
+      criteria: [
+        {
+          id: 'shape',
+          kind: 'json_schema',
+          run_relative: true,
+          path: 'a.json',
+          schema: { type: 'object', required: ['name'] },
+        },
+      ],
+    },
   });
   const result = await loop.run();
   assert.equal(result.stoppedOn, 'complete');

@@ -46,7 +46,8 @@ export interface Issue {
 export function formatJsonPath(path: readonly (string | number)[]): string {
   let out = '$';
   for (const key of path) {
-    out += typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+    out +=
+      typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
   }
   return out;
 }
@@ -98,9 +99,12 @@ export class GoalLoopError extends Error {
 export function isGoalLoopError(value: unknown, code?: GoalLoopErrorCode): value is GoalLoopError {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as { name?: unknown; code?: unknown };
-  return candidate.name === 'GoalLoopError' && typeof candidate.code === 'string' && (code === undefined || candidate.code === code);
+  return (
+    candidate.name === 'GoalLoopError' &&
+    typeof candidate.code === 'string' &&
+    (code === undefined || candidate.code === code)
+  );
 }
-
 
 /**
  * The result of every parser in the library: the parsed value, or every issue

@@ -38,7 +38,11 @@ export type {
 } from './goal/contracts/goal.js';
 export { verdictSchema, verdictFileSchema, parseVerdictFile } from './goal/contracts/verdict.js';
 export type { Verdict, ParsedVerdicts, ParseVerdictOptions } from './goal/contracts/verdict.js';
-export { goalStatusSchema, agentCriterionEntrySchema, goalEvaluationSectionSchema } from './goal/contracts/goal-evaluation.js';
+export {
+  goalStatusSchema,
+  agentCriterionEntrySchema,
+  goalEvaluationSectionSchema,
+} from './goal/contracts/goal-evaluation.js';
 export type { GoalStatus, AgentCriterionEntry, GoalEvaluationSection } from './goal/contracts/goal-evaluation.js';
 export { feedbackViewSchema, feedbackIssueViewSchema, readFeedbackView } from './goal/contracts/feedback-view.js';
 export type { FeedbackView, FeedbackIssueView, FeedbackRead } from './goal/contracts/feedback-view.js';
@@ -53,22 +57,55 @@ export type { FileSystem, FileStat } from './ports/file-system.js';
 export type { CommandRunner, CommandRunOptions, CommandResult } from './ports/command-runner.js';
 export type { Clock } from './ports/clock.js';
 export { createSystemClock, systemClock } from './ports/clock.js';
-export type { StageRunner, StageOutcome, StageOutcomeStatus, StageContext, StageRunReason } from './ports/stage-runner.js';
+export type {
+  StageRunner,
+  StageOutcome,
+  StageOutcomeStatus,
+  StageContext,
+  StageRunReason,
+} from './ports/stage-runner.js';
 
 // Pure core of the goal loop.
-export type { StageStatus, PathFact, DocumentFact, CriterionFact, EvidenceFact, ExplicitVerdictsFact, EvaluationFacts } from './goal/core/facts.js';
+export type {
+  StageStatus,
+  PathFact,
+  DocumentFact,
+  CriterionFact,
+  EvidenceFact,
+  ExplicitVerdictsFact,
+  EvaluationFacts,
+} from './goal/core/facts.js';
 export { evaluateGoal, errorEvaluation } from './goal/core/evaluate.js';
-export type { GoalEvaluation, EvaluationStatus, CriterionEvaluation, CriterionStatus, BuiltinCheck, ClaimRecord } from './goal/core/evaluate.js';
+export type {
+  GoalEvaluation,
+  EvaluationStatus,
+  CriterionEvaluation,
+  CriterionStatus,
+  BuiltinCheck,
+  ClaimRecord,
+} from './goal/core/evaluate.js';
 export { STATUS_PRECEDENCE, SIGNAL_STATUS, decideStatus } from './goal/core/precedence.js';
 export type { SignalKind, SignalStatus, DecisionSignal, StatusDecision } from './goal/core/precedence.js';
-export { decideAfterEvaluation, checkBudget, clampMaxIterations, DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_HARD_CAP } from './goal/core/decide.js';
+export {
+  decideAfterEvaluation,
+  checkBudget,
+  clampMaxIterations,
+  DEFAULT_MAX_ITERATIONS,
+  MAX_ITERATIONS_HARD_CAP,
+} from './goal/core/decide.js';
 export type { LoopDecision, StopDecision, RetryDecision, DecideInput } from './goal/core/decide.js';
 export { STOP_REASONS, EXIT_CODES, exitCodeFor } from './goal/core/stop-reason.js';
 export type { StopReason } from './goal/core/stop-reason.js';
 export { progressFingerprint } from './goal/core/fingerprint.js';
 export { canonicalJson, hashJson } from './kit/hash.js';
 export { mapAgentToStage } from './pipeline/stage-mapping.js';
-export { SDLC_STAGES, SDLC_OPTIONAL_STAGES, SDLC_STAGE_ARTIFACTS, FEEDBACK_STAGE, isSdlcStage } from './pipeline/stage-presets.js';
+export {
+  SDLC_STAGES,
+  SDLC_OPTIONAL_STAGES,
+  SDLC_STAGE_ARTIFACTS,
+  FEEDBACK_STAGE,
+  isSdlcStage,
+} from './pipeline/stage-presets.js';
 export type { SdlcStageId, StageArtifactNames } from './pipeline/stage-presets.js';
 
 // The goal loop shell.

@@ -11,7 +11,12 @@ export { readRunInputs, DEFAULT_READ_CONCURRENCY } from './review/read-run.js';
 export type { ReadRunOptions, RunInputs } from './review/read-run.js';
 export { presentContract } from './review/core/contract-input.js';
 export type { ContractInput, ReviewContracts } from './review/core/contract-input.js';
-export { REVIEW_CONTRACT_SLOTS, REVIEW_OUTPUT_PATHS, ADOPTION_SKIPPED_STAGES, contractSlot } from './review/core/contract-slots.js';
+export {
+  REVIEW_CONTRACT_SLOTS,
+  REVIEW_OUTPUT_PATHS,
+  ADOPTION_SKIPPED_STAGES,
+  contractSlot,
+} from './review/core/contract-slots.js';
 export type { ContractKey, ContractSlot } from './review/core/contract-slots.js';
 export { stageContractSchemas, readStageContract } from './review/contracts/registry.js';
 export type { ContractValues, NormalizedContracts } from './review/contracts/registry.js';
@@ -34,7 +39,12 @@ export { deploymentReportSchema } from './review/contracts/deployment-report.js'
 export type { DeploymentReportContract } from './review/contracts/deployment-report.js';
 export { threatModelSchema, riskLevelSchema } from './review/contracts/threat-model.js';
 export type { ThreatModelContract, NormalizedThreat } from './review/contracts/threat-model.js';
-export { transcriptSchema, summarySchema, complianceReportSchema, costEstimateSchema } from './review/contracts/supporting.js';
+export {
+  transcriptSchema,
+  summarySchema,
+  complianceReportSchema,
+  costEstimateSchema,
+} from './review/contracts/supporting.js';
 export type { MetadataOnlyContract } from './review/contracts/metadata.js';
 export { REVIEW_RULES, reviewRule } from './review/core/rules.js';
 export type { Severity, IssueCategory, ReviewRule, ReviewRuleId } from './review/core/rules.js';

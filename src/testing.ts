@@ -3,9 +3,20 @@
 export { createMemoryFileSystem } from './testing/memory-file-system.js';
 export type { MemoryFileSystem, MemoryFileSystemOptions } from './testing/memory-file-system.js';
 export { createScriptedStageRunner } from './testing/scripted-stage-runner.js';
-export type { ScriptedStageRunner, ScriptedStageRunnerOptions, ScriptedStep, StageScript, ScriptedStageCall } from './testing/scripted-stage-runner.js';
+export type {
+  ScriptedStageRunner,
+  ScriptedStageRunnerOptions,
+  ScriptedStep,
+  StageScript,
+  ScriptedStageCall,
+} from './testing/scripted-stage-runner.js';
 export { createFakeCommandRunner } from './testing/fake-command-runner.js';
-export type { FakeCommandRunner, FakeCommandResponse, FakeCommandRule, FakeCommandCall } from './testing/fake-command-runner.js';
+export type {
+  FakeCommandRunner,
+  FakeCommandResponse,
+  FakeCommandRule,
+  FakeCommandCall,
+} from './testing/fake-command-runner.js';
 export { createManualClock } from './testing/manual-clock.js';
 export type { ManualClock } from './testing/manual-clock.js';
 export { describeFileSystemConformance, fileSystemConformanceCases } from './testing/file-system-conformance.js';
@@ -15,4 +26,10 @@ export type { ConformanceTestApi, FileSystemFixture } from './testing/file-syste
 export type { FileSystem, FileStat } from './ports/file-system.js';
 export type { CommandRunner, CommandRunOptions, CommandResult } from './ports/command-runner.js';
 export type { Clock } from './ports/clock.js';
-export type { StageRunner, StageContext, StageOutcome, StageOutcomeStatus, StageRunReason } from './ports/stage-runner.js';
+export type {
+  StageRunner,
+  StageContext,
+  StageOutcome,
+  StageOutcomeStatus,
+  StageRunReason,
+} from './ports/stage-runner.js';

@@ -19,7 +19,9 @@ await project.write(`${runDir}/goal.json`, await readFile(new URL('./goal.json',
 const stages = SDLC_STAGES.filter((stage) => stage >= '01' && stage <= '11-feedback-loop');
 const fs = createNodeFileSystem(project.root);
 const commands = createExecaCommandRunner();
-const agentStages = Object.fromEntries(stages.filter((stage) => stage !== '11-feedback-loop').map((stage) => [stage, `node "${agent}"`]));
+const agentStages = Object.fromEntries(
+  stages.filter((stage) => stage !== '11-feedback-loop').map((stage) => [stage, `node "${agent}"`]),
+);
 
 console.log(`goal-loop demo in ${project.root}`);
 console.log(`pipeline: ${stages.join(' → ')}`);
@@ -37,9 +39,13 @@ const loop = new GoalLoop({
 
 // After each review: the findings it reported, with the stage it sends them to.
 function printFindings(): void {
-  const report = JSON.parse(readFileSync(join(project.root, runDir, 'artifacts/stages/11-feedback-loop/feedback.json'), 'utf8')) as FeedbackReport;
+  const report = JSON.parse(
+    readFileSync(join(project.root, runDir, 'artifacts/stages/11-feedback-loop/feedback.json'), 'utf8'),
+  ) as FeedbackReport;
   for (const issue of report.issues.filter((item) => item.severity !== 'INFO')) {
-    console.log(`    ${issue.severity} ${issue.id}: ${issue.description} → ${issue.remediation.agent_to_rerun ?? 'a human'}`);
+    console.log(
+      `    ${issue.severity} ${issue.id}: ${issue.description} → ${issue.remediation.agent_to_rerun ?? 'a human'}`,
+    );
   }
 }
 

@@ -24,7 +24,9 @@ async function goalLoopJob(runDir: string, worker: string): Promise<'requeue' | 
   const loop = new GoalLoop({ fs, runDir, stages, runner, maxIterations: 3 });
   try {
     const step = await loop.step();
-    console.log(`${worker}: ${runDir} iteration ${step.iteration} → ${step.done ? `stopped on ${step.stoppedOn}` : `rerun ${step.rerunStages.join(', ')}`}`);
+    console.log(
+      `${worker}: ${runDir} iteration ${step.iteration} → ${step.done ? `stopped on ${step.stoppedOn}` : `rerun ${step.rerunStages.join(', ')}`}`,
+    );
     return step.done ? 'done' : 'requeue';
   } catch (error) {
     if (!isGoalLoopError(error, 'RUN_LOCKED')) throw error;
@@ -48,7 +50,9 @@ async function worker(name: string): Promise<void> {
 }
 await Promise.all([worker('worker-1'), worker('worker-2')]);
 
-const results = await Promise.all(['runs/a', 'runs/b', 'runs/c'].map((runDir) => new GoalLoop({ fs, runDir, stages, runner }).evaluate()));
+const results = await Promise.all(
+  ['runs/a', 'runs/b', 'runs/c'].map((runDir) => new GoalLoop({ fs, runDir, stages, runner }).evaluate()),
+);
 console.log(`\nall runs: ${results.map((evaluation) => evaluation.status).join(', ')}`);
 if (results.some((evaluation) => evaluation.status !== 'PASS')) process.exitCode = 1;
 await project.dispose();

@@ -43,16 +43,27 @@ export function createCommandStageRunner(options: CommandStageRunnerOptions): St
       const command = Object.hasOwn(options.stages, stageId) ? options.stages[stageId] : undefined;
       if (command === undefined) {
         if (options.fallback !== undefined) return options.fallback.run(stageId, context);
-        throw new GoalLoopError('INVALID_OPTIONS', `createCommandStageRunner has no command for stage "${stageId}" and no fallback runner.`);
+        throw new GoalLoopError(
+          'INVALID_OPTIONS',
+          `createCommandStageRunner has no command for stage "${stageId}" and no fallback runner.`,
+        );
       }
       const result = await options.commands.run(command, {
         cwd: options.cwd ?? context.fs.root,
         timeoutMs: options.timeoutMs ?? 600_000,
-        env: { GOAL_LOOP_STAGE: stageId, GOAL_LOOP_ITERATION: String(context.iteration), GOAL_LOOP_RUN_DIR: context.runDir, GOAL_LOOP_REASON: context.reason.kind },
+        env: {
+          GOAL_LOOP_STAGE: stageId,
+          GOAL_LOOP_ITERATION: String(context.iteration),
+          GOAL_LOOP_RUN_DIR: context.runDir,
+          GOAL_LOOP_REASON: context.reason.kind,
+        },
         signal: context.signal,
       });
-      if (result.exitCode === 0) return { status: 'passed', detail: lastLine(result.stdoutTail) || `${command} exited 0` };
-      const why = result.timedOut ? `timed out after ${options.timeoutMs ?? 600_000} ms` : result.startError ?? `exited ${result.exitCode ?? 'without a code'}`;
+      if (result.exitCode === 0)
+        return { status: 'passed', detail: lastLine(result.stdoutTail) || `${command} exited 0` };
+      const why = result.timedOut
+        ? `timed out after ${options.timeoutMs ?? 600_000} ms`
+        : (result.startError ?? `exited ${result.exitCode ?? 'without a code'}`);
       return { status: 'failed', detail: `${command} ${why}${tailNote(result.stderrTail)}` };
     },
   };

@@ -2,7 +2,15 @@ import type { Criterion, Goal } from './contracts/goal.js';
 import { readFeedbackView, type FeedbackRead } from './contracts/feedback-view.js';
 import { parseJsonText } from '../errors.js';
 import { parseVerdictFile } from './contracts/verdict.js';
-import type { CriterionFact, DocumentFact, EvaluationFacts, EvidenceFact, ExplicitVerdictsFact, PathFact, StageStatus } from './core/facts.js';
+import type {
+  CriterionFact,
+  DocumentFact,
+  EvaluationFacts,
+  EvidenceFact,
+  ExplicitVerdictsFact,
+  PathFact,
+  StageStatus,
+} from './core/facts.js';
 import { isInside } from '../kit/paths.js';
 import type { CommandRunOptions, CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -44,7 +52,12 @@ export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> 
   const [feedback, explicitVerdicts, criteriaFacts, evidence] = await Promise.all([
     feedbackPromise,
     readVerdicts(input.fs, input.paths.verdicts),
-    mapConcurrent(input.goal.criteria, FILE_CONCURRENCY, async (criterion) => [criterion.id, await gatherCriterion({ ...input, commands }, criterion, feedbackPromise, cache)] as const),
+    mapConcurrent(
+      input.goal.criteria,
+      FILE_CONCURRENCY,
+      async (criterion) =>
+        [criterion.id, await gatherCriterion({ ...input, commands }, criterion, feedbackPromise, cache)] as const,
+    ),
     feedbackPromise.then((read) => gatherEvidence(input, read.read, cache)),
   ]);
   return {
@@ -65,37 +78,80 @@ const FILE_CONCURRENCY = 64;
 
 // Wraps a command runner so at most `concurrency` commands run at once.
 function limitCommands(commands: CommandRunner, concurrency: number): CommandRunner {
-  const run = limitFunction((command: string, options: CommandRunOptions) => commands.run(command, options), { concurrency });
+  const run = limitFunction((command: string, options: CommandRunOptions) => commands.run(command, options), {
+    concurrency,
+  });
   return { run };
 }
 
 // Gathers the fact of one criterion, by kind.
-async function gatherCriterion(input: GatherInput, criterion: Criterion, feedback: Promise<{ document: DocumentFact }>, cache: RealpathCache): Promise<CriterionFact> {
+async function gatherCriterion(
+  input: GatherInput,
+  criterion: Criterion,
+  feedback: Promise<{ document: DocumentFact }>,
+  cache: RealpathCache,
+): Promise<CriterionFact> {
   const base = (runRelative: boolean): string => (runRelative ? input.paths.runDir : '.');
   switch (criterion.kind) {
     case 'file_exists':
-      return { kind: 'file_exists', path: await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative), cache }) };
+      return {
+        kind: 'file_exists',
+        path: await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative), cache }),
+      };
     case 'command': {
-      if (input.skipCommands) return { kind: 'command', outcome: { state: 'skipped', detail: 'commands are skipped in this dry run (skipCommands)' } };
-      if (input.commands === undefined) return { kind: 'command', outcome: { state: 'skipped', detail: 'no CommandRunner was injected (pass `commands`, e.g. createExecaCommandRunner())' } };
-      const result = await input.commands.run(criterion.command, { cwd: input.fs.root, timeoutMs: criterion.timeout_ms, ...(input.signal === undefined ? {} : { signal: input.signal }) });
+      if (input.skipCommands)
+        return {
+          kind: 'command',
+          outcome: { state: 'skipped', detail: 'commands are skipped in this dry run (skipCommands)' },
+        };
+      if (input.commands === undefined)
+        return {
+          kind: 'command',
+          outcome: {
+            state: 'skipped',
+            detail: 'no CommandRunner was injected (pass `commands`, e.g. createExecaCommandRunner())',
+          },
+        };
+      const result = await input.commands.run(criterion.command, {
+        cwd: input.fs.root,
+        timeoutMs: criterion.timeout_ms,
+        ...(input.signal === undefined ? {} : { signal: input.signal }),
+      });
       return { kind: 'command', outcome: { state: 'ran', result } };
     }
     case 'metric_threshold': {
       const source = criterion.source;
       if (source === 'feedback') return { kind: 'metric_threshold', source: (await feedback).document };
       if (source === 'loop_state') return { kind: 'metric_threshold', source: input.loopState };
-      return { kind: 'metric_threshold', source: await readJsonDocument(input.fs, insideRunDir(await resolveContainedPath(input.fs, source.file, { base: input.paths.runDir, cache }), source.file, input.paths.runDir)) };
+      return {
+        kind: 'metric_threshold',
+        source: await readJsonDocument(
+          input.fs,
+          insideRunDir(
+            await resolveContainedPath(input.fs, source.file, { base: input.paths.runDir, cache }),
+            source.file,
+            input.paths.runDir,
+          ),
+        ),
+      };
     }
     case 'judge':
       return { kind: 'judge' };
     case 'json_schema': {
-      const target = await readJsonDocument(input.fs, await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative), cache }));
-      if (target.state !== 'present') return { kind: 'json_schema', outcome: { state: 'unavailable', detail: target.detail } };
+      const target = await readJsonDocument(
+        input.fs,
+        await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative), cache }),
+      );
+      if (target.state !== 'present')
+        return { kind: 'json_schema', outcome: { state: 'unavailable', detail: target.detail } };
       let schema: unknown = criterion.schema;
       if (criterion.schema_path !== undefined) {
-        const schemaDoc = await readJsonDocument(input.fs, await resolveContainedPath(input.fs, criterion.schema_path, { base: base(criterion.run_relative), cache }));
-        if (schemaDoc.state !== 'present') return { kind: 'json_schema', outcome: { state: 'unavailable', detail: `schema_path: ${schemaDoc.detail}` } };
+        const schemaDoc = await readJsonDocument(
+          input.fs,
+          await resolveContainedPath(input.fs, criterion.schema_path, { base: base(criterion.run_relative), cache }),
+        );
+        if (schemaDoc.state !== 'present')
+          return { kind: 'json_schema', outcome: { state: 'unavailable', detail: `schema_path: ${schemaDoc.detail}` } };
         schema = schemaDoc.document;
       }
       return { kind: 'json_schema', outcome: input.checker.check(target.document, schema) };
@@ -106,7 +162,10 @@ async function gatherCriterion(input: GatherInput, criterion: Criterion, feedbac
 // A metric `{ file }` names a file of the run: one that resolves outside the run dir is refused.
 function insideRunDir(fact: PathFact, written: string, runDir: string): PathFact {
   if (fact.state === 'refused' || isInside(fact.path, runDir)) return fact;
-  return { state: 'refused', detail: `metric file "${written}" resolves to "${fact.path}", outside the run directory "${runDir}"` };
+  return {
+    state: 'refused',
+    detail: `metric file "${written}" resolves to "${fact.path}", outside the run directory "${runDir}"`,
+  };
 }
 
 /** Reads a contained path as a JSON document. @internal */
@@ -117,19 +176,31 @@ export async function readJsonDocument(fs: FileSystem, path: PathFact): Promise<
   const text = await fs.readText(path.path);
   if (text === null) return { state: 'missing', detail: `${path.path} does not exist` };
   const json = parseJsonText(text);
-  return json.ok ? { state: 'present', document: json.value } : { state: 'malformed', detail: `${path.path}: ${json.issue.message}` };
+  return json.ok
+    ? { state: 'present', document: json.value }
+    : { state: 'malformed', detail: `${path.path}: ${json.issue.message}` };
 }
 
 // Reads feedback.json (canonical path, then the legacy copy) as the loop's view and as a metric document.
-async function readFeedback(fs: FileSystem, candidates: readonly string[]): Promise<{ read: FeedbackRead; document: DocumentFact }> {
+async function readFeedback(
+  fs: FileSystem,
+  candidates: readonly string[],
+): Promise<{ read: FeedbackRead; document: DocumentFact }> {
   for (const path of candidates) {
     const text = await fs.readText(path);
     if (text === null) continue;
     const json = parseJsonText(text);
-    if (!json.ok) return { read: { state: 'malformed', issues: [json.issue] }, document: { state: 'malformed', detail: `${path}: ${json.issue.message}` } };
+    if (!json.ok)
+      return {
+        read: { state: 'malformed', issues: [json.issue] },
+        document: { state: 'malformed', detail: `${path}: ${json.issue.message}` },
+      };
     return { read: readFeedbackView(json.value), document: { state: 'present', document: json.value } };
   }
-  return { read: { state: 'missing' }, document: { state: 'missing', detail: `${candidates[0] ?? 'feedback.json'} does not exist` } };
+  return {
+    read: { state: 'missing' },
+    document: { state: 'missing', detail: `${candidates[0] ?? 'feedback.json'} does not exist` },
+  };
 }
 
 // Reads goal-verdict.json into the explicit verdict pool (the pure evaluation judges its stages and stamps, and says why it rejects one).
@@ -143,13 +214,21 @@ async function readVerdicts(fs: FileSystem, path: string): Promise<ExplicitVerdi
 }
 
 // Resolves every evidence path named by the feedback report's goal_evaluation criteria.
-async function gatherEvidence(input: GatherInput, feedback: FeedbackRead, cache: RealpathCache): Promise<Record<string, EvidenceFact>> {
+async function gatherEvidence(
+  input: GatherInput,
+  feedback: FeedbackRead,
+  cache: RealpathCache,
+): Promise<Record<string, EvidenceFact>> {
   if (feedback.state !== 'present') return {};
   const paths = new Set<string>();
   for (const entry of feedback.report.goal_evaluation?.criteria ?? []) {
     const evidence = (entry as { evidence?: unknown } | null)?.evidence;
     if (Array.isArray(evidence)) for (const path of evidence) if (typeof path === 'string') paths.add(path);
   }
-  const facts = await mapConcurrent([...paths], FILE_CONCURRENCY, async (path) => [path, await resolveEvidencePath(input.fs, input.paths.runDir, path, cache)] as const);
+  const facts = await mapConcurrent(
+    [...paths],
+    FILE_CONCURRENCY,
+    async (path) => [path, await resolveEvidencePath(input.fs, input.paths.runDir, path, cache)] as const,
+  );
   return Object.fromEntries(facts);
 }

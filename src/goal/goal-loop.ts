@@ -13,7 +13,12 @@ import { LoopDriver } from './loop-driver.js';
 import { withHeartbeat } from '../persist/heartbeat.js';
 import { prepareSession, type PreparedSession } from './session-start.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
-import { DEFAULT_LOCK_TIMEOUT_MS, effectiveMaxIterations, validateLoopOptions, type GoalLoopOptions } from './options.js';
+import {
+  DEFAULT_LOCK_TIMEOUT_MS,
+  effectiveMaxIterations,
+  validateLoopOptions,
+  type GoalLoopOptions,
+} from './options.js';
 import { RunLock } from '../persist/run-lock.js';
 import { runPaths, type RunPaths } from '../pipeline/run-paths.js';
 import { loadLoopState, saveLoopState } from './state-store.js';
@@ -84,7 +89,11 @@ export class GoalLoop {
    */
   async evaluate(options: { readonly skipCommands?: boolean } = {}): Promise<GoalEvaluation> {
     const { fs } = this.options;
-    const [goal, state, latest] = await Promise.all([this.loadGoal(), loadLoopState(fs, this.paths.state), readLatestIterationStarted(fs, this.paths.events)]);
+    const [goal, state, latest] = await Promise.all([
+      this.loadGoal(),
+      loadLoopState(fs, this.paths.state),
+      readLatestIterationStarted(fs, this.paths.events),
+    ]);
     const iteration = latest ?? (state !== null && state.iteration > 0 ? state.iteration : null);
     if (!goal.ok) return errorEvaluation(goal.goalId, goal.issues, iteration);
     const stageStatus = state?.stage_status ?? {};
@@ -99,7 +108,9 @@ export class GoalLoop {
     let failed = false;
     try {
       const context = this.context(lock);
-      return await work(await prepareSession(context, { maxIterations: effectiveMaxIterations(this.options.maxIterations), takeover }));
+      return await work(
+        await prepareSession(context, { maxIterations: effectiveMaxIterations(this.options.maxIterations), takeover }),
+      );
     } catch (error) {
       failed = true;
       throw error;
@@ -141,14 +152,26 @@ export class GoalLoop {
       return this.optionGoal;
     }
     const text = await this.options.fs.readText(this.paths.goal);
-    if (this.fileGoal === undefined || this.fileGoal.text !== text) this.fileGoal = { text, loaded: loadGoalText(text, this.options.stages) };
+    if (this.fileGoal === undefined || this.fileGoal.text !== text)
+      this.fileGoal = { text, loaded: loadGoalText(text, this.options.stages) };
     return this.fileGoal.loaded;
   }
 
   // Gathers the evaluation facts for the given record of stage statuses.
-  private gather(goal: Goal, stageStatus: LoopState['stage_status'], state: LoopState | null, iteration: number | null, skipCommands: boolean) {
-    const loopState: DocumentFact = state === null ? { state: 'missing', detail: `${this.paths.state} does not exist` } : { state: 'present', document: state };
-    const statuses = Object.fromEntries(this.options.stages.map((stage) => [stage, stageStatus[stage] ?? 'pending' as const]));
+  private gather(
+    goal: Goal,
+    stageStatus: LoopState['stage_status'],
+    state: LoopState | null,
+    iteration: number | null,
+    skipCommands: boolean,
+  ) {
+    const loopState: DocumentFact =
+      state === null
+        ? { state: 'missing', detail: `${this.paths.state} does not exist` }
+        : { state: 'present', document: state };
+    const statuses = Object.fromEntries(
+      this.options.stages.map((stage) => [stage, stageStatus[stage] ?? ('pending' as const)]),
+    );
     return gatherFacts({
       fs: this.options.fs,
       paths: this.paths,

@@ -11,8 +11,20 @@ import type { FileSystem } from '../ports/file-system.js';
  * @internal
  */
 export type LoadedGoal =
-  | { readonly ok: true; readonly goal: Goal; readonly goalId: string; readonly hash: string; readonly origin: 'option' | 'file' | 'default' }
-  | { readonly ok: false; readonly goalId: string; readonly hash: string; readonly issues: readonly Issue[]; readonly origin: 'option' | 'file' };
+  | {
+      readonly ok: true;
+      readonly goal: Goal;
+      readonly goalId: string;
+      readonly hash: string;
+      readonly origin: 'option' | 'file' | 'default';
+    }
+  | {
+      readonly ok: false;
+      readonly goalId: string;
+      readonly hash: string;
+      readonly issues: readonly Issue[];
+      readonly origin: 'option' | 'file';
+    };
 
 /**
  * Loads the goal: the `goal` option when given, else `<runDir>/goal.json`,
@@ -20,7 +32,12 @@ export type LoadedGoal =
  *
  * @internal
  */
-export async function loadGoal(fs: FileSystem, goalPath: string, option: unknown, stages: readonly string[]): Promise<LoadedGoal> {
+export async function loadGoal(
+  fs: FileSystem,
+  goalPath: string,
+  option: unknown,
+  stages: readonly string[],
+): Promise<LoadedGoal> {
   if (option !== undefined) return fromValue(option, stages, 'option');
   return loadGoalText(await fs.readText(goalPath), stages);
 }
@@ -32,16 +49,25 @@ export async function loadGoal(fs: FileSystem, goalPath: string, option: unknown
  * @internal
  */
 export function loadGoalText(text: string | null, stages?: readonly string[]): LoadedGoal {
-  if (text === null) return { ok: true, goal: DEFAULT_GOAL, goalId: DEFAULT_GOAL.goal_id, hash: hashJson(DEFAULT_GOAL), origin: 'default' };
+  if (text === null)
+    return {
+      ok: true,
+      goal: DEFAULT_GOAL,
+      goalId: DEFAULT_GOAL.goal_id,
+      hash: hashJson(DEFAULT_GOAL),
+      origin: 'default',
+    };
   const json = parseJsonText(text);
-  if (!json.ok) return { ok: false, goalId: DEFAULT_GOAL.goal_id, hash: fnv1a64(text), issues: [json.issue], origin: 'file' };
+  if (!json.ok)
+    return { ok: false, goalId: DEFAULT_GOAL.goal_id, hash: fnv1a64(text), issues: [json.issue], origin: 'file' };
   return fromValue(json.value, stages, 'file');
 }
 
 // Parses a goal value and hashes its canonical form.
 function fromValue(value: unknown, stages: readonly string[] | undefined, origin: 'option' | 'file'): LoadedGoal {
   const parsed = parseGoal(value, stages === undefined ? {} : { stages });
-  if (parsed.success) return { ok: true, goal: parsed.data, goalId: parsed.data.goal_id, hash: hashJson(parsed.data), origin };
+  if (parsed.success)
+    return { ok: true, goal: parsed.data, goalId: parsed.data.goal_id, hash: hashJson(parsed.data), origin };
   return { ok: false, goalId: rawGoalId(value), hash: hashJson(value), issues: parsed.issues, origin };
 }
 

@@ -59,11 +59,23 @@ export function checkStageOutcome(stage: string, outcome: unknown): StageOutcome
   const problems: string[] = [];
   if (typeof value !== 'object' || value === null) problems.push('the outcome must be an object');
   else {
-    if (typeof value.status !== 'string' || !OUTCOME_STATUSES.has(value.status)) problems.push(`status must be one of ${[...OUTCOME_STATUSES].join(', ')} (got ${JSON.stringify(value.status)})`);
-    if (value.costUsd !== undefined && (typeof value.costUsd !== 'number' || !Number.isFinite(value.costUsd) || value.costUsd < 0)) problems.push(`costUsd must be a finite number ≥ 0 (got ${JSON.stringify(value.costUsd)})`);
+    if (typeof value.status !== 'string' || !OUTCOME_STATUSES.has(value.status))
+      problems.push(`status must be one of ${[...OUTCOME_STATUSES].join(', ')} (got ${JSON.stringify(value.status)})`);
+    if (
+      value.costUsd !== undefined &&
+      (typeof value.costUsd !== 'number' || !Number.isFinite(value.costUsd) || value.costUsd < 0)
+    )
+      problems.push(`costUsd must be a finite number ≥ 0 (got ${JSON.stringify(value.costUsd)})`);
     if (value.detail !== undefined && typeof value.detail !== 'string') problems.push('detail must be a string');
   }
   if (problems.length === 0) return value as StageOutcome;
-  const cost = typeof value?.costUsd === 'number' && Number.isFinite(value.costUsd) && value.costUsd > 0 ? { costUsd: value.costUsd } : {};
-  return { status: 'failed', ...cost, detail: `The stage runner for ${stage} returned an invalid outcome: ${problems.join('; ')}.` };
+  const cost =
+    typeof value?.costUsd === 'number' && Number.isFinite(value.costUsd) && value.costUsd > 0
+      ? { costUsd: value.costUsd }
+      : {};
+  return {
+    status: 'failed',
+    ...cost,
+    detail: `The stage runner for ${stage} returned an invalid outcome: ${problems.join('; ')}.`,
+  };
 }

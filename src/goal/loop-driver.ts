@@ -6,19 +6,45 @@ import type { StageOutcome, StageRunReason } from '../ports/stage-runner.js';
 import { checkStageOutcome, commitTransition, type LoopContext } from './loop-context.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
 import type { LoadedGoal } from './goal-source.js';
-import { GOAL_CHANGED_REASON, afterEvaluation, beginEvaluation, goalChanged, interrupt, startIteration, stageCompleted, stageStarted, stopWith, type Transition } from './core/transitions.js';
+import {
+  GOAL_CHANGED_REASON,
+  afterEvaluation,
+  beginEvaluation,
+  goalChanged,
+  interrupt,
+  startIteration,
+  stageCompleted,
+  stageStarted,
+  stopWith,
+  type Transition,
+} from './core/transitions.js';
 import { writeRecordedSpend } from './state-store.js';
 
 // The signal stage runners get when the host passed none.
 const NEVER_ABORTED = new AbortController().signal;
 
 // The fields every result shares, read off the run's record.
-function progressOf(state: LoopState, reason: string, evaluation: GoalEvaluation | null): Omit<LoopResult, 'stoppedOn'> {
-  return { iterations: state.session?.iterations ?? 0, iteration: state.iteration, evaluation, reason, spentUsd: state.spent_usd };
+function progressOf(
+  state: LoopState,
+  reason: string,
+  evaluation: GoalEvaluation | null,
+): Omit<LoopResult, 'stoppedOn'> {
+  return {
+    iterations: state.session?.iterations ?? 0,
+    iteration: state.iteration,
+    evaluation,
+    reason,
+    spentUsd: state.spent_usd,
+  };
 }
 
 // Builds the plain result of a stop.
-function resultOf(state: LoopState, stoppedOn: StopReason, reason: string, evaluation: GoalEvaluation | null): LoopResult {
+function resultOf(
+  state: LoopState,
+  stoppedOn: StopReason,
+  reason: string,
+  evaluation: GoalEvaluation | null,
+): LoopResult {
   return { stoppedOn, ...progressOf(state, reason, evaluation) };
 }
 
@@ -61,7 +87,13 @@ export class LoopDriver {
     for (;;) {
       const outcome = await this.iterate();
       if ('stoppedOn' in outcome) return { ...outcome, done: true };
-      if (once) return { ...progressOf(this.state, outcome.reason, this.evaluation), stoppedOn: null, done: false, rerunStages: outcome.rerun };
+      if (once)
+        return {
+          ...progressOf(this.state, outcome.reason, this.evaluation),
+          stoppedOn: null,
+          done: false,
+          rerunStages: outcome.rerun,
+        };
     }
   }
 
@@ -97,7 +129,10 @@ export class LoopDriver {
     }
     const stages = this.ctx.stages.filter((stage) => (this.state.stage_status[stage] ?? 'pending') === 'pending');
     await this.commit(startIteration(this.state, stages, this.ctx.isoNow()));
-    this.resumeReason = this.state.retry !== null ? { kind: 'retry', reason: this.state.retry.reason, criteria: this.state.retry.criteria } : { kind: 'initial' };
+    this.resumeReason =
+      this.state.retry !== null
+        ? { kind: 'retry', reason: this.state.retry.reason, criteria: this.state.retry.criteria }
+        : { kind: 'initial' };
     return null;
   }
 
@@ -105,7 +140,12 @@ export class LoopDriver {
   private async checkGoal(goal: LoadedGoal): Promise<LoopResult | null> {
     const session = this.state.session;
     if (session === null || session.goal_hash === goal.hash) return null;
-    const transition = goalChanged(this.state, { goalId: goal.goalId, goalHash: goal.hash, accepted: this.ctx.acceptGoalChange, ts: this.ctx.isoNow() });
+    const transition = goalChanged(this.state, {
+      goalId: goal.goalId,
+      goalHash: goal.hash,
+      accepted: this.ctx.acceptGoalChange,
+      ts: this.ctx.isoNow(),
+    });
     if (!this.ctx.acceptGoalChange) return this.pause('ask_user', GOAL_CHANGED_REASON, transition);
     await this.commit(transition);
     return null;
@@ -120,9 +160,13 @@ export class LoopDriver {
       await this.commit(stageStarted(this.state, stage, this.ctx.isoNow()));
       const started = this.ctx.clock.now();
       const outcome = await this.runStage(stage);
-      if (outcome === null) return this.pause('aborted', `Aborted by the caller during stage ${stage}; it reruns when the loop resumes.`);
-      await this.commit(stageCompleted(this.state, stage, outcome, Math.max(0, this.ctx.clock.now() - started), this.ctx.isoNow()));
-      if ((outcome.costUsd ?? 0) !== 0) await writeRecordedSpend(this.ctx.fs, this.ctx.paths.metrics, this.state.spent_usd);
+      if (outcome === null)
+        return this.pause('aborted', `Aborted by the caller during stage ${stage}; it reruns when the loop resumes.`);
+      await this.commit(
+        stageCompleted(this.state, stage, outcome, Math.max(0, this.ctx.clock.now() - started), this.ctx.isoNow()),
+      );
+      if ((outcome.costUsd ?? 0) !== 0)
+        await writeRecordedSpend(this.ctx.fs, this.ctx.paths.metrics, this.state.spent_usd);
       const budget = checkBudget(this.state.spent_usd, this.ctx.budgetUsd);
       if (budget !== null) return this.stop('budget_exhausted', budget.reason);
     }
@@ -132,13 +176,23 @@ export class LoopDriver {
   // Calls the host's runner; a throw is a failed stage, an abort is `null`.
   private async runStage(stage: string): Promise<StageOutcome | null> {
     const signal = this.ctx.signal ?? NEVER_ABORTED;
-    const context = { runDir: this.ctx.paths.runDir, iteration: this.state.iteration, reason: this.resumeReason ?? { kind: 'initial' as const }, previousEvaluation: this.evaluation, fs: this.ctx.fs, signal };
+    const context = {
+      runDir: this.ctx.paths.runDir,
+      iteration: this.state.iteration,
+      reason: this.resumeReason ?? { kind: 'initial' as const },
+      previousEvaluation: this.evaluation,
+      fs: this.ctx.fs,
+      signal,
+    };
     try {
       const outcome = await this.ctx.withHeartbeat(() => this.ctx.runner.run(stage, context));
       return signal.aborted ? null : checkStageOutcome(stage, outcome);
     } catch (error) {
       if (signal.aborted) return null;
-      return { status: 'failed', detail: `The stage runner threw: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        status: 'failed',
+        detail: `The stage runner threw: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
   }
 
@@ -148,7 +202,9 @@ export class LoopDriver {
     // Never evaluate under a goal the session has not accepted (it may change while a stage runs).
     const changed = await this.checkGoal(goal);
     if (changed !== null) return changed;
-    const evaluation = goal.ok ? evaluateGoal(await this.ctx.withHeartbeat(() => this.ctx.gather(goal.goal, this.state))) : errorEvaluation(goal.goalId, goal.issues, this.state.iteration);
+    const evaluation = goal.ok
+      ? evaluateGoal(await this.ctx.withHeartbeat(() => this.ctx.gather(goal.goal, this.state)))
+      : errorEvaluation(goal.goalId, goal.issues, this.state.iteration);
     this.evaluation = evaluation;
     if (this.ctx.signal?.aborted) return this.pause('aborted', 'Aborted by the caller during the evaluation.');
     const fingerprint = progressFingerprint(evaluation, this.state.stage_status);
@@ -174,7 +230,9 @@ export class LoopDriver {
 
 // Adds what a human can do next to an ASK_USER stop caused by a missing verdict.
 function explainStop(stoppedOn: StopReason, reason: string, evaluation: GoalEvaluation, iteration: number): string {
-  const waiting = evaluation.criteria.filter((criterion) => criterion.kind === 'judge' && criterion.status === 'PENDING').map((criterion) => criterion.id);
+  const waiting = evaluation.criteria
+    .filter((criterion) => criterion.kind === 'judge' && criterion.status === 'PENDING')
+    .map((criterion) => criterion.id);
   if (stoppedOn !== 'ask_user' || waiting.length === 0) return reason;
   return `${reason} To continue, write goal-verdict.json with a verdict for ${waiting.join(', ')} stamped "iteration": ${iteration + 1} (the next iteration) and run the loop again.`;
 }

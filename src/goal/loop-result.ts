@@ -30,4 +30,8 @@ export interface LoopResult {
  */
 export type LoopStepResult =
   | (LoopResult & { readonly done: true })
-  | (Omit<LoopResult, 'stoppedOn'> & { readonly done: false; readonly stoppedOn: null; readonly rerunStages: readonly string[] });
+  | (Omit<LoopResult, 'stoppedOn'> & {
+      readonly done: false;
+      readonly stoppedOn: null;
+      readonly rerunStages: readonly string[];
+    });

@@ -10,7 +10,6 @@ import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { StageRunner } from '../ports/stage-runner.js';
 
-
 /**
  * Options of {@link GoalLoop}.
  *
@@ -49,18 +48,29 @@ export interface GoalLoopOptions {
   readonly lockTimeoutMs?: number;
 }
 
-const fn = (name: string) => z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', { message: `${name} must be a function` });
-const port = (name: string, methods: readonly string[]) =>
-  z.custom((value) => typeof value === 'object' && value !== null && methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'), {
-    message: `${name} must implement ${methods.join(', ')}`,
+const fn = (name: string) =>
+  z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function', {
+    message: `${name} must be a function`,
   });
+const port = (name: string, methods: readonly string[]) =>
+  z.custom(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
+    {
+      message: `${name} must implement ${methods.join(', ')}`,
+    },
+  );
 
 const optionsSchema = z.object({
   fs: port('fs', ['readText', 'writeText', 'appendText', 'createExclusive', 'stat', 'readBytes', 'realpath', 'remove']),
   runDir: z
     .string()
     .min(1)
-    .refine((dir) => !dir.startsWith('/') && isInside(dir, '.') && normalizePath(dir) !== '.', { message: 'runDir must be a relative path inside the filesystem root' }),
+    .refine((dir) => !dir.startsWith('/') && isInside(dir, '.') && normalizePath(dir) !== '.', {
+      message: 'runDir must be a relative path inside the filesystem root',
+    }),
   stages: z
     .array(z.string().min(1))
     .min(1, 'stages must name at least one stage')
@@ -71,7 +81,11 @@ const optionsSchema = z.object({
   maxIterations: z.int().min(1).optional(),
   budgetUsd: z.number().min(0).optional(),
   clock: port('clock', ['now', 'sleep']).optional(),
-  signal: z.custom<AbortSignal>((value) => typeof value === 'object' && value !== null && 'aborted' in value, { message: 'signal must be an AbortSignal' }).optional(),
+  signal: z
+    .custom<AbortSignal>((value) => typeof value === 'object' && value !== null && 'aborted' in value, {
+      message: 'signal must be an AbortSignal',
+    })
+    .optional(),
   onEvent: fn('onEvent').optional(),
   concurrency: z.int().min(1).optional(),
   acceptGoalChange: z.boolean().optional(),
@@ -89,7 +103,11 @@ export function validateLoopOptions(options: GoalLoopOptions): void {
   const parsed = optionsSchema.safeParse(options);
   if (!parsed.success) {
     const issues = issuesFromZod(parsed.error);
-    throw new GoalLoopError('INVALID_OPTIONS', `Invalid GoalLoop options: ${issues.map((issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`).join('; ')}`, { issues });
+    throw new GoalLoopError(
+      'INVALID_OPTIONS',
+      `Invalid GoalLoop options: ${issues.map((issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`).join('; ')}`,
+      { issues },
+    );
   }
 }
 

@@ -15,10 +15,19 @@ export async function loadLoopState(fs: FileSystem, path: string): Promise<LoopS
   const text = await fs.readText(path);
   if (text === null) return null;
   const json = parseJsonText(text);
-  if (!json.ok) throw new GoalLoopError('STATE_CORRUPT', `${path} is not valid JSON; move it aside to start the run's loop afresh.`, { issues: [json.issue] });
+  if (!json.ok)
+    throw new GoalLoopError(
+      'STATE_CORRUPT',
+      `${path} is not valid JSON; move it aside to start the run's loop afresh.`,
+      { issues: [json.issue] },
+    );
   const parsed = loopStateSchema.safeParse(json.value);
   if (!parsed.success) {
-    throw new GoalLoopError('STATE_CORRUPT', `${path} does not match the loop-state schema; move it aside to start the run's loop afresh.`, { issues: issuesFromZod(parsed.error) });
+    throw new GoalLoopError(
+      'STATE_CORRUPT',
+      `${path} does not match the loop-state schema; move it aside to start the run's loop afresh.`,
+      { issues: issuesFromZod(parsed.error) },
+    );
   }
   return parsed.data;
 }
@@ -41,15 +50,22 @@ export async function readRecordedSpend(fs: FileSystem, path: string): Promise<n
   if (value === undefined) return 0;
   const reading = readMetricValue(value);
   if (reading.kind === 'number' && reading.value >= 0) return reading.value;
-  throw new GoalLoopError('INVALID_CONTRACT', `${path}: cumulative_cost_usd must be a number ≥ 0 (got ${JSON.stringify(value)}); fix it before running the loop, so its budget is checked against the real spend.`, {
-    issues: [{ code: 'invalid_type', path: ['cumulative_cost_usd'], message: 'expected a number ≥ 0' }],
-  });
+  throw new GoalLoopError(
+    'INVALID_CONTRACT',
+    `${path}: cumulative_cost_usd must be a number ≥ 0 (got ${JSON.stringify(value)}); fix it before running the loop, so its budget is checked against the real spend.`,
+    {
+      issues: [{ code: 'invalid_type', path: ['cumulative_cost_usd'], message: 'expected a number ≥ 0' }],
+    },
+  );
 }
 
 /** Writes the run's spend to metrics.json, keeping every other field. @internal */
 export async function writeRecordedSpend(fs: FileSystem, path: string, spentUsd: number): Promise<void> {
   const metrics = await readMetrics(fs, path);
-  await fs.writeText(path, `${JSON.stringify({ ...metrics, cumulative_cost_usd: Number(spentUsd.toFixed(6)) }, null, 2)}\n`);
+  await fs.writeText(
+    path,
+    `${JSON.stringify({ ...metrics, cumulative_cost_usd: Number(spentUsd.toFixed(6)) }, null, 2)}\n`,
+  );
 }
 
 // Reads metrics.json as an object ({} when missing); a file that is not a JSON object is INVALID_CONTRACT, never overwritten.
@@ -57,7 +73,12 @@ async function readMetrics(fs: FileSystem, path: string): Promise<Record<string,
   const text = await fs.readText(path);
   if (text === null) return {};
   const json = parseJsonText(text);
-  if (json.ok && typeof json.value === 'object' && json.value !== null && !Array.isArray(json.value)) return json.value as Record<string, unknown>;
+  if (json.ok && typeof json.value === 'object' && json.value !== null && !Array.isArray(json.value))
+    return json.value as Record<string, unknown>;
   const issue = json.ok ? { code: 'invalid_type', path: [], message: 'expected a JSON object' } : json.issue;
-  throw new GoalLoopError('INVALID_CONTRACT', `${path} is not a JSON object (${issue.message}); fix or remove it before running the loop.`, { issues: [issue] });
+  throw new GoalLoopError(
+    'INVALID_CONTRACT',
+    `${path} is not a JSON object (${issue.message}); fix or remove it before running the loop.`,
+    { issues: [issue] },
+  );
 }

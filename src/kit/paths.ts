@@ -100,7 +100,8 @@ export function relativePath(from: string, to: string): string {
   const fromSegments = splitSegments(from);
   const toSegments = splitSegments(to);
   let common = 0;
-  while (common < fromSegments.length && common < toSegments.length && fromSegments[common] === toSegments[common]) common += 1;
+  while (common < fromSegments.length && common < toSegments.length && fromSegments[common] === toSegments[common])
+    common += 1;
   const ups = fromSegments.slice(common).map(() => '..');
   return joinPath(...ups, ...toSegments.slice(common));
 }
@@ -132,5 +133,7 @@ export function baseName(path: string): string {
 
 // Splits a path into its normalised non-empty segments.
 function splitSegments(path: string): string[] {
-  return normalizePath(path).split('/').filter((segment) => segment !== '');
+  return normalizePath(path)
+    .split('/')
+    .filter((segment) => segment !== '');
 }

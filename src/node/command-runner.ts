@@ -33,9 +33,15 @@ export interface ExecaCommandRunnerOptions {
 export function createExecaCommandRunner(options: ExecaCommandRunnerOptions = {}): CommandRunner {
   const maxOutputBytes = options.maxOutputBytes ?? 65_536;
   if (!Number.isSafeInteger(maxOutputBytes) || maxOutputBytes < 0) {
-    throw new GoalLoopError('INVALID_OPTIONS', `maxOutputBytes must be a non-negative integer (got ${String(options.maxOutputBytes)})`);
+    throw new GoalLoopError(
+      'INVALID_OPTIONS',
+      `maxOutputBytes must be a non-negative integer (got ${String(options.maxOutputBytes)})`,
+    );
   }
-  return { concurrency: availableParallelism(), run: (command, runOptions) => runCommand(command, runOptions, maxOutputBytes) };
+  return {
+    concurrency: availableParallelism(),
+    run: (command, runOptions) => runCommand(command, runOptions, maxOutputBytes),
+  };
 }
 
 // Runs one command line to completion, timeout or abort, and shapes the result.
@@ -44,7 +50,9 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
   const stdout = createTail(maxOutputBytes);
   const stderr = createTail(maxOutputBytes);
   // Completes a result with the duration and the output tails.
-  const shaped = (fields: Pick<CommandResult, 'exitCode' | 'timedOut' | 'aborted'> & { startError?: string }): CommandResult => ({
+  const shaped = (
+    fields: Pick<CommandResult, 'exitCode' | 'timedOut' | 'aborted'> & { startError?: string },
+  ): CommandResult => ({
     ...fields,
     durationMs: performance.now() - started,
     stdoutTail: stdout.text(),
@@ -52,7 +60,12 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
   });
   if (options.signal?.aborted) return shaped({ exitCode: null, timedOut: false, aborted: true });
   if (!(options.timeoutMs >= 0)) {
-    return shaped({ exitCode: null, timedOut: false, aborted: false, startError: `timeoutMs must be a non-negative number (got ${options.timeoutMs})` });
+    return shaped({
+      exitCode: null,
+      timedOut: false,
+      aborted: false,
+      startError: `timeoutMs must be a non-negative number (got ${options.timeoutMs})`,
+    });
   }
 
   let subprocess: ReturnType<typeof spawn>;
@@ -74,15 +87,25 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
     killTree(subprocess);
   };
   // Infinity means no timeout; setTimeout would fire at once past 2^31-1 ms, so clamp finite waits to that.
-  const timer = Number.isFinite(options.timeoutMs) ? setTimeout(() => stop('timeout'), Math.min(options.timeoutMs, 2_147_483_647)) : undefined;
+  const timer = Number.isFinite(options.timeoutMs)
+    ? setTimeout(() => stop('timeout'), Math.min(options.timeoutMs, 2_147_483_647))
+    : undefined;
   // Forwards the caller's abort.
   const onAbort = (): void => stop('abort');
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     const result = await subprocess;
     if (subprocess.pid === undefined) {
-      const reason = 'originalMessage' in result && typeof result.originalMessage === 'string' ? result.originalMessage : result.message;
-      return shaped({ exitCode: null, timedOut: false, aborted: false, startError: reason ?? 'the command could not start' });
+      const reason =
+        'originalMessage' in result && typeof result.originalMessage === 'string'
+          ? result.originalMessage
+          : result.message;
+      return shaped({
+        exitCode: null,
+        timedOut: false,
+        aborted: false,
+        startError: reason ?? 'the command could not start',
+      });
     }
     return shaped({ exitCode: timedOut || aborted ? null : (result.exitCode ?? null), timedOut, aborted });
   } finally {
@@ -124,7 +147,8 @@ function createTail(max: number) {
   let size = 0;
   return {
     push(chunk: Uint8Array | string): void {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      const bytes =
+        typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
       chunks.push(bytes);
       size += bytes.length;
       if (size > max * 2 + 4096) {

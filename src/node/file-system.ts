@@ -42,17 +42,22 @@ export function createNodeFileSystem(root: string): FileSystem {
     root: rootPosix,
     readText: (path) => guard('read', path, () => fsp.readFile(abs(path), 'utf8'), true),
     readBytes: (path, position, length) =>
-      guard('read', path, async () => {
-        checkByteRange(position, length);
-        const handle = await fsp.open(abs(path), 'r');
-        try {
-          const buffer = Buffer.alloc(length);
-          const { bytesRead } = await handle.read(buffer, 0, length, position);
-          return new Uint8Array(buffer.subarray(0, bytesRead));
-        } finally {
-          await handle.close();
-        }
-      }, true),
+      guard(
+        'read',
+        path,
+        async () => {
+          checkByteRange(position, length);
+          const handle = await fsp.open(abs(path), 'r');
+          try {
+            const buffer = Buffer.alloc(length);
+            const { bytesRead } = await handle.read(buffer, 0, length, position);
+            return new Uint8Array(buffer.subarray(0, bytesRead));
+          } finally {
+            await handle.close();
+          }
+        },
+        true,
+      ),
     writeText: (path, text) => guard('write', path, () => writeAtomic(abs(path), text)),
     appendText: (path, text) =>
       guard('append', path, async () => {
@@ -63,7 +68,8 @@ export function createNodeFileSystem(root: string): FileSystem {
           const bytes = Buffer.from(text, 'utf8');
           let offset = 0;
           // One write in practice; a short write (never seen on regular files) finishes the rest.
-          while (offset < bytes.length) offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
+          while (offset < bytes.length)
+            offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
         } finally {
           await handle.close();
         }
@@ -82,19 +88,28 @@ export function createNodeFileSystem(root: string): FileSystem {
       }),
     stat: (path) => guard('stat', path, async () => toFileStat(await fsp.lstat(abs(path))), true),
     realpath: (path) =>
-      guard('realpath', path, async () => {
-        const resolved = await fsp.realpath(abs(path));
-        const relative = nodePath.relative(await realRoot(), resolved);
-        if (relative === '') return '.';
-        return nodePath.isAbsolute(relative) ? toPosix(resolved) : toPosix(relative);
-      }, true),
+      guard(
+        'realpath',
+        path,
+        async () => {
+          const resolved = await fsp.realpath(abs(path));
+          const relative = nodePath.relative(await realRoot(), resolved);
+          if (relative === '') return '.';
+          return nodePath.isAbsolute(relative) ? toPosix(resolved) : toPosix(relative);
+        },
+        true,
+      ),
     list: (path) => guard('list', path, async () => (await fsp.readdir(abs(path))).sort(), true),
     remove: (path) =>
       guard('remove', path, async () => {
         const target = abs(path);
-        const stats = await fsp.lstat(target).catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
+        const stats = await fsp
+          .lstat(target)
+          .catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
         if (stats === null) return;
-        await (stats.isDirectory() ? fsp.rmdir(target) : fsp.unlink(target)).catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)));
+        await (stats.isDirectory() ? fsp.rmdir(target) : fsp.unlink(target)).catch((error: unknown) =>
+          isMissing(error) ? undefined : Promise.reject(error),
+        );
       }),
     rename: (from, to) => guard('rename', `${from} -> ${to}`, () => fsp.rename(abs(from), abs(to))),
     mkdir: (path) => guard('mkdir', path, async () => void (await fsp.mkdir(abs(path), { recursive: true }))),
@@ -139,7 +154,12 @@ async function syncDirectory(dir: string): Promise<void> {
 // Runs one operation, mapping a missing path to null (when allowed) and other failures to IO_ERROR.
 async function guard<T>(operation: string, path: string, run: () => Promise<T>, missingIsNull: true): Promise<T | null>;
 async function guard<T>(operation: string, path: string, run: () => Promise<T>): Promise<T>;
-async function guard<T>(operation: string, path: string, run: () => Promise<T>, missingIsNull = false): Promise<T | null> {
+async function guard<T>(
+  operation: string,
+  path: string,
+  run: () => Promise<T>,
+  missingIsNull = false,
+): Promise<T | null> {
   try {
     return await run();
   } catch (error) {
@@ -152,7 +172,13 @@ async function guard<T>(operation: string, path: string, run: () => Promise<T>, 
 
 // Converts Node stats of the path itself (lstat) to the port's FileStat.
 function toFileStat(stats: Stats): FileStat {
-  const type = stats.isSymbolicLink() ? 'symlink' : stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
+  const type = stats.isSymbolicLink()
+    ? 'symlink'
+    : stats.isFile()
+      ? 'file'
+      : stats.isDirectory()
+        ? 'directory'
+        : 'other';
   return { type, size: stats.size, mtimeMs: stats.mtimeMs };
 }
 

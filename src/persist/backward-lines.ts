@@ -12,7 +12,11 @@ const NEWLINE = 0x0a;
  *
  * @internal
  */
-export async function visitLinesBackwards(fs: FileSystem, path: string, visit: (line: string) => boolean): Promise<void> {
+export async function visitLinesBackwards(
+  fs: FileSystem,
+  path: string,
+  visit: (line: string) => boolean,
+): Promise<void> {
   const stat = await fs.stat(path);
   if (stat === null || stat.type !== 'file') return;
   const decoder = new TextDecoder();
@@ -54,7 +58,9 @@ export function parseLogLine(line: string): Record<string, unknown> | null {
   if (trimmed === '' || trimmed[0] !== '{') return null;
   try {
     const value: unknown = JSON.parse(trimmed);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

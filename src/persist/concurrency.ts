@@ -6,7 +6,11 @@ import { limitFunction } from 'p-limit';
  *
  * @internal
  */
-export async function mapConcurrent<T, R>(items: readonly T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const limited = limitFunction(fn, { concurrency: Math.max(1, concurrency) });
   return Promise.all(items.map((item, index) => limited(item, index)));
 }

@@ -45,8 +45,17 @@ export type RealpathCache = Map<string, Promise<string | null>>;
  * ```
  * @public
  */
-export async function resolveContainedPath(fs: FileSystem, path: string, options: ContainmentOptions = {}): Promise<PathFact> {
-  const outcome = await contain(fs, path, options.base === undefined || options.base === 'root' ? '.' : options.base, options.cache ?? new Map());
+export async function resolveContainedPath(
+  fs: FileSystem,
+  path: string,
+  options: ContainmentOptions = {},
+): Promise<PathFact> {
+  const outcome = await contain(
+    fs,
+    path,
+    options.base === undefined || options.base === 'root' ? '.' : options.base,
+    options.cache ?? new Map(),
+  );
   return outcome.state === 'refused' ? refuse(outcome.detail) : outcome;
 }
 
@@ -64,7 +73,12 @@ export async function resolveContainedPath(fs: FileSystem, path: string, options
  * @param cache - Folder realpaths shared with the other paths of one evaluation (see {@link ContainmentOptions.cache}).
  * @public
  */
-export async function resolveEvidencePath(fs: FileSystem, runDir: string, path: string, cache: RealpathCache = new Map()): Promise<EvidenceFact> {
+export async function resolveEvidencePath(
+  fs: FileSystem,
+  runDir: string,
+  path: string,
+  cache: RealpathCache = new Map(),
+): Promise<EvidenceFact> {
   const bases = isAbsolutePath(path) ? ['.'] : [runDir, '.'];
   const escapes: string[] = [];
   for (const base of bases) {
@@ -75,7 +89,11 @@ export async function resolveEvidencePath(fs: FileSystem, runDir: string, path: 
       escapes.push(fact.detail);
       continue;
     }
-    if (fact.type !== 'file') return { ok: false, detail: `evidence "${path}" is a ${fact.type === 'directory' ? 'directory' : 'special file'} ("${fact.path}"), not a regular file` };
+    if (fact.type !== 'file')
+      return {
+        ok: false,
+        detail: `evidence "${path}" is a ${fact.type === 'directory' ? 'directory' : 'special file'} ("${fact.path}"), not a regular file`,
+      };
     return { ok: true, detail: `evidence "${path}" is the file "${fact.path}"` };
   }
   const where = bases.length === 2 ? `the run dir "${runDir}" or the project root` : 'the project root';
@@ -83,25 +101,41 @@ export async function resolveEvidencePath(fs: FileSystem, runDir: string, path: 
 }
 
 /** Why a path was refused: a malformed path, a lexical escape (absolute or `..`), or a symlink leading out. */
-type Refusal = { readonly state: 'refused'; readonly reason: 'invalid' | 'lexical' | 'symlink'; readonly detail: string };
+type Refusal = {
+  readonly state: 'refused';
+  readonly reason: 'invalid' | 'lexical' | 'symlink';
+  readonly detail: string;
+};
 
 // Applies the whole rule: lexical containment first, then realpath containment, then the target's type.
-async function contain(fs: FileSystem, path: string, base: string, cache: RealpathCache): Promise<Refusal | Exclude<PathFact, { state: 'refused' }>> {
+async function contain(
+  fs: FileSystem,
+  path: string,
+  base: string,
+  cache: RealpathCache,
+): Promise<Refusal | Exclude<PathFact, { state: 'refused' }>> {
   const lexical = containLexically(fs, path, base);
   if (typeof lexical !== 'string') return lexical;
   const own = await fs.stat(lexical);
   if (own === null) {
     const escape = await escapingAncestor(fs, lexical, cache);
     if (escape === null) return { state: 'missing', path: lexical };
-    return symlinkRefusal(`path "${path}" leads through a symlink at "${escape.at}" to "${escape.to}", outside the project root`);
+    return symlinkRefusal(
+      `path "${path}" leads through a symlink at "${escape.at}" to "${escape.to}", outside the project root`,
+    );
   }
   // Not a symlink itself: only its folder can lead elsewhere, and folders are resolved once per evaluation.
   const resolved = own.type === 'symlink' ? await fs.realpath(lexical) : await throughFolder(fs, lexical, cache);
   if (resolved === null) return { state: 'missing', path: lexical };
-  if (!isInside(resolved, '.')) return symlinkRefusal(`path "${path}" resolves through a symlink to "${resolved}", outside the project root`);
+  if (!isInside(resolved, '.'))
+    return symlinkRefusal(`path "${path}" resolves through a symlink to "${resolved}", outside the project root`);
   const stat = own.type === 'symlink' ? await fs.stat(resolved) : own;
   if (stat === null) return { state: 'missing', path: resolved };
-  return { state: 'present', path: resolved, type: stat.type === 'file' || stat.type === 'directory' ? stat.type : 'other' };
+  return {
+    state: 'present',
+    path: resolved,
+    type: stat.type === 'file' || stat.type === 'directory' ? stat.type : 'other',
+  };
 }
 
 // The real path of an entry that is not a symlink: its folder's real path (cached) joined with its name.
@@ -124,20 +158,39 @@ function cachedRealpath(fs: FileSystem, folder: string, cache: RealpathCache): P
 
 // Applies the lexical half of the rule: the normalised path relative to the root, or a refusal.
 function containLexically(fs: FileSystem, path: string, base: string): string | Refusal {
-  if (path.trim() === '' || path.includes('\0')) return { state: 'refused', reason: 'invalid', detail: `path ${JSON.stringify(path)} is empty or contains a NUL character` };
+  if (path.trim() === '' || path.includes('\0'))
+    return {
+      state: 'refused',
+      reason: 'invalid',
+      detail: `path ${JSON.stringify(path)} is empty or contains a NUL character`,
+    };
   if (isAbsolutePath(path)) {
     const absolute = normalizePath(path);
-    if (!isInside(absolute, fs.root)) return { state: 'refused', reason: 'lexical', detail: `absolute path "${path}" is outside the project root "${fs.root}"` };
+    if (!isInside(absolute, fs.root))
+      return {
+        state: 'refused',
+        reason: 'lexical',
+        detail: `absolute path "${path}" is outside the project root "${fs.root}"`,
+      };
     return relativePath(fs.root, absolute);
   }
   const joined = resolvePath(base, path);
   if (isAbsolutePath(joined)) return containLexically(fs, joined, '.');
-  if (!isInside(joined, '.')) return { state: 'refused', reason: 'lexical', detail: `path "${path}" escapes the project root with ".." (it resolves to "${joined}")` };
+  if (!isInside(joined, '.'))
+    return {
+      state: 'refused',
+      reason: 'lexical',
+      detail: `path "${path}" escapes the project root with ".." (it resolves to "${joined}")`,
+    };
   return joined;
 }
 
 // For a missing path: the nearest existing ancestor, when a symlink carries it outside the root.
-async function escapingAncestor(fs: FileSystem, path: string, cache: RealpathCache): Promise<{ at: string; to: string } | null> {
+async function escapingAncestor(
+  fs: FileSystem,
+  path: string,
+  cache: RealpathCache,
+): Promise<{ at: string; to: string } | null> {
   for (let dir = parentPath(path); dir !== '.'; dir = parentPath(dir)) {
     const resolved = await cachedRealpath(fs, dir, cache);
     if (resolved === null) continue;

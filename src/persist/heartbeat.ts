@@ -12,7 +12,12 @@ const HEARTBEAT_DONE = Object.freeze({ name: 'HeartbeatDone' });
  *
  * @internal
  */
-export async function withHeartbeat<T>(lock: RunLock, clock: Clock, intervalMs: number, work: () => Promise<T>): Promise<T> {
+export async function withHeartbeat<T>(
+  lock: RunLock,
+  clock: Clock,
+  intervalMs: number,
+  work: () => Promise<T>,
+): Promise<T> {
   const stop = new AbortController();
   let lost: unknown;
   const beat = (async () => {

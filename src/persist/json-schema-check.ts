@@ -30,7 +30,9 @@ export class JsonSchemaChecker {
     const validate = this.compile(schema);
     if (typeof validate === 'string') return { state: 'unavailable', detail: validate };
     const valid = validate(document);
-    const errors = (validate.errors ?? []).slice(0, 5).map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 5)
+      .map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}`);
     return { state: 'checked', valid, errors };
   }
 

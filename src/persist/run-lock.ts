@@ -41,7 +41,13 @@ export class RunLock {
   private record(): string {
     const now = this.clock.now();
     const pid = typeof globalThis.process?.pid === 'number' ? globalThis.process.pid : null;
-    const record: LockRecord = { owner: this.owner, pid, heartbeat_at: now, heartbeat_iso: new Date(now).toISOString(), timeout_ms: this.timeoutMs };
+    const record: LockRecord = {
+      owner: this.owner,
+      pid,
+      heartbeat_at: now,
+      heartbeat_iso: new Date(now).toISOString(),
+      timeout_ms: this.timeoutMs,
+    };
     return `${JSON.stringify(record)}\n`;
   }
 
@@ -56,7 +62,10 @@ export class RunLock {
     }
     const ageMs = this.clock.now() - held.heartbeat_at;
     if (ageMs <= held.timeout_ms) {
-      throw new GoalLoopError('RUN_LOCKED', `The run is locked by ${held.owner} (pid ${held.pid ?? 'unknown'}, heartbeat ${Math.round(ageMs / 1000)} s ago, stale after ${Math.round(held.timeout_ms / 1000)} s): ${this.path}.`);
+      throw new GoalLoopError(
+        'RUN_LOCKED',
+        `The run is locked by ${held.owner} (pid ${held.pid ?? 'unknown'}, heartbeat ${Math.round(ageMs / 1000)} s ago, stale after ${Math.round(held.timeout_ms / 1000)} s): ${this.path}.`,
+      );
     }
     await this.takeOver(held);
     return { previousOwner: held.owner, ageMs };
@@ -68,7 +77,9 @@ export class RunLock {
     try {
       await this.fs.rename(this.path, aside);
     } catch (error) {
-      throw new GoalLoopError('RUN_LOCKED', `Another loop is taking over the stale lock ${this.path}.`, { cause: error });
+      throw new GoalLoopError('RUN_LOCKED', `Another loop is taking over the stale lock ${this.path}.`, {
+        cause: error,
+      });
     }
     const moved = await this.fs.readText(aside);
     await this.fs.remove(aside);
@@ -76,7 +87,8 @@ export class RunLock {
       await this.fs.createExclusive(this.path, moved);
       throw new GoalLoopError('RUN_LOCKED', `Another loop took over the stale lock ${this.path} first.`);
     }
-    if (!(await this.fs.createExclusive(this.path, this.record()))) throw new GoalLoopError('RUN_LOCKED', `Another loop took over the stale lock ${this.path} first.`);
+    if (!(await this.fs.createExclusive(this.path, this.record())))
+      throw new GoalLoopError('RUN_LOCKED', `Another loop took over the stale lock ${this.path} first.`);
   }
 
   /**
@@ -89,7 +101,10 @@ export class RunLock {
     if (!force && now - this.lastBeat < this.timeoutMs / 3) return;
     const held = await this.read(this.path);
     if (held?.owner !== this.owner) {
-      throw new GoalLoopError('RUN_LOCKED', `This loop lost the run lock ${this.path} (now held by ${held?.owner ?? 'nobody'}); its heartbeat was older than the lock timeout.`);
+      throw new GoalLoopError(
+        'RUN_LOCKED',
+        `This loop lost the run lock ${this.path} (now held by ${held?.owner ?? 'nobody'}); its heartbeat was older than the lock timeout.`,
+      );
     }
     await this.fs.writeText(this.path, this.record());
     this.lastBeat = now;
@@ -108,7 +123,13 @@ export class RunLock {
     const parsed = parseLockRecord(text);
     if (parsed !== null) return parsed;
     const stat = await this.fs.stat(path);
-    return { owner: 'unknown (unreadable lock file)', pid: null, heartbeat_at: stat?.mtimeMs ?? 0, heartbeat_iso: '', timeout_ms: this.timeoutMs };
+    return {
+      owner: 'unknown (unreadable lock file)',
+      pid: null,
+      heartbeat_at: stat?.mtimeMs ?? 0,
+      heartbeat_iso: '',
+      timeout_ms: this.timeoutMs,
+    };
   }
 }
 
@@ -116,8 +137,18 @@ export class RunLock {
 function parseLockRecord(text: string): LockRecord | null {
   try {
     const value = JSON.parse(text) as Partial<LockRecord>;
-    if (typeof value.owner === 'string' && typeof value.heartbeat_at === 'number' && typeof value.timeout_ms === 'number') {
-      return { owner: value.owner, pid: typeof value.pid === 'number' ? value.pid : null, heartbeat_at: value.heartbeat_at, heartbeat_iso: String(value.heartbeat_iso ?? ''), timeout_ms: value.timeout_ms };
+    if (
+      typeof value.owner === 'string' &&
+      typeof value.heartbeat_at === 'number' &&
+      typeof value.timeout_ms === 'number'
+    ) {
+      return {
+        owner: value.owner,
+        pid: typeof value.pid === 'number' ? value.pid : null,
+        heartbeat_at: value.heartbeat_at,
+        heartbeat_iso: String(value.heartbeat_iso ?? ''),
+        timeout_ms: value.timeout_ms,
+      };
     }
   } catch {
     // a torn or foreign lock file

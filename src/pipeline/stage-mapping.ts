@@ -106,7 +106,11 @@ export function orderByPipeline(stageIds: Iterable<string>, stages: readonly str
  * ```
  * @public
  */
-export function withFeedbackRefresh(rerun: readonly string[], stages: readonly string[], feedbackStage: string): string[] {
+export function withFeedbackRefresh(
+  rerun: readonly string[],
+  stages: readonly string[],
+  feedbackStage: string,
+): string[] {
   const feedbackIndex = stages.indexOf(feedbackStage);
   if (feedbackIndex < 0 || rerun.includes(feedbackStage)) return [...rerun];
   const upstream = rerun.some((stage) => stages.indexOf(stage) < feedbackIndex);

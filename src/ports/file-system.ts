@@ -70,6 +70,9 @@ export interface FileSystem {
  */
 export function checkByteRange(position: number, length: number): void {
   if (!Number.isSafeInteger(position) || position < 0 || !Number.isSafeInteger(length) || length < 0) {
-    throw new GoalLoopError('INVALID_OPTIONS', `readBytes needs a non-negative integer position and length (got ${position}, ${length})`);
+    throw new GoalLoopError(
+      'INVALID_OPTIONS',
+      `readBytes needs a non-negative integer position and length (got ${position}, ${length})`,
+    );
   }
 }

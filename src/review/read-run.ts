@@ -69,17 +69,33 @@ async function readSlot(fs: FileSystem, runDir: string, slot: ContractSlot): Pro
     const text = await readOrFailure(fs, joinPath(runDir, path));
     if (text === null) continue;
     const legacy = index > 0;
-    if (typeof text !== 'string') return { state: 'invalid_json', path, issues: [{ code: 'unreadable', path: [], message: `cannot be read: ${text.error}` }], legacy };
+    if (typeof text !== 'string')
+      return {
+        state: 'invalid_json',
+        path,
+        issues: [{ code: 'unreadable', path: [], message: `cannot be read: ${text.error}` }],
+        legacy,
+      };
     const parsed = parseJsonText(text);
-    return parsed.ok ? { state: 'present', path, document: parsed.value, legacy } : { state: 'invalid_json', path, issues: [parsed.issue], legacy };
+    return parsed.ok
+      ? { state: 'present', path, document: parsed.value, legacy }
+      : { state: 'invalid_json', path, issues: [parsed.issue], legacy };
   }
   return { state: 'missing' };
 }
 
 // Reads goal.json as the loop does (loadGoalText): absent → no goal (not the loop's default goal); present → parsed strictly, or its issues (an unreadable goal.json is one).
-async function readGoal(fs: FileSystem, path: string, stages: readonly string[] | undefined): Promise<{ goal: Goal | null; issues: readonly Issue[] }> {
+async function readGoal(
+  fs: FileSystem,
+  path: string,
+  stages: readonly string[] | undefined,
+): Promise<{ goal: Goal | null; issues: readonly Issue[] }> {
   const text = await readOrFailure(fs, path);
-  if (text !== null && typeof text !== 'string') return { goal: null, issues: [{ code: 'unreadable', path: [], message: `goal.json cannot be read: ${text.error}` }] };
+  if (text !== null && typeof text !== 'string')
+    return {
+      goal: null,
+      issues: [{ code: 'unreadable', path: [], message: `goal.json cannot be read: ${text.error}` }],
+    };
   const loaded = loadGoalText(text, stages);
   if (!loaded.ok) return { goal: null, issues: loaded.issues };
   return { goal: loaded.origin === 'default' ? null : loaded.goal, issues: [] };
@@ -109,7 +125,11 @@ async function checkFileCriteria(fs: FileSystem, runDir: string, goal: Goal | nu
 }
 
 // The iteration to stamp: the latest loop_iteration_started, never passed by a caller's override (used as is only before any loop iteration).
-async function stampedIteration(fs: FileSystem, eventsPath: string, override: number | null | undefined): Promise<number | null> {
+async function stampedIteration(
+  fs: FileSystem,
+  eventsPath: string,
+  override: number | null | undefined,
+): Promise<number | null> {
   if (override === null) return null;
   const latest = await readLatestIterationStarted(fs, eventsPath);
   if (override === undefined || latest === null) return override ?? latest;
@@ -122,12 +142,21 @@ interface Gathered<T> extends Omit<RunInputs, 'contracts'> {
 }
 
 // Gathers a run: the contract slots (bounded concurrency, each converted as soon as it is read), goal, manifest, iteration and evidence.
-async function gatherRun<T>(fs: FileSystem, runDir: string, options: ReadRunOptions, convert: (slot: ContractSlot, input: ContractInput) => T): Promise<Gathered<T>> {
+async function gatherRun<T>(
+  fs: FileSystem,
+  runDir: string,
+  options: ReadRunOptions,
+  convert: (slot: ContractSlot, input: ContractInput) => T,
+): Promise<Gathered<T>> {
   const paths = runPaths(runDir);
-  const read = limitFunction(async (slot: ContractSlot) => convert(slot, await readSlot(fs, runDir, slot)), { concurrency: Math.max(1, options.concurrency ?? DEFAULT_READ_CONCURRENCY) });
+  const read = limitFunction(async (slot: ContractSlot) => convert(slot, await readSlot(fs, runDir, slot)), {
+    concurrency: Math.max(1, options.concurrency ?? DEFAULT_READ_CONCURRENCY),
+  });
   const [slots, goalRead, manifest, iteration] = await Promise.all([
     Promise.all(REVIEW_CONTRACT_SLOTS.map((slot) => read(slot))),
-    options.goal !== undefined ? Promise.resolve({ goal: options.goal, issues: [] }) : readGoal(fs, paths.goal, options.stages),
+    options.goal !== undefined
+      ? Promise.resolve({ goal: options.goal, issues: [] })
+      : readGoal(fs, paths.goal, options.stages),
     readManifest(fs, joinPath(runDir, 'manifest.json')),
     stampedIteration(fs, paths.events, options.iteration),
   ]);
@@ -167,7 +196,11 @@ export async function readRunInputs(fs: FileSystem, runDir: string, options: Rea
  *
  * @internal
  */
-export async function readRunModel(fs: FileSystem, runDir: string, options: ReadRunOptions = {}): Promise<Omit<RunInputs, 'contracts'> & { readonly model: ReviewModel }> {
+export async function readRunModel(
+  fs: FileSystem,
+  runDir: string,
+  options: ReadRunOptions = {},
+): Promise<Omit<RunInputs, 'contracts'> & { readonly model: ReviewModel }> {
   const { slots, ...rest } = await gatherRun(fs, runDir, options, readContractSlot);
   return { model: assembleReviewModel(slots), ...rest };
 }

@@ -61,7 +61,11 @@ export function createReviewStageRunner(options: ReviewStageRunnerOptions = {}):
         const failed = (options.failOn ?? 'critical') === 'critical' && reviewFailed(report);
         return { status: failed ? 'failed' : 'passed', detail, artifacts: written };
       } catch (error) {
-        const reason = isGoalLoopError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+        const reason = isGoalLoopError(error)
+          ? `${error.code}: ${error.message}`
+          : error instanceof Error
+            ? error.message
+            : String(error);
         return { status: 'failed', detail: `the consistency review could not complete (${reason})` };
       }
     },

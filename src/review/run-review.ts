@@ -56,7 +56,9 @@ function timestampOf(options: ConsistencyReviewOptions): string {
 }
 
 // Reads the run (normalizing each contract as it arrives) and reviews it; the model lives only in this frame.
-async function reviewRun(options: ConsistencyReviewOptions): Promise<{ report: FeedbackReport; iteration: number | null }> {
+async function reviewRun(
+  options: ConsistencyReviewOptions,
+): Promise<{ report: FeedbackReport; iteration: number | null }> {
   const inputs = await readRunModel(options.fs, options.runDir, {
     ...(options.goal === undefined ? {} : { goal: options.goal }),
     ...(options.iteration === undefined ? {} : { iteration: options.iteration }),
@@ -103,7 +105,12 @@ export async function runConsistencyReview(options: ConsistencyReviewOptions): P
   const remediationPlan = renderRemediationPlan(report);
   const taskId = options.taskId ?? (iteration === null ? FEEDBACK_STAGE : `${FEEDBACK_STAGE}-i${iteration}`);
   const feedbackText = `${JSON.stringify(report, null, 2)}\n`;
-  const outputs = [REVIEW_OUTPUT_PATHS.legacyFeedback, REVIEW_OUTPUT_PATHS.legacyRemediationPlan, REVIEW_OUTPUT_PATHS.remediationPlan, REVIEW_OUTPUT_PATHS.feedback];
+  const outputs = [
+    REVIEW_OUTPUT_PATHS.legacyFeedback,
+    REVIEW_OUTPUT_PATHS.legacyRemediationPlan,
+    REVIEW_OUTPUT_PATHS.remediationPlan,
+    REVIEW_OUTPUT_PATHS.feedback,
+  ];
   const builderPath = `tasks/${taskId}/builder.json`;
   const validationPath = `tasks/${taskId}/validation.json`;
   const builder = buildBuilderContract(report, taskId, [...outputs, builderPath, validationPath], FEEDBACK_STAGE);

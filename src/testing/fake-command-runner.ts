@@ -59,10 +59,15 @@ export interface FakeCommandRunner extends CommandRunner {
  * ```
  * @public
  */
-export function createFakeCommandRunner(responses: Readonly<Record<string, FakeCommandResponse>> | readonly FakeCommandRule[] = {}): FakeCommandRunner {
+export function createFakeCommandRunner(
+  responses: Readonly<Record<string, FakeCommandResponse>> | readonly FakeCommandRule[] = {},
+): FakeCommandRunner {
   const rules: readonly FakeCommandRule[] = Array.isArray(responses)
     ? (responses as readonly FakeCommandRule[])
-    : Object.entries(responses as Readonly<Record<string, FakeCommandResponse>>).map(([match, respond]) => ({ match, respond }));
+    : Object.entries(responses as Readonly<Record<string, FakeCommandResponse>>).map(([match, respond]) => ({
+        match,
+        respond,
+      }));
   const calls: FakeCommandCall[] = [];
 
   return {
@@ -72,10 +77,14 @@ export function createFakeCommandRunner(responses: Readonly<Record<string, FakeC
       const { signal } = options;
       if (signal?.aborted) return complete({ exitCode: null, aborted: true });
       const rule = rules.find((candidate) => matches(candidate.match, command));
-      if (rule === undefined) return complete({ exitCode: 127, stderrTail: `${command.split(/\s/)[0] ?? command}: command not found` });
+      if (rule === undefined)
+        return complete({ exitCode: 127, stderrTail: `${command.split(/\s/)[0] ?? command}: command not found` });
       const { respond } = rule;
       if (typeof respond !== 'function') return complete(respond);
-      const answer = await untilAborted(Promise.resolve().then(() => respond(command, options)), signal);
+      const answer = await untilAborted(
+        Promise.resolve().then(() => respond(command, options)),
+        signal,
+      );
       return complete(answer === 'aborted' ? { exitCode: null, aborted: true } : answer);
     },
   };

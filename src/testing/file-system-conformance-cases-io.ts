@@ -58,7 +58,8 @@ export const fileContentCases: readonly ConformanceCase[] = [
     name: 'reads byte ranges, truncated at the end and empty past it',
     async run({ fs }) {
       await fs.writeText('bytes.txt', '0123456789');
-      const read = async (position: number, length: number) => new TextDecoder().decode((await fs.readBytes('bytes.txt', position, length)) ?? undefined);
+      const read = async (position: number, length: number) =>
+        new TextDecoder().decode((await fs.readBytes('bytes.txt', position, length)) ?? undefined);
       assert.equal(await read(0, 3), '012');
       assert.equal(await read(7, 100), '789');
       assert.equal(await read(10, 5), '');

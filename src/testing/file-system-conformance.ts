@@ -50,7 +50,10 @@ export interface ConformanceTestApi {
  * ```
  * @public
  */
-export function fileSystemConformanceCases(): readonly { name: string; run(fixture: FileSystemFixture): Promise<void> }[] {
+export function fileSystemConformanceCases(): readonly {
+  name: string;
+  run(fixture: FileSystemFixture): Promise<void>;
+}[] {
   return [...fileContentCases, ...fileTreeCases];
 }
 
@@ -76,7 +79,11 @@ export function fileSystemConformanceCases(): readonly { name: string; run(fixtu
  * ```
  * @public
  */
-export function describeFileSystemConformance(name: string, factory: () => Promise<FileSystemFixture>, api: ConformanceTestApi): void {
+export function describeFileSystemConformance(
+  name: string,
+  factory: () => Promise<FileSystemFixture>,
+  api: ConformanceTestApi,
+): void {
   const hooks = api.beforeEach !== undefined && api.afterEach !== undefined;
   api.describe(`FileSystem conformance: ${name}`, () => {
     let fixture: FileSystemFixture | undefined;

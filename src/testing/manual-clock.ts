@@ -49,7 +49,9 @@ export function createManualClock(start = 0): ManualClock {
       throw new GoalLoopError('INVALID_OPTIONS', `the manual clock cannot move from ${current} to ${time}`);
     }
     current = time;
-    const due = sleepers.filter((sleeper) => sleeper.dueAt <= current).sort((a, b) => a.dueAt - b.dueAt || a.order - b.order);
+    const due = sleepers
+      .filter((sleeper) => sleeper.dueAt <= current)
+      .sort((a, b) => a.dueAt - b.dueAt || a.order - b.order);
     sleepers = sleepers.filter((sleeper) => sleeper.dueAt > current);
     for (const sleeper of due) sleeper.resolve();
   };

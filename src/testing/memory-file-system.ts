@@ -50,7 +50,8 @@ const decoder = new TextDecoder();
  */
 export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): MemoryFileSystem {
   const root = normalizePath(options.root ?? '/project');
-  if (!isAbsolutePath(root)) throw new GoalLoopError('INVALID_OPTIONS', `the memory filesystem root must be absolute (got "${root}")`);
+  if (!isAbsolutePath(root))
+    throw new GoalLoopError('INVALID_OPTIONS', `the memory filesystem root must be absolute (got "${root}")`);
   let tick = 0;
   const now = options.now ?? (() => ++tick);
   const { nodes, walk, mkdirp, children } = createMemoryTree(now);
@@ -73,7 +74,10 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
     return located.node.data;
   };
   // The file node after appending `added`: the bytes go into spare capacity (doubling when full), so appends cost O(added).
-  const appended = (before: Extract<MemoryNode, { kind: 'file' }> | undefined, added: Uint8Array): Extract<MemoryNode, { kind: 'file' }> => {
+  const appended = (
+    before: Extract<MemoryNode, { kind: 'file' }> | undefined,
+    added: Uint8Array,
+  ): Extract<MemoryNode, { kind: 'file' }> => {
     const size = (before?.data.length ?? 0) + added.length;
     let buffer = before?.buffer ?? before?.data ?? new Uint8Array(0);
     if (buffer.length < size || (before !== undefined && before.buffer === undefined)) {
@@ -103,7 +107,8 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
       const data = bytesOf(path);
       return data === null ? null : data.slice(position, position + length);
     },
-    writeText: async (path, text) => void nodes.set(writable(abs(path), false, 'write').path, file(encoder.encode(text))),
+    writeText: async (path, text) =>
+      void nodes.set(writable(abs(path), false, 'write').path, file(encoder.encode(text))),
     appendText: async (path, text) => {
       const located = writable(abs(path), true, 'append');
       const before = located.node?.kind === 'file' ? located.node : undefined;
@@ -132,7 +137,8 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
     remove: async (path) => {
       const located = walk(abs(path), false);
       if (located?.node === undefined) return;
-      if (located.path === '/' || (located.node.kind === 'directory' && children(located.path).length > 0)) throw memoryIoError('ENOTEMPTY', 'remove', path);
+      if (located.path === '/' || (located.node.kind === 'directory' && children(located.path).length > 0))
+        throw memoryIoError('ENOTEMPTY', 'remove', path);
       nodes.delete(located.path);
     },
     rename: async (from, to) => {
@@ -142,11 +148,13 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
       if (source?.node === undefined || target === null) throw memoryIoError('ENOENT', 'rename', label);
       if (source.path === target.path) return;
       const sourceIsDir = source.node.kind === 'directory';
-      if (sourceIsDir && (target.path === '/' || target.path.startsWith(`${source.path}/`))) throw memoryIoError('EINVAL', 'rename', label);
+      if (sourceIsDir && (target.path === '/' || target.path.startsWith(`${source.path}/`)))
+        throw memoryIoError('EINVAL', 'rename', label);
       if (target.node !== undefined) {
         if (target.node.kind === 'directory' && !sourceIsDir) throw memoryIoError('EISDIR', 'rename', label);
         if (target.node.kind !== 'directory' && sourceIsDir) throw memoryIoError('ENOTDIR', 'rename', label);
-        if (target.node.kind === 'directory' && children(target.path).length > 0) throw memoryIoError('ENOTEMPTY', 'rename', label);
+        if (target.node.kind === 'directory' && children(target.path).length > 0)
+          throw memoryIoError('ENOTEMPTY', 'rename', label);
       }
       const moved = [...nodes].filter(([key]) => key === source.path || key.startsWith(`${source.path}/`));
       nodes.delete(target.path);
@@ -160,7 +168,9 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
       nodes.set(located.path, { kind: 'symlink', target, mtimeMs: now() });
     },
     snapshot: () => {
-      const files = [...nodes].flatMap(([key, node]) => (node.kind === 'file' ? [[relativePath(root, key), decoder.decode(node.data)] as const] : []));
+      const files = [...nodes].flatMap(([key, node]) =>
+        node.kind === 'file' ? [[relativePath(root, key), decoder.decode(node.data)] as const] : [],
+      );
       return Object.fromEntries(files.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     },
   };

@@ -7,7 +7,9 @@ import type { StageContext, StageOutcome, StageRunner, StageRunReason } from '..
  *
  * @public
  */
-export type ScriptedStep = StageOutcome | ((context: StageContext, stageId: string) => StageOutcome | Promise<StageOutcome>);
+export type ScriptedStep =
+  | StageOutcome
+  | ((context: StageContext, stageId: string) => StageOutcome | Promise<StageOutcome>);
 
 /**
  * The script of a {@link createScriptedStageRunner}: stage id → the answers of
@@ -68,18 +70,23 @@ export interface ScriptedStageRunnerOptions {
  * ```
  * @public
  */
-export function createScriptedStageRunner(script: StageScript, options: ScriptedStageRunnerOptions = {}): ScriptedStageRunner {
+export function createScriptedStageRunner(
+  script: StageScript,
+  options: ScriptedStageRunnerOptions = {},
+): ScriptedStageRunner {
   const calls: ScriptedStageCall[] = [];
   const used = new Map<string, number>();
 
   // Picks the step for the next call of a stage and advances its cursor.
   const nextStep = (stageId: string): ScriptedStep => {
     const entry = Object.hasOwn(script, stageId) ? script[stageId] : undefined;
-    const steps: readonly ScriptedStep[] = entry === undefined ? [] : Array.isArray(entry) ? entry : [entry as ScriptedStep];
+    const steps: readonly ScriptedStep[] =
+      entry === undefined ? [] : Array.isArray(entry) ? entry : [entry as ScriptedStep];
     const index = used.get(stageId) ?? 0;
     used.set(stageId, index + 1);
     const step = steps[Math.min(index, steps.length - 1)] ?? options.fallback;
-    if (step === undefined) throw new GoalLoopError('INVALID_OPTIONS', `the scripted stage runner has no step for stage "${stageId}"`);
+    if (step === undefined)
+      throw new GoalLoopError('INVALID_OPTIONS', `the scripted stage runner has no step for stage "${stageId}"`);
     return step;
   };
 
@@ -92,7 +99,10 @@ export function createScriptedStageRunner(script: StageScript, options: Scripted
       if (signal.aborted) throw signal.reason;
       const step = nextStep(stageId);
       if (typeof step !== 'function') return step;
-      return raceAbort(Promise.resolve().then(() => step(context, stageId)), signal);
+      return raceAbort(
+        Promise.resolve().then(() => step(context, stageId)),
+        signal,
+      );
     },
   };
 }

@@ -26,7 +26,8 @@ function crashing(inner: FileSystem, failFrom = Number.POSITIVE_INFINITY): Crash
   for (const name of MUTATING) {
     wrapped[name] = async (...args: unknown[]) => {
       count += 1;
-      if (count >= failFrom) throw new GoalLoopError('WRITE_FAILED', `simulated crash at write #${count} (${name} ${String(args[0])})`);
+      if (count >= failFrom)
+        throw new GoalLoopError('WRITE_FAILED', `simulated crash at write #${count} (${name} ${String(args[0])})`);
       return (inner[name] as (...a: unknown[]) => Promise<unknown>)(...args);
     };
   }
@@ -44,20 +45,40 @@ function recordingRunner(calls: Call[] = []): StageRunner {
       calls.push({ stage, iteration: ctx.iteration });
       if (stage !== 'b') return { status: 'passed', costUsd: 0.25 };
       await ctx.fs.writeText(`${ctx.runDir}/artifacts/b.json`, JSON.stringify({ value: ctx.iteration }));
-      return ctx.iteration >= 3 ? { status: 'passed', costUsd: 0.5 } : { status: 'failed', costUsd: 0.5, detail: `b fails in iteration ${ctx.iteration}` };
+      return ctx.iteration >= 3
+        ? { status: 'passed', costUsd: 0.5 }
+        : { status: 'failed', costUsd: 0.5, detail: `b fails in iteration ${ctx.iteration}` };
     },
   };
 }
 
-const project = () => createMemoryFileSystem({ files: { [runFile('goal.json')]: goalJson([metricFile('progress', 'artifacts/b.json', '>=', 3, ['b'])]) } });
+const project = () =>
+  createMemoryFileSystem({
+    files: { [runFile('goal.json')]: goalJson([metricFile('progress', 'artifacts/b.json', '>=', 3, ['b'])]) },
+  });
 const loopOn = (fs: FileSystem, clock: ManualClock, calls: Call[] = []) =>
-  new GoalLoop({ fs, clock, runDir: RUN, stages: [...STAGES], runner: recordingRunner(calls), lockTimeoutMs: LOCK_TIMEOUT_MS });
+  new GoalLoop({
+    fs,
+    clock,
+    runDir: RUN,
+    stages: [...STAGES],
+    runner: recordingRunner(calls),
+    lockTimeoutMs: LOCK_TIMEOUT_MS,
+  });
 
 // What an event means, without its timestamp and seq.
-const essence = (event: LoopEvent): string => [event.type, event.iteration, 'stage' in event ? event.stage : '', 'stopped_on' in event ? event.stopped_on : ''].join(' ');
+const essence = (event: LoopEvent): string =>
+  [
+    event.type,
+    event.iteration,
+    'stage' in event ? event.stage : '',
+    'stopped_on' in event ? event.stopped_on : '',
+  ].join(' ');
 // Events a crash and a resume add by design: the resume itself and the lock takeover.
 const isResumeNoise = (event: LoopEvent): boolean =>
-  event.type === 'loop_resumed' || event.type === 'lock_taken_over' || (event.type === 'loop_blocked' && event.stopped_on === 'aborted');
+  event.type === 'loop_resumed' ||
+  event.type === 'lock_taken_over' ||
+  (event.type === 'loop_blocked' && event.stopped_on === 'aborted');
 
 // A stage the crash interrupted (started, not completed) is started again on resume, by design: only
 // finished stages are not rerun. Its first `stage_started` is dropped, but only when the next
@@ -69,7 +90,9 @@ function dropInterruptedStarts(events: readonly LoopEvent[]): LoopEvent[] {
     const at = rest.findIndex((later) => later.type === 'loop_resumed');
     const resume = rest[at];
     if (resume?.type !== 'loop_resumed') return true;
-    const completed = rest.slice(0, at).some((later) => later.type === 'stage_completed' && later.stage === event.stage);
+    const completed = rest
+      .slice(0, at)
+      .some((later) => later.type === 'stage_completed' && later.stage === event.stage);
     return completed || resume.iteration !== event.iteration || !resume.pending_stages.includes(event.stage);
   });
 }
@@ -91,16 +114,19 @@ async function reference(): Promise<Reference> {
 async function crashAndResume(k: number) {
   const fs = project();
   const clock = createManualClock(START);
-  const crash = await loopOn(crashing(fs, k), clock).run().then(
-    () => null,
-    (error: unknown) => error,
-  );
+  const crash = await loopOn(crashing(fs, k), clock)
+    .run()
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
   const stateAfterCrash = await readState(fs);
   const loggedAtCrash = (await readEvents(fs)).length;
   clock.advance(LOCK_TIMEOUT_MS + 1);
   const calls: Call[] = [];
   let result = await loopOn(fs, clock, calls).run();
-  for (let attempt = 0; attempt < 3 && result.stoppedOn === 'aborted'; attempt++) result = await loopOn(fs, clock, calls).run();
+  for (let attempt = 0; attempt < 3 && result.stoppedOn === 'aborted'; attempt++)
+    result = await loopOn(fs, clock, calls).run();
   return { crash, stateAfterCrash, loggedAtCrash, result, calls, events: await readEvents(fs) };
 }
 
@@ -126,10 +152,14 @@ describe('crash at every write of a three-iteration run', async () => {
     // Finished stages are never rerun: the resumed iteration skips what the crashed run completed.
     if (stateAfterCrash?.phase === 'running_stages') {
       const finished = new Set(stateAfterCrash.completed_stages.map((record) => record.stage));
-      expect(calls.filter((call) => call.iteration === stateAfterCrash.iteration && finished.has(call.stage))).toEqual([]);
+      expect(calls.filter((call) => call.iteration === stateAfterCrash.iteration && finished.has(call.stage))).toEqual(
+        [],
+      );
     }
 
-    const seen = dropInterruptedStarts(events).filter((event) => !isResumeNoise(event)).map(essence);
+    const seen = dropInterruptedStarts(events)
+      .filter((event) => !isResumeNoise(event))
+      .map(essence);
     if (stateAfterCrash?.phase !== 'stopped') {
       expect(result.stoppedOn).toBe(ref.result.stoppedOn);
       expect(result.iteration).toBe(ref.result.iteration);
@@ -141,14 +171,22 @@ describe('crash at every write of a three-iteration run', async () => {
     if (loggedAtCrash < ref.events.length) {
       // The stop's events were still in the outbox, so the caller never saw it: run() delivers them
       // and returns the saved stop instead of opening a new session.
-      expect(result).toMatchObject({ stoppedOn: ref.result.stoppedOn, iteration: ref.result.iteration, evaluation: null });
+      expect(result).toMatchObject({
+        stoppedOn: ref.result.stoppedOn,
+        iteration: ref.result.iteration,
+        evaluation: null,
+      });
       expect(seen).toEqual(ref.events);
     } else {
       // Every event was already delivered (only the lock release failed): as after any terminal stop,
       // the next run() opens a new session that continues the run-wide counter.
       expect(seen.slice(0, ref.events.length)).toEqual(ref.events);
       expect(seen[ref.events.length]).toBe(`loop_iteration_started ${ref.result.iteration + 1}  `);
-      expect(result).toMatchObject({ stoppedOn: ref.result.stoppedOn, iteration: ref.result.iteration + 1, iterations: 1 });
+      expect(result).toMatchObject({
+        stoppedOn: ref.result.stoppedOn,
+        iteration: ref.result.iteration + 1,
+        iterations: 1,
+      });
     }
     expect(calls).toEqual([]);
   });

@@ -4,10 +4,26 @@ import { createFakeCommandRunner } from '../../src/testing/fake-command-runner.j
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
-import { PATHS, RUN, START, STAGES, command, deferred, expectStop, goalJson, harness, metricFile, passed, readEvents, runFile, typesOf } from './helpers.js';
+import {
+  PATHS,
+  RUN,
+  START,
+  STAGES,
+  command,
+  deferred,
+  expectStop,
+  goalJson,
+  harness,
+  metricFile,
+  passed,
+  readEvents,
+  runFile,
+  typesOf,
+} from './helpers.js';
 
 const allPass = () => createScriptedStageRunner({ a: passed, b: passed, c: passed });
-const staleLock = (owner: string) => JSON.stringify({ owner, pid: 1, heartbeat_at: START - 600_001, heartbeat_iso: '', timeout_ms: 600_000 });
+const staleLock = (owner: string) =>
+  JSON.stringify({ owner, pid: 1, heartbeat_at: START - 600_001, heartbeat_iso: '', timeout_ms: 600_000 });
 
 // A memory filesystem whose every call waits a macrotask, so two loops interleave at every step.
 function slowFileSystem(files: Record<string, string>): FileSystem {
@@ -33,7 +49,9 @@ describe('the run lock under contention', () => {
       const make = () => new GoalLoop({ fs, runDir: RUN, stages: [...STAGES], runner: allPass(), clock: h.clock });
       const outcomes = await Promise.allSettled([make().run(), make().run()]);
       const fulfilled = outcomes.filter((outcome) => outcome.status === 'fulfilled');
-      const rejected = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+      const rejected = outcomes.flatMap((outcome) =>
+        outcome.status === 'rejected' ? [outcome.reason as unknown] : [],
+      );
       expect(fulfilled).toHaveLength(1);
       expect(rejected).toEqual([expect.objectContaining({ code: 'RUN_LOCKED' })]);
     }
@@ -43,11 +61,16 @@ describe('the run lock under contention', () => {
     const h = harness({ [runFile('goal.json')]: goalJson([command('slow', 'slow-check')]) });
     const started = deferred();
     const finish = deferred();
-    const commands = createFakeCommandRunner({ 'slow-check': async () => (started.resolve(), await finish.promise, { exitCode: 0 }) });
+    const commands = createFakeCommandRunner({
+      'slow-check': async () => (started.resolve(), await finish.promise, { exitCode: 0 }),
+    });
     const first = h.loop(allPass(), { commands, lockTimeoutMs: 1_000 }).run();
     await started.promise;
     // The first loop's heartbeat is due every 333 ms; a thief takes the lock over while the clock jumps past the timeout.
-    await h.fs.writeText(PATHS.lock, JSON.stringify({ owner: 'thief', pid: 2, heartbeat_at: START + 5_000, heartbeat_iso: '', timeout_ms: 60_000 }));
+    await h.fs.writeText(
+      PATHS.lock,
+      JSON.stringify({ owner: 'thief', pid: 2, heartbeat_at: START + 5_000, heartbeat_iso: '', timeout_ms: 60_000 }),
+    );
     h.clock.advance(5_000);
     finish.resolve();
     await expect(first).rejects.toMatchObject({ code: 'RUN_LOCKED' });
@@ -62,7 +85,10 @@ describe('events.jsonl shared with another writer', () => {
     await h.fs.appendText(PATHS.events, `${JSON.stringify({ ts: 'x', type: 'note', by: 'another tool' })}\n`);
     const second = await h.loop(allPass()).run();
     expect(second).toMatchObject({ stoppedOn: 'complete', iteration: 2 });
-    const lines = ((await h.fs.readText(PATHS.events)) ?? '').trim().split('\n').map((line) => JSON.parse(line) as { seq?: number; type: string });
+    const lines = ((await h.fs.readText(PATHS.events)) ?? '')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { seq?: number; type: string });
     const seqs = lines.flatMap((event) => (event.seq === undefined ? [] : [event.seq]));
     expect(seqs).toEqual(seqs.map((_, index) => index));
     expect(lines.filter((event) => event.type === 'loop_completed')).toHaveLength(2);
@@ -72,7 +98,10 @@ describe('events.jsonl shared with another writer', () => {
 describe('paths and spend', () => {
   it('a metric { file } must stay inside the run directory', async () => {
     const h = harness({
-      [runFile('goal.json')]: goalJson([metricFile('own', 'metrics/own.json', '>=', 1), metricFile('other', '../r-0/metrics/own.json', '>=', 1)]),
+      [runFile('goal.json')]: goalJson([
+        metricFile('own', 'metrics/own.json', '>=', 1),
+        metricFile('other', '../r-0/metrics/own.json', '>=', 1),
+      ]),
       [runFile('metrics/own.json')]: JSON.stringify({ value: 5 }),
       '.goal-loop/runs/r-0/metrics/own.json': JSON.stringify({ value: 5 }),
     });
@@ -86,7 +115,10 @@ describe('paths and spend', () => {
   it('a cumulative_cost_usd that is not a number stops the loop with INVALID_CONTRACT and is not overwritten', async () => {
     const metrics = JSON.stringify({ cumulative_cost_usd: 'twelve', tokens: 7 });
     const h = harness({ [PATHS.metrics]: metrics });
-    await expect(h.loop(allPass(), { budgetUsd: 5 }).run()).rejects.toMatchObject({ code: 'INVALID_CONTRACT', message: expect.stringContaining('cumulative_cost_usd') });
+    await expect(h.loop(allPass(), { budgetUsd: 5 }).run()).rejects.toMatchObject({
+      code: 'INVALID_CONTRACT',
+      message: expect.stringContaining('cumulative_cost_usd'),
+    });
     expect(await h.fs.readText(PATHS.metrics)).toBe(metrics);
     expect(await h.fs.readText(PATHS.lock)).toBeNull();
   });
@@ -113,7 +145,9 @@ describe('command concurrency', () => {
     };
     const fake = createFakeCommandRunner([{ match: /^c\d$/, respond: slow }]);
     const commands = Object.assign(fake, { concurrency: 2 });
-    const h = harness({ [runFile('goal.json')]: goalJson(['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => command(id, id))) });
+    const h = harness({
+      [runFile('goal.json')]: goalJson(['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => command(id, id))),
+    });
     const pending = h.loop(allPass(), { commands }).evaluate();
     await new Promise((resolve) => setTimeout(resolve, 20));
     gate.resolve();
@@ -156,10 +190,16 @@ describe('explicit verdicts naming stages outside the pipeline', () => {
   it('are rejected by the evaluation, which says why in its claims', async () => {
     const h = harness({
       [runFile('goal.json')]: goalJson([{ id: 'design', kind: 'judge', question: 'ok?', rerun_stages: ['b'] }]),
-      [runFile('goal-verdict.json')]: JSON.stringify({ criterion_id: 'design', verdict: 'FAIL', recommended_rerun_stages: ['zz-unknown'] }),
+      [runFile('goal-verdict.json')]: JSON.stringify({
+        criterion_id: 'design',
+        verdict: 'FAIL',
+        recommended_rerun_stages: ['zz-unknown'],
+      }),
     });
     const evaluation = await h.loop(allPass()).evaluate();
     expect(evaluation.criteria[0]?.status).toBe('PENDING');
-    expect(evaluation.claims.rejected).toEqual([expect.objectContaining({ source: 'explicit', reason: expect.stringContaining('zz-unknown') })]);
+    expect(evaluation.claims.rejected).toEqual([
+      expect.objectContaining({ source: 'explicit', reason: expect.stringContaining('zz-unknown') }),
+    ]);
   });
 });

@@ -9,7 +9,20 @@ import { createExecaCommandRunner } from '../../src/node/command-runner.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import type { StageContext, StageOutcome, StageRunner } from '../../src/ports/stage-runner.js';
 import { createScriptedStageRunner, type ScriptedStep } from '../../src/testing/scripted-stage-runner.js';
-import { PATHS, RUN, STAGES, command, deferred, expectStop, fileExists, goalJson, passed, readEvents, readState, typesOf } from './helpers.js';
+import {
+  PATHS,
+  RUN,
+  STAGES,
+  command,
+  deferred,
+  expectStop,
+  fileExists,
+  goalJson,
+  passed,
+  readEvents,
+  readState,
+  typesOf,
+} from './helpers.js';
 
 // The key loop scenarios on the real filesystem, with real child processes and the system clock.
 
@@ -33,14 +46,28 @@ beforeEach(async () => {
 afterEach(() => rm(base, { recursive: true, force: true }));
 
 const loop = (runner: StageRunner, options: Partial<GoalLoopOptions> = {}) =>
-  new GoalLoop({ fs: createNodeFileSystem(root), runDir: RUN, stages: [...STAGES], runner, commands, clock: systemClock, ...options });
+  new GoalLoop({
+    fs: createNodeFileSystem(root),
+    runDir: RUN,
+    stages: [...STAGES],
+    runner,
+    commands,
+    clock: systemClock,
+    ...options,
+  });
 const writeGoal = (criteria: Record<string, unknown>[]) => writeFile(join(root, RUN, 'goal.json'), goalJson(criteria));
 
 // A stage that spawns the script to write `<runDir>/<path>` with the text computed from the context.
 function spawnsWriter(path: (ctx: StageContext) => string, text: (ctx: StageContext) => string): ScriptedStep {
   return async (ctx) => {
-    const result = await commands.run(`node stage.mjs '${path(ctx)}' '${text(ctx)}'`, { cwd: root, timeoutMs: 30_000, signal: ctx.signal });
-    return result.exitCode === 0 ? { status: 'passed', artifacts: [path(ctx)] } : { status: 'failed', detail: result.stderrTail };
+    const result = await commands.run(`node stage.mjs '${path(ctx)}' '${text(ctx)}'`, {
+      cwd: root,
+      timeoutMs: 30_000,
+      signal: ctx.signal,
+    });
+    return result.exitCode === 0
+      ? { status: 'passed', artifacts: [path(ctx)] }
+      : { status: 'failed', detail: result.stderrTail };
   };
 }
 
@@ -51,8 +78,14 @@ describe('GoalLoop on the Node filesystem', () => {
       command('flag', `node -e "process.exit(require('fs').existsSync('flag') ? 0 : 1)"`, ['b']),
     ]);
     const runner = createScriptedStageRunner({
-      a: spawnsWriter((ctx) => `${ctx.runDir}/artifacts/a.json`, (ctx) => JSON.stringify({ iteration: ctx.iteration })),
-      b: spawnsWriter((ctx) => (ctx.iteration >= 2 ? 'flag' : `${ctx.runDir}/artifacts/b.txt`), () => 'up'),
+      a: spawnsWriter(
+        (ctx) => `${ctx.runDir}/artifacts/a.json`,
+        (ctx) => JSON.stringify({ iteration: ctx.iteration }),
+      ),
+      b: spawnsWriter(
+        (ctx) => (ctx.iteration >= 2 ? 'flag' : `${ctx.runDir}/artifacts/b.txt`),
+        () => 'up',
+      ),
       c: passed,
     });
     const result = await loop(runner).run();
@@ -63,7 +96,10 @@ describe('GoalLoop on the Node filesystem', () => {
     const fs = createNodeFileSystem(root);
     const evaluated = (await readEvents(fs)).filter((event) => event.type === 'goal_evaluated');
     expect(evaluated.map((event) => event.type === 'goal_evaluated' && event.status)).toEqual(['RETRY', 'PASS']);
-    expect(result.evaluation?.criteria.find((criterion) => criterion.id === 'flag')).toMatchObject({ status: 'PASS', observed: 0 });
+    expect(result.evaluation?.criteria.find((criterion) => criterion.id === 'flag')).toMatchObject({
+      status: 'PASS',
+      observed: 0,
+    });
     expect(await fs.readText(PATHS.lock)).toBeNull();
   });
 
@@ -79,10 +115,28 @@ describe('GoalLoop on the Node filesystem', () => {
   });
 
   it('checks a json_schema criterion against the artifact a stage writes', async () => {
-    const schema = { type: 'object', required: ['endpoints'], properties: { endpoints: { type: 'array', minItems: 1 } } };
-    await writeGoal([{ id: 'api-shape', kind: 'json_schema', path: 'artifacts/design.json', run_relative: true, schema, rerun_stages: ['c'] }]);
+    const schema = {
+      type: 'object',
+      required: ['endpoints'],
+      properties: { endpoints: { type: 'array', minItems: 1 } },
+    };
+    await writeGoal([
+      {
+        id: 'api-shape',
+        kind: 'json_schema',
+        path: 'artifacts/design.json',
+        run_relative: true,
+        schema,
+        rerun_stages: ['c'],
+      },
+    ]);
     const design = (ctx: StageContext): StageOutcome | Promise<StageOutcome> =>
-      ctx.fs.writeText(`${ctx.runDir}/artifacts/design.json`, JSON.stringify(ctx.iteration === 1 ? { endpoints: [] } : { endpoints: ['/v1'] })).then(() => passed);
+      ctx.fs
+        .writeText(
+          `${ctx.runDir}/artifacts/design.json`,
+          JSON.stringify(ctx.iteration === 1 ? { endpoints: [] } : { endpoints: ['/v1'] }),
+        )
+        .then(() => passed);
     const result = await loop(createScriptedStageRunner({ a: passed, b: passed, c: design })).run();
     expectStop(result, 'complete', 0);
     const events = await readEvents(createNodeFileSystem(root));
@@ -94,12 +148,19 @@ describe('GoalLoop on the Node filesystem', () => {
   it('a second concurrent GoalLoop on the same run dir gets RUN_LOCKED', async () => {
     const entered = deferred();
     const release = deferred();
-    const runner = createScriptedStageRunner({ a: passed, b: async () => (entered.resolve(), await release.promise, passed), c: passed });
+    const runner = createScriptedStageRunner({
+      a: passed,
+      b: async () => (entered.resolve(), await release.promise, passed),
+      c: passed,
+    });
     const first = loop(runner).run();
     await entered.promise;
     const lock = JSON.parse(await readFile(join(root, RUN, 'loop.lock'), 'utf8')) as { pid: number; owner: string };
     expect(lock.pid).toBe(process.pid);
-    await expect(loop(createScriptedStageRunner({ a: passed, b: passed, c: passed })).run()).rejects.toMatchObject({ name: 'GoalLoopError', code: 'RUN_LOCKED' });
+    await expect(loop(createScriptedStageRunner({ a: passed, b: passed, c: passed })).run()).rejects.toMatchObject({
+      name: 'GoalLoopError',
+      code: 'RUN_LOCKED',
+    });
     release.resolve();
     expectStop(await first, 'complete', 0);
     expect(await stat(join(root, RUN, 'loop.lock')).catch(() => null)).toBeNull();
@@ -109,11 +170,17 @@ describe('GoalLoop on the Node filesystem', () => {
     const controller = new AbortController();
     const longStage: ScriptedStep = async (ctx) => {
       setTimeout(() => controller.abort(new Error('operator stop')), 150);
-      const result = await commands.run('node -e "setTimeout(() => {}, 60000)"', { cwd: root, timeoutMs: 120_000, signal: ctx.signal });
+      const result = await commands.run('node -e "setTimeout(() => {}, 60000)"', {
+        cwd: root,
+        timeoutMs: 120_000,
+        signal: ctx.signal,
+      });
       return result.aborted ? { status: 'failed', detail: 'aborted' } : passed;
     };
     const started = Date.now();
-    const aborted = await loop(createScriptedStageRunner({ a: passed, b: longStage, c: passed }), { signal: controller.signal }).run();
+    const aborted = await loop(createScriptedStageRunner({ a: passed, b: longStage, c: passed }), {
+      signal: controller.signal,
+    }).run();
     expectStop(aborted, 'aborted', 130);
     expect(Date.now() - started).toBeLessThan(15_000);
     const fs = createNodeFileSystem(root);

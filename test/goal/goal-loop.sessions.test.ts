@@ -61,7 +61,10 @@ describe('sessions and step()', () => {
 
 describe('evaluate() is a dry run', () => {
   it('writes nothing, takes no lock, and uses the latest iteration from events.jsonl', async () => {
-    const h = harness({ ...JUDGE_GOAL, [runFile('goal-verdict.json')]: JSON.stringify({ verdict: 'PASS', iteration: 2 }) });
+    const h = harness({
+      ...JUDGE_GOAL,
+      [runFile('goal-verdict.json')]: JSON.stringify({ verdict: 'PASS', iteration: 2 }),
+    });
     await h.loop(allPass()).run();
     await h.loop(allPass()).run();
     const before = h.fs.snapshot();
@@ -72,11 +75,23 @@ describe('evaluate() is a dry run', () => {
   });
 
   it('reads the iteration context from events.jsonl alone, and has none where no loop ever ran', async () => {
-    const started = { ts: new Date(START).toISOString(), type: 'loop_iteration_started', iteration: 4, max_iterations: 3, goal_id: 'test-goal', seq: 0, stages: [] };
+    const started = {
+      ts: new Date(START).toISOString(),
+      type: 'loop_iteration_started',
+      iteration: 4,
+      max_iterations: 3,
+      goal_id: 'test-goal',
+      seq: 0,
+      stages: [],
+    };
     const verdicts = { [runFile('goal-verdict.json')]: JSON.stringify({ verdict: 'PASS', iteration: 3 }) };
-    const logged = await harness({ ...JUDGE_GOAL, ...verdicts, [PATHS.events]: `${JSON.stringify(started)}\n` }).loop(allPass()).evaluate();
+    const logged = await harness({ ...JUDGE_GOAL, ...verdicts, [PATHS.events]: `${JSON.stringify(started)}\n` })
+      .loop(allPass())
+      .evaluate();
     expect(logged).toMatchObject({ iteration: 4, status: 'ASK_USER' });
-    const fresh = await harness({ ...JUDGE_GOAL, ...verdicts }).loop(allPass()).evaluate();
+    const fresh = await harness({ ...JUDGE_GOAL, ...verdicts })
+      .loop(allPass())
+      .evaluate();
     expect(fresh.iteration).toBeNull();
     expect(fresh.criteria[0]?.status).toBe('PASS');
   });
@@ -99,10 +114,17 @@ describe('the run lock', () => {
     const h = harness();
     const entered = deferred();
     const release = deferred();
-    const runner = createScriptedStageRunner({ a: passed, b: async () => (entered.resolve(), await release.promise, passed), c: passed });
+    const runner = createScriptedStageRunner({
+      a: passed,
+      b: async () => (entered.resolve(), await release.promise, passed),
+      c: passed,
+    });
     const running = h.loop(runner).run();
     await entered.promise;
-    const error = await h.loop(allPass()).run().catch((caught: unknown) => caught);
+    const error = await h
+      .loop(allPass())
+      .run()
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(GoalLoopError);
     expect(error).toMatchObject({ code: 'RUN_LOCKED' });
     await expect(h.loop(allPass()).step()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
@@ -112,7 +134,8 @@ describe('the run lock', () => {
   });
 
   it('takes over a stale lock and logs lock_taken_over; a fresh one stays locked', async () => {
-    const lock = (ageMs: number) => JSON.stringify({ owner: 'ghost', pid: 1, heartbeat_at: START - ageMs, heartbeat_iso: '', timeout_ms: 600_000 });
+    const lock = (ageMs: number) =>
+      JSON.stringify({ owner: 'ghost', pid: 1, heartbeat_at: START - ageMs, heartbeat_iso: '', timeout_ms: 600_000 });
     const fresh = harness({ [PATHS.lock]: lock(60_000) });
     await expect(fresh.loop(allPass()).run()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
     const stale = harness({ [PATHS.lock]: lock(600_001) });
@@ -127,28 +150,51 @@ describe('goal change mid-session', () => {
   const changedGoal = goalJson([fileExists('extra', 'README.md')]);
 
   it.each([
-    ['before the next iteration', (controller: AbortController) => ({ a: passed, b: passed, c: passed, signal: (controller.abort(), controller.signal) })],
-    ['during a stage', (controller: AbortController) => ({ a: passed, b: abortsDuring(controller), c: passed, signal: controller.signal })],
-  ])('aborted %s, then goal.json edited → ask_user with goal_changed; acceptGoalChange continues', async (_when, plan) => {
-    const h = harness({ [runFile('goal.json')]: goalJson([]), 'README.md': '# hi' });
-    const { signal, ...script } = plan(new AbortController());
-    expectStop(await h.loop(createScriptedStageRunner(script), { signal }).run(), 'aborted', 130);
-    await h.fs.writeText(runFile('goal.json'), changedGoal);
+    [
+      'before the next iteration',
+      (controller: AbortController) => ({
+        a: passed,
+        b: passed,
+        c: passed,
+        signal: (controller.abort(), controller.signal),
+      }),
+    ],
+    [
+      'during a stage',
+      (controller: AbortController) => ({
+        a: passed,
+        b: abortsDuring(controller),
+        c: passed,
+        signal: controller.signal,
+      }),
+    ],
+  ])(
+    'aborted %s, then goal.json edited → ask_user with goal_changed; acceptGoalChange continues',
+    async (_when, plan) => {
+      const h = harness({ [runFile('goal.json')]: goalJson([]), 'README.md': '# hi' });
+      const { signal, ...script } = plan(new AbortController());
+      expectStop(await h.loop(createScriptedStageRunner(script), { signal }).run(), 'aborted', 130);
+      await h.fs.writeText(runFile('goal.json'), changedGoal);
 
-    const asked = await h.loop(allPass()).run();
-    expectStop(asked, 'ask_user', 4);
-    expect(asked.reason).toContain('Goal changed');
-    const changed = (await readEvents(h.fs)).filter((event) => event.type === 'goal_changed');
-    expect(changed).toEqual([expect.objectContaining({ accepted: false })]);
-    expect((await readState(h.fs))?.phase).not.toBe('stopped');
+      const asked = await h.loop(allPass()).run();
+      expectStop(asked, 'ask_user', 4);
+      expect(asked.reason).toContain('Goal changed');
+      const changed = (await readEvents(h.fs)).filter((event) => event.type === 'goal_changed');
+      expect(changed).toEqual([expect.objectContaining({ accepted: false })]);
+      expect((await readState(h.fs))?.phase).not.toBe('stopped');
 
-    const accepted = await h.loop(allPass(), { acceptGoalChange: true }).run();
-    expectStop(accepted, 'complete', 0);
-    expect(accepted.evaluation?.criteria.map((criterion) => criterion.id)).toEqual(['extra']);
-    const all = await readEvents(h.fs);
-    expect(all.filter((event) => event.type === 'goal_changed').map((event) => event.type === 'goal_changed' && event.accepted)).toEqual([false, true]);
-    expect(all.at(-1)).toMatchObject({ type: 'loop_completed', iteration: 1 });
-  });
+      const accepted = await h.loop(allPass(), { acceptGoalChange: true }).run();
+      expectStop(accepted, 'complete', 0);
+      expect(accepted.evaluation?.criteria.map((criterion) => criterion.id)).toEqual(['extra']);
+      const all = await readEvents(h.fs);
+      expect(
+        all
+          .filter((event) => event.type === 'goal_changed')
+          .map((event) => event.type === 'goal_changed' && event.accepted),
+      ).toEqual([false, true]);
+      expect(all.at(-1)).toMatchObject({ type: 'loop_completed', iteration: 1 });
+    },
+  );
 });
 
 describe('goal change during a run', () => {
@@ -166,8 +212,15 @@ describe('goal change during a run', () => {
 
 describe('events.jsonl', () => {
   it('every line parses with loopEventSchema, goal_id is never empty, seq strictly increases, onEvent sees exactly the log', async () => {
-    const h = harness({ ...JUDGE_GOAL, [runFile('goal-verdict.json')]: JSON.stringify({ verdict: 'PASS', iteration: 1 }) });
-    expectStop(await h.loop(createScriptedStageRunner({ a: passed, b: [failed, passed], c: passed })).run(), 'ask_user', 4);
+    const h = harness({
+      ...JUDGE_GOAL,
+      [runFile('goal-verdict.json')]: JSON.stringify({ verdict: 'PASS', iteration: 1 }),
+    });
+    expectStop(
+      await h.loop(createScriptedStageRunner({ a: passed, b: [failed, passed], c: passed })).run(),
+      'ask_user',
+      4,
+    );
     await h.fs.writeText(runFile('goal-verdict.json'), JSON.stringify({ verdict: 'PASS', iteration: 3 }));
     expectStop(await h.loop(allPass()).run(), 'complete', 0);
     const lines = await eventLines(h.fs);
@@ -200,7 +253,10 @@ describe('events.jsonl', () => {
     const h = harness();
     expect(await readLatestIterationStarted(h.fs, PATHS.events)).toBeNull();
     const line = (iteration: number) => JSON.stringify({ type: 'loop_iteration_started', iteration });
-    await h.fs.writeText(PATHS.events, `${line(3)}\nnot json\n${JSON.stringify({ type: 'goal_evaluated', iteration: 7 })}\n{"type":"loop_iteration_started","iter`);
+    await h.fs.writeText(
+      PATHS.events,
+      `${line(3)}\nnot json\n${JSON.stringify({ type: 'goal_evaluated', iteration: 7 })}\n{"type":"loop_iteration_started","iter`,
+    );
     expect(await readLatestIterationStarted(h.fs, PATHS.events)).toBe(3);
   });
 });

@@ -54,7 +54,9 @@ describe('GoalLoop stops: complete, ask_user, blocked', () => {
 
   it('blocks on a blocked stage (exit 3)', async () => {
     const h = harness();
-    const result = await h.loop(createScriptedStageRunner({ a: passed, b: { status: 'blocked', detail: 'no access' }, c: passed })).run();
+    const result = await h
+      .loop(createScriptedStageRunner({ a: passed, b: { status: 'blocked', detail: 'no access' }, c: passed }))
+      .run();
     expectStop(result, 'blocked', 3);
     expect(result.reason).toContain('Stage b is blocked');
   });
@@ -62,17 +64,33 @@ describe('GoalLoop stops: complete, ask_user, blocked', () => {
   it('blocks on an explicit FAIL verdict recommending block', async () => {
     const h = harness({
       [runFile('goal.json')]: goalJson([judge('design', ['b'])]),
-      [runFile('goal-verdict.json')]: JSON.stringify({ criterion_id: 'design', verdict: 'FAIL', iteration: 1, recommendation: 'block' }),
+      [runFile('goal-verdict.json')]: JSON.stringify({
+        criterion_id: 'design',
+        verdict: 'FAIL',
+        iteration: 1,
+        recommendation: 'block',
+      }),
     });
     const result = await h.loop(allPass()).run();
     expectStop(result, 'blocked', 3);
-    expect(result.evaluation?.criteria[0]).toMatchObject({ status: 'FAIL', verdictSource: 'explicit', recommendation: 'block' });
+    expect(result.evaluation?.criteria[0]).toMatchObject({
+      status: 'FAIL',
+      verdictSource: 'explicit',
+      recommendation: 'block',
+    });
   });
 
   it('blocks on a critical feedback issue nobody can remediate', async () => {
     const h = harness();
-    const report = { summary: { critical_count: 1 }, issues: [{ id: 'C1', severity: 'CRITICAL', remediation: { action: 'think harder' } }] };
-    const runner = createScriptedStageRunner({ a: passed, b: passed, c: writes('artifacts/stages/11-feedback-loop/feedback.json', () => report) });
+    const report = {
+      summary: { critical_count: 1 },
+      issues: [{ id: 'C1', severity: 'CRITICAL', remediation: { action: 'think harder' } }],
+    };
+    const runner = createScriptedStageRunner({
+      a: passed,
+      b: passed,
+      c: writes('artifacts/stages/11-feedback-loop/feedback.json', () => report),
+    });
     const result = await h.loop(runner).run();
     expectStop(result, 'blocked', 3);
     expect(result.evaluation?.criticalCount).toBe(1);
@@ -83,7 +101,11 @@ describe('GoalLoop stops: complete, ask_user, blocked', () => {
 describe('GoalLoop stops: the brakes', () => {
   it('stops at max_iterations while still making progress (exit 5)', async () => {
     const h = harness({ [runFile('goal.json')]: goalJson([metricFile('m', 'out/m.json', '>=', 100, ['a'])]) });
-    const runner = createScriptedStageRunner({ a: writes('out/m.json', (ctx) => ({ value: ctx.iteration })), b: passed, c: passed });
+    const runner = createScriptedStageRunner({
+      a: writes('out/m.json', (ctx) => ({ value: ctx.iteration })),
+      b: passed,
+      c: passed,
+    });
     const result = await h.loop(runner, { maxIterations: 2 }).run();
     expectStop(result, 'max_iterations', 5);
     expect(result).toMatchObject({ iterations: 2, iteration: 2 });
@@ -92,7 +114,11 @@ describe('GoalLoop stops: the brakes', () => {
 
   it('clamps maxIterations 50 to the hard cap of 20', async () => {
     const h = harness({ [runFile('goal.json')]: goalJson([metricFile('m', 'out/m.json', '>=', 1000, ['a'])]) });
-    const runner = createScriptedStageRunner({ a: writes('out/m.json', (ctx) => ({ value: ctx.iteration })), b: passed, c: passed });
+    const runner = createScriptedStageRunner({
+      a: writes('out/m.json', (ctx) => ({ value: ctx.iteration })),
+      b: passed,
+      c: passed,
+    });
     const result = await h.loop(runner, { maxIterations: 50 }).run();
     expectStop(result, 'max_iterations', 5);
     expect(result.iterations).toBe(20);
@@ -125,12 +151,20 @@ describe('GoalLoop stops: the brakes', () => {
   it('counts a metric moving 60 → 80 toward 90 as progress, then completes at 90', async () => {
     const h = harness({ [runFile('goal.json')]: goalJson([metricFile('coverage', 'out/cov.json', '>=', 90, ['b'])]) });
     const values = [60, 80, 90];
-    const runner = createScriptedStageRunner({ a: passed, b: writes('out/cov.json', (ctx) => ({ value: values[ctx.iteration - 1] })), c: passed });
+    const runner = createScriptedStageRunner({
+      a: passed,
+      b: writes('out/cov.json', (ctx) => ({ value: values[ctx.iteration - 1] })),
+      c: passed,
+    });
     const result = await h.loop(runner, { maxIterations: 3 }).run();
     expectStop(result, 'complete', 0);
     expect(result.iterations).toBe(3);
     const evaluated = (await readEvents(h.fs)).filter((event) => event.type === 'goal_evaluated');
-    expect(evaluated.map((event) => event.type === 'goal_evaluated' && event.status)).toEqual(['RETRY', 'RETRY', 'PASS']);
+    expect(evaluated.map((event) => event.type === 'goal_evaluated' && event.status)).toEqual([
+      'RETRY',
+      'RETRY',
+      'PASS',
+    ]);
     expect(runner.stageIds()).toEqual(['a', 'b', 'c', 'b', 'b']);
   });
 
@@ -156,7 +190,12 @@ describe('GoalLoop stops: the brakes', () => {
 });
 
 describe('GoalLoop stops: budget_exhausted (exit 7)', () => {
-  const costly = () => createScriptedStageRunner({ a: { status: 'passed', costUsd: 0.4 }, b: { status: 'passed', costUsd: 0.4 }, c: { status: 'passed', costUsd: 0.4 } });
+  const costly = () =>
+    createScriptedStageRunner({
+      a: { status: 'passed', costUsd: 0.4 },
+      b: { status: 'passed', costUsd: 0.4 },
+      c: { status: 'passed', costUsd: 0.4 },
+    });
 
   it('stops after the stage that reaches the budget, overshooting by at most that stage, and writes metrics.json', async () => {
     const h = harness();
@@ -189,7 +228,11 @@ describe('GoalLoop stops: budget_exhausted (exit 7)', () => {
 
   it('writes cumulative_cost_usd into metrics.json and keeps its other fields', async () => {
     const h = harness({ [runFile('metrics.json')]: JSON.stringify({ tokens: 12 }) });
-    const runner = createScriptedStageRunner({ a: { status: 'passed', costUsd: 0.25 }, b: { status: 'passed', costUsd: 0.5 }, c: passed });
+    const runner = createScriptedStageRunner({
+      a: { status: 'passed', costUsd: 0.25 },
+      b: { status: 'passed', costUsd: 0.5 },
+      c: passed,
+    });
     await h.loop(runner).run();
     expect(JSON.parse((await h.fs.readText(PATHS.metrics)) ?? '{}')).toEqual({ tokens: 12, cumulative_cost_usd: 0.75 });
   });
@@ -197,14 +240,19 @@ describe('GoalLoop stops: budget_exhausted (exit 7)', () => {
 
 describe('GoalLoop stops: evaluation_error and aborted', () => {
   it('stops evaluation_error on an invalid goal.json before running any stage, naming the JSON path (exit 8)', async () => {
-    const bad = goalJson([{ id: 'm', kind: 'metric_threshold', source: 'feedback', metric: 'x', operator: '=~', value: 1 }]);
+    const bad = goalJson([
+      { id: 'm', kind: 'metric_threshold', source: 'feedback', metric: 'x', operator: '=~', value: 1 },
+    ]);
     const h = harness({ [runFile('goal.json')]: bad });
     const runner = allPass();
     const result = await h.loop(runner).run();
     expectStop(result, 'evaluation_error', 8);
     expect(runner.calls).toHaveLength(0);
     expect(result.reason).toContain('$.criteria[0].operator');
-    expect(result.evaluation).toMatchObject({ status: 'ERROR', issues: [expect.objectContaining({ path: ['criteria', 0, 'operator'] })] });
+    expect(result.evaluation).toMatchObject({
+      status: 'ERROR',
+      issues: [expect.objectContaining({ path: ['criteria', 0, 'operator'] })],
+    });
     expect(result.iteration).toBe(0);
     const last = (await readEvents(h.fs)).at(-1);
     expect(last).toMatchObject({ type: 'loop_blocked', stopped_on: 'evaluation_error', goal_id: 'test-goal' });
@@ -233,7 +281,10 @@ describe('GoalLoop stops: evaluation_error and aborted', () => {
     ]);
     expect(resumed).toMatchObject({ iteration: 1, iterations: 1 });
     const events = await readEvents(h.fs);
-    expect(events.find((event) => event.type === 'loop_resumed')).toMatchObject({ phase: 'running_stages', pending_stages: ['b', 'c'] });
+    expect(events.find((event) => event.type === 'loop_resumed')).toMatchObject({
+      phase: 'running_stages',
+      pending_stages: ['b', 'c'],
+    });
     expect(events.filter((event) => event.type === 'loop_iteration_started')).toHaveLength(1);
   });
 
@@ -248,8 +299,30 @@ describe('GoalLoop stops: evaluation_error and aborted', () => {
 
   it('maps every stop reason to its exit code, 0 only for complete and dry_run', () => {
     const codes = Object.fromEntries(
-      (['complete', 'dry_run', 'blocked', 'ask_user', 'max_iterations', 'no_progress', 'budget_exhausted', 'evaluation_error', 'aborted'] as const).map((stoppedOn) => [stoppedOn, exitCodeFor({ stoppedOn })]),
+      (
+        [
+          'complete',
+          'dry_run',
+          'blocked',
+          'ask_user',
+          'max_iterations',
+          'no_progress',
+          'budget_exhausted',
+          'evaluation_error',
+          'aborted',
+        ] as const
+      ).map((stoppedOn) => [stoppedOn, exitCodeFor({ stoppedOn })]),
     );
-    expect(codes).toEqual({ complete: 0, dry_run: 0, blocked: 3, ask_user: 4, max_iterations: 5, no_progress: 6, budget_exhausted: 7, evaluation_error: 8, aborted: 130 });
+    expect(codes).toEqual({
+      complete: 0,
+      dry_run: 0,
+      blocked: 3,
+      ask_user: 4,
+      max_iterations: 5,
+      no_progress: 6,
+      budget_exhausted: 7,
+      evaluation_error: 8,
+      aborted: 130,
+    });
   });
 });

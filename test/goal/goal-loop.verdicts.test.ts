@@ -20,12 +20,22 @@ function feedbackRunner(entries: (ctx: StageContext) => Entry[]) {
   return createScriptedStageRunner({
     a: passed,
     b: passed,
-    c: writes(FEEDBACK, (ctx) => ({ summary: { critical_count: 0 }, issues: [], goal_evaluation: { goal_id: 'test-goal', iteration: ctx.iteration, criteria: entries(ctx) } })),
+    c: writes(FEEDBACK, (ctx) => ({
+      summary: { critical_count: 0 },
+      issues: [],
+      goal_evaluation: { goal_id: 'test-goal', iteration: ctx.iteration, criteria: entries(ctx) },
+    })),
   });
 }
 
 const allPass = () => createScriptedStageRunner({ a: passed, b: passed, c: passed });
-const met = (fields: Entry = {}): Entry => ({ criterion_id: 'design', result: 'met', evidence: ['artifacts/review.md'], reasoning: 'looks right', ...fields });
+const met = (fields: Entry = {}): Entry => ({
+  criterion_id: 'design',
+  result: 'met',
+  evidence: ['artifacts/review.md'],
+  reasoning: 'looks right',
+  ...fields,
+});
 const rejectedReasons = (result: Awaited<ReturnType<ReturnType<ReturnType<typeof harness>['loop']>['run']>>) =>
   (result.evaluation?.claims.rejected ?? []).map((record) => record.reason).join(' | ');
 
@@ -35,7 +45,9 @@ describe('explicit verdicts (goal-verdict.json)', () => {
     const result = await h.loop(allPass()).run();
     expectStop(result, 'complete', 0);
     expect(result.evaluation?.criteria[0]).toMatchObject({ id: 'design', status: 'PASS', verdictSource: 'explicit' });
-    expect(result.evaluation?.claims.consumed).toEqual([expect.objectContaining({ source: 'explicit', criterionId: 'design' })]);
+    expect(result.evaluation?.claims.consumed).toEqual([
+      expect.objectContaining({ source: 'explicit', criterionId: 'design' }),
+    ]);
   });
 
   it('the id-less shorthand applies to the only judge criterion', async () => {
@@ -70,7 +82,10 @@ describe('explicit verdicts (goal-verdict.json)', () => {
     const asked = await h.loop(runner).run();
     expectStop(asked, 'ask_user', 4);
     expect(asked.reason).toContain('stamped "iteration": 2');
-    await h.fs.writeText(runFile('goal-verdict.json'), verdict({ verdict: 'PASS', iteration: asked.iteration + 1, judge: 'human' }));
+    await h.fs.writeText(
+      runFile('goal-verdict.json'),
+      verdict({ verdict: 'PASS', iteration: asked.iteration + 1, judge: 'human' }),
+    );
     const done = await h.loop(runner).run();
     expectStop(done, 'complete', 0);
     expect(done).toMatchObject({ iteration: 2, iterations: 1 });
@@ -84,7 +99,9 @@ describe('agent verdicts (feedback.json goal_evaluation)', () => {
     const result = await h.loop(feedbackRunner(() => [met()])).run();
     expectStop(result, 'complete', 0);
     expect(result.evaluation?.criteria[0]).toMatchObject({ status: 'PASS', verdictSource: 'agent' });
-    expect(result.evaluation?.claims.consumed[0]?.reason).toContain('Consumed the agent claim met for design (stamped 1');
+    expect(result.evaluation?.claims.consumed[0]?.reason).toContain(
+      'Consumed the agent claim met for design (stamped 1',
+    );
   });
 
   it('an evidence path relative to the project root counts too', async () => {
@@ -126,7 +143,9 @@ describe('agent verdicts (feedback.json goal_evaluation)', () => {
     const noEvidence = await h.loop(feedbackRunner(() => [met({ evidence: [] })])).run();
     expectStop(noEvidence, 'ask_user', 4);
     expect(rejectedReasons(noEvidence)).toContain('lists no evidence');
-    const unknown = await project({ [runFile('artifacts/review.md')]: '# review' }).loop(feedbackRunner(() => [met({ result: 'unknown' })])).run();
+    const unknown = await project({ [runFile('artifacts/review.md')]: '# review' })
+      .loop(feedbackRunner(() => [met({ result: 'unknown' })]))
+      .run();
     expectStop(unknown, 'ask_user', 4);
     expect(rejectedReasons(unknown)).toContain('its result is "unknown"');
   });
@@ -136,7 +155,9 @@ describe('agent verdicts (feedback.json goal_evaluation)', () => {
     const result = await h.loop(feedbackRunner((ctx) => [met({ iteration: ctx.iteration + 1 })])).run();
     expectStop(result, 'ask_user', 4);
     expect(rejectedReasons(result)).toContain('stamped 2, ahead of the current iteration 1');
-    expect(result.evaluation?.signals).toContainEqual(expect.objectContaining({ kind: 'agent_stamp_ahead', source: 'design' }));
+    expect(result.evaluation?.signals).toContainEqual(
+      expect.objectContaining({ kind: 'agent_stamp_ahead', source: 'design' }),
+    );
   });
 
   it('rejects conflicting duplicate entries for one criterion', async () => {
@@ -149,14 +170,17 @@ describe('agent verdicts (feedback.json goal_evaluation)', () => {
 
 describe('the explicit pool beats the agent pool', () => {
   it('an explicit PASS wins over an evidenced agent not_met', async () => {
-    const h = project({ [runFile('artifacts/review.md')]: '# review', [runFile('goal-verdict.json')]: verdict({ verdict: 'PASS', iteration: 1 }) });
+    const h = project({
+      [runFile('artifacts/review.md')]: '# review',
+      [runFile('goal-verdict.json')]: verdict({ verdict: 'PASS', iteration: 1 }),
+    });
     const result = await h.loop(feedbackRunner(() => [met({ result: 'not_met' })])).run();
     expectStop(result, 'complete', 0);
     expect(result.evaluation?.criteria[0]).toMatchObject({ status: 'PASS', verdictSource: 'explicit' });
     expect(rejectedReasons(result)).toContain('an explicit verdict decides design');
   });
 
-  it('an explicit FAIL wins over an evidenced agent met, and its rerun stages replace the criterion\'s', async () => {
+  it("an explicit FAIL wins over an evidenced agent met, and its rerun stages replace the criterion's", async () => {
     const h = project({
       [runFile('artifacts/review.md')]: '# review',
       [runFile('goal-verdict.json')]: verdict({ verdict: 'FAIL', iteration: 1, recommended_rerun_stages: ['a'] }),
@@ -164,7 +188,11 @@ describe('the explicit pool beats the agent pool', () => {
     const runner = feedbackRunner(() => [met()]);
     const result = await h.loop(runner, { maxIterations: 1 }).run();
     expectStop(result, 'max_iterations', 5);
-    expect(result.evaluation?.criteria[0]).toMatchObject({ status: 'FAIL', verdictSource: 'explicit', rerunStages: ['a'] });
+    expect(result.evaluation?.criteria[0]).toMatchObject({
+      status: 'FAIL',
+      verdictSource: 'explicit',
+      rerunStages: ['a'],
+    });
     expect(result.evaluation?.recommendedRerunStages).toEqual(['a']);
   });
 });

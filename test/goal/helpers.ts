@@ -26,8 +26,19 @@ export function goalJson(criteria: readonly Raw[], extra: Raw = {}): string {
   return JSON.stringify({ schema_version: 1, goal_id: 'test-goal', ...extra, criteria });
 }
 
-export const judge = (id: string, rerun: string[] = []): Raw => ({ id, kind: 'judge', question: `Is ${id} good?`, rerun_stages: rerun });
-export const fileExists = (id: string, path: string, rerun: string[] = [], extra: Raw = {}): Raw => ({ id, kind: 'file_exists', path, rerun_stages: rerun, ...extra });
+export const judge = (id: string, rerun: string[] = []): Raw => ({
+  id,
+  kind: 'judge',
+  question: `Is ${id} good?`,
+  rerun_stages: rerun,
+});
+export const fileExists = (id: string, path: string, rerun: string[] = [], extra: Raw = {}): Raw => ({
+  id,
+  kind: 'file_exists',
+  path,
+  rerun_stages: rerun,
+  ...extra,
+});
 export const metricFile = (id: string, file: string, operator: string, value: number, rerun: string[] = []): Raw => ({
   id,
   kind: 'metric_threshold',
@@ -37,13 +48,22 @@ export const metricFile = (id: string, file: string, operator: string, value: nu
   value,
   rerun_stages: rerun,
 });
-export const command = (id: string, line: string, rerun: string[] = []): Raw => ({ id, kind: 'command', command: line, rerun_stages: rerun });
+export const command = (id: string, line: string, rerun: string[] = []): Raw => ({
+  id,
+  kind: 'command',
+  command: line,
+  rerun_stages: rerun,
+});
 
 export const passed: StageOutcome = { status: 'passed' };
 export const failed: StageOutcome = { status: 'failed', detail: 'it failed' };
 
 // A stage step that writes a run-relative file (content computed from the context) and returns an outcome.
-export function writes(path: string, content: (ctx: StageContext) => unknown, outcome: StageOutcome = passed): ScriptedStep {
+export function writes(
+  path: string,
+  content: (ctx: StageContext) => unknown,
+  outcome: StageOutcome = passed,
+): ScriptedStep {
   return async (ctx) => {
     await ctx.fs.writeText(`${ctx.runDir}/${path}`, JSON.stringify(content(ctx)));
     return outcome;
@@ -67,7 +87,16 @@ export function harness(files: Record<string, string> = {}): Harness {
     fs,
     clock,
     seen,
-    loop: (runner, options = {}) => new GoalLoop({ fs, runDir: RUN, stages: [...STAGES], runner, clock, onEvent: (event) => seen.push(event), ...options }),
+    loop: (runner, options = {}) =>
+      new GoalLoop({
+        fs,
+        runDir: RUN,
+        stages: [...STAGES],
+        runner,
+        clock,
+        onEvent: (event) => seen.push(event),
+        ...options,
+      }),
   };
 }
 

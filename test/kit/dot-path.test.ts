@@ -16,7 +16,11 @@ describe('readDotPath', () => {
   });
 
   it('reports a missing key with where it stopped', () => {
-    expect(readDotPath(doc, 'summary.warning_count')).toEqual({ found: false, at: 'summary.warning_count', why: 'no key "warning_count"' });
+    expect(readDotPath(doc, 'summary.warning_count')).toEqual({
+      found: false,
+      at: 'summary.warning_count',
+      why: 'no key "warning_count"',
+    });
   });
 
   it('refuses non-canonical or out-of-range array indexes', () => {

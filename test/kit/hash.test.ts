@@ -31,7 +31,9 @@ describe('fnv1a64', () => {
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and drops undefined properties', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[2,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: undefined } })).toBe(
+      '{"a":{"d":[2,{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it('writes non-finite numbers and undefined items as null and -0 as 0', () => {

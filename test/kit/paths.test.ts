@@ -1,11 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { baseName, isAbsolutePath, isInside, joinPath, normalizePath, parentPath, relativePath, resolvePath } from '../../src/kit/paths.js';
+import {
+  baseName,
+  isAbsolutePath,
+  isInside,
+  joinPath,
+  normalizePath,
+  parentPath,
+  relativePath,
+  resolvePath,
+} from '../../src/kit/paths.js';
 
 const segment = fc.constantFrom('a', 'b', 'c.json', '.', '..', '', '...', '..a', 'x y');
-const relative = fc.array(segment, { maxLength: 8 }).map((parts) => parts.join('/')).filter((p) => !p.startsWith('/'));
+const relative = fc
+  .array(segment, { maxLength: 8 })
+  .map((parts) => parts.join('/'))
+  .filter((p) => !p.startsWith('/'));
 const path = fc.tuple(fc.boolean(), relative).map(([absolute, rest]) => (absolute ? `/${rest}` : rest));
-const cleanAbsolute = fc.array(fc.constantFrom('a', 'b', 'c', 'srv', 'project'), { maxLength: 5 }).map((parts) => `/${parts.join('/')}`);
+const cleanAbsolute = fc
+  .array(fc.constantFrom('a', 'b', 'c', 'srv', 'project'), { maxLength: 5 })
+  .map((parts) => `/${parts.join('/')}`);
 
 describe('normalizePath', () => {
   it.each([
@@ -33,7 +47,8 @@ describe('normalizePath', () => {
       fc.property(path, (p) => {
         const normal = normalizePath(p);
         expect(isAbsolutePath(normal)).toBe(isAbsolutePath(p));
-        if (normal !== '.' && normal !== '/') expect(normal.split('/').slice(isAbsolutePath(normal) ? 1 : 0)).not.toContain('.');
+        if (normal !== '.' && normal !== '/')
+          expect(normal.split('/').slice(isAbsolutePath(normal) ? 1 : 0)).not.toContain('.');
         if (normal !== '/') expect(normal.replace(/^\//, '').split('/')).not.toContain('');
       }),
     );
@@ -112,7 +127,13 @@ describe('relativePath, resolvePath, parentPath, baseName', () => {
     expect(relativePath('/srv/project', '/srv/project')).toBe('.');
     expect(relativePath('/srv/project', '/srv/other/x')).toBe('../other/x');
     expect(relativePath('/project', '/')).toBe('..');
-    fc.assert(fc.property(cleanAbsolute, cleanAbsolute, (from, to) => resolvePath(from, relativePath(from, to)) === normalizePath(to)));
+    fc.assert(
+      fc.property(
+        cleanAbsolute,
+        cleanAbsolute,
+        (from, to) => resolvePath(from, relativePath(from, to)) === normalizePath(to),
+      ),
+    );
   });
 
   it('resolvePath lets an absolute path stand on its own', () => {

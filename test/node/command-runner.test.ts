@@ -44,7 +44,13 @@ function printedPid(stdout: string): number {
 describe('createExecaCommandRunner', () => {
   it('returns exit codes and output tails without rejecting', async () => {
     const ok = await runner.run('echo hello; echo oops >&2', { cwd, timeoutMs: 10_000 });
-    expect(ok).toMatchObject({ exitCode: 0, timedOut: false, aborted: false, stdoutTail: 'hello\n', stderrTail: 'oops\n' });
+    expect(ok).toMatchObject({
+      exitCode: 0,
+      timedOut: false,
+      aborted: false,
+      stdoutTail: 'hello\n',
+      stderrTail: 'oops\n',
+    });
     expect(ok.startError).toBeUndefined();
     expect(ok.durationMs).toBeGreaterThanOrEqual(0);
     expect(ok.durationMs).toBeLessThan(10_000);
@@ -85,7 +91,11 @@ describe('createExecaCommandRunner', () => {
 
   it('kills the whole process tree on abort', async () => {
     const controller = new AbortController();
-    const pending = runner.run(`sh -c 'sleep 100 & echo $!; sleep 100'`, { cwd, timeoutMs: 60_000, signal: controller.signal });
+    const pending = runner.run(`sh -c 'sleep 100 & echo $!; sleep 100'`, {
+      cwd,
+      timeoutMs: 60_000,
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(new Error('stop')), 300);
     const result = await pending;
     expect(result).toMatchObject({ exitCode: null, timedOut: false, aborted: true });
@@ -100,7 +110,10 @@ describe('createExecaCommandRunner', () => {
 
   it('keeps only the tail of large output', async () => {
     const capped = createExecaCommandRunner({ maxOutputBytes: 1000 });
-    const result = await capped.run(`head -c 2000000 /dev/zero | tr '\\0' a; echo END; head -c 50000 /dev/zero | tr '\\0' b >&2`, { cwd, timeoutMs: 30_000 });
+    const result = await capped.run(
+      `head -c 2000000 /dev/zero | tr '\\0' a; echo END; head -c 50000 /dev/zero | tr '\\0' b >&2`,
+      { cwd, timeoutMs: 30_000 },
+    );
     expect(result.exitCode).toBe(0);
     expect(result.stdoutTail).toHaveLength(1000);
     expect(result.stdoutTail.endsWith('aaaEND\n')).toBe(true);
@@ -109,20 +122,32 @@ describe('createExecaCommandRunner', () => {
 
   it('never starts a tail in the middle of a UTF-8 character', async () => {
     const capped = createExecaCommandRunner({ maxOutputBytes: 51 });
-    const result = await capped.run(`i=0; while [ $i -lt 100 ]; do printf 'é'; i=$((i+1)); done`, { cwd, timeoutMs: 10_000 });
+    const result = await capped.run(`i=0; while [ $i -lt 100 ]; do printf 'é'; i=$((i+1)); done`, {
+      cwd,
+      timeoutMs: 10_000,
+    });
     expect(result.stdoutTail).toBe('é'.repeat(25));
   });
 
   it('reports an invalid timeout as a startError and treats Infinity as no timeout', async () => {
     const invalid = await runner.run('touch ran.txt', { cwd, timeoutMs: Number.NaN });
-    expect(invalid).toMatchObject({ exitCode: null, timedOut: false, startError: expect.stringContaining('timeoutMs') });
+    expect(invalid).toMatchObject({
+      exitCode: null,
+      timedOut: false,
+      startError: expect.stringContaining('timeoutMs'),
+    });
     await expect(readFile(join(cwd, 'ran.txt'))).rejects.toThrow();
-    expect(await runner.run('exit 0', { cwd, timeoutMs: Number.POSITIVE_INFINITY })).toMatchObject({ exitCode: 0, timedOut: false });
+    expect(await runner.run('exit 0', { cwd, timeoutMs: Number.POSITIVE_INFINITY })).toMatchObject({
+      exitCode: 0,
+      timedOut: false,
+    });
   });
 
   it('refuses a negative output cap', () => {
     for (const maxOutputBytes of [-1, 1.5]) {
-      expect(() => createExecaCommandRunner({ maxOutputBytes })).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
+      expect(() => createExecaCommandRunner({ maxOutputBytes })).toThrow(
+        expect.objectContaining({ code: 'INVALID_OPTIONS' }),
+      );
     }
   });
 });

@@ -9,14 +9,18 @@ import { describeFileSystemConformance } from '../../src/testing/file-system-con
 // Makes a fresh temp directory as a root.
 const freshRoot = (): Promise<string> => mkdtemp(join(tmpdir(), 'goal-loop-fs-'));
 
-describeFileSystemConformance('node', async () => {
-  const root = await freshRoot();
-  return {
-    fs: createNodeFileSystem(root),
-    symlink: (target, path) => symlink(target, join(root, path)),
-    cleanup: () => rm(root, { recursive: true, force: true }),
-  };
-}, { describe, it, beforeEach, afterEach });
+describeFileSystemConformance(
+  'node',
+  async () => {
+    const root = await freshRoot();
+    return {
+      fs: createNodeFileSystem(root),
+      symlink: (target, path) => symlink(target, join(root, path)),
+      cleanup: () => rm(root, { recursive: true, force: true }),
+    };
+  },
+  { describe, it, beforeEach, afterEach },
+);
 
 describe('createNodeFileSystem', () => {
   let root: string;
@@ -35,7 +39,9 @@ describe('createNodeFileSystem', () => {
 
   it('writes real files on disk, atomically, leaving no temp files', async () => {
     const fs = createNodeFileSystem(root);
-    await Promise.all(Array.from({ length: 20 }, (_, i) => fs.writeText('state.json', JSON.stringify({ i, pad: 'x'.repeat(10_000) }))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => fs.writeText('state.json', JSON.stringify({ i, pad: 'x'.repeat(10_000) }))),
+    );
     const parsed = JSON.parse(await readFile(join(root, 'state.json'), 'utf8')) as { i: number };
     expect(parsed.i).toBeGreaterThanOrEqual(0);
     expect(await readdir(root)).toEqual(['state.json']);
@@ -62,7 +68,9 @@ describe('createNodeFileSystem', () => {
   it('refuses a negative byte range', async () => {
     const fs = createNodeFileSystem(root);
     await fs.writeText('a.txt', 'abc');
-    await expect(fs.readBytes('a.txt', -1, 2)).rejects.toSatisfy((error: unknown) => isGoalLoopError(error, 'INVALID_OPTIONS'));
+    await expect(fs.readBytes('a.txt', -1, 2)).rejects.toSatisfy((error: unknown) =>
+      isGoalLoopError(error, 'INVALID_OPTIONS'),
+    );
   });
 
   it('reports realpath relative to the root even when the root is reached through a symlink', async () => {

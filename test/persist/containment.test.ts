@@ -31,7 +31,10 @@ interface Fixture {
 
 // Builds the layout in memory.
 async function memoryFixture(): Promise<Fixture> {
-  const fs = createMemoryFileSystem({ root: '/base/project', files: { ...files, '/base/outside/secret.txt': 'secret' } });
+  const fs = createMemoryFileSystem({
+    root: '/base/project',
+    files: { ...files, '/base/outside/secret.txt': 'secret' },
+  });
   for (const [path, target] of Object.entries(links)) await fs.symlink(target, path);
   return { fs, cleanup: async () => undefined };
 }
@@ -65,20 +68,39 @@ describe.each([
   it('reports present files and directories with their resolved paths', async () => {
     expect(await resolveContainedPath(fs, 'src/a.ts')).toEqual({ state: 'present', path: 'src/a.ts', type: 'file' });
     expect(await resolveContainedPath(fs, 'src/')).toEqual({ state: 'present', path: 'src', type: 'directory' });
-    expect(await resolveContainedPath(fs, './src/../src/a.ts')).toEqual({ state: 'present', path: 'src/a.ts', type: 'file' });
+    expect(await resolveContainedPath(fs, './src/../src/a.ts')).toEqual({
+      state: 'present',
+      path: 'src/a.ts',
+      type: 'file',
+    });
     expect(await resolveContainedPath(fs, '.')).toEqual({ state: 'present', path: '.', type: 'directory' });
-    expect(await resolveContainedPath(fs, 'link-in/a.ts', { base: 'root' })).toEqual({ state: 'present', path: 'src/a.ts', type: 'file' });
+    expect(await resolveContainedPath(fs, 'link-in/a.ts', { base: 'root' })).toEqual({
+      state: 'present',
+      path: 'src/a.ts',
+      type: 'file',
+    });
   });
 
   it('reports missing paths, dangling links included', async () => {
     expect(await resolveContainedPath(fs, 'missing.json')).toEqual({ state: 'missing', path: 'missing.json' });
-    expect(await resolveContainedPath(fs, 'src/deeper/missing.json')).toEqual({ state: 'missing', path: 'src/deeper/missing.json' });
+    expect(await resolveContainedPath(fs, 'src/deeper/missing.json')).toEqual({
+      state: 'missing',
+      path: 'src/deeper/missing.json',
+    });
     expect(await resolveContainedPath(fs, 'dangling')).toEqual({ state: 'missing', path: 'dangling' });
   });
 
   it('resolves relative paths against a run dir, inside the project', async () => {
-    expect(await resolveContainedPath(fs, 'artifacts/plan.json', { base: 'runs/r1' })).toEqual({ state: 'present', path: 'runs/r1/artifacts/plan.json', type: 'file' });
-    expect(await resolveContainedPath(fs, '../../src/a.ts', { base: 'runs/r1' })).toEqual({ state: 'present', path: 'src/a.ts', type: 'file' });
+    expect(await resolveContainedPath(fs, 'artifacts/plan.json', { base: 'runs/r1' })).toEqual({
+      state: 'present',
+      path: 'runs/r1/artifacts/plan.json',
+      type: 'file',
+    });
+    expect(await resolveContainedPath(fs, '../../src/a.ts', { base: 'runs/r1' })).toEqual({
+      state: 'present',
+      path: 'src/a.ts',
+      type: 'file',
+    });
     expect(await resolveContainedPath(fs, '../../../x', { base: 'runs/r1' })).toMatchObject({ state: 'refused' });
   });
 
@@ -91,7 +113,11 @@ describe.each([
   });
 
   it('accepts absolute paths inside the root and refuses those outside', async () => {
-    expect(await resolveContainedPath(fs, `${fs.root}/src/a.ts`)).toEqual({ state: 'present', path: 'src/a.ts', type: 'file' });
+    expect(await resolveContainedPath(fs, `${fs.root}/src/a.ts`)).toEqual({
+      state: 'present',
+      path: 'src/a.ts',
+      type: 'file',
+    });
     expect(await resolveContainedPath(fs, fs.root)).toEqual({ state: 'present', path: '.', type: 'directory' });
     for (const path of ['/etc/passwd', `${fs.root}x/a.ts`, `${fs.root}/../outside/secret.txt`]) {
       const fact = await resolveContainedPath(fs, path);
@@ -101,7 +127,13 @@ describe.each([
   });
 
   it('refuses symlinks that lead out, also toward missing files under them', async () => {
-    for (const path of ['link-out/secret.txt', 'file-out', 'link-out', 'link-out/missing.txt', 'link-out/deeper/missing.txt']) {
+    for (const path of [
+      'link-out/secret.txt',
+      'file-out',
+      'link-out',
+      'link-out/missing.txt',
+      'link-out/deeper/missing.txt',
+    ]) {
       const fact = await resolveContainedPath(fs, path);
       expect(fact, path).toMatchObject({ state: 'refused' });
       expect(fact.state === 'refused' && fact.detail).toContain(`"${path}"`);
@@ -115,7 +147,14 @@ describe.each([
   });
 
   it('accepts evidence that is a regular file in the run dir first, then the project root', async () => {
-    for (const path of ['notes.md', 'artifacts/plan.json', 'src/a.ts', 'ev-link', '../../src/a.ts', `${fs.root}/src/a.ts`]) {
+    for (const path of [
+      'notes.md',
+      'artifacts/plan.json',
+      'src/a.ts',
+      'ev-link',
+      '../../src/a.ts',
+      `${fs.root}/src/a.ts`,
+    ]) {
       const fact = await resolveEvidencePath(fs, 'runs/r1', path);
       expect(fact, path).toMatchObject({ ok: true });
     }
@@ -125,10 +164,16 @@ describe.each([
   it('rejects evidence that is missing, a directory, or leads out of the project', async () => {
     const check = (path: string) => resolveEvidencePath(fs, 'runs/r1', path);
     expect(await check('missing.md')).toMatchObject({ ok: false, detail: expect.stringContaining('does not exist') });
-    expect(await check('artifacts')).toMatchObject({ ok: false, detail: expect.stringContaining('not a regular file') });
+    expect(await check('artifacts')).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('not a regular file'),
+    });
     expect(await check('README.md')).toMatchObject({ ok: false, detail: expect.stringContaining('directory') });
     expect(await check('evidence-out')).toMatchObject({ ok: false, detail: expect.stringContaining('symlink') });
-    expect(await check('../../../outside/secret.txt')).toMatchObject({ ok: false, detail: expect.stringContaining('..') });
+    expect(await check('../../../outside/secret.txt')).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('..'),
+    });
     expect(await check('/etc/passwd')).toMatchObject({ ok: false });
     expect(await check('')).toMatchObject({ ok: false });
   });

@@ -23,9 +23,12 @@ describe('mapAgentToStage', () => {
     expect(mapAgentToStage(agent, SDLC_STAGES)).toBe(stage);
   });
 
-  it.each([[null], [undefined], [''], ['   '], ['marketing'], ['agent.'], ['co'], ['agent.99-nothing']])('maps %j to null', (agent) => {
-    expect(mapAgentToStage(agent, SDLC_STAGES)).toBeNull();
-  });
+  it.each([[null], [undefined], [''], ['   '], ['marketing'], ['agent.'], ['co'], ['agent.99-nothing']])(
+    'maps %j to null',
+    (agent) => {
+      expect(mapAgentToStage(agent, SDLC_STAGES)).toBeNull();
+    },
+  );
 
   it('returns null on an ambiguous prefix instead of guessing', () => {
     expect(mapAgentToStage('cod', ['07-code', '08-coding'])).toBeNull();
@@ -49,6 +52,10 @@ describe('stageKeyword and orderByPipeline', () => {
   });
 
   it('orders by pipeline, dedupes and keeps unknown ids last', () => {
-    expect(orderByPipeline(['08-testing', 'zzz', '07-code', '08-testing'], SDLC_STAGES)).toEqual(['07-code', '08-testing', 'zzz']);
+    expect(orderByPipeline(['08-testing', 'zzz', '07-code', '08-testing'], SDLC_STAGES)).toEqual([
+      '07-code',
+      '08-testing',
+      'zzz',
+    ]);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FEEDBACK_STAGE, SDLC_OPTIONAL_STAGES, SDLC_STAGES, SDLC_STAGE_ARTIFACTS, isSdlcStage } from '../../src/pipeline/stage-presets.js';
+import {
+  FEEDBACK_STAGE,
+  SDLC_OPTIONAL_STAGES,
+  SDLC_STAGES,
+  SDLC_STAGE_ARTIFACTS,
+  isSdlcStage,
+} from '../../src/pipeline/stage-presets.js';
 
 describe('SDLC stage preset', () => {
   it('has the 15 rstack-agents stage ids in order', () => {
@@ -25,7 +31,10 @@ describe('SDLC stage preset', () => {
 
   it('names each stage artifact, with the legacy requirements name', () => {
     expect(Object.keys(SDLC_STAGE_ARTIFACTS)).toEqual([...SDLC_STAGES]);
-    expect(SDLC_STAGE_ARTIFACTS['02-requirements']).toEqual({ canonical: 'requirement_spec.json', legacy: 'requirements.json' });
+    expect(SDLC_STAGE_ARTIFACTS['02-requirements']).toEqual({
+      canonical: 'requirement_spec.json',
+      legacy: 'requirements.json',
+    });
     expect(SDLC_STAGE_ARTIFACTS['11-feedback-loop'].canonical).toBe('feedback.json');
     expect(SDLC_STAGES.slice(1).map((stage) => SDLC_STAGE_ARTIFACTS[stage].canonical)).toEqual([
       'transcript.json',

@@ -33,7 +33,10 @@ describe('systemClock', () => {
 
   it('keeps concurrent sleeps independent when one of them is aborted', async () => {
     const controller = new AbortController();
-    const aborted = systemClock.sleep(60_000, controller.signal).then(() => 'resolved', () => 'rejected');
+    const aborted = systemClock.sleep(60_000, controller.signal).then(
+      () => 'resolved',
+      () => 'rejected',
+    );
     const plain = systemClock.sleep(5).then(() => 'resolved');
     controller.abort();
     expect(await Promise.all([aborted, plain])).toEqual(['rejected', 'resolved']);

@@ -15,10 +15,34 @@ function adoptedRun() {
         { id: 'FR-010', type: 'functional', title: 'Export invoices as CSV', source: 'pipeline' },
       ],
     },
-    jira_tickets: { contract_version: '1.1', timestamp: '2025-01-31T10:00:00Z', epics: [{ user_stories: [{ story_id: 'US-010', title: 'CSV export', linked_requirements: ['FR-010'], story_points: 3, sprint: 1, assignee: 'bo' }] }] },
+    jira_tickets: {
+      contract_version: '1.1',
+      timestamp: '2025-01-31T10:00:00Z',
+      epics: [
+        {
+          user_stories: [
+            {
+              story_id: 'US-010',
+              title: 'CSV export',
+              linked_requirements: ['FR-010'],
+              story_points: 3,
+              sprint: 1,
+              assignee: 'bo',
+            },
+          ],
+        },
+      ],
+    },
     system_design: { ...harvested, services: [{ name: 'billing' }] },
-    code_report: { ...harvested, files: [{ path: 'src/billing/export.ts', implements: ['US-010'], service: 'billing', source: 'pipeline' }] },
-    test_report: { ...harvested, test_files: ['test/billing.test.ts'], test_levels: { acceptance: { stories_covered: ['US-010'] } } },
+    code_report: {
+      ...harvested,
+      files: [{ path: 'src/billing/export.ts', implements: ['US-010'], service: 'billing', source: 'pipeline' }],
+    },
+    test_report: {
+      ...harvested,
+      test_files: ['test/billing.test.ts'],
+      test_levels: { acceptance: { stories_covered: ['US-010'] } },
+    },
     documentation: { ...harvested, docs: ['README.md', 'docs/billing.md'] },
     deployment_report: { ...harvested, environments: ['production'], ci_pipelines: ['.github/workflows/ci.yml'] },
   };
@@ -42,8 +66,16 @@ describe('adopted (brownfield) runs', () => {
   });
 
   it('scores the new work apart from the baseline coverage', () => {
-    expect(report.traceability_matrix).toMatchObject({ total_requirements: 1, requirements_fully_traced: 1, coverage_percentage: 100 });
-    expect(report.traceability_matrix.baseline).toMatchObject({ total_requirements: 1, requirements_fully_traced: 0, coverage_percentage: 0 });
+    expect(report.traceability_matrix).toMatchObject({
+      total_requirements: 1,
+      requirements_fully_traced: 1,
+      coverage_percentage: 100,
+    });
+    expect(report.traceability_matrix.baseline).toMatchObject({
+      total_requirements: 1,
+      requirements_fully_traced: 0,
+      coverage_percentage: 0,
+    });
   });
 
   it('caps baseline gaps at INFO and names what to read first', () => {
@@ -65,15 +97,31 @@ describe('adopted (brownfield) runs', () => {
 
   it('leaves baseline issues out of the main score and scores them apart in summary.baseline', () => {
     const thin = adoptedRun();
-    thin.requirement_spec.requirements.push(...Array.from({ length: 30 }, (_, index) => ({ id: `FR-${100 + index}`, type: 'functional', title: 'Legacy behaviour' })));
+    thin.requirement_spec.requirements.push(
+      ...Array.from({ length: 30 }, (_, index) => ({
+        id: `FR-${100 + index}`,
+        type: 'functional',
+        title: 'Legacy behaviour',
+      })),
+    );
     const scored = reviewPipeline(asContracts(thin), { timestamp: TIMESTAMP, manifest: { mode: 'adopt' } });
     const baseline = scored.issues.filter((issue) => issue.baseline === true);
     const main = scored.issues.filter((issue) => issue.baseline !== true);
     expect(baseline.length).toBeGreaterThan(90);
-    expect(scored.summary).toMatchObject({ total_issues: main.length, info_count: main.filter((issue) => issue.severity === 'INFO').length });
+    expect(scored.summary).toMatchObject({
+      total_issues: main.length,
+      info_count: main.filter((issue) => issue.severity === 'INFO').length,
+    });
     expect(scored.summary.overall_consistency_score).toBe(report.summary.overall_consistency_score);
     expect(scored.summary.overall_consistency_score).toBeGreaterThanOrEqual(90);
-    expect(scored.summary.baseline).toEqual({ total_issues: baseline.length, critical_count: 0, warning_count: 0, info_count: baseline.length, overall_consistency_score: Math.max(0, 100 - 0.5 * baseline.length), pipeline_health: 'CRITICAL_GAPS' });
+    expect(scored.summary.baseline).toEqual({
+      total_issues: baseline.length,
+      critical_count: 0,
+      warning_count: 0,
+      info_count: baseline.length,
+      overall_consistency_score: Math.max(0, 100 - 0.5 * baseline.length),
+      pipeline_health: 'CRITICAL_GAPS',
+    });
     expect('baseline' in reviewPipeline(asContracts(thin), { timestamp: TIMESTAMP }).summary).toBe(false);
   });
 
@@ -83,12 +131,16 @@ describe('adopted (brownfield) runs', () => {
     expect(greenfield.traceability_matrix.baseline).toBeUndefined();
     expect(greenfield.traceability_matrix.total_requirements).toBe(2);
     expect(greenfield.traceability_matrix.requirements.map((row) => row.baseline)).toEqual([false, false]);
-    expect(issuesOf(greenfield, 'traceability.requirement_without_story')).toMatchObject([{ severity: 'CRITICAL', related_ids: ['FR-001'] }]);
+    expect(issuesOf(greenfield, 'traceability.requirement_without_story')).toMatchObject([
+      { severity: 'CRITICAL', related_ids: ['FR-001'] },
+    ]);
     expect(rulesOf(greenfield)).not.toContain('adoption.baseline_tests_not_executed');
   });
 
   it('without the adopt manifest, the same run reports the skipped stages missing', () => {
     const greenfield = reviewPipeline(asContracts(adoptedRun()), { timestamp: TIMESTAMP });
-    expect(greenfield.issues.filter((issue) => issue.rule === 'contract.missing').map((issue) => issue.source_agent)).toEqual(['01-transcript', '04-planning', '10-summary']);
+    expect(
+      greenfield.issues.filter((issue) => issue.rule === 'contract.missing').map((issue) => issue.source_agent),
+    ).toEqual(['01-transcript', '04-planning', '10-summary']);
   });
 });

@@ -42,12 +42,46 @@ describe('examples/runs', () => {
       ['INFO', 'traceability.orphan_test', ['TC-020']],
     ]);
     const { report } = result;
-    expect(report.issues.map((issue) => issue.remediation.agent_to_rerun)).toEqual(['05-jira', '08-testing', '07-code', '05-jira', '07-code', '03-documentation', '08-testing', '08-testing']);
-    expect(report.summary).toEqual({ total_issues: 8, critical_count: 3, warning_count: 4, info_count: 1, overall_consistency_score: 57.5, pipeline_health: 'CRITICAL_GAPS' });
-    expect(report.traceability_matrix).toMatchObject({ total_requirements: 12, requirements_with_stories: 11, requirements_with_code: 12, requirements_with_tests: 11, requirements_fully_traced: 10, coverage_percentage: 83.3 });
-    expect(report.analysis_scope).toMatchObject({ mode: 'greenfield', contracts_missing: [], contracts_malformed: [], optional_agents_detected: ['12-security-threat-model'] });
+    expect(report.issues.map((issue) => issue.remediation.agent_to_rerun)).toEqual([
+      '05-jira',
+      '08-testing',
+      '07-code',
+      '05-jira',
+      '07-code',
+      '03-documentation',
+      '08-testing',
+      '08-testing',
+    ]);
+    expect(report.summary).toEqual({
+      total_issues: 8,
+      critical_count: 3,
+      warning_count: 4,
+      info_count: 1,
+      overall_consistency_score: 57.5,
+      pipeline_health: 'CRITICAL_GAPS',
+    });
+    expect(report.traceability_matrix).toMatchObject({
+      total_requirements: 12,
+      requirements_with_stories: 11,
+      requirements_with_code: 12,
+      requirements_with_tests: 11,
+      requirements_fully_traced: 10,
+      coverage_percentage: 83.3,
+    });
+    expect(report.analysis_scope).toMatchObject({
+      mode: 'greenfield',
+      contracts_missing: [],
+      contracts_malformed: [],
+      optional_agents_detected: ['12-security-threat-model'],
+    });
     expect(report.bug_swarms).toEqual([]);
-    expect(report.goal_evaluation).toMatchObject({ goal_id: 'bookshop-release', iteration: 1, status: 'ASK_USER', critical_count: 3, recommended_rerun_stages: [] });
+    expect(report.goal_evaluation).toMatchObject({
+      goal_id: 'bookshop-release',
+      iteration: 1,
+      status: 'ASK_USER',
+      critical_count: 3,
+      recommended_rerun_stages: [],
+    });
     expect(report.goal_evaluation.criteria.map((entry) => [entry.criterion_id, entry.result])).toEqual([
       ['no-criticals', 'not_met'],
       ['design-exists', 'met'],
@@ -59,7 +93,11 @@ describe('examples/runs', () => {
   it('rstack-invoicing: every id and link the rstack shapes carry, the rest reported as gaps', async () => {
     const result = await reviewExample('rstack-invoicing', root);
     const { report } = result;
-    expect(report.analysis_scope.legacy_paths_used).toEqual(['artifacts/documents/documentation_output.json', 'artifacts/jira/jira_tickets.json', 'artifacts/pipeline_final.json']);
+    expect(report.analysis_scope.legacy_paths_used).toEqual([
+      'artifacts/documents/documentation_output.json',
+      'artifacts/jira/jira_tickets.json',
+      'artifacts/pipeline_final.json',
+    ]);
     expect(report.analysis_scope.contracts_missing).toEqual([]);
     expect(report.analysis_scope.contracts_malformed).toEqual([]);
     const count = (rule: string): number => report.issues.filter((issue) => issue.rule === rule).length;
@@ -71,8 +109,13 @@ describe('examples/runs', () => {
     expect(count('security.nfr_without_test')).toBe(1);
     expect(count('architecture.service_without_code')).toBe(2);
     expect(count('traceability.test_failed')).toBe(1);
-    expect(report.issues.find((issue) => issue.rule === 'references.dangling')).toMatchObject({ source_agent: '05-jira', related_ids: ['FR-004'] });
-    expect(report.issues.filter((issue) => issue.rule === 'references.invalid_id').map((issue) => issue.related_ids)).toEqual([
+    expect(report.issues.find((issue) => issue.rule === 'references.dangling')).toMatchObject({
+      source_agent: '05-jira',
+      related_ids: ['FR-004'],
+    });
+    expect(
+      report.issues.filter((issue) => issue.rule === 'references.invalid_id').map((issue) => issue.related_ids),
+    ).toEqual([
       ['F-001', 'F-002', 'F-003', 'F-004'],
       ['N-001', 'N-002'],
     ]);
@@ -82,8 +125,15 @@ describe('examples/runs', () => {
       ['F-003', ['US-003'], ['test_levels.acceptance']],
       ['F-004', [], ['test_levels.acceptance']],
     ]);
-    expect(report.summary).toMatchObject({ critical_count: 7, warning_count: 11, overall_consistency_score: 0, pipeline_health: 'CRITICAL_GAPS' });
-    expect(report.bug_swarms.map((swarm) => [swarm.module, swarm.remediation.agent_to_rerun, swarm.issue_ids.length])).toEqual([
+    expect(report.summary).toMatchObject({
+      critical_count: 7,
+      warning_count: 11,
+      overall_consistency_score: 0,
+      pipeline_health: 'CRITICAL_GAPS',
+    });
+    expect(
+      report.bug_swarms.map((swarm) => [swarm.module, swarm.remediation.agent_to_rerun, swarm.issue_ids.length]),
+    ).toEqual([
       ['artifacts/stages/08-testing/test_report.json', '08-testing', 6],
       ['artifacts/stages/07-code/code_report.json', '07-code', 4],
     ]);
@@ -93,11 +143,31 @@ describe('examples/runs', () => {
 
   it('writes every output of both reviews, valid against the feedback schema', async () => {
     for (const name of ['canonical-bookshop', 'rstack-invoicing']) {
-      const feedback = JSON.parse(await readFile(join(root, 'runs', name, 'artifacts/stages/11-feedback-loop/feedback.json'), 'utf8')) as unknown;
+      const feedback = JSON.parse(
+        await readFile(join(root, 'runs', name, 'artifacts/stages/11-feedback-loop/feedback.json'), 'utf8'),
+      ) as unknown;
       expect(feedbackReportSchema.safeParse(feedback).success).toBe(true);
-      expect(await readFile(join(root, 'runs', name, 'artifacts/feedback/consistency_report.json'), 'utf8')).toBe(JSON.stringify(feedback, null, 2) + '\n');
-      expect(await readFile(join(root, 'runs', name, 'artifacts/stages/11-feedback-loop/REMEDIATION_PLAN.md'), 'utf8')).toContain('## Traceability matrix');
-      expect(JSON.parse(await readFile(join(root, 'runs', name, 'tasks', name === 'canonical-bookshop' ? '11-feedback-loop-i1' : '11-feedback-loop', 'validation.json'), 'utf8'))).toMatchObject({ status: 'FAIL' });
+      expect(await readFile(join(root, 'runs', name, 'artifacts/feedback/consistency_report.json'), 'utf8')).toBe(
+        JSON.stringify(feedback, null, 2) + '\n',
+      );
+      expect(
+        await readFile(join(root, 'runs', name, 'artifacts/stages/11-feedback-loop/REMEDIATION_PLAN.md'), 'utf8'),
+      ).toContain('## Traceability matrix');
+      expect(
+        JSON.parse(
+          await readFile(
+            join(
+              root,
+              'runs',
+              name,
+              'tasks',
+              name === 'canonical-bookshop' ? '11-feedback-loop-i1' : '11-feedback-loop',
+              'validation.json',
+            ),
+            'utf8',
+          ),
+        ),
+      ).toMatchObject({ status: 'FAIL' });
     }
   });
 });

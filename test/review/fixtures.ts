@@ -6,7 +6,11 @@ import { type ReviewOptions, reviewPipeline } from '../../src/review/core/review
 
 export type RunDocuments = Partial<Record<ContractKey, unknown>>;
 
-const meta = (minute: number) => ({ contract_version: '1.1', produced_by: 'test', timestamp: `2025-01-31T10:${String(minute).padStart(2, '0')}:00Z` });
+const meta = (minute: number) => ({
+  contract_version: '1.1',
+  produced_by: 'test',
+  timestamp: `2025-01-31T10:${String(minute).padStart(2, '0')}:00Z`,
+});
 
 // Builds the documents of a small, fully consistent run.
 export function cleanRun(): Record<ContractKey, Record<string, unknown>> {
@@ -30,15 +34,37 @@ export function cleanRun(): Record<ContractKey, Record<string, unknown>> {
         { type: 'TEST_PLAN', path: 'docs/TEST_PLAN.md', covers: [] },
       ],
     },
-    plan: { ...meta(3), sprints: [{ sprint: 1, capacity_points: 16 }, { sprint: 2, capacity_points: 10 }], milestones: [{ id: 'M1', name: 'MVP' }] },
+    plan: {
+      ...meta(3),
+      sprints: [
+        { sprint: 1, capacity_points: 16 },
+        { sprint: 2, capacity_points: 10 },
+      ],
+      milestones: [{ id: 'M1', name: 'MVP' }],
+    },
     jira_tickets: {
       ...meta(4),
       epics: [
         {
           epic_id: 'EPIC-001',
           user_stories: [
-            { story_id: 'US-001', title: 'Sign in', linked_requirements: ['FR-001'], story_points: 8, sprint: 1, assignee: 'ana' },
-            { story_id: 'US-002', title: 'Sign out', linked_requirements: ['FR-002'], story_points: 5, sprint: 2, assignee: 'ana', blocked_by: ['US-001'] },
+            {
+              story_id: 'US-001',
+              title: 'Sign in',
+              linked_requirements: ['FR-001'],
+              story_points: 8,
+              sprint: 1,
+              assignee: 'ana',
+            },
+            {
+              story_id: 'US-002',
+              title: 'Sign out',
+              linked_requirements: ['FR-002'],
+              story_points: 5,
+              sprint: 2,
+              assignee: 'ana',
+              blocked_by: ['US-001'],
+            },
           ],
         },
       ],
@@ -53,7 +79,14 @@ export function cleanRun(): Record<ContractKey, Record<string, unknown>> {
     code_report: {
       ...meta(6),
       files: [
-        { path: 'src/auth/login.ts', implements: ['US-001', 'FR-001'], service: 'auth', endpoints: ['POST /login'], tables: ['users'], mitigates: ['THR-001'] },
+        {
+          path: 'src/auth/login.ts',
+          implements: ['US-001', 'FR-001'],
+          service: 'auth',
+          endpoints: ['POST /login'],
+          tables: ['users'],
+          mitigates: ['THR-001'],
+        },
         { path: 'src/auth/logout.ts', implements: ['US-002'], service: 'auth' },
       ],
     },
@@ -65,9 +98,17 @@ export function cleanRun(): Record<ContractKey, Record<string, unknown>> {
         { id: 'TC-003', story_ids: [], requirement_ids: ['NFR-001'], controls: ['SC-001'], status: 'passed' },
       ],
     },
-    deployment_report: { ...meta(8), deployed_stories: ['US-001', 'US-002'], environments: ['staging', 'production'], rollback: 'helm rollback' },
+    deployment_report: {
+      ...meta(8),
+      deployed_stories: ['US-001', 'US-002'],
+      environments: ['staging', 'production'],
+      rollback: 'helm rollback',
+    },
     summary: { ...meta(9), status: 'PASS' },
-    threat_model: { ...meta(10), threats: [{ id: 'THR-001', risk_level: 'HIGH', affected_component: 'auth', mitigation: 'rate limit' }] },
+    threat_model: {
+      ...meta(10),
+      threats: [{ id: 'THR-001', risk_level: 'HIGH', affected_component: 'auth', mitigation: 'rate limit' }],
+    },
     compliance_report: { ...meta(11), frameworks: ['GDPR'] },
     cost_estimate: { ...meta(12), total_usd: 100 },
   };

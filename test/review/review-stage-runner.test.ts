@@ -15,8 +15,12 @@ function context(fs: FileSystem, signal = new AbortController().signal, iteratio
 
 // The goal_evaluation iteration and validation.json status the review wrote for `taskId`.
 async function written(fs: FileSystem, taskId: string): Promise<[number | undefined, string]> {
-  const feedback = JSON.parse((await fs.readText(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`)) ?? '{}') as { goal_evaluation: { iteration?: number } };
-  const validation = JSON.parse((await fs.readText(`${RUN}/tasks/${taskId}/validation.json`)) ?? '{}') as { status: string };
+  const feedback = JSON.parse(
+    (await fs.readText(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`)) ?? '{}',
+  ) as { goal_evaluation: { iteration?: number } };
+  const validation = JSON.parse((await fs.readText(`${RUN}/tasks/${taskId}/validation.json`)) ?? '{}') as {
+    status: string;
+  };
   return [feedback.goal_evaluation.iteration, validation.status];
 }
 
@@ -24,7 +28,8 @@ async function written(fs: FileSystem, taskId: string): Promise<[number | undefi
 async function seed(fs: FileSystem, withGap: boolean): Promise<void> {
   const run = cleanRun();
   if (withGap) list(run.test_report, 'test_cases').splice(1, 1);
-  for (const slot of REVIEW_CONTRACT_SLOTS) await fs.writeText(`${RUN}/${slot.canonicalPath}`, JSON.stringify(run[slot.key]));
+  for (const slot of REVIEW_CONTRACT_SLOTS)
+    await fs.writeText(`${RUN}/${slot.canonicalPath}`, JSON.stringify(run[slot.key]));
 }
 
 describe('createReviewStageRunner', () => {
@@ -33,47 +38,77 @@ describe('createReviewStageRunner', () => {
     const runner = createReviewStageRunner({ clock: { now: () => 0 } });
     await seed(fs, false);
     const passed = await runner.run('11-feedback-loop', context(fs));
-    expect(passed).toMatchObject({ status: 'passed', detail: 'consistency score 100 (HEALTHY): 0 CRITICAL, 0 WARNING, 0 INFO' });
+    expect(passed).toMatchObject({
+      status: 'passed',
+      detail: 'consistency score 100 (HEALTHY): 0 CRITICAL, 0 WARNING, 0 INFO',
+    });
     expect(passed.artifacts).toContain(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`);
     await seed(fs, true);
     const failed = await runner.run('11-feedback-loop', context(fs));
-    expect(failed).toMatchObject({ status: 'failed', detail: 'consistency score 90 (HEALTHY): 1 CRITICAL, 0 WARNING, 0 INFO' });
-    const feedback = JSON.parse((await fs.readText(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`)) ?? '{}') as { issues: { remediation: { agent_to_rerun: string } }[] };
+    expect(failed).toMatchObject({
+      status: 'failed',
+      detail: 'consistency score 90 (HEALTHY): 1 CRITICAL, 0 WARNING, 0 INFO',
+    });
+    const feedback = JSON.parse(
+      (await fs.readText(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`)) ?? '{}',
+    ) as { issues: { remediation: { agent_to_rerun: string } }[] };
     expect(feedback.issues[0]?.remediation.agent_to_rerun).toBe('08-testing');
   });
 
   it("with failOn 'never' reports passed and leaves the decision to feedback.json", async () => {
     const fs = createMemoryFileSystem();
     await seed(fs, true);
-    const outcome = await createReviewStageRunner({ failOn: 'never', clock: { now: () => 0 } }).run('11-feedback-loop', context(fs));
+    const outcome = await createReviewStageRunner({ failOn: 'never', clock: { now: () => 0 } }).run(
+      '11-feedback-loop',
+      context(fs),
+    );
     expect(outcome.status).toBe('passed');
   });
 
   it('delegates other stages to the fallback runner, or fails them without one', async () => {
     const fs = createMemoryFileSystem();
     const fallback: StageRunner = { run: async (stage) => ({ status: 'passed', detail: `ran ${stage}` }) };
-    expect(await createReviewStageRunner({ fallback }).run('07-code', context(fs))).toEqual({ status: 'passed', detail: 'ran 07-code' });
+    expect(await createReviewStageRunner({ fallback }).run('07-code', context(fs))).toEqual({
+      status: 'passed',
+      detail: 'ran 07-code',
+    });
     expect((await createReviewStageRunner().run('07-code', context(fs))).status).toBe('failed');
   });
 
   it('reports a filesystem fault or an abort as failed instead of throwing', async () => {
     const fs = createMemoryFileSystem();
-    const broken: FileSystem = { ...fs, root: fs.root, readText: fs.readText.bind(fs), writeText: async () => Promise.reject(new Error('disk full')) };
+    const broken: FileSystem = {
+      ...fs,
+      root: fs.root,
+      readText: fs.readText.bind(fs),
+      writeText: async () => Promise.reject(new Error('disk full')),
+    };
     const outcome = await createReviewStageRunner({ clock: { now: () => 0 } }).run('11-feedback-loop', context(broken));
     expect(outcome).toMatchObject({ status: 'failed' });
     expect(outcome.detail).toContain('disk full');
     const controller = new AbortController();
     controller.abort();
-    expect((await createReviewStageRunner().run('11-feedback-loop', context(fs, controller.signal))).status).toBe('failed');
+    expect((await createReviewStageRunner().run('11-feedback-loop', context(fs, controller.signal))).status).toBe(
+      'failed',
+    );
   });
 
   it('stamps the iteration the loop passes in its context, never ahead of the latest loop_iteration_started', async () => {
     const fs = createMemoryFileSystem();
     await seed(fs, false);
     const runner = createReviewStageRunner({ clock: { now: () => 0 } });
-    expect((await runner.run('11-feedback-loop', context(fs, undefined, 1))).artifacts).toContain(`${RUN}/tasks/11-feedback-loop-i1/builder.json`);
+    expect((await runner.run('11-feedback-loop', context(fs, undefined, 1))).artifacts).toContain(
+      `${RUN}/tasks/11-feedback-loop-i1/builder.json`,
+    );
     expect(await written(fs, '11-feedback-loop-i1')).toEqual([1, 'PASS']);
-    const started = (iteration: number) => JSON.stringify({ ts: '2025-01-31T12:00:00.000Z', type: 'loop_iteration_started', iteration, max_iterations: 5, goal_id: 'g' });
+    const started = (iteration: number) =>
+      JSON.stringify({
+        ts: '2025-01-31T12:00:00.000Z',
+        type: 'loop_iteration_started',
+        iteration,
+        max_iterations: 5,
+        goal_id: 'g',
+      });
     await fs.writeText(`${RUN}/events.jsonl`, `${started(2)}\n${started(3)}\n`);
     await runner.run('11-feedback-loop', context(fs, undefined, 2));
     expect(await written(fs, '11-feedback-loop-i2')).toEqual([2, 'PASS']);
@@ -83,7 +118,11 @@ describe('createReviewStageRunner', () => {
 
   it('fails exactly when validation.json does: a CRITICAL issue or a BLOCKED review', async () => {
     const runner = createReviewStageRunner({ clock: { now: () => 0 } });
-    for (const [seeded, status, validation] of [[false, 'passed', 'PASS'], [true, 'failed', 'FAIL'], [null, 'failed', 'FAIL']] as const) {
+    for (const [seeded, status, validation] of [
+      [false, 'passed', 'PASS'],
+      [true, 'failed', 'FAIL'],
+      [null, 'failed', 'FAIL'],
+    ] as const) {
       const fs = createMemoryFileSystem();
       if (seeded !== null) await seed(fs, seeded);
       expect((await runner.run('11-feedback-loop', context(fs))).status).toBe(status);

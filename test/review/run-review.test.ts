@@ -15,7 +15,11 @@ const RUN = '.goal-loop/runs/r-1';
 const NOW = '2025-01-31T12:00:00.000Z';
 
 // Writes a run's documents at their canonical paths (or a legacy one for the keys in `legacy`).
-async function writeRun(fs: FileSystem, documents: Partial<Record<ContractKey, unknown>>, legacy: readonly ContractKey[] = []): Promise<void> {
+async function writeRun(
+  fs: FileSystem,
+  documents: Partial<Record<ContractKey, unknown>>,
+  legacy: readonly ContractKey[] = [],
+): Promise<void> {
   for (const slot of REVIEW_CONTRACT_SLOTS) {
     const document = documents[slot.key];
     if (document === undefined) continue;
@@ -47,13 +51,24 @@ describe('runConsistencyReview on the memory filesystem', () => {
     expect(await fs.readText(OUTPUTS[3] ?? '')).toBe(result.remediationPlan);
     expect(result.report.issues.map((issue) => issue.rule)).toEqual(['traceability.story_without_test']);
     expect(result.remediationPlan).toContain('### FBK-001 — US-002 has no test case');
-    expect(result.remediationPlan).toContain('| FR-002 | Sign out | US-002 | src/auth/logout.ts | — | US-002 | **no** |');
-    const validation = JSON.parse((await fs.readText(OUTPUTS[1] ?? '')) ?? 'null') as { status: string; checks: { id: string; status: string }[]; retry_recommendation: { stages: string[] } };
+    expect(result.remediationPlan).toContain(
+      '| FR-002 | Sign out | US-002 | src/auth/logout.ts | — | US-002 | **no** |',
+    );
+    const validation = JSON.parse((await fs.readText(OUTPUTS[1] ?? '')) ?? 'null') as {
+      status: string;
+      checks: { id: string; status: string }[];
+      retry_recommendation: { stages: string[] };
+    };
     expect(validation.status).toBe('FAIL');
     expect(validation.checks.find((check) => check.id === 'traceability.story_without_test')?.status).toBe('FAIL');
-    expect(validation.checks.find((check) => check.id === 'traceability.requirement_without_story')?.status).toBe('PASS');
+    expect(validation.checks.find((check) => check.id === 'traceability.requirement_without_story')?.status).toBe(
+      'PASS',
+    );
     expect(validation.retry_recommendation.stages).toEqual(['08-testing', '11-feedback-loop']);
-    const builder = JSON.parse((await fs.readText(OUTPUTS[0] ?? '')) ?? 'null') as { agent: string; files_modified: string[] };
+    const builder = JSON.parse((await fs.readText(OUTPUTS[0] ?? '')) ?? 'null') as {
+      agent: string;
+      files_modified: string[];
+    };
     expect(builder.agent).toBe('11-feedback-loop');
     expect(builder.files_modified).toContain('artifacts/stages/11-feedback-loop/feedback.json');
   });
@@ -65,17 +80,25 @@ describe('runConsistencyReview on the memory filesystem', () => {
     await fs.writeText(`${RUN}/artifacts/plan.json`, '{ not json');
     const { report } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
     expect(report.issues).toEqual([]);
-    expect(report.analysis_scope.legacy_paths_used).toEqual(['artifacts/planning/sprint_plan.json', 'artifacts/code/code_output.json']);
+    expect(report.analysis_scope.legacy_paths_used).toEqual([
+      'artifacts/planning/sprint_plan.json',
+      'artifacts/code/code_output.json',
+    ]);
     await fs.writeText(`${RUN}/artifacts/stages/04-planning/plan.json`, '{ not json');
     const second = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
-    expect(second.report.issues.map((issue) => [issue.rule, issue.affected_artifacts[0]])).toEqual([['contract.malformed', 'artifacts/stages/04-planning/plan.json']]);
+    expect(second.report.issues.map((issue) => [issue.rule, issue.affected_artifacts[0]])).toEqual([
+      ['contract.malformed', 'artifacts/stages/04-planning/plan.json'],
+    ]);
   });
 
   it('reads requirement_spec from the legacy name requirements.json', async () => {
     const fs = createMemoryFileSystem();
     const run = cleanRun();
     await writeRun(fs, { ...run, requirement_spec: undefined });
-    await fs.writeText(`${RUN}/artifacts/stages/02-requirements/requirements.json`, JSON.stringify(run.requirement_spec));
+    await fs.writeText(
+      `${RUN}/artifacts/stages/02-requirements/requirements.json`,
+      JSON.stringify(run.requirement_spec),
+    );
     const { report } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
     expect(report.issues).toEqual([]);
     expect(report.analysis_scope.legacy_paths_used).toEqual(['artifacts/stages/02-requirements/requirements.json']);
@@ -84,22 +107,42 @@ describe('runConsistencyReview on the memory filesystem', () => {
   it('stamps goal_evaluation with the latest loop_iteration_started of events.jsonl and reads goal.json', async () => {
     const fs = createMemoryFileSystem();
     await writeRun(fs, cleanRun());
-    const events = [1, 2, 3].map((iteration) => JSON.stringify({ ts: NOW, type: 'loop_iteration_started', iteration, max_iterations: 5, goal_id: 'g' }));
-    await fs.writeText(`${RUN}/events.jsonl`, `${events.join('\n')}\n${JSON.stringify({ ts: NOW, type: 'goal_evaluated', iteration: 9, goal_id: 'g' })}\n{"torn`);
-    await fs.writeText(`${RUN}/goal.json`, JSON.stringify({ schema_version: 1, goal_id: 'g', criteria: [{ id: 'plan', kind: 'file_exists', path: 'artifacts/stages/04-planning/plan.json', run_relative: true }, { id: 'escape', kind: 'file_exists', path: '../../../etc/passwd' }] }));
+    const events = [1, 2, 3].map((iteration) =>
+      JSON.stringify({ ts: NOW, type: 'loop_iteration_started', iteration, max_iterations: 5, goal_id: 'g' }),
+    );
+    await fs.writeText(
+      `${RUN}/events.jsonl`,
+      `${events.join('\n')}\n${JSON.stringify({ ts: NOW, type: 'goal_evaluated', iteration: 9, goal_id: 'g' })}\n{"torn`,
+    );
+    await fs.writeText(
+      `${RUN}/goal.json`,
+      JSON.stringify({
+        schema_version: 1,
+        goal_id: 'g',
+        criteria: [
+          { id: 'plan', kind: 'file_exists', path: 'artifacts/stages/04-planning/plan.json', run_relative: true },
+          { id: 'escape', kind: 'file_exists', path: '../../../etc/passwd' },
+        ],
+      }),
+    );
     const { report, taskId } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
     expect(taskId).toBe('11-feedback-loop-i3');
     expect(report.goal_evaluation).toMatchObject({ goal_id: 'g', iteration: 3, status: 'PASS' });
-    expect(report.goal_evaluation.criteria.map((entry) => [entry.criterion_id, entry.result, entry.iteration])).toEqual([
-      ['plan', 'met', 3],
-      ['escape', 'unknown', 3],
-    ]);
+    expect(report.goal_evaluation.criteria.map((entry) => [entry.criterion_id, entry.result, entry.iteration])).toEqual(
+      [
+        ['plan', 'met', 3],
+        ['escape', 'unknown', 3],
+      ],
+    );
   });
 
   it('an invalid goal.json asks a human; a clock stamps the report', async () => {
     const fs = createMemoryFileSystem();
     await writeRun(fs, cleanRun());
-    await fs.writeText(`${RUN}/goal.json`, JSON.stringify({ schema_version: 1, criteria: [{ id: 'x', kind: 'magic' }] }));
+    await fs.writeText(
+      `${RUN}/goal.json`,
+      JSON.stringify({ schema_version: 1, criteria: [{ id: 'x', kind: 'magic' }] }),
+    );
     const { report } = await runConsistencyReview({ fs, runDir: RUN, clock: { now: () => Date.UTC(2025, 0, 1) } });
     expect(report.timestamp).toBe('2025-01-01T00:00:00.000Z');
     expect(report.goal_evaluation).toMatchObject({ status: 'ASK_USER', criteria: [] });
@@ -119,7 +162,11 @@ describe('runConsistencyReview on the memory filesystem', () => {
   it('an empty run directory is BLOCKED, not a throw', async () => {
     const fs = createMemoryFileSystem();
     const { report } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
-    expect(report).toMatchObject({ pipeline_status: 'BLOCKED', pipeline_complete: false, summary: { warning_count: 10 } });
+    expect(report).toMatchObject({
+      pipeline_status: 'BLOCKED',
+      pipeline_complete: false,
+      summary: { warning_count: 10 },
+    });
   });
 });
 
@@ -140,7 +187,10 @@ describe('runConsistencyReview on the real filesystem', () => {
     for (const path of OUTPUTS) expect((await readFile(join(root, path), 'utf8')).length).toBeGreaterThan(0);
     const feedback = JSON.parse(await readFile(join(root, OUTPUTS[5] ?? ''), 'utf8')) as unknown;
     expect(feedbackReportSchema.safeParse(feedback).success).toBe(true);
-    expect(result.report.issues.map((issue) => issue.rule)).toEqual(['contract.malformed', 'versions.version_mismatch']);
+    expect(result.report.issues.map((issue) => issue.rule)).toEqual([
+      'contract.malformed',
+      'versions.version_mismatch',
+    ]);
     expect(result.report.analysis_scope.contracts_malformed).toEqual(['artifacts/stages/08-testing/test_report.json']);
     expect(await readFile(join(root, OUTPUTS[4] ?? ''), 'utf8')).toContain('## Critical issues');
   });
@@ -151,7 +201,14 @@ describe('runConsistencyReview write order', () => {
     const memory = createMemoryFileSystem();
     await writeRun(memory, cleanRun());
     const landed: string[] = [];
-    const fs: FileSystem = { ...memory, root: memory.root, writeText: async (path, text) => { await memory.writeText(path, text); landed.push(path); } };
+    const fs: FileSystem = {
+      ...memory,
+      root: memory.root,
+      writeText: async (path, text) => {
+        await memory.writeText(path, text);
+        landed.push(path);
+      },
+    };
     const { written } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
     expect(landed.at(-1)).toBe(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`);
     expect([...landed].sort()).toEqual([...written].sort());

@@ -1,6 +1,9 @@
 import { AssertionError } from 'node:assert';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { describeFileSystemConformance, fileSystemConformanceCases } from '../../src/testing/file-system-conformance.js';
+import {
+  describeFileSystemConformance,
+  fileSystemConformanceCases,
+} from '../../src/testing/file-system-conformance.js';
 import type { ConformanceTestApi, FileSystemFixture } from '../../src/testing/file-system-conformance.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import type { MemoryFileSystem } from '../../src/testing/memory-file-system.js';
@@ -11,7 +14,8 @@ type NodeTest = typeof import('node:test');
 // Runs every case on a fresh fixture and returns the names of the failing ones with their errors.
 const failures = async (make: () => FileSystemFixture): Promise<Map<string, unknown>> => {
   const failed = new Map<string, unknown>();
-  for (const testCase of fileSystemConformanceCases()) await testCase.run(make()).catch((error: unknown) => failed.set(testCase.name, error));
+  for (const testCase of fileSystemConformanceCases())
+    await testCase.run(make()).catch((error: unknown) => failed.set(testCase.name, error));
   return failed;
 };
 // A memory fixture, optionally with some methods broken.
@@ -34,12 +38,16 @@ describe('fileSystemConformanceCases', () => {
   });
 
   it('fails a filesystem that reads missing files as empty text', async () => {
-    const failed = await failures(() => memory((fs) => ({ readText: async (path) => (await fs.readText(path)) ?? '' })));
+    const failed = await failures(() =>
+      memory((fs) => ({ readText: async (path) => (await fs.readText(path)) ?? '' })),
+    );
     expect(failed.get('reports a missing path as null from every reader')).toBeInstanceOf(AssertionError);
   });
 
   it('fails a filesystem whose lists are not sorted', async () => {
-    const failed = await failures(() => memory((fs) => ({ list: async (path) => (await fs.list(path))?.reverse() ?? null })));
+    const failed = await failures(() =>
+      memory((fs) => ({ list: async (path) => (await fs.list(path))?.reverse() ?? null })),
+    );
     expect(failed.get('lists entries sorted')).toBeInstanceOf(AssertionError);
   });
 });
@@ -53,9 +61,16 @@ describe('describeFileSystemConformance', () => {
     const api: ConformanceTestApi = {
       describe: (name, fn) => void (log.suites.push(name), fn()),
       it: (name, fn) => void tests.push({ name, fn }),
-      ...(withHooks ? { beforeEach: (fn: () => Promise<void> | void) => void hooks[0]?.push(fn), afterEach: (fn: () => Promise<void> | void) => void hooks[1]?.push(fn) } : {}),
+      ...(withHooks
+        ? {
+            beforeEach: (fn: () => Promise<void> | void) => void hooks[0]?.push(fn),
+            afterEach: (fn: () => Promise<void> | void) => void hooks[1]?.push(fn),
+          }
+        : {}),
     };
-    const factory = async (): Promise<FileSystemFixture> => (log.made++, { ...make(), cleanup: async () => void log.cleaned++ });
+    const factory = async (): Promise<FileSystemFixture> => (
+      log.made++, { ...make(), cleanup: async () => void log.cleaned++ }
+    );
     describeFileSystemConformance('fake', factory, api);
     const run = async (fn: () => Promise<void> | void) => {
       for (const hook of hooks[0] ?? []) await hook();
@@ -68,16 +83,22 @@ describe('describeFileSystemConformance', () => {
     return { tests, log, run };
   };
 
-  it.each([true, false])('registers every case and makes and cleans a fixture per test (hooks: %s)', async (withHooks) => {
-    const { tests, log, run } = register(() => memory(), withHooks);
-    expect(log.suites).toEqual(['FileSystem conformance: fake']);
-    expect(tests.map((test) => test.name)).toEqual(fileSystemConformanceCases().map((testCase) => testCase.name));
-    for (const test of tests) await run(test.fn);
-    expect(log).toMatchObject({ made: tests.length, cleaned: tests.length });
-  });
+  it.each([true, false])(
+    'registers every case and makes and cleans a fixture per test (hooks: %s)',
+    async (withHooks) => {
+      const { tests, log, run } = register(() => memory(), withHooks);
+      expect(log.suites).toEqual(['FileSystem conformance: fake']);
+      expect(tests.map((test) => test.name)).toEqual(fileSystemConformanceCases().map((testCase) => testCase.name));
+      for (const test of tests) await run(test.fn);
+      expect(log).toMatchObject({ made: tests.length, cleaned: tests.length });
+    },
+  );
 
   it('makes a registered test fail, and still cleans up, on a broken filesystem', async () => {
-    const { tests, log, run } = register(() => memory((fs) => ({ list: async (path) => (await fs.list(path))?.reverse() ?? null })), false);
+    const { tests, log, run } = register(
+      () => memory((fs) => ({ list: async (path) => (await fs.list(path))?.reverse() ?? null })),
+      false,
+    );
     const sorted = tests.find((test) => test.name === 'lists entries sorted');
     await expect(run(sorted?.fn ?? (() => undefined))).rejects.toBeInstanceOf(AssertionError);
     expect(log).toMatchObject({ made: 1, cleaned: 1 });

@@ -26,7 +26,10 @@ describe('createFakeCommandRunner', () => {
   it('matches rules by string, pattern or predicate, first match wins, with function responses', async () => {
     const runner = createFakeCommandRunner([
       { match: /^npm run (lint|check)$/g, respond: { exitCode: 2 } },
-      { match: (command) => command.startsWith('echo '), respond: (command) => ({ stdoutTail: `${command.slice(5)}\n` }) },
+      {
+        match: (command) => command.startsWith('echo '),
+        respond: (command) => ({ stdoutTail: `${command.slice(5)}\n` }),
+      },
       { match: 'slow', respond: async () => ({ timedOut: true, exitCode: null }) },
     ]);
     expect((await runner.run('npm run lint', options)).exitCode).toBe(2);
@@ -37,7 +40,10 @@ describe('createFakeCommandRunner', () => {
 
   it('returns an aborted result, never a rejection, when the signal aborts before or during a response', async () => {
     const runner = createFakeCommandRunner({ hang: () => new Promise(() => undefined), quick: { exitCode: 0 } });
-    expect(await runner.run('quick', { ...options, signal: AbortSignal.abort() })).toMatchObject({ exitCode: null, aborted: true });
+    expect(await runner.run('quick', { ...options, signal: AbortSignal.abort() })).toMatchObject({
+      exitCode: null,
+      aborted: true,
+    });
     const controller = new AbortController();
     const pending = runner.run('hang', { ...options, signal: controller.signal });
     controller.abort();

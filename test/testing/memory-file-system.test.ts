@@ -3,12 +3,20 @@ import { isGoalLoopError } from '../../src/errors.js';
 import { describeFileSystemConformance } from '../../src/testing/file-system-conformance.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 
-describeFileSystemConformance('memory', async () => {
-  const fs = createMemoryFileSystem();
-  return { fs, symlink: fs.symlink };
-}, { describe, it, beforeEach, afterEach });
+describeFileSystemConformance(
+  'memory',
+  async () => {
+    const fs = createMemoryFileSystem();
+    return { fs, symlink: fs.symlink };
+  },
+  { describe, it, beforeEach, afterEach },
+);
 
-describeFileSystemConformance('memory without symlinks', async () => ({ fs: createMemoryFileSystem({ root: '/srv/deep/project' }) }), { describe, it, beforeEach, afterEach });
+describeFileSystemConformance(
+  'memory without symlinks',
+  async () => ({ fs: createMemoryFileSystem({ root: '/srv/deep/project' }) }),
+  { describe, it, beforeEach, afterEach },
+);
 
 describe('createMemoryFileSystem', () => {
   it('starts from the given files with their directories implied, and snapshots them', async () => {

@@ -20,7 +20,10 @@ describe('createScriptedStageRunner', () => {
   it('consumes one step per call, repeats the last one, and records calls', async () => {
     const runner = createScriptedStageRunner({
       plan: { status: 'passed' },
-      code: [{ status: 'failed', detail: 'tests red' }, { status: 'passed', costUsd: 0.5 }],
+      code: [
+        { status: 'failed', detail: 'tests red' },
+        { status: 'passed', costUsd: 0.5 },
+      ],
     });
     const retry: StageRunReason = { kind: 'retry', reason: 'tests red', criteria: ['unit'] };
     expect(await runner.run('plan', context(1))).toEqual({ status: 'passed' });
@@ -44,13 +47,20 @@ describe('createScriptedStageRunner', () => {
   });
 
   it('rejects an unscripted stage unless a fallback is given', async () => {
-    await expect(createScriptedStageRunner({}).run('ghost', context(1))).rejects.toSatisfy((error: unknown) => isGoalLoopError(error, 'INVALID_OPTIONS'));
-    expect(await createScriptedStageRunner({}, { fallback: { status: 'blocked' } }).run('ghost', context(1))).toEqual({ status: 'blocked' });
+    await expect(createScriptedStageRunner({}).run('ghost', context(1))).rejects.toSatisfy((error: unknown) =>
+      isGoalLoopError(error, 'INVALID_OPTIONS'),
+    );
+    expect(await createScriptedStageRunner({}, { fallback: { status: 'blocked' } }).run('ghost', context(1))).toEqual({
+      status: 'blocked',
+    });
   });
 
   it('rejects with the signal reason when aborted before or during a step, without consuming a step early', async () => {
     const reason = new Error('aborted');
-    const runner = createScriptedStageRunner({ slow: () => new Promise(() => undefined), fast: [{ status: 'failed' }, { status: 'passed' }] });
+    const runner = createScriptedStageRunner({
+      slow: () => new Promise(() => undefined),
+      fast: [{ status: 'failed' }, { status: 'passed' }],
+    });
     await expect(runner.run('fast', context(1, { signal: AbortSignal.abort(reason) }))).rejects.toBe(reason);
     expect(await runner.run('fast', context(1))).toEqual({ status: 'failed' });
     const controller = new AbortController();

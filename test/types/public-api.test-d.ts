@@ -21,7 +21,17 @@ describe('public API types', () => {
   it('GoalLoop.run() resolves to plain data with a closed stop reason', () => {
     expectTypeOf<GoalLoop['run']>().returns.resolves.toEqualTypeOf<LoopResult>();
     expectTypeOf<LoopResult['stoppedOn']>().toEqualTypeOf<StopReason>();
-    expectTypeOf<StopReason>().toEqualTypeOf<'complete' | 'ask_user' | 'blocked' | 'max_iterations' | 'no_progress' | 'budget_exhausted' | 'evaluation_error' | 'aborted' | 'dry_run'>();
+    expectTypeOf<StopReason>().toEqualTypeOf<
+      | 'complete'
+      | 'ask_user'
+      | 'blocked'
+      | 'max_iterations'
+      | 'no_progress'
+      | 'budget_exhausted'
+      | 'evaluation_error'
+      | 'aborted'
+      | 'dry_run'
+    >();
     expectTypeOf(exitCodeFor).parameter(0).toMatchTypeOf<{ stoppedOn: StopReason }>();
   });
 
@@ -40,7 +50,9 @@ describe('public API types', () => {
   });
 
   it('a stage runner is one async method returning a status union', () => {
-    expectTypeOf<StageOutcome['status']>().toEqualTypeOf<'passed' | 'failed' | 'blocked' | 'needs_context' | 'awaiting_approval'>();
+    expectTypeOf<StageOutcome['status']>().toEqualTypeOf<
+      'passed' | 'failed' | 'blocked' | 'needs_context' | 'awaiting_approval'
+    >();
     expectTypeOf<{ run: () => Promise<{ status: 'passed' }> }>().toMatchTypeOf<StageRunner>();
   });
 

@@ -23,7 +23,12 @@ export const stopReasonSchema = z.enum(STOP_REASONS as [StopReason, ...StopReaso
  * @public
  */
 export const loopEventSchema = z.discriminatedUnion('type', [
-  z.object({ ...base, type: z.literal('loop_iteration_started'), stages: z.array(z.string()), session_iteration: z.int().min(1).optional() }),
+  z.object({
+    ...base,
+    type: z.literal('loop_iteration_started'),
+    stages: z.array(z.string()),
+    session_iteration: z.int().min(1).optional(),
+  }),
   z.object({ ...base, type: z.literal('stage_started'), stage: z.string() }),
   z.object({
     ...base,
@@ -44,11 +49,22 @@ export const loopEventSchema = z.discriminatedUnion('type', [
     recommended_rerun_stages: z.array(z.string()),
     reason: z.string(),
   }),
-  z.object({ ...base, type: z.literal('loop_iteration_retrying_stages'), stages: z.array(z.string()), reason: z.string() }),
+  z.object({
+    ...base,
+    type: z.literal('loop_iteration_retrying_stages'),
+    stages: z.array(z.string()),
+    reason: z.string(),
+  }),
   z.object({ ...base, type: z.literal('loop_completed'), score: z.number(), reason: z.string() }),
   z.object({ ...base, type: z.literal('loop_blocked'), stopped_on: stopReasonSchema, reason: z.string() }),
   z.object({ ...base, type: z.literal('loop_resumed'), phase: z.string(), pending_stages: z.array(z.string()) }),
-  z.object({ ...base, type: z.literal('goal_changed'), previous_hash: z.string(), current_hash: z.string(), accepted: z.boolean() }),
+  z.object({
+    ...base,
+    type: z.literal('goal_changed'),
+    previous_hash: z.string(),
+    current_hash: z.string(),
+    accepted: z.boolean(),
+  }),
   z.object({ ...base, type: z.literal('lock_taken_over'), previous_owner: z.string(), heartbeat_age_ms: z.number() }),
 ]);
 

@@ -30,7 +30,11 @@ const pathFields = {
 };
 
 /** `file_exists`: the path exists (file or directory) inside the project. @public */
-export const fileExistsCriterionSchema = z.strictObject({ ...criterionBase, kind: z.literal('file_exists'), ...pathFields });
+export const fileExistsCriterionSchema = z.strictObject({
+  ...criterionBase,
+  kind: z.literal('file_exists'),
+  ...pathFields,
+});
 
 /** `command`: a shell command exits with the expected code. @public */
 export const commandCriterionSchema = z.strictObject({
@@ -59,7 +63,11 @@ export const metricThresholdCriterionSchema = z.strictObject({
 });
 
 /** `judge`: closed by a verdict from a host, a human or the feedback stage. @public */
-export const judgeCriterionSchema = z.strictObject({ ...criterionBase, kind: z.literal('judge'), question: z.string().min(1) });
+export const judgeCriterionSchema = z.strictObject({
+  ...criterionBase,
+  kind: z.literal('judge'),
+  question: z.string().min(1),
+});
 
 /** `json_schema`: a JSON file validates against a JSON Schema. @public */
 export const jsonSchemaCriterionSchema = z
@@ -72,7 +80,11 @@ export const jsonSchemaCriterionSchema = z
   })
   .superRefine((value, ctx) => {
     if ((value.schema === undefined) === (value.schema_path === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['schema'], message: 'give exactly one of "schema" (inline) or "schema_path"' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['schema'],
+        message: 'give exactly one of "schema" (inline) or "schema_path"',
+      });
     }
   });
 
@@ -117,7 +129,12 @@ export type JsonSchemaCriterion = z.output<typeof jsonSchemaCriterionSchema>;
 export type MetricSource = z.output<typeof metricSourceSchema>;
 
 /** The goal that applies when a run has no goal.json: no criteria, built-in checks only. @public */
-export const DEFAULT_GOAL: Goal = Object.freeze({ schema_version: 1, goal_id: 'pipeline-complete', min_score: 100, criteria: [] }) as Goal;
+export const DEFAULT_GOAL: Goal = Object.freeze({
+  schema_version: 1,
+  goal_id: 'pipeline-complete',
+  min_score: 100,
+  criteria: [],
+}) as Goal;
 
 /** Options of {@link parseGoal}. @public */
 export interface ParseGoalOptions {
@@ -142,13 +159,18 @@ export function parseGoal(input: unknown, options: ParseGoalOptions = {}): Parse
   // The semantic checks read the raw input, so they are reported even when the schema fails too.
   const semantic = semanticGoalIssues(input, options.stages);
   if (!parsed.success) return { success: false, issues: [...issuesFromZod(parsed.error), ...semantic] };
-  return semantic.length === 0 ? { success: true, data: parsed.data, issues: [] } : { success: false, issues: semantic };
+  return semantic.length === 0
+    ? { success: true, data: parsed.data, issues: [] }
+    : { success: false, issues: semantic };
 }
 
 // Checks what a schema cannot: unique criterion ids and known rerun stages (on the raw input; wrong types are the schema's issues).
 function semanticGoalIssues(input: unknown, stages: readonly string[] | undefined): Issue[] {
   const issues: Issue[] = [];
-  const criteria = typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as { criteria?: unknown }).criteria : undefined;
+  const criteria =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? (input as { criteria?: unknown }).criteria
+      : undefined;
   if (!Array.isArray(criteria)) return issues;
   const seen = new Map<string, number>();
   const known = stages === undefined ? undefined : new Set(stages);
@@ -158,13 +180,21 @@ function semanticGoalIssues(input: unknown, stages: readonly string[] | undefine
     if (typeof id === 'string' && id !== '') {
       const first = seen.get(id);
       if (first !== undefined) {
-        issues.push({ code: 'duplicate_id', path: ['criteria', index, 'id'], message: `duplicate criterion id "${id}" (first used at $.criteria[${first}].id)` });
+        issues.push({
+          code: 'duplicate_id',
+          path: ['criteria', index, 'id'],
+          message: `duplicate criterion id "${id}" (first used at $.criteria[${first}].id)`,
+        });
       } else seen.set(id, index);
     }
     if (known === undefined || !Array.isArray(rerunStages)) return;
     rerunStages.forEach((stage: unknown, stageIndex) => {
       if (typeof stage === 'string' && stage !== '' && !known.has(stage)) {
-        issues.push({ code: 'unknown_stage', path: ['criteria', index, 'rerun_stages', stageIndex], message: `"${stage}" is not a stage of the configured pipeline (${[...known].join(', ')})` });
+        issues.push({
+          code: 'unknown_stage',
+          path: ['criteria', index, 'rerun_stages', stageIndex],
+          message: `"${stage}" is not a stage of the configured pipeline (${[...known].join(', ')})`,
+        });
       }
     });
   });

@@ -3,7 +3,6 @@ import { loopEventSchema, stopReasonSchema } from './events.js';
 import { goalStatusSchema } from './goal-evaluation.js';
 import { stageStatusSchema } from '../../pipeline/stage-status.js';
 
-
 /**
  * The schema of loop-state.json: the loop's own record of a run, written
  * atomically after every state change. `outbox` holds the events of the last
@@ -32,13 +31,24 @@ export const loopStateSchema = z.object({
   iteration_stages: z.array(z.string()),
   /** Stages finished in the current iteration, with their outcomes. */
   completed_stages: z.array(
-    z.object({ stage: z.string(), status: stageStatusSchema, cost_usd: z.number(), duration_ms: z.number(), detail: z.string().optional() }),
+    z.object({
+      stage: z.string(),
+      status: stageStatusSchema,
+      cost_usd: z.number(),
+      duration_ms: z.number(),
+      detail: z.string().optional(),
+    }),
   ),
   stage_status: z.record(z.string(), stageStatusSchema),
   retry: z.object({ reason: z.string(), criteria: z.array(z.string()) }).nullable(),
   last_fingerprint: z.string().nullable(),
   last_evaluation: z
-    .object({ status: z.union([goalStatusSchema, z.literal('ERROR')]), score: z.number(), reason: z.string(), recommended_rerun_stages: z.array(z.string()) })
+    .object({
+      status: z.union([goalStatusSchema, z.literal('ERROR')]),
+      score: z.number(),
+      reason: z.string(),
+      recommended_rerun_stages: z.array(z.string()),
+    })
     .nullable(),
   spent_usd: z.number().min(0),
   stop: z.object({ stopped_on: stopReasonSchema, reason: z.string(), iteration: z.int().min(0) }).nullable(),

@@ -23,7 +23,11 @@ export type Verdict = z.output<typeof verdictSchema>;
  *
  * @public
  */
-export const verdictFileSchema = z.union([verdictSchema, z.array(verdictSchema), z.looseObject({ verdicts: z.array(verdictSchema) })]);
+export const verdictFileSchema = z.union([
+  verdictSchema,
+  z.array(verdictSchema),
+  z.looseObject({ verdicts: z.array(verdictSchema) }),
+]);
 
 /** What {@link parseVerdictFile} found: the valid verdicts and an issue per malformed entry. @public */
 export interface ParsedVerdicts {
@@ -47,7 +51,16 @@ export interface ParseVerdictOptions {
 export function parseVerdictFile(input: unknown, options: ParseVerdictOptions = {}): ParsedVerdicts {
   const located = locateEntries(input);
   if (located === null) {
-    return { verdicts: [], issues: [{ code: 'invalid_type', path: [], message: 'expected a verdict object, an array of verdicts, or { "verdicts": [...] }' }] };
+    return {
+      verdicts: [],
+      issues: [
+        {
+          code: 'invalid_type',
+          path: [],
+          message: 'expected a verdict object, an array of verdicts, or { "verdicts": [...] }',
+        },
+      ],
+    };
   }
   const verdicts: Verdict[] = [];
   const issues: Issue[] = [];
@@ -64,7 +77,11 @@ export function parseVerdictFile(input: unknown, options: ParseVerdictOptions = 
     );
     if (unknownStages.length > 0) {
       for (const { stage, stageIndex } of unknownStages) {
-        issues.push({ code: 'unknown_stage', path: [...path, 'recommended_rerun_stages', stageIndex], message: `"${stage}" is not a stage of the configured pipeline; verdict ignored` });
+        issues.push({
+          code: 'unknown_stage',
+          path: [...path, 'recommended_rerun_stages', stageIndex],
+          message: `"${stage}" is not a stage of the configured pipeline; verdict ignored`,
+        });
       }
       return;
     }

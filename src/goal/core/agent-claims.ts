@@ -1,6 +1,10 @@
 import type { Issue } from '../../errors.js';
 import type { Goal } from '../contracts/goal.js';
-import { type AgentCriterionEntry, type GoalEvaluationSection, agentCriterionEntrySchema } from '../contracts/goal-evaluation.js';
+import {
+  type AgentCriterionEntry,
+  type GoalEvaluationSection,
+  agentCriterionEntrySchema,
+} from '../contracts/goal-evaluation.js';
 import { issuesFromZod } from '../../errors.js';
 import { type ClaimRecord, type Freshness, claim, stampFreshness } from './claims.js';
 import { readOwn } from '../../kit/dot-path.js';
@@ -68,7 +72,10 @@ export function searchAgentPool(input: AgentPoolInput): AgentPool {
   (section?.criteria ?? []).forEach((raw, index) => {
     const result = agentCriterionEntrySchema.safeParse(raw);
     if (!result.success) {
-      const found = issuesFromZod(result.error, ['goal_evaluation', 'criteria', index]).map((issue) => ({ ...issue, message: `feedback.json: ${issue.message}` }));
+      const found = issuesFromZod(result.error, ['goal_evaluation', 'criteria', index]).map((issue) => ({
+        ...issue,
+        message: `feedback.json: ${issue.message}`,
+      }));
       issues.push(...found);
       const first = found[0]?.message.replace(/^feedback\.json: /, '') ?? 'invalid entry';
       rejected.push(claim('agent', idOf(raw), index, `Agent claim not used: the entry is malformed (${first}).`));
@@ -78,8 +85,19 @@ export function searchAgentPool(input: AgentPoolInput): AgentPool {
     const stamp = entry.iteration ?? section?.iteration ?? undefined;
     const freshness = stampFreshness(stamp, iteration, 'agent');
     if (!freshness.fresh && freshness.ahead) {
-      rejected.push(claim('agent', entry.criterion_id, index, `Agent claim for ${entry.criterion_id} rejected: ${freshness.why}; re-run the feedback stage (this forces ASK_USER).`));
-      signals.push({ kind: 'agent_stamp_ahead', source: entry.criterion_id, message: `The feedback stage's claim for ${entry.criterion_id} is stamped ${stamp ?? '?'}, ahead of iteration ${iteration ?? '?'}` });
+      rejected.push(
+        claim(
+          'agent',
+          entry.criterion_id,
+          index,
+          `Agent claim for ${entry.criterion_id} rejected: ${freshness.why}; re-run the feedback stage (this forces ASK_USER).`,
+        ),
+      );
+      signals.push({
+        kind: 'agent_stamp_ahead',
+        source: entry.criterion_id,
+        message: `The feedback stage's claim for ${entry.criterion_id} is stamped ${stamp ?? '?'}, ahead of iteration ${iteration ?? '?'}`,
+      });
       return;
     }
     parsed.push({ entry, index, stamp, freshness });
@@ -93,10 +111,26 @@ export function searchAgentPool(input: AgentPoolInput): AgentPool {
     const id = first.entry.criterion_id;
     if (new Set(group.map(decisionKey)).size > 1) {
       const results = group.map((item) => `#${item.index} ${item.entry.result}`).join(', ');
-      for (const item of group) rejected.push(claim('agent', id, item.index, `Agent claims for ${id} not used: ${group.length} conflicting duplicate entries (${results}); none consumed.`));
+      for (const item of group)
+        rejected.push(
+          claim(
+            'agent',
+            id,
+            item.index,
+            `Agent claims for ${id} not used: ${group.length} conflicting duplicate entries (${results}); none consumed.`,
+          ),
+        );
       continue;
     }
-    for (const item of group.slice(1)) rejected.push(claim('agent', id, item.index, `Agent claim for ${id} not used: a duplicate of entry #${first.index}, which is kept.`));
+    for (const item of group.slice(1))
+      rejected.push(
+        claim(
+          'agent',
+          id,
+          item.index,
+          `Agent claim for ${id} not used: a duplicate of entry #${first.index}, which is kept.`,
+        ),
+      );
     const why = unusable(first, input);
     if (why !== null) {
       rejected.push(claim('agent', id, first.index, `Agent claim ${first.entry.result} for ${id} not used: ${why}.`));
@@ -106,10 +140,24 @@ export function searchAgentPool(input: AgentPoolInput): AgentPool {
     const rerunStages = first.entry.recommended_rerun_stages.filter((stage) => known.has(stage));
     const dropped = first.entry.recommended_rerun_stages.filter((stage) => !known.has(stage));
     if (dropped.length > 0) {
-      rejected.push(claim('agent', id, first.index, `Agent claim for ${id}: recommended_rerun_stages outside the pipeline dropped (${dropped.join(', ')}); the claim itself is consumed.`));
+      rejected.push(
+        claim(
+          'agent',
+          id,
+          first.index,
+          `Agent claim for ${id}: recommended_rerun_stages outside the pipeline dropped (${dropped.join(', ')}); the claim itself is consumed.`,
+        ),
+      );
     }
     chosen.set(id, { entry: first.entry, index: first.index, stamp: first.stamp, rerunStages });
-    consumed.push(claim('agent', id, first.index, `Consumed the agent claim ${first.entry.result} for ${id} (stamped ${first.stamp ?? '?'}; evidence ${first.entry.evidence.join(', ')}).`));
+    consumed.push(
+      claim(
+        'agent',
+        id,
+        first.index,
+        `Consumed the agent claim ${first.entry.result} for ${id} (stamped ${first.stamp ?? '?'}; evidence ${first.entry.evidence.join(', ')}).`,
+      ),
+    );
   }
   return { chosen, consumed, rejected: rejected.sort((a, b) => (a.index ?? 0) - (b.index ?? 0)), signals, issues };
 }
@@ -118,10 +166,12 @@ export function searchAgentPool(input: AgentPoolInput): AgentPool {
 function unusable(item: Parsed, input: AgentPoolInput): string | null {
   const { entry } = item;
   const id = entry.criterion_id;
-  if (input.decidedByExplicit.has(id)) return `an explicit verdict decides ${id}, so the agent pool is not consulted for it`;
+  if (input.decidedByExplicit.has(id))
+    return `an explicit verdict decides ${id}, so the agent pool is not consulted for it`;
   const criterion = input.goal.criteria.find((candidate) => candidate.id === id);
   if (criterion === undefined) return `goal ${input.goal.goal_id} has no criterion "${id}"`;
-  if (criterion.kind !== 'judge') return `${id} is a ${criterion.kind} criterion; agent claims apply only to judge criteria`;
+  if (criterion.kind !== 'judge')
+    return `${id} is a ${criterion.kind} criterion; agent claims apply only to judge criteria`;
   if (entry.result === 'unknown') return 'its result is "unknown"; a host or a human must judge';
   if (!item.freshness.fresh) return item.freshness.why;
   if (entry.evidence.length === 0) return 'it lists no evidence; unevidenced claims are never consumed';
@@ -136,7 +186,8 @@ function unusable(item: Parsed, input: AgentPoolInput): string | null {
 // Groups parsed entries by criterion id, in order of first appearance.
 function groupById(parsed: readonly Parsed[]): Parsed[][] {
   const groups = new Map<string, Parsed[]>();
-  for (const item of parsed) groups.set(item.entry.criterion_id, [...(groups.get(item.entry.criterion_id) ?? []), item]);
+  for (const item of parsed)
+    groups.set(item.entry.criterion_id, [...(groups.get(item.entry.criterion_id) ?? []), item]);
   return [...groups.values()];
 }
 

@@ -49,8 +49,16 @@ export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
     case 'malformed': {
       const rerunStages = facts.stages.includes(facts.feedbackStage) ? [facts.feedbackStage] : [];
       issues = feedback.issues.map((issue) => ({ ...issue, message: `feedback.json: ${issue.message}` }));
-      const check: BuiltinCheck = { id: 'feedback:readable', status: 'FAIL', detail: `feedback.json is malformed (${issues.length} issue(s)); its critical issues and goal_evaluation cannot be read.`, rerunStages };
-      checked.push({ check, signals: [{ kind: 'feedback_unreadable', source: check.id, message: 'feedback.json is malformed' }] });
+      const check: BuiltinCheck = {
+        id: 'feedback:readable',
+        status: 'FAIL',
+        detail: `feedback.json is malformed (${issues.length} issue(s)); its critical issues and goal_evaluation cannot be read.`,
+        rerunStages,
+      };
+      checked.push({
+        check,
+        signals: [{ kind: 'feedback_unreadable', source: check.id, message: 'feedback.json is malformed' }],
+      });
       break;
     }
     case 'present': {
@@ -64,7 +72,12 @@ export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
       throw new Error(`unknown feedback state ${String(unreachable)}`);
     }
   }
-  return { checks: checked.map((item) => item.check), signals: checked.flatMap((item) => item.signals), criticalCount, issues };
+  return {
+    checks: checked.map((item) => item.check),
+    signals: checked.flatMap((item) => item.signals),
+    criticalCount,
+    issues,
+  };
 }
 
 /**
@@ -75,9 +88,17 @@ export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
  *
  * @public
  */
-export function stageCheck(stage: string, status: StageStatus): { readonly check: BuiltinCheck; readonly signals: readonly DecisionSignal[] } {
+export function stageCheck(
+  stage: string,
+  status: StageStatus,
+): { readonly check: BuiltinCheck; readonly signals: readonly DecisionSignal[] } {
   const id = `stage:${stage}`;
-  const make = (checkStatus: CriterionStatus, detail: string, rerunStages: readonly string[], signal?: DecisionSignal['kind']): Checked => ({
+  const make = (
+    checkStatus: CriterionStatus,
+    detail: string,
+    rerunStages: readonly string[],
+    signal?: DecisionSignal['kind'],
+  ): Checked => ({
     check: { id, status: checkStatus, detail: `${detail}.`, rerunStages },
     signals: signal === undefined ? [] : [{ kind: signal, source: id, message: detail }],
   });
@@ -107,16 +128,41 @@ function criticalsCheck(report: FeedbackView, stages: readonly string[]): Checke
   const declared = report.summary?.critical_count;
   const count = Math.max(typeof declared === 'number' && Number.isFinite(declared) ? declared : 0, listed.length);
   const id = 'feedback:criticals';
-  if (count <= 0) return { count: 0, check: { id, status: 'PASS', detail: 'feedback.json reports no critical issues.', rerunStages: [] }, signals: [] };
-  const routed = listed.map((issue, index) => ({ name: issue.id ?? `critical #${index + 1}`, stage: mapAgentToStage(issue.remediation?.agent_to_rerun, stages), auto: autoRemediable(issue) }));
-  const rerunStages = orderByPipeline(routed.flatMap((item) => (item.stage === null ? [] : [item.stage])), stages);
+  if (count <= 0)
+    return {
+      count: 0,
+      check: { id, status: 'PASS', detail: 'feedback.json reports no critical issues.', rerunStages: [] },
+      signals: [],
+    };
+  const routed = listed.map((issue, index) => ({
+    name: issue.id ?? `critical #${index + 1}`,
+    stage: mapAgentToStage(issue.remediation?.agent_to_rerun, stages),
+    auto: autoRemediable(issue),
+  }));
+  const rerunStages = orderByPipeline(
+    routed.flatMap((item) => (item.stage === null ? [] : [item.stage])),
+    stages,
+  );
   const stuck = routed.filter((item) => item.stage === null && !item.auto);
-  const routes = routed.map((item) => (item.stage !== null ? `${item.name} → ${item.stage}` : item.auto ? `${item.name} auto-remediable` : `${item.name} has no remediation path`));
-  const unlisted = count > listed.length ? `; summary.critical_count says ${count} but only ${listed.length} listed` : '';
+  const routes = routed.map((item) =>
+    item.stage !== null
+      ? `${item.name} → ${item.stage}`
+      : item.auto
+        ? `${item.name} auto-remediable`
+        : `${item.name} has no remediation path`,
+  );
+  const unlisted =
+    count > listed.length ? `; summary.critical_count says ${count} but only ${listed.length} listed` : '';
   const detail = `feedback.json reports ${count} critical issue(s)${routes.length > 0 ? ` (${routes.join('; ')})` : ''}${unlisted}.`;
-  const signals: DecisionSignal[] = [{ kind: 'critical_issue', source: id, message: `feedback.json reports ${count} critical issue(s)` }];
+  const signals: DecisionSignal[] = [
+    { kind: 'critical_issue', source: id, message: `feedback.json reports ${count} critical issue(s)` },
+  ];
   for (const item of stuck) {
-    signals.push({ kind: 'unremediable_critical', source: id, message: `Critical issue ${item.name} has no remediation path (no agent_to_rerun that maps to a pipeline stage, and not auto-remediable)` });
+    signals.push({
+      kind: 'unremediable_critical',
+      source: id,
+      message: `Critical issue ${item.name} has no remediation path (no agent_to_rerun that maps to a pipeline stage, and not auto-remediable)`,
+    });
   }
   return { count, check: { id, status: 'FAIL', detail, rerunStages }, signals };
 }

@@ -20,7 +20,9 @@ export interface ClaimRecord {
  *
  * @public
  */
-export type Freshness = { readonly fresh: true } | { readonly fresh: false; readonly ahead: boolean; readonly why: string };
+export type Freshness =
+  | { readonly fresh: true }
+  | { readonly fresh: false; readonly ahead: boolean; readonly why: string };
 
 /**
  * The freshness rule of the verdict protocol. Inside a loop at iteration
@@ -33,15 +35,33 @@ export type Freshness = { readonly fresh: true } | { readonly fresh: false; read
  *
  * @public
  */
-export function stampFreshness(stamp: number | undefined, iteration: number | null, pool: 'explicit' | 'agent'): Freshness {
+export function stampFreshness(
+  stamp: number | undefined,
+  iteration: number | null,
+  pool: 'explicit' | 'agent',
+): Freshness {
   if (iteration === null) {
     if (pool === 'explicit' || stamp !== undefined) return { fresh: true };
-    return { fresh: false, ahead: false, why: 'it carries no iteration stamp (outside a loop only explicit verdicts may be unstamped)' };
+    return {
+      fresh: false,
+      ahead: false,
+      why: 'it carries no iteration stamp (outside a loop only explicit verdicts may be unstamped)',
+    };
   }
-  if (stamp === undefined) return { fresh: false, ahead: false, why: `it carries no iteration stamp, which is stale inside a loop (iteration ${iteration})` };
-  if (stamp < iteration) return { fresh: false, ahead: false, why: `it is stamped ${stamp}, older than the current iteration ${iteration}` };
+  if (stamp === undefined)
+    return {
+      fresh: false,
+      ahead: false,
+      why: `it carries no iteration stamp, which is stale inside a loop (iteration ${iteration})`,
+    };
+  if (stamp < iteration)
+    return { fresh: false, ahead: false, why: `it is stamped ${stamp}, older than the current iteration ${iteration}` };
   if (pool === 'agent' && stamp > iteration) {
-    return { fresh: false, ahead: true, why: `it is stamped ${stamp}, ahead of the current iteration ${iteration}: an over-stamped claim is malformed` };
+    return {
+      fresh: false,
+      ahead: true,
+      why: `it is stamped ${stamp}, ahead of the current iteration ${iteration}: an over-stamped claim is malformed`,
+    };
   }
   return { fresh: true };
 }
@@ -51,6 +71,11 @@ export function stampFreshness(stamp: number | undefined, iteration: number | nu
  *
  * @internal
  */
-export function claim(source: 'explicit' | 'agent', criterionId: string | null, index: number, reason: string): ClaimRecord {
+export function claim(
+  source: 'explicit' | 'agent',
+  criterionId: string | null,
+  index: number,
+  reason: string,
+): ClaimRecord {
   return { criterionId, source, reason, index };
 }

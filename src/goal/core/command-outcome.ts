@@ -7,7 +7,10 @@ import type { CriterionFact } from './facts.js';
 export type CommandFactOutcome = Extract<CriterionFact, { kind: 'command' }>['outcome'];
 
 /** The parts of a criterion evaluation a command outcome decides. @public */
-export type CommandVerdict = Pick<CriterionEvaluation, 'status' | 'detail' | 'summary' | 'observed' | 'durationMs' | 'outputTail'>;
+export type CommandVerdict = Pick<
+  CriterionEvaluation,
+  'status' | 'detail' | 'summary' | 'observed' | 'durationMs' | 'outputTail'
+>;
 
 /** How much of a command's output an evaluation keeps, in characters. @public */
 export const OUTPUT_TAIL_CHARS = 2000;
@@ -22,23 +25,50 @@ export const OUTPUT_TAIL_CHARS = 2000;
  * @public
  */
 export function evaluateCommandOutcome(criterion: CommandCriterion, outcome: CommandFactOutcome): CommandVerdict {
-  if (outcome.state === 'skipped') return { status: 'PENDING', summary: 'command skipped', detail: `\`${criterion.command}\` was not run: ${outcome.detail}.` };
+  if (outcome.state === 'skipped')
+    return {
+      status: 'PENDING',
+      summary: 'command skipped',
+      detail: `\`${criterion.command}\` was not run: ${outcome.detail}.`,
+    };
   const result = outcome.result;
   const ran = { observed: result.exitCode, durationMs: result.durationMs, outputTail: outputTail(result) };
   const tail = ran.outputTail === '' ? '' : `; output ends: ${lastLine(ran.outputTail)}`;
   const expected = criterion.expect_exit_code;
   if (result.startError !== undefined) {
-    return { ...ran, status: 'FAIL', summary: 'could not start', detail: `\`${criterion.command}\` could not start: ${result.startError}.` };
+    return {
+      ...ran,
+      status: 'FAIL',
+      summary: 'could not start',
+      detail: `\`${criterion.command}\` could not start: ${result.startError}.`,
+    };
   }
   if (result.timedOut) {
-    return { ...ran, status: 'FAIL', summary: `timed out after ${criterion.timeout_ms} ms`, detail: `\`${criterion.command}\` timed out after ${criterion.timeout_ms} ms${tail}.` };
+    return {
+      ...ran,
+      status: 'FAIL',
+      summary: `timed out after ${criterion.timeout_ms} ms`,
+      detail: `\`${criterion.command}\` timed out after ${criterion.timeout_ms} ms${tail}.`,
+    };
   }
-  if (result.aborted) return { ...ran, status: 'PENDING', summary: 'aborted', detail: `\`${criterion.command}\` was aborted after ${result.durationMs} ms.` };
+  if (result.aborted)
+    return {
+      ...ran,
+      status: 'PENDING',
+      summary: 'aborted',
+      detail: `\`${criterion.command}\` was aborted after ${result.durationMs} ms.`,
+    };
   if (result.exitCode === null) {
-    return { ...ran, status: 'FAIL', summary: 'killed without an exit code', detail: `\`${criterion.command}\` ended without an exit code after ${result.durationMs} ms${tail}.` };
+    return {
+      ...ran,
+      status: 'FAIL',
+      summary: 'killed without an exit code',
+      detail: `\`${criterion.command}\` ended without an exit code after ${result.durationMs} ms${tail}.`,
+    };
   }
   const passed = result.exitCode === expected;
-  const summary = passed || expected === 0 ? `exit code ${result.exitCode}` : `exit code ${result.exitCode}, expected ${expected}`;
+  const summary =
+    passed || expected === 0 ? `exit code ${result.exitCode}` : `exit code ${result.exitCode}, expected ${expected}`;
   const detail = `\`${criterion.command}\` exited ${result.exitCode} (expected ${expected}) in ${result.durationMs} ms${passed ? '' : tail}.`;
   return { ...ran, status: passed ? 'PASS' : 'FAIL', summary, detail };
 }

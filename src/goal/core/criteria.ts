@@ -50,7 +50,11 @@ type Verdict = Pick<CriterionEvaluation, 'status' | 'detail' | 'summary'> & Part
  *
  * @public
  */
-export function evaluateCriterion(criterion: Criterion, fact: CriterionFact | undefined, context: CriterionContext): CriterionEvaluation {
+export function evaluateCriterion(
+  criterion: Criterion,
+  fact: CriterionFact | undefined,
+  context: CriterionContext,
+): CriterionEvaluation {
   const verdict = judgeOf(criterion, fact, context);
   return { id: criterion.id, kind: criterion.kind, rerunStages: criterion.rerun_stages, ...verdict };
 }
@@ -61,9 +65,13 @@ function judgeOf(criterion: Criterion, fact: CriterionFact | undefined, context:
     case 'file_exists':
       return fact?.kind === 'file_exists' ? fileExists(criterion.path, fact.path) : notEvaluated(criterion.id, fact);
     case 'command':
-      return fact?.kind === 'command' ? evaluateCommandOutcome(criterion, fact.outcome) : notEvaluated(criterion.id, fact);
+      return fact?.kind === 'command'
+        ? evaluateCommandOutcome(criterion, fact.outcome)
+        : notEvaluated(criterion.id, fact);
     case 'metric_threshold':
-      return fact?.kind === 'metric_threshold' ? metric(criterion, fact.source, context) : notEvaluated(criterion.id, fact);
+      return fact?.kind === 'metric_threshold'
+        ? metric(criterion, fact.source, context)
+        : notEvaluated(criterion.id, fact);
     case 'json_schema':
       return fact?.kind === 'json_schema' ? jsonSchema(criterion.path, fact.outcome) : notEvaluated(criterion.id, fact);
     case 'judge':
@@ -77,7 +85,8 @@ function judgeOf(criterion: Criterion, fact: CriterionFact | undefined, context:
 
 // PENDING for a criterion the shell gathered no (or the wrong) fact for.
 function notEvaluated(id: string, fact: CriterionFact | undefined): Verdict {
-  const why = fact === undefined ? 'no facts were gathered for it' : `the gathered fact is for a ${fact.kind} criterion`;
+  const why =
+    fact === undefined ? 'no facts were gathered for it' : `the gathered fact is for a ${fact.kind} criterion`;
   return { status: 'PENDING', summary: 'not evaluated', detail: `Criterion ${id} was not evaluated: ${why}.` };
 }
 
@@ -90,7 +99,11 @@ function fileExists(path: string, fact: PathFact): Verdict {
       return { status: 'FAIL', summary: `${path} is missing`, detail: `${path} does not exist.` };
     case 'present':
       return fact.type === 'other'
-        ? { status: 'FAIL', summary: `${path} is not a file`, detail: `${path} exists but is neither a file nor a directory.` }
+        ? {
+            status: 'FAIL',
+            summary: `${path} is not a file`,
+            detail: `${path} exists but is neither a file nor a directory.`,
+          }
         : { status: 'PASS', summary: `${path} exists`, detail: `${path} exists (${fact.type}).` };
     default: {
       const unreachable: never = fact;
@@ -105,14 +118,30 @@ function metric(criterion: MetricThresholdCriterion, source: DocumentFact, conte
   const required = `required ${criterion.operator} ${criterion.value}`;
   switch (source.state) {
     case 'refused':
-      return { status: 'FAIL', summary: `${label} refused`, detail: `Metric source ${label} was refused: ${source.detail}.` };
+      return {
+        status: 'FAIL',
+        summary: `${label} refused`,
+        detail: `Metric source ${label} was refused: ${source.detail}.`,
+      };
     case 'malformed':
-      return { status: 'PENDING', summary: `${label} is malformed`, detail: `Metric source ${label} is malformed: ${source.detail}.` };
+      return {
+        status: 'PENDING',
+        summary: `${label} is malformed`,
+        detail: `Metric source ${label} is malformed: ${source.detail}.`,
+      };
     case 'missing': {
-      const addFeedback = criterion.source === 'feedback' && criterion.rerun_stages.length === 0 && context.stages.includes(context.feedbackStage);
+      const addFeedback =
+        criterion.source === 'feedback' &&
+        criterion.rerun_stages.length === 0 &&
+        context.stages.includes(context.feedbackStage);
       const rerun = addFeedback ? { rerunStages: [context.feedbackStage] } : {};
       const hint = addFeedback ? `; rerun ${context.feedbackStage} to produce it` : '';
-      return { ...rerun, status: 'PENDING', summary: `${label} is missing`, detail: `Metric source ${label} is missing${hint}.` };
+      return {
+        ...rerun,
+        status: 'PENDING',
+        summary: `${label} is missing`,
+        detail: `Metric source ${label} is missing${hint}.`,
+      };
     }
     case 'present':
       break;
@@ -123,25 +152,48 @@ function metric(criterion: MetricThresholdCriterion, source: DocumentFact, conte
   }
   const found = readDotPath(source.document, criterion.metric);
   if (!found.found) {
-    return { status: 'PENDING', summary: `${criterion.metric} not found`, detail: `Metric ${criterion.metric} was not found in ${label} (${found.why} at ${found.at}).` };
+    return {
+      status: 'PENDING',
+      summary: `${criterion.metric} not found`,
+      detail: `Metric ${criterion.metric} was not found in ${label} (${found.why} at ${found.at}).`,
+    };
   }
   const reading = readMetricValue(found.value);
   const observed = observedMetricValue(found.value, reading);
   if (reading.kind === 'not_a_number') {
-    return { observed, status: 'PENDING', summary: `${criterion.metric} is not a number`, detail: `Metric ${criterion.metric} in ${label} is not a number: ${reading.why}.` };
+    return {
+      observed,
+      status: 'PENDING',
+      summary: `${criterion.metric} is not a number`,
+      detail: `Metric ${criterion.metric} in ${label} is not a number: ${reading.why}.`,
+    };
   }
   const passed = compareMetric(reading.value, criterion.operator, criterion.value);
   const summary = `${criterion.metric} = ${reading.value}, ${required}`;
-  return { observed, status: passed ? 'PASS' : 'FAIL', summary, detail: `${criterion.metric} = ${reading.value} in ${label} (${required}).` };
+  return {
+    observed,
+    status: passed ? 'PASS' : 'FAIL',
+    summary,
+    detail: `${criterion.metric} = ${reading.value} in ${label} (${required}).`,
+  };
 }
 
 // json_schema: PASS when the document validates; an unavailable document is FAIL (it must exist and parse).
 function jsonSchema(path: string, outcome: Extract<CriterionFact, { kind: 'json_schema' }>['outcome']): Verdict {
-  if (outcome.state === 'unavailable') return { status: 'FAIL', summary: `${path} unavailable`, detail: `${path} could not be validated: ${outcome.detail}.` };
+  if (outcome.state === 'unavailable')
+    return {
+      status: 'FAIL',
+      summary: `${path} unavailable`,
+      detail: `${path} could not be validated: ${outcome.detail}.`,
+    };
   if (outcome.valid) return { status: 'PASS', summary: `${path} is valid`, detail: `${path} matches its JSON Schema.` };
   const first = outcome.errors.slice(0, 3).join('; ');
   const more = outcome.errors.length > 3 ? ` (and ${outcome.errors.length - 3} more)` : '';
-  return { status: 'FAIL', summary: `${path} is invalid`, detail: `${path} does not match its JSON Schema: ${first === '' ? 'no error details' : first}${more}.` };
+  return {
+    status: 'FAIL',
+    summary: `${path} is invalid`,
+    detail: `${path} does not match its JSON Schema: ${first === '' ? 'no error details' : first}${more}.`,
+  };
 }
 
 // judge: the verdict protocol's outcome, or PENDING when it reached none.

@@ -77,13 +77,26 @@ export function decideAfterEvaluation(input: DecideInput): LoopDecision {
     case 'RETRY': {
       const bound = Math.min(input.maxIterations, MAX_ITERATIONS_HARD_CAP);
       if (input.iterationsInSession >= bound) {
-        return stop('max_iterations', `Reached ${bound} iteration(s) in this session without meeting the goal. Last evaluation: ${evaluation.reason}`);
+        return stop(
+          'max_iterations',
+          `Reached ${bound} iteration(s) in this session without meeting the goal. Last evaluation: ${evaluation.reason}`,
+        );
       }
-      if (input.previousFingerprint !== undefined && input.previousFingerprint !== null && input.fingerprint === input.previousFingerprint) {
-        return stop('no_progress', `This iteration changed nothing since the previous one (same progress fingerprint). Last evaluation: ${evaluation.reason}`);
+      if (
+        input.previousFingerprint !== undefined &&
+        input.previousFingerprint !== null &&
+        input.fingerprint === input.previousFingerprint
+      ) {
+        return stop(
+          'no_progress',
+          `This iteration changed nothing since the previous one (same progress fingerprint). Last evaluation: ${evaluation.reason}`,
+        );
       }
       if (evaluation.recommendedRerunStages.length === 0) {
-        return stop('no_progress', `The goal is not met and no stage is named to rerun. Last evaluation: ${evaluation.reason}`);
+        return stop(
+          'no_progress',
+          `The goal is not met and no stage is named to rerun. Last evaluation: ${evaluation.reason}`,
+        );
       }
       return { kind: 'retry', stages: evaluation.recommendedRerunStages, reason: evaluation.reason };
     }
@@ -104,7 +117,11 @@ export function decideAfterEvaluation(input: DecideInput): LoopDecision {
  */
 export function checkBudget(spentUsd: number, budgetUsd?: number): StopDecision | null {
   if (budgetUsd === undefined || !(spentUsd >= budgetUsd)) return null;
-  return { kind: 'stop', stoppedOn: 'budget_exhausted', reason: `The run has spent ${usd(spentUsd)} of its ${usd(budgetUsd)} budget.` };
+  return {
+    kind: 'stop',
+    stoppedOn: 'budget_exhausted',
+    reason: `The run has spent ${usd(spentUsd)} of its ${usd(budgetUsd)} budget.`,
+  };
 }
 
 /**
@@ -127,11 +144,30 @@ export function clampMaxIterations(value?: unknown): ParseResult<number> {
   const path = ['maxIterations'];
   if (value === undefined) return { success: true, data: DEFAULT_MAX_ITERATIONS, issues: [] };
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-    const shown = typeof value === 'number' ? String(value) : JSON.stringify(value) ?? typeof value;
-    return { success: false, issues: [{ code: 'invalid_max_iterations', path, message: `maxIterations must be an integer from 1 to ${MAX_ITERATIONS_HARD_CAP}, got ${shown}` }] };
+    const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? typeof value);
+    return {
+      success: false,
+      issues: [
+        {
+          code: 'invalid_max_iterations',
+          path,
+          message: `maxIterations must be an integer from 1 to ${MAX_ITERATIONS_HARD_CAP}, got ${shown}`,
+        },
+      ],
+    };
   }
   if (value > MAX_ITERATIONS_HARD_CAP) {
-    return { success: true, data: MAX_ITERATIONS_HARD_CAP, issues: [{ code: 'clamped', path, message: `maxIterations ${value} exceeds the hard cap; ${MAX_ITERATIONS_HARD_CAP} applies` }] };
+    return {
+      success: true,
+      data: MAX_ITERATIONS_HARD_CAP,
+      issues: [
+        {
+          code: 'clamped',
+          path,
+          message: `maxIterations ${value} exceeds the hard cap; ${MAX_ITERATIONS_HARD_CAP} applies`,
+        },
+      ],
+    };
   }
   return { success: true, data: value, issues: [] };
 }

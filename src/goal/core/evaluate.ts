@@ -68,18 +68,37 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
   const { goal, stages } = facts;
   const verdicts = resolveVerdicts(facts);
   const criteria = goal.criteria.map((criterion) =>
-    evaluateCriterion(criterion, readOwn(facts.criteria, criterion.id), { stages, feedbackStage: facts.feedbackStage, judge: verdicts.judges.get(criterion.id) }),
+    evaluateCriterion(criterion, readOwn(facts.criteria, criterion.id), {
+      stages,
+      feedbackStage: facts.feedbackStage,
+      judge: verdicts.judges.get(criterion.id),
+    }),
   );
   const builtins = evaluateBuiltins(facts);
   const checks = [...criteria, ...builtins.checks];
   const passing = checks.filter((check) => check.status === 'PASS').length;
   const score = checks.length === 0 ? 100 : Math.round((passing / checks.length) * 1000) / 10;
   const signals = [...criteria.flatMap(criterionSignals), ...verdicts.signals, ...builtins.signals];
-  if (score < goal.min_score) signals.push({ kind: 'score_below_min', source: 'score', message: `Score ${score} is below min_score ${goal.min_score}` });
+  if (score < goal.min_score)
+    signals.push({
+      kind: 'score_below_min',
+      source: 'score',
+      message: `Score ${score} is below min_score ${goal.min_score}`,
+    });
   const { status, decisive } = decideStatus(signals);
   const known = new Set(stages);
   const rerunSources = checks.filter((check) => check.status !== 'PASS').flatMap((check) => check.rerunStages);
-  const recommendedRerunStages = status === 'RETRY' ? withFeedbackRefresh(orderByPipeline(rerunSources.filter((stage) => known.has(stage)), stages), stages, facts.feedbackStage) : [];
+  const recommendedRerunStages =
+    status === 'RETRY'
+      ? withFeedbackRefresh(
+          orderByPipeline(
+            rerunSources.filter((stage) => known.has(stage)),
+            stages,
+          ),
+          stages,
+          facts.feedbackStage,
+        )
+      : [];
   return {
     goalId: goal.goal_id,
     status,
@@ -116,7 +135,10 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
 export function errorEvaluation(goalId: string, issues: readonly Issue[], iteration: number | null): GoalEvaluation {
   const first = issues[0];
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue(s))` : '';
-  const reason = first === undefined ? `Goal ${goalId} could not be evaluated.` : `Goal ${goalId} is invalid: ${formatIssue(first)}${more}.`;
+  const reason =
+    first === undefined
+      ? `Goal ${goalId} could not be evaluated.`
+      : `Goal ${goalId} is invalid: ${formatIssue(first)}${more}.`;
   return {
     goalId,
     status: 'ERROR',
@@ -148,7 +170,13 @@ function criterionSignals(criterion: CriterionEvaluation): DecisionSignal[] {
         : [{ kind: 'criterion_pending', source: id, message: `Criterion ${id} is pending${summary}` }];
     case 'FAIL':
       return kind === 'judge' && criterion.recommendation === 'block'
-        ? [{ kind: 'judge_block', source: id, message: `Judge criterion ${id} failed with recommendation block${summary}` }]
+        ? [
+            {
+              kind: 'judge_block',
+              source: id,
+              message: `Judge criterion ${id} failed with recommendation block${summary}`,
+            },
+          ]
         : [{ kind: 'criterion_failed', source: id, message: `Criterion ${id} failed${summary}` }];
     default: {
       const unreachable: never = status;
@@ -158,14 +186,24 @@ function criterionSignals(criterion: CriterionEvaluation): DecisionSignal[] {
 }
 
 // One sentence naming what decided the status.
-function reasonFor(status: GoalStatus, decisive: readonly DecisionSignal[], rerun: readonly string[], goalId: string, checks: number, score: number, minScore: number): string {
+function reasonFor(
+  status: GoalStatus,
+  decisive: readonly DecisionSignal[],
+  rerun: readonly string[],
+  goalId: string,
+  checks: number,
+  score: number,
+  minScore: number,
+): string {
   const first = decisive[0]?.message ?? `Goal ${goalId} is not met`;
   // The score signal follows from the others; it counts only when it decides alone.
   const others = decisive.slice(1).filter((signal) => signal.kind !== 'score_below_min').length;
   const lead = others > 0 ? `${first}, plus ${others} more finding(s)` : first;
   switch (status) {
     case 'PASS':
-      return checks === 0 ? `Goal ${goalId} is met: there are no criteria and no stages to check.` : `Goal ${goalId} is met: all ${checks} check(s) pass (score ${score}, min_score ${minScore}).`;
+      return checks === 0
+        ? `Goal ${goalId} is met: there are no criteria and no stages to check.`
+        : `Goal ${goalId} is met: all ${checks} check(s) pass (score ${score}, min_score ${minScore}).`;
     case 'ASK_USER':
       return `${lead}; a human must decide before the loop goes on.`;
     case 'BLOCK':
@@ -184,7 +222,15 @@ function unknownStageIssues(facts: EvaluationFacts): Issue[] {
   const known = new Set(facts.stages);
   return facts.goal.criteria.flatMap((criterion, index) =>
     criterion.rerun_stages.flatMap((stage, stageIndex) =>
-      known.has(stage) ? [] : [{ code: 'unknown_stage', path: ['criteria', index, 'rerun_stages', stageIndex], message: `"${stage}" is not a stage of the pipeline; it is not rerun` }],
+      known.has(stage)
+        ? []
+        : [
+            {
+              code: 'unknown_stage',
+              path: ['criteria', index, 'rerun_stages', stageIndex],
+              message: `"${stage}" is not a stage of the pipeline; it is not rerun`,
+            },
+          ],
     ),
   );
 }

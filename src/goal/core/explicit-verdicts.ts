@@ -35,8 +35,15 @@ interface Candidate {
  *
  * @public
  */
-export function searchExplicitPool(verdicts: readonly Verdict[], goal: Goal, stages: readonly string[], iteration: number | null): ExplicitPool {
-  const judgeIds = [...new Set(goal.criteria.filter((criterion) => criterion.kind === 'judge').map((criterion) => criterion.id))];
+export function searchExplicitPool(
+  verdicts: readonly Verdict[],
+  goal: Goal,
+  stages: readonly string[],
+  iteration: number | null,
+): ExplicitPool {
+  const judgeIds = [
+    ...new Set(goal.criteria.filter((criterion) => criterion.kind === 'judge').map((criterion) => criterion.id)),
+  ];
   const kinds = new Map(goal.criteria.map((criterion) => [criterion.id, criterion.kind] as const));
   const byId = new Map<string, Candidate[]>();
   const idless: Candidate[] = [];
@@ -45,14 +52,18 @@ export function searchExplicitPool(verdicts: readonly Verdict[], goal: Goal, sta
 
   verdicts.forEach((verdict, index) => {
     const id = verdict.criterion_id ?? null;
-    const reject = (why: string): void => void rejected.push(claim('explicit', id, index, `Explicit verdict ${verdict.verdict} not used: ${why}.`));
+    const reject = (why: string): void =>
+      void rejected.push(claim('explicit', id, index, `Explicit verdict ${verdict.verdict} not used: ${why}.`));
     if (id === null && judgeIds.length !== 1) {
-      return reject(`it has no criterion_id, which applies only when the goal has exactly one judge criterion (it has ${judgeIds.length})`);
+      return reject(
+        `it has no criterion_id, which applies only when the goal has exactly one judge criterion (it has ${judgeIds.length})`,
+      );
     }
     if (id !== null) {
       const kind = kinds.get(id);
       if (kind === undefined) return reject(`goal ${goal.goal_id} has no criterion "${id}"`);
-      if (kind !== 'judge') return reject(`criterion ${id} is a ${kind} criterion; verdicts apply only to judge criteria`);
+      if (kind !== 'judge')
+        return reject(`criterion ${id} is a ${kind} criterion; verdicts apply only to judge criteria`);
     }
     const unknown = (verdict.recommended_rerun_stages ?? []).filter((stage) => !known.has(stage));
     if (unknown.length > 0) return reject(`it names stages outside the pipeline (${unknown.join(', ')})`);
@@ -72,14 +83,35 @@ export function searchExplicitPool(verdicts: readonly Verdict[], goal: Goal, sta
     if (winner === null) continue;
     chosen.set(id, { verdict: winner.verdict, index: winner.index, shorthand });
     const how = shorthand ? 'id-less shorthand verdict' : 'explicit verdict';
-    consumed.push(claim('explicit', shorthand ? null : id, winner.index, `Consumed the ${how} ${winner.verdict.verdict} for ${id}${stampNote(winner.verdict)}.`));
+    consumed.push(
+      claim(
+        'explicit',
+        shorthand ? null : id,
+        winner.index,
+        `Consumed the ${how} ${winner.verdict.verdict} for ${id}${stampNote(winner.verdict)}.`,
+      ),
+    );
     for (const loser of pool) {
       if (loser === winner) continue;
-      rejected.push(claim('explicit', shorthand ? null : id, loser.index, `Explicit verdict ${loser.verdict.verdict} not used: superseded by verdict #${winner.index} for ${id} (highest stamp, then last in file order).`));
+      rejected.push(
+        claim(
+          'explicit',
+          shorthand ? null : id,
+          loser.index,
+          `Explicit verdict ${loser.verdict.verdict} not used: superseded by verdict #${winner.index} for ${id} (highest stamp, then last in file order).`,
+        ),
+      );
     }
     if (!shorthand) {
       for (const loser of idless) {
-        rejected.push(claim('explicit', null, loser.index, `Explicit verdict ${loser.verdict.verdict} not used: an id-matched verdict for ${id} takes precedence over the id-less shorthand.`));
+        rejected.push(
+          claim(
+            'explicit',
+            null,
+            loser.index,
+            `Explicit verdict ${loser.verdict.verdict} not used: an id-matched verdict for ${id} takes precedence over the id-less shorthand.`,
+          ),
+        );
       }
     }
   }

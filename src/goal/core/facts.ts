@@ -41,7 +41,9 @@ export type CriterionFact =
   | { readonly kind: 'file_exists'; readonly path: PathFact }
   | {
       readonly kind: 'command';
-      readonly outcome: { readonly state: 'ran'; readonly result: CommandResult } | { readonly state: 'skipped'; readonly detail: string };
+      readonly outcome:
+        | { readonly state: 'ran'; readonly result: CommandResult }
+        | { readonly state: 'skipped'; readonly detail: string };
     }
   | { readonly kind: 'metric_threshold'; readonly source: DocumentFact }
   | { readonly kind: 'judge' }

@@ -19,7 +19,10 @@ import { hashJson } from '../../kit/hash.js';
  * ```
  * @public
  */
-export function progressFingerprint(evaluation: GoalEvaluation, stageStatuses: Readonly<Record<string, StageStatus>>): string {
+export function progressFingerprint(
+  evaluation: GoalEvaluation,
+  stageStatuses: Readonly<Record<string, StageStatus>>,
+): string {
   return hashJson({
     v: 1,
     stages: Object.entries(stageStatuses).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),

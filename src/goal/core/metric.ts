@@ -28,14 +28,19 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
  */
 export function readMetricValue(raw: unknown): MetricReading {
   if (typeof raw === 'number') {
-    return Number.isFinite(raw) ? { kind: 'number', value: raw } : { kind: 'not_a_number', why: `${raw} is not a finite number` };
+    return Number.isFinite(raw)
+      ? { kind: 'number', value: raw }
+      : { kind: 'not_a_number', why: `${raw} is not a finite number` };
   }
   if (typeof raw === 'string') {
     const trimmed = raw.trim();
     if (trimmed === '') return { kind: 'not_a_number', why: 'an empty string is not a number' };
-    if (!DECIMAL.test(trimmed)) return { kind: 'not_a_number', why: `the string ${JSON.stringify(clip(raw))} is not a decimal number` };
+    if (!DECIMAL.test(trimmed))
+      return { kind: 'not_a_number', why: `the string ${JSON.stringify(clip(raw))} is not a decimal number` };
     const value = Number(trimmed);
-    return Number.isFinite(value) ? { kind: 'number', value } : { kind: 'not_a_number', why: `the string ${JSON.stringify(clip(raw))} is not a finite number` };
+    return Number.isFinite(value)
+      ? { kind: 'number', value }
+      : { kind: 'not_a_number', why: `the string ${JSON.stringify(clip(raw))} is not a finite number` };
   }
   if (raw === null) return { kind: 'not_a_number', why: 'null is not a number' };
   if (Array.isArray(raw)) return { kind: 'not_a_number', why: 'an array is not a number' };

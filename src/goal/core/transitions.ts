@@ -16,10 +16,17 @@ export interface Transition {
   readonly events: readonly LoopEvent[];
 }
 
-type Fields<T extends LoopEventDraft['type']> = Omit<Extract<LoopEventDraft, { type: T }>, 'ts' | 'type' | 'iteration' | 'max_iterations' | 'goal_id'>;
+type Fields<T extends LoopEventDraft['type']> = Omit<
+  Extract<LoopEventDraft, { type: T }>,
+  'ts' | 'type' | 'iteration' | 'max_iterations' | 'goal_id'
+>;
 
 // Stamps events with the common fields and consecutive `seq` numbers, and puts them in the outbox.
-function emit(state: LoopState, ts: string, drafts: readonly { type: LoopEventDraft['type']; fields: object }[]): Transition {
+function emit(
+  state: LoopState,
+  ts: string,
+  drafts: readonly { type: LoopEventDraft['type']; fields: object }[],
+): Transition {
   let seq = state.next_seq;
   const events = drafts.map(({ type, fields }) => ({
     ts,
@@ -39,7 +46,15 @@ function draft<T extends LoopEventDraft['type']>(type: T, fields: Fields<T>): { 
 }
 
 /** A new, unsaved record for a run: no session yet, every stage pending. @internal */
-export function initialState(input: { goalId: string; goalHash: string; stages: readonly string[]; iteration: number; spentUsd: number; nextSeq: number; ts: string }): LoopState {
+export function initialState(input: {
+  goalId: string;
+  goalHash: string;
+  stages: readonly string[];
+  iteration: number;
+  spentUsd: number;
+  nextSeq: number;
+  ts: string;
+}): LoopState {
   return {
     schema_version: 1,
     goal_id: input.goalId,
@@ -68,25 +83,60 @@ export function initialState(input: { goalId: string; goalHash: string; stages: 
  *
  * @internal
  */
-export function openSession(state: LoopState, input: { stages: readonly string[]; maxIterations: number; goalId: string; goalHash: string; ts: string }): LoopState {
+export function openSession(
+  state: LoopState,
+  input: { stages: readonly string[]; maxIterations: number; goalId: string; goalHash: string; ts: string },
+): LoopState {
   const index = (state.session?.index ?? 0) + 1;
-  const session = { index, started_at_iteration: state.iteration, max_iterations: input.maxIterations, iterations: 0, goal_hash: input.goalHash };
-  const rerun = new Set(state.last_evaluation?.status === 'RETRY' ? state.last_evaluation.recommended_rerun_stages : []);
+  const session = {
+    index,
+    started_at_iteration: state.iteration,
+    max_iterations: input.maxIterations,
+    iterations: 0,
+    goal_hash: input.goalHash,
+  };
+  const rerun = new Set(
+    state.last_evaluation?.status === 'RETRY' ? state.last_evaluation.recommended_rerun_stages : [],
+  );
   const stageStatus = Object.fromEntries(
     input.stages.map((stage) => {
       const status = state.stage_status[stage] ?? 'pending';
       return [stage, status === 'passed' && !rerun.has(stage) ? status : ('pending' as const)];
     }),
   );
-  return { ...state, goal_id: input.goalId, goal_hash: input.goalHash, session, phase: 'idle', stage_status: stageStatus, retry: null, stop: null, outbox: [], updated_at: input.ts };
+  return {
+    ...state,
+    goal_id: input.goalId,
+    goal_hash: input.goalHash,
+    session,
+    phase: 'idle',
+    stage_status: stageStatus,
+    retry: null,
+    stop: null,
+    outbox: [],
+    updated_at: input.ts,
+  };
 }
 
 /** Starts the next run-wide iteration with the stages it will run. @internal */
 export function startIteration(state: LoopState, stages: readonly string[], ts: string): Transition {
   const session = state.session === null ? null : { ...state.session, iterations: state.session.iterations + 1 };
-  const stageStatus = { ...state.stage_status, ...Object.fromEntries(stages.map((stage) => [stage, 'pending' as const])) };
-  const next: LoopState = { ...state, iteration: state.iteration + 1, session, phase: 'running_stages', iteration_stages: [...stages], completed_stages: [], stage_status: stageStatus };
-  return emit(next, ts, [draft('loop_iteration_started', { stages: [...stages], session_iteration: session?.iterations ?? 1 })]);
+  const stageStatus = {
+    ...state.stage_status,
+    ...Object.fromEntries(stages.map((stage) => [stage, 'pending' as const])),
+  };
+  const next: LoopState = {
+    ...state,
+    iteration: state.iteration + 1,
+    session,
+    phase: 'running_stages',
+    iteration_stages: [...stages],
+    completed_stages: [],
+    stage_status: stageStatus,
+  };
+  return emit(next, ts, [
+    draft('loop_iteration_started', { stages: [...stages], session_iteration: session?.iterations ?? 1 }),
+  ]);
 }
 
 /** Records that a stage is about to run. @internal */
@@ -95,22 +145,49 @@ export function stageStarted(state: LoopState, stage: string, ts: string): Trans
 }
 
 /** Records a finished stage, its status and its cost. @internal */
-export function stageCompleted(state: LoopState, stage: string, outcome: StageOutcome, durationMs: number, ts: string): Transition {
+export function stageCompleted(
+  state: LoopState,
+  stage: string,
+  outcome: StageOutcome,
+  durationMs: number,
+  ts: string,
+): Transition {
   const cost = outcome.costUsd ?? 0;
-  const record = { stage, status: outcome.status, cost_usd: cost, duration_ms: durationMs, ...(outcome.detail === undefined ? {} : { detail: outcome.detail }) };
+  const record = {
+    stage,
+    status: outcome.status,
+    cost_usd: cost,
+    duration_ms: durationMs,
+    ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
+  };
   const next: LoopState = {
     ...state,
     completed_stages: [...state.completed_stages, record],
     stage_status: { ...state.stage_status, [stage]: outcome.status },
     spent_usd: state.spent_usd + cost,
   };
-  return emit(next, ts, [draft('stage_completed', { stage, status: outcome.status, cost_usd: cost, duration_ms: durationMs, ...(outcome.detail === undefined ? {} : { detail: outcome.detail }) })]);
+  return emit(next, ts, [
+    draft('stage_completed', {
+      stage,
+      status: outcome.status,
+      cost_usd: cost,
+      duration_ms: durationMs,
+      ...(outcome.detail === undefined ? {} : { detail: outcome.detail }),
+    }),
+  ]);
 }
 
 /** The evaluation event, then either the retry (stages reset to pending) or the stop. @internal */
 export function afterEvaluation(
   state: LoopState,
-  input: { evaluation: GoalEvaluation; fingerprint: string; ts: string; decision: { kind: 'retry'; stages: readonly string[]; reason: string } | { kind: 'stop'; stoppedOn: StopReason; reason: string } },
+  input: {
+    evaluation: GoalEvaluation;
+    fingerprint: string;
+    ts: string;
+    decision:
+      | { kind: 'retry'; stages: readonly string[]; reason: string }
+      | { kind: 'stop'; stoppedOn: StopReason; reason: string };
+  },
 ): Transition {
   const { evaluation, decision } = input;
   const evaluated = draft('goal_evaluated', {
@@ -124,28 +201,63 @@ export function afterEvaluation(
   const recorded: LoopState = {
     ...state,
     last_fingerprint: input.fingerprint,
-    last_evaluation: { status: evaluation.status, score: evaluation.score, reason: evaluation.reason, recommended_rerun_stages: [...evaluation.recommendedRerunStages] },
+    last_evaluation: {
+      status: evaluation.status,
+      score: evaluation.score,
+      reason: evaluation.reason,
+      recommended_rerun_stages: [...evaluation.recommendedRerunStages],
+    },
   };
-  if (decision.kind === 'stop') return stopWith(recorded, decision.stoppedOn, decision.reason, input.ts, [evaluated], evaluation.score);
-  const failing = evaluation.criteria.filter((criterion) => criterion.status !== 'PASS').map((criterion) => criterion.id);
+  if (decision.kind === 'stop')
+    return stopWith(recorded, decision.stoppedOn, decision.reason, input.ts, [evaluated], evaluation.score);
+  const failing = evaluation.criteria
+    .filter((criterion) => criterion.status !== 'PASS')
+    .map((criterion) => criterion.id);
   const next: LoopState = {
     ...recorded,
     phase: 'idle',
-    stage_status: { ...recorded.stage_status, ...Object.fromEntries(decision.stages.map((stage) => [stage, 'pending' as const])) },
+    stage_status: {
+      ...recorded.stage_status,
+      ...Object.fromEntries(decision.stages.map((stage) => [stage, 'pending' as const])),
+    },
     retry: { reason: decision.reason, criteria: failing },
   };
-  return emit(next, input.ts, [evaluated, draft('loop_iteration_retrying_stages', { stages: [...decision.stages], reason: decision.reason })]);
+  return emit(next, input.ts, [
+    evaluated,
+    draft('loop_iteration_retrying_stages', { stages: [...decision.stages], reason: decision.reason }),
+  ]);
 }
 
 /** A terminal stop: `loop_completed` for `complete`, `loop_blocked` otherwise. @internal */
-export function stopWith(state: LoopState, stoppedOn: StopReason, reason: string, ts: string, before: readonly { type: LoopEventDraft['type']; fields: object }[] = [], score?: number): Transition {
-  const next: LoopState = { ...state, phase: 'stopped', retry: null, stop: { stopped_on: stoppedOn, reason, iteration: state.iteration } };
-  const final = stoppedOn === 'complete' ? draft('loop_completed', { score: score ?? state.last_evaluation?.score ?? 100, reason }) : draft('loop_blocked', { stopped_on: stoppedOn, reason });
+export function stopWith(
+  state: LoopState,
+  stoppedOn: StopReason,
+  reason: string,
+  ts: string,
+  before: readonly { type: LoopEventDraft['type']; fields: object }[] = [],
+  score?: number,
+): Transition {
+  const next: LoopState = {
+    ...state,
+    phase: 'stopped',
+    retry: null,
+    stop: { stopped_on: stoppedOn, reason, iteration: state.iteration },
+  };
+  const final =
+    stoppedOn === 'complete'
+      ? draft('loop_completed', { score: score ?? state.last_evaluation?.score ?? 100, reason })
+      : draft('loop_blocked', { stopped_on: stoppedOn, reason });
   return emit(next, ts, [...before, final]);
 }
 
 /** A stop that leaves the session resumable (an abort, an unaccepted goal change). @internal */
-export function interrupt(state: LoopState, stoppedOn: 'aborted' | 'ask_user', reason: string, ts: string, before: readonly { type: LoopEventDraft['type']; fields: object }[] = []): Transition {
+export function interrupt(
+  state: LoopState,
+  stoppedOn: 'aborted' | 'ask_user',
+  reason: string,
+  ts: string,
+  before: readonly { type: LoopEventDraft['type']; fields: object }[] = [],
+): Transition {
   return emit(state, ts, [...before, draft('loop_blocked', { stopped_on: stoppedOn, reason })]);
 }
 
@@ -155,7 +267,8 @@ export function beginEvaluation(state: LoopState, ts: string): Transition {
 }
 
 /** Why a loop asks the user when goal.json changed mid-session. @internal */
-export const GOAL_CHANGED_REASON = 'Goal changed since this session started; rerun with acceptGoalChange: true to continue under the new goal.';
+export const GOAL_CHANGED_REASON =
+  'Goal changed since this session started; rerun with acceptGoalChange: true to continue under the new goal.';
 
 /** Resuming an unfinished session. @internal */
 export function resumed(state: LoopState, ts: string): Transition {
@@ -165,9 +278,16 @@ export function resumed(state: LoopState, ts: string): Transition {
 }
 
 /** goal.json changed since the session started: accepted (hash updated) or an interruption asking the user. @internal */
-export function goalChanged(state: LoopState, input: { goalId: string; goalHash: string; accepted: boolean; ts: string }): Transition {
+export function goalChanged(
+  state: LoopState,
+  input: { goalId: string; goalHash: string; accepted: boolean; ts: string },
+): Transition {
   const previous = state.session?.goal_hash ?? state.goal_hash;
-  const changed = draft('goal_changed', { previous_hash: previous, current_hash: input.goalHash, accepted: input.accepted });
+  const changed = draft('goal_changed', {
+    previous_hash: previous,
+    current_hash: input.goalHash,
+    accepted: input.accepted,
+  });
   if (!input.accepted) {
     return interrupt(state, 'ask_user', GOAL_CHANGED_REASON, input.ts, [changed]);
   }
@@ -179,4 +299,3 @@ export function goalChanged(state: LoopState, input: { goalId: string; goalHash:
 export function lockTakenOver(state: LoopState, previousOwner: string, ageMs: number, ts: string): Transition {
   return emit(state, ts, [draft('lock_taken_over', { previous_owner: previousOwner, heartbeat_age_ms: ageMs })]);
 }
-

@@ -71,7 +71,10 @@ export function resolveVerdicts(facts: EvaluationFacts): VerdictResolution {
     else if (fromAgent !== undefined) judges.set(criterion.id, agentOutcome(criterion, fromAgent));
     else judges.set(criterion.id, pendingOutcome(criterion, facts, rejected));
   }
-  const fileIssues = explicitFact.state === 'present' ? explicitFact.issues.map((issue) => ({ ...issue, message: `goal-verdict.json: ${issue.message}` })) : [];
+  const fileIssues =
+    explicitFact.state === 'present'
+      ? explicitFact.issues.map((issue) => ({ ...issue, message: `goal-verdict.json: ${issue.message}` }))
+      : [];
   return {
     judges,
     consumed: [...explicit.consumed, ...agent.consumed],
@@ -86,7 +89,8 @@ function explicitOutcome(criterion: JudgeCriterion, choice: ExplicitChoice): Jud
   const { verdict } = choice;
   const by = verdict.judge === undefined ? '' : ` by ${verdict.judge}`;
   const stamp = verdict.iteration === undefined ? '' : ` (iteration ${verdict.iteration})`;
-  const reasoning = verdict.reasoning === undefined || verdict.reasoning.trim() === '' ? '' : `: ${verdict.reasoning.trim()}`;
+  const reasoning =
+    verdict.reasoning === undefined || verdict.reasoning.trim() === '' ? '' : `: ${verdict.reasoning.trim()}`;
   return {
     state: 'decided',
     verdict: verdict.verdict,
@@ -110,15 +114,25 @@ function agentOutcome(criterion: JudgeCriterion, choice: AgentChoice): JudgeOutc
     source: 'agent',
     recommendation: entry.recommendation ?? 'retry',
     rerunStages: [...new Set([...criterion.rerun_stages, ...choice.rerunStages])],
-    detail: `Agent claim ${entry.result} (${verdict}) from feedback.json, iteration ${choice.stamp ?? '?'}, evidence ${entry.evidence.join(', ')}${reasoning}`.replace(/\.?$/, '.'),
+    detail:
+      `Agent claim ${entry.result} (${verdict}) from feedback.json, iteration ${choice.stamp ?? '?'}, evidence ${entry.evidence.join(', ')}${reasoning}`.replace(
+        /\.?$/,
+        '.',
+      ),
     summary: `agent claim ${entry.result}${entry.recommendation === 'block' && verdict === 'FAIL' ? ', recommendation block' : ''}`,
   };
 }
 
 // The outcome when neither pool yields a usable verdict, naming the rejected claims about the criterion.
-function pendingOutcome(criterion: JudgeCriterion, facts: EvaluationFacts, rejected: readonly ClaimRecord[]): JudgeOutcome {
+function pendingOutcome(
+  criterion: JudgeCriterion,
+  facts: EvaluationFacts,
+  rejected: readonly ClaimRecord[],
+): JudgeOutcome {
   const stamp = facts.iteration === null ? '' : ` stamped with iteration ${facts.iteration} or later`;
-  const about = rejected.filter((record) => record.criterionId === criterion.id || record.criterionId === null).map((record) => record.reason);
+  const about = rejected
+    .filter((record) => record.criterionId === criterion.id || record.criterionId === null)
+    .map((record) => record.reason);
   const notes = about.length === 0 ? '' : ` Rejected claims: ${about.join(' ')}`;
   return {
     state: 'pending',

@@ -19,7 +19,10 @@ export function isSkippedByAdoption(status: ContractStatus, adopt: boolean): boo
 // One MALFORMED finding for a contract that is not JSON or fails its schema.
 function malformedFinding(model: ReviewModel, status: ContractStatus): Finding {
   const quoted = status.issues.slice(0, QUOTED_PARSE_ISSUES).map(formatIssue);
-  const more = status.issues.length > QUOTED_PARSE_ISSUES ? ` (and ${status.issues.length - QUOTED_PARSE_ISSUES} more issues)` : '';
+  const more =
+    status.issues.length > QUOTED_PARSE_ISSUES
+      ? ` (and ${status.issues.length - QUOTED_PARSE_ISSUES} more issues)`
+      : '';
   return findingAt(model, status.key, {
     rule: 'contract.malformed',
     title: `${status.stage} output: MALFORMED`,
@@ -59,7 +62,8 @@ export function analyseAvailability(model: ReviewModel, adopt: boolean): Finding
       findingAt(model, 'test_report', {
         rule: 'adoption.baseline_tests_not_executed',
         title: 'Baseline tests were detected, not executed',
-        description: 'The adopted test report records that the baseline tests exist but were never run; they prove nothing until a real run exercises them.',
+        description:
+          'The adopted test report records that the baseline tests exist but were never run; they prove nothing until a real run exercises them.',
         ids: [],
         action: 'Run the baseline test suite and record its results in test_report.json.',
       }),

@@ -63,7 +63,14 @@ export function detectBugSwarms(issues: readonly FeedbackIssue[]): { issues: Fee
   const updated = issues.map((issue) => {
     const swarm = swarmOf.get(issue.id);
     if (swarm === undefined) return issue;
-    return { ...issue, remediation: { ...issue.remediation, action: `Covered by bug swarm ${swarm.id} (rewrite ${swarm.module}); do not patch this finding alone. ${issue.remediation.action}`, bug_swarm_id: swarm.id } };
+    return {
+      ...issue,
+      remediation: {
+        ...issue.remediation,
+        action: `Covered by bug swarm ${swarm.id} (rewrite ${swarm.module}); do not patch this finding alone. ${issue.remediation.action}`,
+        bug_swarm_id: swarm.id,
+      },
+    };
   });
   return { issues: updated, swarms };
 }

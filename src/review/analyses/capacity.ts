@@ -9,7 +9,9 @@ export const OVERLOAD_POINTS = 15;
 export const TIGHT_POINTS = 13;
 
 // Sums story points per developer and sprint, keeping the stories of each bucket.
-function loadByDeveloper(stories: Iterable<NormalizedStory>): Map<string, { assignee: string; sprint: string; points: number; stories: string[] }> {
+function loadByDeveloper(
+  stories: Iterable<NormalizedStory>,
+): Map<string, { assignee: string; sprint: string; points: number; stories: string[] }> {
   const buckets = new Map<string, { assignee: string; sprint: string; points: number; stories: string[] }>();
   for (const story of stories) {
     if (story.assignee === null || story.sprint === null) continue;
@@ -51,11 +53,30 @@ function scheduleFindings(model: ReviewModel): Finding[] {
   for (const story of model.stories.values()) {
     if (story.assignee === null) unassigned.push(story.id);
     if (story.sprint === null) {
-      findings.push(findingAt(model, 'jira_tickets', { rule: 'capacity.story_without_sprint', title: `${story.id} is in no sprint`, description: `User story ${story.id} has no sprint assignment.`, ids: [story.id], action: `Assign ${story.id} to a planned sprint.`, baseline: story.baseline }));
+      findings.push(
+        findingAt(model, 'jira_tickets', {
+          rule: 'capacity.story_without_sprint',
+          title: `${story.id} is in no sprint`,
+          description: `User story ${story.id} has no sprint assignment.`,
+          ids: [story.id],
+          action: `Assign ${story.id} to a planned sprint.`,
+          baseline: story.baseline,
+        }),
+      );
       continue;
     }
     if (plannedKeys !== null && !plannedKeys.has(story.sprint.key)) {
-      findings.push(findingAt(model, 'jira_tickets', { rule: 'capacity.sprint_outside_plan', title: `${story.id} is in unplanned sprint ${story.sprint.key}`, description: `User story ${story.id} is scheduled in sprint ${story.sprint.key}, which the plan does not contain.`, ids: [story.id], action: `Move ${story.id} into a sprint of the plan, or extend the plan.`, extraArtifacts: planArtifact(model), baseline: story.baseline }));
+      findings.push(
+        findingAt(model, 'jira_tickets', {
+          rule: 'capacity.sprint_outside_plan',
+          title: `${story.id} is in unplanned sprint ${story.sprint.key}`,
+          description: `User story ${story.id} is scheduled in sprint ${story.sprint.key}, which the plan does not contain.`,
+          ids: [story.id],
+          action: `Move ${story.id} into a sprint of the plan, or extend the plan.`,
+          extraArtifacts: planArtifact(model),
+          baseline: story.baseline,
+        }),
+      );
     }
     for (let index = 0; index < story.blockedBy.length; index++) {
       const blockerId = story.blockedBy[index] as string;
@@ -63,11 +84,28 @@ function scheduleFindings(model: ReviewModel): Finding[] {
       const order = story.sprint.order;
       const blockerOrder = blocker?.sprint?.order ?? null;
       if (order === null || blockerOrder === null || blockerOrder <= order) continue;
-      findings.push(findingAt(model, 'jira_tickets', { rule: 'capacity.blocker_scheduled_after', title: `${blockerId} is scheduled after ${story.id}, which it blocks`, description: `${story.id} (sprint ${story.sprint.key}) is blocked by ${blockerId}, scheduled later in sprint ${blocker?.sprint?.key ?? '?'}.`, ids: [story.id, blockerId], action: `Schedule ${blockerId} before ${story.id}, or move ${story.id} after it.`, baseline: story.baseline }));
+      findings.push(
+        findingAt(model, 'jira_tickets', {
+          rule: 'capacity.blocker_scheduled_after',
+          title: `${blockerId} is scheduled after ${story.id}, which it blocks`,
+          description: `${story.id} (sprint ${story.sprint.key}) is blocked by ${blockerId}, scheduled later in sprint ${blocker?.sprint?.key ?? '?'}.`,
+          ids: [story.id, blockerId],
+          action: `Schedule ${blockerId} before ${story.id}, or move ${story.id} after it.`,
+          baseline: story.baseline,
+        }),
+      );
     }
   }
   if (unassigned.length > 0) {
-    findings.push(findingAt(model, 'jira_tickets', { rule: 'capacity.story_without_assignee', title: `${unassigned.length} stories name no assignee`, description: `Per-developer capacity cannot be checked for ${listIds(unassigned)}: they name no assignee.`, ids: unassigned, action: 'Set the assignee of every story.' }));
+    findings.push(
+      findingAt(model, 'jira_tickets', {
+        rule: 'capacity.story_without_assignee',
+        title: `${unassigned.length} stories name no assignee`,
+        description: `Per-developer capacity cannot be checked for ${listIds(unassigned)}: they name no assignee.`,
+        ids: unassigned,
+        action: 'Set the assignee of every story.',
+      }),
+    );
   }
   return findings;
 }
@@ -82,12 +120,21 @@ function utilizationFindings(model: ReviewModel): Finding[] {
   const planned = model.contracts.plan?.sprints ?? null;
   if (planned === null) return [];
   const used = new Map<string, number>();
-  for (const story of model.stories.values()) if (story.sprint !== null) used.set(story.sprint.key, (used.get(story.sprint.key) ?? 0) + story.points);
+  for (const story of model.stories.values())
+    if (story.sprint !== null) used.set(story.sprint.key, (used.get(story.sprint.key) ?? 0) + story.points);
   const findings: Finding[] = [];
   for (const sprint of planned) {
     const points = used.get(sprint.key) ?? 0;
     if (sprint.capacityPoints === null || sprint.capacityPoints <= 0 || points * 2 >= sprint.capacityPoints) continue;
-    findings.push(findingAt(model, 'plan', { rule: 'capacity.sprint_underused', title: `Sprint ${sprint.key} uses ${points} of ${sprint.capacityPoints} points`, description: `Sprint ${sprint.key} is planned at ${sprint.capacityPoints} points but holds ${points}: under half its capacity (a possible acceleration).`, ids: [], action: `Pull work forward into sprint ${sprint.key} or lower its capacity.` }));
+    findings.push(
+      findingAt(model, 'plan', {
+        rule: 'capacity.sprint_underused',
+        title: `Sprint ${sprint.key} uses ${points} of ${sprint.capacityPoints} points`,
+        description: `Sprint ${sprint.key} is planned at ${sprint.capacityPoints} points but holds ${points}: under half its capacity (a possible acceleration).`,
+        ids: [],
+        action: `Pull work forward into sprint ${sprint.key} or lower its capacity.`,
+      }),
+    );
   }
   return findings;
 }

@@ -24,32 +24,68 @@ interface ReferenceGroup {
 }
 
 // A reference group over the id lists of some items (read in place: no array of all the ids is built).
-function group<T>(from: ContractKey, field: string, target: Target, items: readonly T[], ids: (item: T) => readonly string[]): ReferenceGroup {
+function group<T>(
+  from: ContractKey,
+  field: string,
+  target: Target,
+  items: readonly T[],
+  ids: (item: T) => readonly string[],
+): ReferenceGroup {
   return { from, field, target, items, ids: ids as (item: unknown) => readonly string[] };
 }
 
 // Every explicit reference of the run, grouped by contract and field.
 function referenceGroups(model: ReviewModel): ReferenceGroup[] {
-  const { jira_tickets: jira, code_report: code, deployment_report: deployment, documentation, system_design: design } = model.contracts;
+  const {
+    jira_tickets: jira,
+    code_report: code,
+    deployment_report: deployment,
+    documentation,
+    system_design: design,
+  } = model.contracts;
   const stories = jira?.stories ?? [];
   const files = code?.files ?? [];
   return [
     group('jira_tickets', 'linked_requirements', 'requirement', stories, (story) => story.requirementIds),
     group('jira_tickets', 'blocked_by', 'story', stories, (story) => story.blockedBy),
-    group('system_design', 'security_controls.nfr_ids', 'requirement', design?.controls ?? [], (control) => control.nfrIds),
+    group(
+      'system_design',
+      'security_controls.nfr_ids',
+      'requirement',
+      design?.controls ?? [],
+      (control) => control.nfrIds,
+    ),
     group('code_report', 'implements', 'requirement_or_story', files, (file) => file.implements),
     group('code_report', 'mitigates', 'threat', files, (file) => file.mitigates),
     group('test_report', 'story_ids', 'story', model.tests, (test) => test.storyIds),
     group('test_report', 'requirement_ids', 'requirement', model.tests, (test) => test.requirementIds),
     group('test_report', 'controls', 'control', model.tests, (test) => test.controls),
-    group('deployment_report', 'deployed_stories', 'requirement_or_story', [deployment?.deployedStories ?? []], (ids) => ids),
-    group('documentation', 'covers', 'requirement_or_story', documentation?.documents ?? [], (document) => document.covers ?? []),
+    group(
+      'deployment_report',
+      'deployed_stories',
+      'requirement_or_story',
+      [deployment?.deployedStories ?? []],
+      (ids) => ids,
+    ),
+    group(
+      'documentation',
+      'covers',
+      'requirement_or_story',
+      documentation?.documents ?? [],
+      (document) => document.covers ?? [],
+    ),
   ];
 }
 
 // Whether an id of a target kind resolves: true, false (dangling) or null (its source contract was not read). Built once per target, O(1) per id.
 function resolverOf(model: ReviewModel, target: Target): (id: string) => boolean | null {
-  const { requirement_spec: spec, jira_tickets: jira, test_report: tests, threat_model: threats, system_design: design } = model.contracts;
+  const {
+    requirement_spec: spec,
+    jira_tickets: jira,
+    test_report: tests,
+    threat_model: threats,
+    system_design: design,
+  } = model.contracts;
   const within = (read: boolean, ids: () => Iterable<string>): ((id: string) => boolean | null) => {
     if (!read) return () => null;
     const known = new Set(ids());
@@ -70,7 +106,11 @@ function resolverOf(model: ReviewModel, target: Target): (id: string) => boolean
       return (id) => {
         // Either index may hold it; a US- id is looked up among the stories first (same answer, one lookup fewer).
         const story = id.startsWith('US-');
-        if ((story ? model.stories : model.requirements).has(id) || (story ? model.requirements : model.stories).has(id)) return true;
+        if (
+          (story ? model.stories : model.requirements).has(id) ||
+          (story ? model.requirements : model.stories).has(id)
+        )
+          return true;
         if (story) return jira === null ? null : false;
         if (/^N?FR-/.test(id)) return spec === null ? null : false;
         return spec === null && jira === null ? null : false;
@@ -92,7 +132,16 @@ function danglingFindings(model: ReviewModel): Finding[] {
     if (unknown.size === 0) continue;
     const dangling = [...unknown];
     const target = group.target.replace('_or_', ' or ');
-    findings.push(findingAt(model, group.from, { rule: 'references.dangling', title: `${group.from}.${group.field} references ${dangling.length} unknown ${target} id${dangling.length === 1 ? '' : 's'}`, description: `${group.field} in ${group.from} references ${listIds(dangling)}, defined in no contract (a different id format, a renamed or a deleted ${target}).`, ids: dangling, action: `Correct the ids in ${group.field} to ids that exist, or define them in their source contract.`, baseline: model.contracts[group.from]?.meta.harvested ?? false }));
+    findings.push(
+      findingAt(model, group.from, {
+        rule: 'references.dangling',
+        title: `${group.from}.${group.field} references ${dangling.length} unknown ${target} id${dangling.length === 1 ? '' : 's'}`,
+        description: `${group.field} in ${group.from} references ${listIds(dangling)}, defined in no contract (a different id format, a renamed or a deleted ${target}).`,
+        ids: dangling,
+        action: `Correct the ids in ${group.field} to ids that exist, or define them in their source contract.`,
+        baseline: model.contracts[group.from]?.meta.harvested ?? false,
+      }),
+    );
   }
   return findings;
 }
@@ -109,20 +158,65 @@ function invalidIds<T>(items: readonly T[], idOf: (item: T) => string | null, pa
 
 // Ids that do not match their pattern, one finding per contract and pattern.
 function invalidIdFindings(model: ReviewModel): Finding[] {
-  const { requirement_spec: spec, jira_tickets: jira, test_report: tests, threat_model: threats, system_design: design } = model.contracts;
+  const {
+    requirement_spec: spec,
+    jira_tickets: jira,
+    test_report: tests,
+    threat_model: threats,
+    system_design: design,
+  } = model.contracts;
   const requirements = spec?.requirements ?? [];
   const groups: { key: ContractKey; label: string; invalid: string[]; harvested: boolean }[] = [
-    { key: 'requirement_spec', label: 'FR-nnn', invalid: invalidIds(requirements, (r) => (r.type === 'functional' ? r.id : null), ID_PATTERNS.functional), harvested: spec?.meta.harvested ?? false },
-    { key: 'requirement_spec', label: 'NFR-nnn', invalid: invalidIds(requirements, (r) => (r.type === 'non_functional' ? r.id : null), ID_PATTERNS.non_functional), harvested: spec?.meta.harvested ?? false },
-    { key: 'jira_tickets', label: 'US-nnn', invalid: invalidIds(jira?.stories ?? [], (story) => story.id, ID_PATTERNS.story), harvested: jira?.meta.harvested ?? false },
-    { key: 'test_report', label: 'TC-nnn', invalid: invalidIds(tests?.tests ?? [], (test) => (test.synthetic ? null : test.id), ID_PATTERNS.test), harvested: tests?.meta.harvested ?? false },
-    { key: 'threat_model', label: 'THR-nnn', invalid: invalidIds(threats?.threats ?? [], (threat) => threat.id, ID_PATTERNS.threat), harvested: threats?.meta.harvested ?? false },
-    { key: 'system_design', label: 'SC-nnn', invalid: invalidIds(design?.controls ?? [], (control) => control.id, ID_PATTERNS.control), harvested: design?.meta.harvested ?? false },
+    {
+      key: 'requirement_spec',
+      label: 'FR-nnn',
+      invalid: invalidIds(requirements, (r) => (r.type === 'functional' ? r.id : null), ID_PATTERNS.functional),
+      harvested: spec?.meta.harvested ?? false,
+    },
+    {
+      key: 'requirement_spec',
+      label: 'NFR-nnn',
+      invalid: invalidIds(requirements, (r) => (r.type === 'non_functional' ? r.id : null), ID_PATTERNS.non_functional),
+      harvested: spec?.meta.harvested ?? false,
+    },
+    {
+      key: 'jira_tickets',
+      label: 'US-nnn',
+      invalid: invalidIds(jira?.stories ?? [], (story) => story.id, ID_PATTERNS.story),
+      harvested: jira?.meta.harvested ?? false,
+    },
+    {
+      key: 'test_report',
+      label: 'TC-nnn',
+      invalid: invalidIds(tests?.tests ?? [], (test) => (test.synthetic ? null : test.id), ID_PATTERNS.test),
+      harvested: tests?.meta.harvested ?? false,
+    },
+    {
+      key: 'threat_model',
+      label: 'THR-nnn',
+      invalid: invalidIds(threats?.threats ?? [], (threat) => threat.id, ID_PATTERNS.threat),
+      harvested: threats?.meta.harvested ?? false,
+    },
+    {
+      key: 'system_design',
+      label: 'SC-nnn',
+      invalid: invalidIds(design?.controls ?? [], (control) => control.id, ID_PATTERNS.control),
+      harvested: design?.meta.harvested ?? false,
+    },
   ];
   const findings: Finding[] = [];
   for (const { invalid, ...group } of groups) {
     if (invalid.length === 0) continue;
-    findings.push(findingAt(model, group.key, { rule: 'references.invalid_id', title: `${invalid.length} id${invalid.length === 1 ? '' : 's'} in ${group.key} do not match ${group.label}`, description: `${listIds(invalid)} in ${group.key} do not match the pattern ${group.label}, so other contracts cannot reference them reliably.`, ids: invalid, action: `Renumber ${listIds(invalid, 3)} to the ${group.label} pattern and update every reference.`, baseline: group.harvested }));
+    findings.push(
+      findingAt(model, group.key, {
+        rule: 'references.invalid_id',
+        title: `${invalid.length} id${invalid.length === 1 ? '' : 's'} in ${group.key} do not match ${group.label}`,
+        description: `${listIds(invalid)} in ${group.key} do not match the pattern ${group.label}, so other contracts cannot reference them reliably.`,
+        ids: invalid,
+        action: `Renumber ${listIds(invalid, 3)} to the ${group.label} pattern and update every reference.`,
+        baseline: group.harvested,
+      }),
+    );
   }
   return findings;
 }
@@ -137,7 +231,14 @@ function duplicateFindings(model: ReviewModel): Finding[] {
   }
   return [...byKey].map(([key, ids]) => {
     const unique = [...new Set(ids)];
-    return findingAt(model, key, { rule: 'references.duplicate_id', title: `${unique.length} id${unique.length === 1 ? '' : 's'} defined twice in ${key}`, description: `${listIds(unique)} ${unique.length === 1 ? 'is' : 'are'} defined more than once in ${key}; references to ${unique.length === 1 ? 'it' : 'them'} are ambiguous.`, ids: unique, action: `Give every entry of ${key} its own id.`, baseline: model.contracts[key]?.meta.harvested ?? false });
+    return findingAt(model, key, {
+      rule: 'references.duplicate_id',
+      title: `${unique.length} id${unique.length === 1 ? '' : 's'} defined twice in ${key}`,
+      description: `${listIds(unique)} ${unique.length === 1 ? 'is' : 'are'} defined more than once in ${key}; references to ${unique.length === 1 ? 'it' : 'them'} are ambiguous.`,
+      ids: unique,
+      action: `Give every entry of ${key} its own id.`,
+      baseline: model.contracts[key]?.meta.harvested ?? false,
+    });
   });
 }
 

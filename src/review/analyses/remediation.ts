@@ -14,8 +14,13 @@ function toIssue(finding: Finding, baselineSources: readonly string[]): Omit<Nam
   const rule = reviewRule(finding.rule);
   const baseline = finding.baseline === true;
   const owner = finding.owner !== undefined ? finding.owner : rule.owner === 'self' ? finding.stage : rule.owner;
-  const readFirst = baseline ? [...new Set([...(finding.readFirst ?? finding.artifacts), ...baselineSources])] : (finding.readFirst ?? []);
-  const action = readFirst.length > 0 ? `Read ${readFirst.join(', ')} first (baseline: study before modifying). Then: ${finding.action}` : finding.action;
+  const readFirst = baseline
+    ? [...new Set([...(finding.readFirst ?? finding.artifacts), ...baselineSources])]
+    : (finding.readFirst ?? []);
+  const action =
+    readFirst.length > 0
+      ? `Read ${readFirst.join(', ')} first (baseline: study before modifying). Then: ${finding.action}`
+      : finding.action;
   return {
     severity: baseline ? 'INFO' : rule.severity,
     category: rule.category,
@@ -47,7 +52,10 @@ function toIssue(finding: Finding, baselineSources: readonly string[]): Omit<Nam
  *
  * @public
  */
-export function planRemediations(findings: readonly Finding[], baselineSources: readonly string[] = []): FeedbackIssue[] {
+export function planRemediations(
+  findings: readonly Finding[],
+  baselineSources: readonly string[] = [],
+): FeedbackIssue[] {
   const issues = findings.map((finding, index) => ({ index, issue: toIssue(finding, baselineSources) }));
   issues.sort(
     (a, b) =>

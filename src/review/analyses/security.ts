@@ -7,7 +7,11 @@ export const SECURITY_CATEGORIES: readonly string[] = Object.freeze(['security',
 
 // True when a requirement is a security or compliance NFR.
 function isSecurityNfr(requirement: NormalizedRequirement): boolean {
-  return requirement.type === 'non_functional' && requirement.category !== null && SECURITY_CATEGORIES.includes(requirement.category.trim().toLowerCase());
+  return (
+    requirement.type === 'non_functional' &&
+    requirement.category !== null &&
+    SECURITY_CATEGORIES.includes(requirement.category.trim().toLowerCase())
+  );
 }
 
 // Security NFR findings: no architecture control (CRITICAL), no test case (CRITICAL).
@@ -19,12 +23,30 @@ function nfrFindings(model: ReviewModel): Finding[] {
     if (!isSecurityNfr(requirement)) continue;
     const controls = model.controlsOf.get(requirement.id) ?? [];
     if (withDesign && controls.length === 0) {
-      findings.push(findingAt(model, 'system_design', { rule: 'security.nfr_without_control', title: `${requirement.id} has no architecture control`, description: `${requirement.category ?? 'Security'} requirement ${requirement.id} ("${requirement.title}") is implemented by no security control of the design.`, ids: [requirement.id], action: `Add a security control whose nfr_ids include ${requirement.id}.`, baseline: requirement.baseline }));
+      findings.push(
+        findingAt(model, 'system_design', {
+          rule: 'security.nfr_without_control',
+          title: `${requirement.id} has no architecture control`,
+          description: `${requirement.category ?? 'Security'} requirement ${requirement.id} ("${requirement.title}") is implemented by no security control of the design.`,
+          ids: [requirement.id],
+          action: `Add a security control whose nfr_ids include ${requirement.id}.`,
+          baseline: requirement.baseline,
+        }),
+      );
     }
     const direct = model.testsOf.get(requirement.id) ?? [];
     const viaControls = controls.flatMap((control) => model.testsOfControl.get(control) ?? []);
     if (withTests && direct.length === 0 && viaControls.length === 0) {
-      findings.push(findingAt(model, 'test_report', { rule: 'security.nfr_without_test', title: `${requirement.id} has no test case`, description: `${requirement.category ?? 'Security'} requirement ${requirement.id} is verified by no test case, directly or through its controls.`, ids: [requirement.id, ...controls], action: `Add a test case whose requirement_ids include ${requirement.id} (or whose controls[] include its control).`, baseline: requirement.baseline }));
+      findings.push(
+        findingAt(model, 'test_report', {
+          rule: 'security.nfr_without_test',
+          title: `${requirement.id} has no test case`,
+          description: `${requirement.category ?? 'Security'} requirement ${requirement.id} is verified by no test case, directly or through its controls.`,
+          ids: [requirement.id, ...controls],
+          action: `Add a test case whose requirement_ids include ${requirement.id} (or whose controls[] include its control).`,
+          baseline: requirement.baseline,
+        }),
+      );
     }
   }
   return findings;
@@ -38,7 +60,16 @@ function controlFindings(model: ReviewModel): Finding[] {
   const findings: Finding[] = [];
   for (const control of design.controls) {
     if ((model.testsOfControl.get(control.id) ?? []).length > 0) continue;
-    findings.push(findingAt(model, 'test_report', { rule: 'security.control_untested', title: `Control ${control.id} is not tested`, description: `Security control ${control.id} is exercised by no test case: no test lists it in controls[] (a test of its NFRs does not say it exercises this control).`, ids: [control.id, ...control.nfrIds], action: `Add a test case whose controls[] include ${control.id}.`, baseline: design.meta.harvested }));
+    findings.push(
+      findingAt(model, 'test_report', {
+        rule: 'security.control_untested',
+        title: `Control ${control.id} is not tested`,
+        description: `Security control ${control.id} is exercised by no test case: no test lists it in controls[] (a test of its NFRs does not say it exercises this control).`,
+        ids: [control.id, ...control.nfrIds],
+        action: `Add a test case whose controls[] include ${control.id}.`,
+        baseline: design.meta.harvested,
+      }),
+    );
   }
   return findings;
 }

@@ -4,7 +4,11 @@ import type { NormalizedTest } from '../contracts/test-report.js';
 import type { Coverage, TraceabilityMatrix, TraceabilityRow } from '../contracts/feedback-report.js';
 
 // The distinct values an index links to a requirement, directly or through its stories, in first-seen order.
-function linked(index: ReadonlyMap<string, readonly string[]>, requirementId: string, stories: readonly string[]): string[] {
+function linked(
+  index: ReadonlyMap<string, readonly string[]>,
+  requirementId: string,
+  stories: readonly string[],
+): string[] {
   const seen = new Set<string>(index.get(requirementId));
   for (let at = 0; at < stories.length; at++) {
     const list = index.get(stories[at] as string);
@@ -29,14 +33,24 @@ function traceRows(model: ReviewModel): TraceabilityRow[] {
       for (const story of stories) if (deployed.has(story)) deployment.push(story);
     }
     const fullyTraced = stories.length > 0 && code.length > 0 && tests.length > 0;
-    rows.push({ requirement_id: requirement.id, title: requirement.title, baseline: requirement.baseline, stories, code, tests, deployment, fully_traced: fullyTraced });
+    rows.push({
+      requirement_id: requirement.id,
+      title: requirement.title,
+      baseline: requirement.baseline,
+      stories,
+      code,
+      tests,
+      deployment,
+      fully_traced: fullyTraced,
+    });
   }
   return rows;
 }
 
 // Counts coverage over a set of rows; the percentage has one decimal.
 function coverage(rows: readonly TraceabilityRow[]): Coverage {
-  const count = (test: (row: TraceabilityRow) => boolean): number => rows.reduce((sum, row) => sum + (test(row) ? 1 : 0), 0);
+  const count = (test: (row: TraceabilityRow) => boolean): number =>
+    rows.reduce((sum, row) => sum + (test(row) ? 1 : 0), 0);
   const fully = count((row) => row.fully_traced);
   return {
     total_requirements: rows.length,
@@ -65,17 +79,23 @@ export function buildTraceabilityMatrix(model: ReviewModel): TraceabilityMatrix 
 
 // True when any of `ids` is a known requirement.
 function anyRequirement(model: ReviewModel, ids: readonly string[] | undefined): boolean {
-  if (ids !== undefined) for (let index = 0; index < ids.length; index++) if (model.requirements.has(ids[index] as string)) return true;
+  if (ids !== undefined)
+    for (let index = 0; index < ids.length; index++) if (model.requirements.has(ids[index] as string)) return true;
   return false;
 }
 
 // True when a test maps to no known requirement, directly, through a known story or through a control.
-function isOrphan(model: ReviewModel, test: NormalizedTest, controlNfrs: ReadonlyMap<string, readonly string[]>): boolean {
+function isOrphan(
+  model: ReviewModel,
+  test: NormalizedTest,
+  controlNfrs: ReadonlyMap<string, readonly string[]>,
+): boolean {
   if (anyRequirement(model, test.requirementIds)) return false;
   for (const control of test.controls) if (anyRequirement(model, controlNfrs.get(control))) return false;
   if (test.storyIds.length === 0) return true;
   if (model.contracts.jira_tickets === null) return false;
-  for (let index = 0; index < test.storyIds.length; index++) if (anyRequirement(model, model.stories.get(test.storyIds[index] as string)?.requirementIds)) return false;
+  for (let index = 0; index < test.storyIds.length; index++)
+    if (anyRequirement(model, model.stories.get(test.storyIds[index] as string)?.requirementIds)) return false;
   return true;
 }
 
@@ -96,33 +116,98 @@ export function analyseTraceability(model: ReviewModel, rows: readonly Traceabil
     const id = row.requirement_id;
     const baseline = row.baseline;
     if (withStories && row.stories.length === 0) {
-      findings.push(findingAt(model, 'jira_tickets', { rule: 'traceability.requirement_without_story', title: `${id} has no user story`, description: `Functional requirement ${id} ("${row.title}") is linked by no user story, so it will never be implemented.`, ids: [id], action: `Add a user story whose linked_requirements include ${id}.`, baseline }));
+      findings.push(
+        findingAt(model, 'jira_tickets', {
+          rule: 'traceability.requirement_without_story',
+          title: `${id} has no user story`,
+          description: `Functional requirement ${id} ("${row.title}") is linked by no user story, so it will never be implemented.`,
+          ids: [id],
+          action: `Add a user story whose linked_requirements include ${id}.`,
+          baseline,
+        }),
+      );
     }
     if (withTests && row.stories.length === 0 && row.tests.length === 0) {
-      findings.push(findingAt(model, 'test_report', { rule: 'traceability.requirement_without_test', title: `${id} has no test case`, description: `No test case covers functional requirement ${id}, directly or through a story.`, ids: [id], action: `Add a test case whose requirement_ids include ${id}.`, baseline }));
+      findings.push(
+        findingAt(model, 'test_report', {
+          rule: 'traceability.requirement_without_test',
+          title: `${id} has no test case`,
+          description: `No test case covers functional requirement ${id}, directly or through a story.`,
+          ids: [id],
+          action: `Add a test case whose requirement_ids include ${id}.`,
+          baseline,
+        }),
+      );
     }
     if (withCode && row.code.length === 0) {
-      findings.push(findingAt(model, 'code_report', { rule: 'traceability.requirement_without_code', title: `${id} has no code`, description: `No code file implements ${id} or any of its stories${row.stories.length > 0 ? ` (${row.stories.join(', ')})` : ''}; it may be covered indirectly.`, ids: [id, ...row.stories], action: `Implement ${id} and list it (or its stories) in the implements[] of the code files.`, baseline }));
+      findings.push(
+        findingAt(model, 'code_report', {
+          rule: 'traceability.requirement_without_code',
+          title: `${id} has no code`,
+          description: `No code file implements ${id} or any of its stories${row.stories.length > 0 ? ` (${row.stories.join(', ')})` : ''}; it may be covered indirectly.`,
+          ids: [id, ...row.stories],
+          action: `Implement ${id} and list it (or its stories) in the implements[] of the code files.`,
+          baseline,
+        }),
+      );
     }
   }
   if (hasContracts(model, ['jira_tickets', 'test_report'])) {
     for (const story of model.stories.values()) {
       if ((model.testsOf.get(story.id) ?? []).length > 0) continue;
-      findings.push(findingAt(model, 'test_report', { rule: 'traceability.story_without_test', title: `${story.id} has no test case`, description: `User story ${story.id} ("${story.title}") is covered by no test case: its behaviour is untested.`, ids: [story.id, ...story.requirementIds], action: `Add a test case whose story_ids include ${story.id}.`, baseline: story.baseline }));
+      findings.push(
+        findingAt(model, 'test_report', {
+          rule: 'traceability.story_without_test',
+          title: `${story.id} has no test case`,
+          description: `User story ${story.id} ("${story.title}") is covered by no test case: its behaviour is untested.`,
+          ids: [story.id, ...story.requirementIds],
+          action: `Add a test case whose story_ids include ${story.id}.`,
+          baseline: story.baseline,
+        }),
+      );
     }
   }
   const report = model.contracts.test_report;
-  const controlNfrs = new Map((model.contracts.system_design?.controls ?? []).map((control) => [control.id, control.nfrIds]));
+  const controlNfrs = new Map(
+    (model.contracts.system_design?.controls ?? []).map((control) => [control.id, control.nfrIds]),
+  );
   if (report !== null) {
     for (let index = 0; index < model.tests.length; index++) {
       const test = model.tests[index] as NormalizedTest;
-      if (test.status === 'failed') findings.push(findingAt(model, 'test_report', { rule: 'traceability.test_failed', title: `${test.id} failed`, description: `Test case ${test.id} failed${test.storyIds.length > 0 ? ` (stories ${test.storyIds.join(', ')})` : ''}.`, ids: [test.id, ...test.storyIds, ...test.requirementIds], action: `Fix the code under test so that ${test.id} passes (or fix the test if it is wrong).`, baseline: test.baseline }));
+      if (test.status === 'failed')
+        findings.push(
+          findingAt(model, 'test_report', {
+            rule: 'traceability.test_failed',
+            title: `${test.id} failed`,
+            description: `Test case ${test.id} failed${test.storyIds.length > 0 ? ` (stories ${test.storyIds.join(', ')})` : ''}.`,
+            ids: [test.id, ...test.storyIds, ...test.requirementIds],
+            action: `Fix the code under test so that ${test.id} passes (or fix the test if it is wrong).`,
+            baseline: test.baseline,
+          }),
+        );
       if (withTests && !test.synthetic && isOrphan(model, test, controlNfrs)) {
-        findings.push(findingAt(model, 'test_report', { rule: 'traceability.orphan_test', title: `${test.id} maps to no requirement`, description: `Test case ${test.id} covers no known requirement, directly or through a story (possibly over-testing).`, ids: [test.id], action: `Link ${test.id} to the requirement it verifies, or remove it.`, baseline: test.baseline }));
+        findings.push(
+          findingAt(model, 'test_report', {
+            rule: 'traceability.orphan_test',
+            title: `${test.id} maps to no requirement`,
+            description: `Test case ${test.id} covers no known requirement, directly or through a story (possibly over-testing).`,
+            ids: [test.id],
+            action: `Link ${test.id} to the requirement it verifies, or remove it.`,
+            baseline: test.baseline,
+          }),
+        );
       }
     }
     if (report.unnamedFailures > 0) {
-      findings.push(findingAt(model, 'test_report', { rule: 'traceability.test_failed', title: `${report.unnamedFailures} test${report.unnamedFailures === 1 ? '' : 's'} failed`, description: `The test report counts ${report.unnamedFailures} failed tests without naming them.`, action: 'Fix the failing tests, and name test cases with their story and requirement ids.', baseline: report.meta.harvested }));
+      findings.push(
+        findingAt(model, 'test_report', {
+          rule: 'traceability.test_failed',
+          title: `${report.unnamedFailures} test${report.unnamedFailures === 1 ? '' : 's'} failed`,
+          description: `The test report counts ${report.unnamedFailures} failed tests without naming them.`,
+          action: 'Fix the failing tests, and name test cases with their story and requirement ids.',
+          baseline: report.meta.harvested,
+        }),
+      );
     }
   }
   return findings;

@@ -1,13 +1,32 @@
 import { z } from 'zod';
 import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
 import { endpointKeyFromString } from './system-design.js';
-import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isBaselineItem, isHarvestShape, metadataOf, readWith } from './metadata.js';
+import {
+  type ContractMetadata,
+  type ContractRead,
+  NO_ITEMS,
+  contractMetadataFields,
+  hasKey,
+  idListSchema,
+  isBaselineItem,
+  isHarvestShape,
+  metadataOf,
+  readWith,
+} from './metadata.js';
 
 // The fast predicate of codeFileSchema (the same acceptance as the schema; see HandWrittenChecks).
 function isCanonicalCodeFile(value: unknown): boolean {
   if (!isObject(value)) return false;
   const { path, implements: ids, service, endpoints, tables, mitigates, source } = value;
-  return isNonEmptyString(path) && isIdList(ids) && isOptionalString(service) && (endpoints === undefined || isIdList(endpoints)) && (tables === undefined || isIdList(tables)) && (mitigates === undefined || isIdList(mitigates)) && isOptionalString(source);
+  return (
+    isNonEmptyString(path) &&
+    isIdList(ids) &&
+    isOptionalString(service) &&
+    (endpoints === undefined || isIdList(endpoints)) &&
+    (tables === undefined || isIdList(tables)) &&
+    (mitigates === undefined || isIdList(mitigates)) &&
+    isOptionalString(source)
+  );
 }
 
 /**
@@ -73,27 +92,44 @@ export interface CodeReportContract {
 
 /** Reads code_report.json in its canonical shape or in rstack-agents' shape (an adoption's harvest names no files). @internal */
 export function readCodeReport(input: unknown): ContractRead<CodeReportContract> {
-  if (!hasKey(input, 'files') && !hasKey(input, 'files_created') && isHarvestShape(input, ['existing_codebase', 'top_level_dirs', 'test_command'])) {
+  if (
+    !hasKey(input, 'files') &&
+    !hasKey(input, 'files_created') &&
+    isHarvestShape(input, ['existing_codebase', 'top_level_dirs', 'test_command'])
+  ) {
     return readWith(harvestedCodeReportSchema, input, (parsed) => ({ meta: metadataOf(parsed), files: NO_ITEMS }));
   }
   if (!hasKey(input, 'files') && hasKey(input, 'files_created')) {
     return readWith(rstackCodeReportSchema, input, (parsed) => {
       const meta = metadataOf(parsed);
-      const files = parsed.files_created.map((path) => ({ path, implements: NO_ITEMS, service: null, endpoints: NO_ITEMS, tables: NO_ITEMS, mitigates: NO_ITEMS, baseline: meta.harvested }));
+      const files = parsed.files_created.map((path) => ({
+        path,
+        implements: NO_ITEMS,
+        service: null,
+        endpoints: NO_ITEMS,
+        tables: NO_ITEMS,
+        mitigates: NO_ITEMS,
+        baseline: meta.harvested,
+      }));
       return { meta, files };
     });
   }
-  return readWith(codeReportSchema, input, (parsed) => {
-    const meta = metadataOf(parsed);
-    const files = parsed.files.map((file) => ({
-      path: file.path,
-      implements: file.implements,
-      service: file.service?.trim() ?? null,
-      endpoints: file.endpoints === undefined ? NO_ITEMS : file.endpoints.map(endpointKeyFromString),
-      tables: file.tables === undefined ? NO_ITEMS : file.tables.map((table) => table.trim()),
-      mitigates: file.mitigates ?? NO_ITEMS,
-      baseline: isBaselineItem(file.source, meta.harvested),
-    }));
-    return { meta, files };
-  }, codeFileFastChecks);
+  return readWith(
+    codeReportSchema,
+    input,
+    (parsed) => {
+      const meta = metadataOf(parsed);
+      const files = parsed.files.map((file) => ({
+        path: file.path,
+        implements: file.implements,
+        service: file.service?.trim() ?? null,
+        endpoints: file.endpoints === undefined ? NO_ITEMS : file.endpoints.map(endpointKeyFromString),
+        tables: file.tables === undefined ? NO_ITEMS : file.tables.map((table) => table.trim()),
+        mitigates: file.mitigates ?? NO_ITEMS,
+        baseline: isBaselineItem(file.source, meta.harvested),
+      }));
+      return { meta, files };
+    },
+    codeFileFastChecks,
+  );
 }

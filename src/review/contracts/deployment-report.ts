@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isHarvestShape, metadataOf, readWith } from './metadata.js';
+import {
+  type ContractMetadata,
+  type ContractRead,
+  NO_ITEMS,
+  contractMetadataFields,
+  hasKey,
+  idListSchema,
+  isHarvestShape,
+  metadataOf,
+  readWith,
+} from './metadata.js';
 
 /**
  * The canonical `deployment_report.json` (stage 09-deployment): the stories
@@ -34,11 +44,17 @@ export interface DeploymentReportContract {
 /** Reads deployment_report.json (canonical and rstack-agents' shapes, and an adoption's harvest). @internal */
 export function readDeploymentReport(input: unknown): ContractRead<DeploymentReportContract> {
   if (!hasKey(input, 'environments') && isHarvestShape(input, ['ci_pipelines', 'deploy_configs'])) {
-    return readWith(harvestedDeploymentReportSchema, input, (parsed) => ({ meta: metadataOf(parsed), deployedStories: null, environments: NO_ITEMS }));
+    return readWith(harvestedDeploymentReportSchema, input, (parsed) => ({
+      meta: metadataOf(parsed),
+      deployedStories: null,
+      environments: NO_ITEMS,
+    }));
   }
   return readWith(deploymentReportSchema, input, (parsed) => ({
     meta: metadataOf(parsed),
     deployedStories: parsed.deployed_stories ?? null,
-    environments: parsed.environments.map((environment) => (typeof environment === 'string' ? environment : environment.name)),
+    environments: parsed.environments.map((environment) =>
+      typeof environment === 'string' ? environment : environment.name,
+    ),
   }));
 }

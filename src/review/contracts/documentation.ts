@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKey, idListSchema, metadataOf, readWith } from './metadata.js';
+import {
+  type ContractMetadata,
+  type ContractRead,
+  contractMetadataFields,
+  hasKey,
+  idListSchema,
+  metadataOf,
+  readWith,
+} from './metadata.js';
 
 /** The document types the review checks for. @public */
 export const DOCUMENT_TYPES = ['BRD', 'FRD', 'SOW', 'HLD', 'TEST_PLAN'] as const;
@@ -53,14 +61,18 @@ export interface DocumentationContract {
 
 // Normalizes a document type: upper case, `-`/space to `_` (`test-plan` → `TEST_PLAN`).
 function normalizeType(type: string): string {
-  return type.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  return type
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /** The type a document's file name states (`docs/BRD.md` → `BRD`), or `OTHER`. @internal */
 export function documentTypeFromPath(path: string): string {
   const base = path.split('/').pop() ?? path;
   const stem = normalizeType(base.replace(/\.[^.]*$/, ''));
-  for (const type of DOCUMENT_TYPES) if (stem === type || stem.startsWith(`${type}_`) || stem.endsWith(`_${type}`)) return type;
+  for (const type of DOCUMENT_TYPES)
+    if (stem === type || stem.startsWith(`${type}_`) || stem.endsWith(`_${type}`)) return type;
   return 'OTHER';
 }
 
@@ -68,12 +80,22 @@ export function documentTypeFromPath(path: string): string {
 export function readDocumentation(input: unknown): ContractRead<DocumentationContract> {
   if (!hasKey(input, 'documents') && (hasKey(input, 'documents_created') || hasKey(input, 'docs'))) {
     return readWith(rstackDocumentationSchema, input, (parsed) => {
-      const paths = [...(parsed.documents_created ?? []), ...(parsed.docs ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.path))];
-      return { meta: metadataOf(parsed), documents: paths.map((path) => ({ type: documentTypeFromPath(path), path, covers: null })) };
+      const paths = [
+        ...(parsed.documents_created ?? []),
+        ...(parsed.docs ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.path)),
+      ];
+      return {
+        meta: metadataOf(parsed),
+        documents: paths.map((path) => ({ type: documentTypeFromPath(path), path, covers: null })),
+      };
     });
   }
   return readWith(documentationSchema, input, (parsed) => ({
     meta: metadataOf(parsed),
-    documents: parsed.documents.map((document) => ({ type: normalizeType(document.type), path: document.path, covers: document.covers ?? null })),
+    documents: parsed.documents.map((document) => ({
+      type: normalizeType(document.type),
+      path: document.path,
+      covers: document.covers ?? null,
+    })),
   }));
 }

@@ -15,7 +15,26 @@ type Check = (value: unknown) => boolean;
 export type HandWrittenChecks = ReadonlyMap<z.ZodType, Check>;
 
 // The fields of a zod 4 definition (schema or check) the compiler reads; each is checked before use.
-type ZodDef = Partial<Readonly<Record<'type' | 'coerce' | 'checks' | 'shape' | 'catchall' | 'element' | 'innerType' | 'options' | 'entries' | 'check' | 'minimum' | 'value' | 'inclusive', unknown>>>;
+type ZodDef = Partial<
+  Readonly<
+    Record<
+      | 'type'
+      | 'coerce'
+      | 'checks'
+      | 'shape'
+      | 'catchall'
+      | 'element'
+      | 'innerType'
+      | 'options'
+      | 'entries'
+      | 'check'
+      | 'minimum'
+      | 'value'
+      | 'inclusive',
+      unknown
+    >
+  >
+>;
 
 // What zodInternals reads: the definition, whether the schema is an exact optional, and whether it may be absent from an object.
 interface ZodInternals {
@@ -32,10 +51,19 @@ const memo = new WeakMap<HandWrittenChecks, WeakMap<object, Check | null>>();
 function zodInternals(value: unknown, schema: boolean): ZodInternals | null {
   const zod = typeof value === 'object' && value !== null ? (value as { _zod?: unknown })._zod : undefined;
   if (typeof zod !== 'object' || zod === null) return null;
-  const { def, traits, optin, version } = zod as { def?: unknown; traits?: unknown; optin?: unknown; version?: { major?: unknown } };
+  const { def, traits, optin, version } = zod as {
+    def?: unknown;
+    traits?: unknown;
+    optin?: unknown;
+    version?: { major?: unknown };
+  };
   if (typeof def !== 'object' || def === null) return null;
   if (schema && (version?.major !== 4 || !(traits instanceof Set))) return null;
-  return { def: def as ZodDef, exactOptional: traits instanceof Set && traits.has('$ZodExactOptional'), optional: optin !== undefined };
+  return {
+    def: def as ZodDef,
+    exactOptional: traits instanceof Set && traits.has('$ZodExactOptional'),
+    optional: optin !== undefined,
+  };
 }
 
 /**
@@ -44,7 +72,12 @@ function zodInternals(value: unknown, schema: boolean): ZodInternals | null {
  * drops it, so such an object is left to zod). @internal
  */
 export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.prototype.hasOwnProperty.call(value, '__proto__');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !Object.prototype.hasOwnProperty.call(value, '__proto__')
+  );
 }
 
 /** `z.string().min(1)`: a string of at least one character. @internal */
@@ -74,9 +107,13 @@ function compileChecks(def: ZodDef): Check | null {
       // A string's length counts code points: two UTF-16 units per point at most, so `2 × minimum` units always suffice.
       parts.push((input) => {
         const length = (input as { length: number }).length;
-        return length >= minimum && (typeof input !== 'string' || minimum <= 1 || length >= 2 * minimum || [...input].length >= minimum);
+        return (
+          length >= minimum &&
+          (typeof input !== 'string' || minimum <= 1 || length >= 2 * minimum || [...input].length >= minimum)
+        );
       });
-    } else if (kind === 'greater_than' && typeof value === 'number') parts.push((input) => (inclusive === true ? (input as number) >= value : (input as number) > value));
+    } else if (kind === 'greater_than' && typeof value === 'number')
+      parts.push((input) => (inclusive === true ? (input as number) >= value : (input as number) > value));
     else return null;
   }
   if (parts.length <= 1) return parts[0] ?? (() => true);
@@ -94,11 +131,16 @@ function everyItem(items: readonly unknown[], check: Check): boolean {
 
 // The predicate of a loose object: every declared key passes (a required key must be present); other keys are free.
 function compileObject(def: ZodDef, handWritten: HandWrittenChecks): Check | null {
-  if (typeof def.shape !== 'object' || def.shape === null || zodInternals(def.catchall, true)?.def.type !== 'unknown') return null;
+  if (typeof def.shape !== 'object' || def.shape === null || zodInternals(def.catchall, true)?.def.type !== 'unknown')
+    return null;
   const shape = def.shape as Record<string, z.ZodType>;
   const keys = Object.keys(shape);
   if (keys.includes('__proto__') || Object.getOwnPropertySymbols(shape).length > 0) return null;
-  const fields = keys.map((key) => ({ key, check: compile(shape[key] as z.ZodType, handWritten), internals: zodInternals(shape[key], true) }));
+  const fields = keys.map((key) => ({
+    key,
+    check: compile(shape[key] as z.ZodType, handWritten),
+    internals: zodInternals(shape[key], true),
+  }));
   if (fields.some((field) => field.check === null || field.internals === null)) return null;
   const names = fields.map((field) => field.key);
   const checks = fields.map((field) => field.check as Check);
@@ -115,7 +157,8 @@ function compileObject(def: ZodDef, handWritten: HandWrittenChecks): Check | nul
 
 // The predicate of a schema's type, without its checks; null when the type is not one the compiler knows.
 function compileType(def: ZodDef, handWritten: HandWrittenChecks): Check | null {
-  const inner = (schema: unknown): Check | null => (schema === undefined ? null : compile(schema as z.ZodType, handWritten));
+  const inner = (schema: unknown): Check | null =>
+    schema === undefined ? null : compile(schema as z.ZodType, handWritten);
   switch (def.type) {
     case 'string':
       return (input) => typeof input === 'string';
@@ -159,10 +202,14 @@ function compile(schema: z.ZodType, handWritten: HandWrittenChecks): Check | nul
   if (cache.has(schema)) return cache.get(schema) ?? null;
   const internals = handWritten.has(schema) ? null : zodInternals(schema, true);
   // An exact optional rejects a present undefined, and a coercing schema rewrites its input: both are left to zod.
-  const type = internals === null || internals.exactOptional || internals.def.coerce === true ? null : compileType(internals.def, handWritten);
+  const type =
+    internals === null || internals.exactOptional || internals.def.coerce === true
+      ? null
+      : compileType(internals.def, handWritten);
   const checks = type === null || internals === null ? null : compileChecks(internals.def);
   const unchecked = !Array.isArray(internals?.def.checks) || internals.def.checks.length === 0;
-  const compiled = type === null || checks === null ? null : unchecked ? type : (input: unknown) => type(input) && checks(input);
+  const compiled =
+    type === null || checks === null ? null : unchecked ? type : (input: unknown) => type(input) && checks(input);
   const check = handWritten.get(schema) ?? compiled;
   cache.set(schema, check);
   return check;
@@ -183,7 +230,11 @@ export function compiledFastCheck(schema: z.ZodType): ((value: unknown) => boole
  *
  * @internal
  */
-export function passesFastCheck(schema: z.ZodType, input: unknown, handWritten: HandWrittenChecks = NO_HAND_WRITTEN): boolean {
+export function passesFastCheck(
+  schema: z.ZodType,
+  input: unknown,
+  handWritten: HandWrittenChecks = NO_HAND_WRITTEN,
+): boolean {
   const check = compile(schema, handWritten);
   return check !== null && check(input);
 }

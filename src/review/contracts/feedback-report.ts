@@ -19,14 +19,21 @@ export const remediationSchema = z.looseObject({
   can_auto_remediate: z.boolean(),
   maintenance_category: maintenanceCategorySchema,
   read_first: z.array(z.string()).optional(),
-  bug_swarm_id: z.string().optional().describe('Set when the issue belongs to a bug swarm; the swarm carries the one remediation.'),
+  bug_swarm_id: z
+    .string()
+    .optional()
+    .describe('Set when the issue belongs to a bug swarm; the swarm carries the one remediation.'),
 });
 
 /** One issue of feedback.json. @public */
 export const feedbackIssueSchema = z.looseObject({
   id: z.string().min(1).describe('FBK-001, FBK-002, … in report order.'),
   severity: severitySchema,
-  category: z.string().describe('contract_availability | traceability | architecture_code_sync | sprint_capacity | security_compliance | documentation | cross_contract | remediation | adoption'),
+  category: z
+    .string()
+    .describe(
+      'contract_availability | traceability | architecture_code_sync | sprint_capacity | security_compliance | documentation | cross_contract | remediation | adoption',
+    ),
   rule: z.string().optional().describe('The review rule broken, e.g. "traceability.story_without_test".'),
   title: z.string(),
   description: z.string(),
@@ -50,7 +57,11 @@ export type FeedbackIssue = z.output<typeof feedbackIssueSchema>;
 export type NamedFields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
 
 /** A parse issue of a malformed contract. @public */
-export const parseIssueSchema = z.looseObject({ code: z.string(), path: z.array(z.union([z.string(), z.number()])), message: z.string() });
+export const parseIssueSchema = z.looseObject({
+  code: z.string(),
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
 
 /** `analysis_scope`: what was analysed, missing, malformed, skipped. @public */
 export const analysisScopeSchema = z.looseObject({
@@ -112,7 +123,12 @@ export const traceabilityMatrixSchema = coverageSchema.extend({
 export type TraceabilityMatrix = z.output<typeof traceabilityMatrixSchema>;
 
 /** A bug swarm: three or more corrective issues on one module, one preventive remediation. @public */
-export const bugSwarmSchema = z.looseObject({ id: z.string(), module: z.string(), issue_ids: z.array(z.string()), remediation: remediationSchema });
+export const bugSwarmSchema = z.looseObject({
+  id: z.string(),
+  module: z.string(),
+  issue_ids: z.array(z.string()),
+  remediation: remediationSchema,
+});
 
 /** A bug swarm. @public */
 export type BugSwarm = z.output<typeof bugSwarmSchema>;
@@ -143,7 +159,9 @@ export type BaselineSummary = z.output<typeof baselineSummarySchema>;
  */
 export const feedbackSummarySchema = z.looseObject({
   ...scoredIssuesFields,
-  baseline: baselineSummarySchema.optional().describe('Adopted runs only: the baseline issues, scored apart from the main score.'),
+  baseline: baselineSummarySchema
+    .optional()
+    .describe('Adopted runs only: the baseline issues, scored apart from the main score.'),
 });
 
 /** `goal_evaluation` as the review authors it. @public */

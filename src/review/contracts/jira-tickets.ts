@@ -1,15 +1,46 @@
 import { z } from 'zod';
 import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
 import { type SprintRef, sprintRef, sprintRefSchema } from './plan.js';
-import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
+import {
+  type ContractMetadata,
+  type ContractRead,
+  NO_ITEMS,
+  contractMetadataFields,
+  idListSchema,
+  isBaselineItem,
+  metadataOf,
+  readWith,
+} from './metadata.js';
 
 // The fast predicate of userStorySchema (the same acceptance as the schema; see HandWrittenChecks).
 function isCanonicalStory(value: unknown): boolean {
   if (!isObject(value)) return false;
-  const { story_id: id, title, linked_requirements: links, story_points: points, sprint, assignee, blocked_by: blockers, source } = value;
+  const {
+    story_id: id,
+    title,
+    linked_requirements: links,
+    story_points: points,
+    sprint,
+    assignee,
+    blocked_by: blockers,
+    source,
+  } = value;
   const validPoints = points === undefined || (typeof points === 'number' && Number.isFinite(points) && points >= 0);
-  const validSprint = sprint === undefined || sprint === null || (typeof sprint === 'number' && Number.isFinite(sprint)) || isNonEmptyString(sprint);
-  return isNonEmptyString(id) && typeof title === 'string' && isIdList(links) && validPoints && validSprint && (assignee === null || isOptionalString(assignee)) && (blockers === undefined || isIdList(blockers)) && isOptionalString(source);
+  const validSprint =
+    sprint === undefined ||
+    sprint === null ||
+    (typeof sprint === 'number' && Number.isFinite(sprint)) ||
+    isNonEmptyString(sprint);
+  return (
+    isNonEmptyString(id) &&
+    typeof title === 'string' &&
+    isIdList(links) &&
+    validPoints &&
+    validSprint &&
+    (assignee === null || isOptionalString(assignee)) &&
+    (blockers === undefined || isIdList(blockers)) &&
+    isOptionalString(source)
+  );
 }
 
 /**
@@ -71,28 +102,37 @@ export interface JiraTicketsContract {
 
 /** Reads jira_tickets.json (canonical and rstack-agents' shapes are the same). @internal */
 export function readJiraTickets(input: unknown): ContractRead<JiraTicketsContract> {
-  return readWith(jiraTicketsSchema, input, (parsed) => {
-    const meta = metadataOf(parsed);
-    const stories: NormalizedStory[] = [];
-    const sprints = new Map<number | string, SprintRef>();
-    // Stories share one normalized reference per sprint value.
-    const sprintOf = (value: number | string): SprintRef => sprints.get(value) ?? sprints.set(value, sprintRef(value)).get(value) ?? sprintRef(value);
-    for (const epic of parsed.epics) {
-      const epicId = epic.epic_id ?? epic.epic_name ?? null;
-      for (const story of epic.user_stories) {
-        stories.push({
-          id: story.story_id,
-          title: story.title,
-          epic: epicId,
-          requirementIds: story.linked_requirements,
-          points: story.story_points ?? 0,
-          sprint: story.sprint === undefined || story.sprint === null ? null : sprintOf(story.sprint),
-          assignee: story.assignee === undefined || story.assignee === null || story.assignee.trim() === '' ? null : story.assignee.trim(),
-          blockedBy: story.blocked_by ?? NO_ITEMS,
-          baseline: isBaselineItem(story.source, meta.harvested),
-        });
+  return readWith(
+    jiraTicketsSchema,
+    input,
+    (parsed) => {
+      const meta = metadataOf(parsed);
+      const stories: NormalizedStory[] = [];
+      const sprints = new Map<number | string, SprintRef>();
+      // Stories share one normalized reference per sprint value.
+      const sprintOf = (value: number | string): SprintRef =>
+        sprints.get(value) ?? sprints.set(value, sprintRef(value)).get(value) ?? sprintRef(value);
+      for (const epic of parsed.epics) {
+        const epicId = epic.epic_id ?? epic.epic_name ?? null;
+        for (const story of epic.user_stories) {
+          stories.push({
+            id: story.story_id,
+            title: story.title,
+            epic: epicId,
+            requirementIds: story.linked_requirements,
+            points: story.story_points ?? 0,
+            sprint: story.sprint === undefined || story.sprint === null ? null : sprintOf(story.sprint),
+            assignee:
+              story.assignee === undefined || story.assignee === null || story.assignee.trim() === ''
+                ? null
+                : story.assignee.trim(),
+            blockedBy: story.blocked_by ?? NO_ITEMS,
+            baseline: isBaselineItem(story.source, meta.harvested),
+          });
+        }
       }
-    }
-    return { meta, stories };
-  }, userStoryFastChecks);
+      return { meta, stories };
+    },
+    userStoryFastChecks,
+  );
 }

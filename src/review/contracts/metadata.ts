@@ -40,7 +40,12 @@ export interface ContractMetadata {
 }
 
 /** Reads the normalized metadata out of a parsed contract object. @internal */
-export function metadataOf(document: { contract_version?: string | number | undefined; produced_by?: string | undefined; timestamp?: string | undefined; source?: string | undefined }): ContractMetadata {
+export function metadataOf(document: {
+  contract_version?: string | number | undefined;
+  produced_by?: string | undefined;
+  timestamp?: string | undefined;
+  source?: string | undefined;
+}): ContractMetadata {
   return {
     contractVersion: document.contract_version === undefined ? null : String(document.contract_version),
     producedBy: document.produced_by ?? null,
@@ -61,7 +66,9 @@ export function isBaselineItem(itemSource: unknown, contractHarvested: boolean):
  *
  * @public
  */
-export type ContractRead<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly Issue[] };
+export type ContractRead<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: readonly Issue[] };
 
 /**
  * Validates `input` against a zod schema and maps the parsed value, or
@@ -72,7 +79,12 @@ export type ContractRead<T> = { readonly ok: true; readonly value: T } | { reado
  *
  * @internal
  */
-export function readWith<S extends z.ZodType, T>(schema: S, input: unknown, map: (parsed: z.output<S>) => T, handWritten?: HandWrittenChecks): ContractRead<T> {
+export function readWith<S extends z.ZodType, T>(
+  schema: S,
+  input: unknown,
+  map: (parsed: z.output<S>) => T,
+  handWritten?: HandWrittenChecks,
+): ContractRead<T> {
   if (passesFastCheck(schema, input, handWritten)) return { ok: true, value: map(input as z.output<S>) };
   const result = schema.safeParse(input);
   if (!result.success) return { ok: false, issues: issuesFromZod(result.error) };
@@ -81,7 +93,12 @@ export function readWith<S extends z.ZodType, T>(schema: S, input: unknown, map:
 
 /** True when `input` is a plain JSON object holding `key` as an own property. @internal */
 export function hasKey(input: unknown, key: string): boolean {
-  return typeof input === 'object' && input !== null && !Array.isArray(input) && Object.prototype.hasOwnProperty.call(input, key);
+  return (
+    typeof input === 'object' &&
+    input !== null &&
+    !Array.isArray(input) &&
+    Object.prototype.hasOwnProperty.call(input, key)
+  );
 }
 
 /**
@@ -90,7 +107,11 @@ export function hasKey(input: unknown, key: string): boolean {
  * that shape's `keys` (e.g. `tech_stack` for 06-architecture). @internal
  */
 export function isHarvestShape(input: unknown, keys: readonly string[]): boolean {
-  return hasKey(input, 'source') && (input as { source: unknown }).source === BROWNFIELD_SOURCE && keys.some((key) => hasKey(input, key));
+  return (
+    hasKey(input, 'source') &&
+    (input as { source: unknown }).source === BROWNFIELD_SOURCE &&
+    keys.some((key) => hasKey(input, key))
+  );
 }
 
 /** The metadata of a contract that is only checked for its metadata. @public */

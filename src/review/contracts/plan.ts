@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKey, metadataOf, readWith } from './metadata.js';
+import {
+  type ContractMetadata,
+  type ContractRead,
+  contractMetadataFields,
+  hasKey,
+  metadataOf,
+  readWith,
+} from './metadata.js';
 
 /** A sprint reference: a number (`2`) or a label (`"2"`, `"Sprint 2"`). @public */
 export const sprintRefSchema = z.union([z.number(), z.string().min(1)]);
@@ -67,11 +74,18 @@ export interface PlanContract {
 /** Reads plan.json in its canonical shape or in rstack-agents' shape. @internal */
 export function readPlan(input: unknown): ContractRead<PlanContract> {
   if (!hasKey(input, 'sprints') && hasKey(input, 'milestones')) {
-    return readWith(rstackPlanSchema, input, (parsed) => ({ meta: metadataOf(parsed), sprints: null, milestones: parsed.milestones.length }));
+    return readWith(rstackPlanSchema, input, (parsed) => ({
+      meta: metadataOf(parsed),
+      sprints: null,
+      milestones: parsed.milestones.length,
+    }));
   }
   return readWith(planSchema, input, (parsed) => ({
     meta: metadataOf(parsed),
-    sprints: parsed.sprints.map((sprint) => ({ ...sprintRef(sprint.sprint), capacityPoints: sprint.capacity_points ?? null })),
+    sprints: parsed.sprints.map((sprint) => ({
+      ...sprintRef(sprint.sprint),
+      capacityPoints: sprint.capacity_points ?? null,
+    })),
     milestones: parsed.milestones.length,
   }));
 }

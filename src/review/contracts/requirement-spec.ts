@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
-import { type ContractMetadata, type ContractRead, contractMetadataFields, hasKey, isBaselineItem, metadataOf, readWith } from './metadata.js';
+import {
+  type ContractMetadata,
+  type ContractRead,
+  contractMetadataFields,
+  hasKey,
+  isBaselineItem,
+  metadataOf,
+  readWith,
+} from './metadata.js';
 
 // True for an array of strings (empty strings included; a hole is undefined, as zod reads it).
 function isStringList(value: unknown): boolean {
@@ -13,7 +21,15 @@ function isStringList(value: unknown): boolean {
 function isCanonicalRequirement(value: unknown): boolean {
   if (!isObject(value)) return false;
   const { id, type, category, title, priority, acceptance, source } = value;
-  return isNonEmptyString(id) && (type === 'functional' || type === 'non_functional') && isOptionalString(category) && typeof title === 'string' && isOptionalString(priority) && (acceptance === undefined || isStringList(acceptance)) && isOptionalString(source);
+  return (
+    isNonEmptyString(id) &&
+    (type === 'functional' || type === 'non_functional') &&
+    isOptionalString(category) &&
+    typeof title === 'string' &&
+    isOptionalString(priority) &&
+    (acceptance === undefined || isStringList(acceptance)) &&
+    isOptionalString(source)
+  );
 }
 
 /**
@@ -110,16 +126,25 @@ export function readRequirementSpec(input: unknown): ContractRead<RequirementSpe
       return { meta, requirements: [...functional, ...nonFunctional], sources: parsed.requirement_sources ?? [] };
     });
   }
-  return readWith(requirementSpecSchema, input, (parsed) => {
-    const meta = metadataOf(parsed);
-    const requirements = parsed.requirements.map((item) => ({
-      id: item.id,
-      type: item.type,
-      category: item.category ?? null,
-      title: item.title,
-      baseline: isBaselineItem(item.source, meta.harvested),
-    }));
-    const sources = (parsed as { requirement_sources?: unknown }).requirement_sources;
-    return { meta, requirements, sources: Array.isArray(sources) ? sources.filter((entry): entry is string => typeof entry === 'string') : [] };
-  }, requirementFastChecks);
+  return readWith(
+    requirementSpecSchema,
+    input,
+    (parsed) => {
+      const meta = metadataOf(parsed);
+      const requirements = parsed.requirements.map((item) => ({
+        id: item.id,
+        type: item.type,
+        category: item.category ?? null,
+        title: item.title,
+        baseline: isBaselineItem(item.source, meta.harvested),
+      }));
+      const sources = (parsed as { requirement_sources?: unknown }).requirement_sources;
+      return {
+        meta,
+        requirements,
+        sources: Array.isArray(sources) ? sources.filter((entry): entry is string => typeof entry === 'string') : [],
+      };
+    },
+    requirementFastChecks,
+  );
 }

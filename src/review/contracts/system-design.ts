@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isHarvestShape, metadataOf, readWith } from './metadata.js';
+import {
+  type ContractMetadata,
+  type ContractRead,
+  NO_ITEMS,
+  contractMetadataFields,
+  hasKey,
+  idListSchema,
+  isHarvestShape,
+  metadataOf,
+  readWith,
+} from './metadata.js';
 
 /** An API endpoint of the design. @public */
 export const apiEndpointSchema = z.looseObject({
@@ -27,14 +37,20 @@ export const systemDesignSchema = z.looseObject({
   ...contractMetadataFields,
   services: z.array(z.looseObject({ name: z.string().min(1) })),
   api_endpoints: z.array(apiEndpointSchema).optional(),
-  database: z.looseObject({ tables: z.array(z.union([z.string().min(1), z.looseObject({ name: z.string().min(1) })])).optional() }).optional(),
+  database: z
+    .looseObject({
+      tables: z.array(z.union([z.string().min(1), z.looseObject({ name: z.string().min(1) })])).optional(),
+    })
+    .optional(),
   security_controls: z.array(securityControlSchema).optional(),
 });
 
 // The baseline rstack-agents' `adopt` harvests for 06-architecture (harvest.js): languages, frameworks and top-level dirs, no design.
 const harvestedSystemDesignSchema = z.looseObject({
   ...contractMetadataFields,
-  tech_stack: z.looseObject({ languages: z.array(z.string()).optional(), frameworks: z.array(z.string()).optional() }).optional(),
+  tech_stack: z
+    .looseObject({ languages: z.array(z.string()).optional(), frameworks: z.array(z.string()).optional() })
+    .optional(),
   structure: z.array(z.string()).optional(),
 });
 
@@ -74,12 +90,21 @@ export function endpointKeyFromString(value: string): string {
 /** Reads system_design.json (canonical shape; rstack-agents' shape fits the same schema; an adoption's harvest has no services). @internal */
 export function readSystemDesign(input: unknown): ContractRead<SystemDesignContract> {
   if (!hasKey(input, 'services') && isHarvestShape(input, ['tech_stack', 'structure'])) {
-    return readWith(harvestedSystemDesignSchema, input, (parsed) => ({ meta: metadataOf(parsed), services: NO_ITEMS, endpoints: NO_ITEMS, tables: NO_ITEMS, controls: NO_ITEMS }));
+    return readWith(harvestedSystemDesignSchema, input, (parsed) => ({
+      meta: metadataOf(parsed),
+      services: NO_ITEMS,
+      endpoints: NO_ITEMS,
+      tables: NO_ITEMS,
+      controls: NO_ITEMS,
+    }));
   }
   return readWith(systemDesignSchema, input, (parsed) => ({
     meta: metadataOf(parsed),
     services: parsed.services.map((service) => service.name.trim()),
-    endpoints: (parsed.api_endpoints ?? []).map((endpoint) => ({ key: endpointKey(endpoint.method, endpoint.path), service: endpoint.service?.trim() ?? null })),
+    endpoints: (parsed.api_endpoints ?? []).map((endpoint) => ({
+      key: endpointKey(endpoint.method, endpoint.path),
+      service: endpoint.service?.trim() ?? null,
+    })),
     tables: (parsed.database?.tables ?? []).map((table) => (typeof table === 'string' ? table : table.name).trim()),
     controls: (parsed.security_controls ?? []).map((control) => ({ id: control.id, nfrIds: control.nfr_ids })),
   }));

@@ -1,13 +1,30 @@
 import { z } from 'zod';
 import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
-import { type ContractMetadata, type ContractRead, NO_ITEMS, contractMetadataFields, hasKey, idListSchema, isBaselineItem, metadataOf, readWith } from './metadata.js';
+import {
+  type ContractMetadata,
+  type ContractRead,
+  NO_ITEMS,
+  contractMetadataFields,
+  hasKey,
+  idListSchema,
+  isBaselineItem,
+  metadataOf,
+  readWith,
+} from './metadata.js';
 
 const TEST_STATUSES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'skipped']);
 
 // The fast predicate of testCaseSchema (the same acceptance as the schema; see HandWrittenChecks).
 function isCanonicalTestCase(value: unknown): boolean {
   if (!isObject(value)) return false;
-  return isNonEmptyString(value.id) && isIdList(value.story_ids) && isIdList(value.requirement_ids) && (value.controls === undefined || isIdList(value.controls)) && TEST_STATUSES.has(value.status) && isOptionalString(value.source);
+  return (
+    isNonEmptyString(value.id) &&
+    isIdList(value.story_ids) &&
+    isIdList(value.requirement_ids) &&
+    (value.controls === undefined || isIdList(value.controls)) &&
+    TEST_STATUSES.has(value.status) &&
+    isOptionalString(value.source)
+  );
 }
 
 /**
@@ -47,7 +64,10 @@ const rstackTestReportSchema = z.looseObject({
   test_files: z.array(z.string()).optional(),
   results: z.looseObject({ passed: countSchema, failed: countSchema, skipped: countSchema }).optional(),
   test_levels: z
-    .record(z.string(), z.looseObject({ requirements_covered: idListSchema.optional(), stories_covered: idListSchema.optional() }))
+    .record(
+      z.string(),
+      z.looseObject({ requirements_covered: idListSchema.optional(), stories_covered: idListSchema.optional() }),
+    )
     .optional(),
   executed: z.boolean().optional(),
 });
@@ -81,7 +101,10 @@ export interface TestReportContract {
 
 /** Reads test_report.json in its canonical shape or in rstack-agents' shape. @internal */
 export function readTestReport(input: unknown): ContractRead<TestReportContract> {
-  if (!hasKey(input, 'test_cases') && ['test_files', 'results', 'test_levels', 'executed'].some((key) => hasKey(input, key))) {
+  if (
+    !hasKey(input, 'test_cases') &&
+    ['test_files', 'results', 'test_levels', 'executed'].some((key) => hasKey(input, key))
+  ) {
     return readWith(rstackTestReportSchema, input, (parsed) => {
       const meta = metadataOf(parsed);
       const tests = Object.entries(parsed.test_levels ?? {}).map(([level, entry]) => ({
@@ -93,23 +116,39 @@ export function readTestReport(input: unknown): ContractRead<TestReportContract>
         status: 'unknown' as const,
         baseline: meta.harvested,
       }));
-      const ran = parsed.results !== undefined && ((parsed.results.passed ?? 0) > 0 || (parsed.results.failed ?? 0) > 0);
-      return { meta, tests, unnamedFailures: parsed.results?.failed ?? 0, executed: parsed.executed ?? (meta.harvested ? ran : true) };
+      const ran =
+        parsed.results !== undefined && ((parsed.results.passed ?? 0) > 0 || (parsed.results.failed ?? 0) > 0);
+      return {
+        meta,
+        tests,
+        unnamedFailures: parsed.results?.failed ?? 0,
+        executed: parsed.executed ?? (meta.harvested ? ran : true),
+      };
     });
   }
-  return readWith(testReportSchema, input, (parsed) => {
-    const meta = metadataOf(parsed);
-    const tests = parsed.test_cases.map((test) => ({
-      id: test.id,
-      synthetic: false,
-      storyIds: test.story_ids,
-      requirementIds: test.requirement_ids,
-      controls: test.controls ?? NO_ITEMS,
-      status: test.status,
-      baseline: isBaselineItem(test.source, meta.harvested),
-    }));
-    const ran = tests.some((test) => test.status !== 'skipped');
-    const executed = (parsed as { executed?: unknown }).executed;
-    return { meta, tests, unnamedFailures: 0, executed: typeof executed === 'boolean' ? executed : meta.harvested ? ran : true };
-  }, testCaseFastChecks);
+  return readWith(
+    testReportSchema,
+    input,
+    (parsed) => {
+      const meta = metadataOf(parsed);
+      const tests = parsed.test_cases.map((test) => ({
+        id: test.id,
+        synthetic: false,
+        storyIds: test.story_ids,
+        requirementIds: test.requirement_ids,
+        controls: test.controls ?? NO_ITEMS,
+        status: test.status,
+        baseline: isBaselineItem(test.source, meta.harvested),
+      }));
+      const ran = tests.some((test) => test.status !== 'skipped');
+      const executed = (parsed as { executed?: unknown }).executed;
+      return {
+        meta,
+        tests,
+        unnamedFailures: 0,
+        executed: typeof executed === 'boolean' ? executed : meta.harvested ? ran : true,
+      };
+    },
+    testCaseFastChecks,
+  );
 }

@@ -15,7 +15,12 @@ export const threatSchema = z.looseObject({
   id: z.string().min(1),
   risk_level: riskLevelSchema,
   affected_component: z.string().optional(),
-  mitigation: z.union([z.string(), z.looseObject({ description: z.string().optional(), implementation_location: z.string().optional() })]).optional(),
+  mitigation: z
+    .union([
+      z.string(),
+      z.looseObject({ description: z.string().optional(), implementation_location: z.string().optional() }),
+    ])
+    .optional(),
 });
 
 /**
@@ -50,7 +55,12 @@ export function readThreatModel(input: unknown): ContractRead<ThreatModelContrac
       id: threat.id,
       risk: threat.risk_level,
       component: threat.affected_component?.trim() || null,
-      mitigation: threat.mitigation === undefined ? null : typeof threat.mitigation === 'string' ? threat.mitigation : (threat.mitigation.description ?? null),
+      mitigation:
+        threat.mitigation === undefined
+          ? null
+          : typeof threat.mitigation === 'string'
+            ? threat.mitigation
+            : (threat.mitigation.description ?? null),
     })),
   }));
 }

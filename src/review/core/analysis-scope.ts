@@ -29,15 +29,21 @@ export function buildAnalysisScope(model: ReviewModel, adopt: boolean): Feedback
     issues: status.issues.map((issue) => ({ code: issue.code, path: [...issue.path], message: issue.message })),
   }));
   const pathsIn = (state: string, kinds: readonly string[] = ['core', 'optional']): string[] =>
-    model.statuses.filter((status, index) => contracts[index]?.state === state && kinds.includes(status.kind)).map((status) => status.path);
+    model.statuses
+      .filter((status, index) => contracts[index]?.state === state && kinds.includes(status.kind))
+      .map((status) => status.path);
   return {
     mode: adopt ? 'adopt' : 'greenfield',
     contracts_analyzed: pathsIn('analysed'),
     contracts_missing: pathsIn('missing', ['core']),
     contracts_malformed: pathsIn('malformed'),
     contracts_skipped: pathsIn('skipped'),
-    optional_agents_detected: model.statuses.filter((status) => status.kind === 'optional' && status.state !== 'missing').map((status) => status.stage),
-    legacy_paths_used: model.statuses.filter((status) => status.legacy && status.state !== 'missing').map((status) => status.path),
+    optional_agents_detected: model.statuses
+      .filter((status) => status.kind === 'optional' && status.state !== 'missing')
+      .map((status) => status.stage),
+    legacy_paths_used: model.statuses
+      .filter((status) => status.legacy && status.state !== 'missing')
+      .map((status) => status.path),
     contracts,
   };
 }

@@ -7,7 +7,8 @@ type Flagged = { readonly baseline: boolean };
 
 // True when any item of the list is flagged baseline.
 function anyFlagged(items: readonly Flagged[] | undefined): boolean {
-  if (items !== undefined) for (let index = 0; index < items.length; index++) if ((items[index] as Flagged).baseline) return true;
+  if (items !== undefined)
+    for (let index = 0; index < items.length; index++) if ((items[index] as Flagged).baseline) return true;
   return false;
 }
 
@@ -22,7 +23,10 @@ function clearedMap<T extends Flagged>(map: ReadonlyMap<string, T>): ReadonlyMap
 }
 
 // A contract value whose metadata no longer claims a harvest, with `lists` applied to its flagged lists.
-function unharvested<T extends { readonly meta: ContractMetadata }>(value: T | null, lists: (value: T) => Partial<T> = () => ({})): T | null {
+function unharvested<T extends { readonly meta: ContractMetadata }>(
+  value: T | null,
+  lists: (value: T) => Partial<T> = () => ({}),
+): T | null {
   return value === null ? null : { ...value, ...lists(value), meta: { ...value.meta, harvested: false } };
 }
 
@@ -53,7 +57,9 @@ export function scopeBaseline(model: ReviewModel, adopt: boolean): ReviewModel {
   if (adopt || !claimsBaseline(model)) return model;
   const source = model.contracts;
   const tests = cleared(model.tests);
-  const contracts = Object.fromEntries(Object.entries(source).map(([key, value]) => [key, unharvested(value as { meta: ContractMetadata } | null)])) as unknown as Record<keyof NormalizedContracts, unknown>;
+  const contracts = Object.fromEntries(
+    Object.entries(source).map(([key, value]) => [key, unharvested(value as { meta: ContractMetadata } | null)]),
+  ) as unknown as Record<keyof NormalizedContracts, unknown>;
   const scoped: NormalizedContracts = {
     ...(contracts as unknown as NormalizedContracts),
     requirement_spec: unharvested(source.requirement_spec, (spec) => ({ requirements: cleared(spec.requirements) })),
@@ -61,6 +67,16 @@ export function scopeBaseline(model: ReviewModel, adopt: boolean): ReviewModel {
     code_report: unharvested(source.code_report, (code) => ({ files: cleared(code.files) })),
     test_report: unharvested(source.test_report, () => ({ tests })),
   };
-  const statuses = model.statuses.map((status): ContractStatus => (status.meta?.harvested === true ? { ...status, meta: { ...status.meta, harvested: false } } : status));
-  return { ...model, statuses, contracts: scoped, requirements: clearedMap(model.requirements), stories: clearedMap(model.stories), tests };
+  const statuses = model.statuses.map(
+    (status): ContractStatus =>
+      status.meta?.harvested === true ? { ...status, meta: { ...status.meta, harvested: false } } : status,
+  );
+  return {
+    ...model,
+    statuses,
+    contracts: scoped,
+    requirements: clearedMap(model.requirements),
+    stories: clearedMap(model.stories),
+    tests,
+  };
 }

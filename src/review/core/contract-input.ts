@@ -11,7 +11,12 @@ import type { ContractKey } from './contract-slots.js';
  */
 export type ContractInput =
   | { readonly state: 'missing' }
-  | { readonly state: 'invalid_json'; readonly path: string; readonly issues: readonly Issue[]; readonly legacy?: boolean }
+  | {
+      readonly state: 'invalid_json';
+      readonly path: string;
+      readonly issues: readonly Issue[];
+      readonly legacy?: boolean;
+    }
   | { readonly state: 'present'; readonly path: string; readonly document: unknown; readonly legacy?: boolean };
 
 /**

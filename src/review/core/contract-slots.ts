@@ -41,11 +41,23 @@ export interface ContractSlot {
 }
 
 // Builds one slot from its stage id (the artifact name comes from the SDLC preset) and legacy paths.
-function slot(key: ContractKey, stage: SdlcStageId, kind: ContractSlot['kind'], legacyPaths: readonly string[]): ContractSlot {
+function slot(
+  key: ContractKey,
+  stage: SdlcStageId,
+  kind: ContractSlot['kind'],
+  legacyPaths: readonly string[],
+): ContractSlot {
   const names = SDLC_STAGE_ARTIFACTS[stage];
   const folder = `artifacts/stages/${stage}`;
   const legacy = names.legacy === undefined ? legacyPaths : [`${folder}/${names.legacy}`, ...legacyPaths];
-  return Object.freeze({ key, stage, artifact: names.canonical, canonicalPath: `${folder}/${names.canonical}`, legacyPaths: Object.freeze([...legacy]), kind });
+  return Object.freeze({
+    key,
+    stage,
+    artifact: names.canonical,
+    canonicalPath: `${folder}/${names.canonical}`,
+    legacyPaths: Object.freeze([...legacy]),
+    kind,
+  });
 }
 
 /**
@@ -56,19 +68,31 @@ function slot(key: ContractKey, stage: SdlcStageId, kind: ContractSlot['kind'], 
  * @public
  */
 export const REVIEW_CONTRACT_SLOTS: readonly ContractSlot[] = Object.freeze([
-  slot('transcript', '01-transcript', 'core', ['artifacts/transcripts/structured_meeting_output.json', 'artifacts/transcript.json']),
+  slot('transcript', '01-transcript', 'core', [
+    'artifacts/transcripts/structured_meeting_output.json',
+    'artifacts/transcript.json',
+  ]),
   slot('requirement_spec', '02-requirements', 'core', [
     'artifacts/requirements/requirement_spec.json',
     'artifacts/requirement_spec.json',
     'artifacts/requirements/requirements.json',
   ]),
-  slot('documentation', '03-documentation', 'core', ['artifacts/documents/documentation_output.json', 'artifacts/documentation.json']),
+  slot('documentation', '03-documentation', 'core', [
+    'artifacts/documents/documentation_output.json',
+    'artifacts/documentation.json',
+  ]),
   slot('plan', '04-planning', 'core', ['artifacts/planning/sprint_plan.json', 'artifacts/plan.json']),
   slot('jira_tickets', '05-jira', 'core', ['artifacts/jira/jira_tickets.json', 'artifacts/jira_tickets.json']),
-  slot('system_design', '06-architecture', 'core', ['artifacts/architecture/system_design.json', 'artifacts/system_design.json']),
+  slot('system_design', '06-architecture', 'core', [
+    'artifacts/architecture/system_design.json',
+    'artifacts/system_design.json',
+  ]),
   slot('code_report', '07-code', 'core', ['artifacts/code/code_output.json', 'artifacts/code_report.json']),
   slot('test_report', '08-testing', 'core', ['artifacts/qa/qa_results.json', 'artifacts/test_report.json']),
-  slot('deployment_report', '09-deployment', 'core', ['artifacts/deployment/deployment_output.json', 'artifacts/deployment_report.json']),
+  slot('deployment_report', '09-deployment', 'core', [
+    'artifacts/deployment/deployment_output.json',
+    'artifacts/deployment_report.json',
+  ]),
   slot('summary', '10-summary', 'core', ['artifacts/summary.json', 'artifacts/pipeline_final.json']),
   slot('threat_model', '12-security-threat-model', 'optional', ['artifacts/security/threat_model.json']),
   slot('compliance_report', '13-compliance-checker', 'optional', ['artifacts/compliance/compliance_matrix.json']),

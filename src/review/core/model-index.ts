@@ -33,7 +33,11 @@ export function finishLinkIndex(map: LinkIndex): Map<string, string[]> {
 }
 
 /** Indexes a list by id, keeping the first definition and recording the duplicates. @internal */
-export function indexById<T extends { readonly id: string }>(key: ContractKey, items: readonly T[], duplicates: DuplicateId[]): Map<string, T> {
+export function indexById<T extends { readonly id: string }>(
+  key: ContractKey,
+  items: readonly T[],
+  duplicates: DuplicateId[],
+): Map<string, T> {
   const map = new Map<string, T>();
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as T;
@@ -44,7 +48,11 @@ export function indexById<T extends { readonly id: string }>(key: ContractKey, i
 }
 
 /** Records the ids defined more than once in a list that is not indexed (the first definition counts). @internal */
-export function recordDuplicates(key: ContractKey, items: readonly { readonly id: string }[], duplicates: DuplicateId[]): void {
+export function recordDuplicates(
+  key: ContractKey,
+  items: readonly { readonly id: string }[],
+  duplicates: DuplicateId[],
+): void {
   const seen = new Set<string>();
   for (let index = 0; index < items.length; index++) {
     const id = (items[index] as { readonly id: string }).id;

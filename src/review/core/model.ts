@@ -75,12 +75,18 @@ export interface SlotRead {
 /** Reads one slot's input into its status and normalized value. Pure; never throws on input. @internal */
 export function readContractSlot(slot: ContractSlot, input: ContractInput | undefined): SlotRead {
   const base = { key: slot.key, stage: slot.stage, kind: slot.kind };
-  if (input === undefined || input.state === 'missing') return { status: { ...base, state: 'missing', path: slot.canonicalPath, legacy: false, issues: [], meta: null }, value: null };
+  if (input === undefined || input.state === 'missing')
+    return {
+      status: { ...base, state: 'missing', path: slot.canonicalPath, legacy: false, issues: [], meta: null },
+      value: null,
+    };
   const path = input.path === '' ? slot.canonicalPath : input.path;
   const legacy = input.legacy ?? false;
-  if (input.state === 'invalid_json') return { status: { ...base, state: 'malformed', path, legacy, issues: input.issues, meta: null }, value: null };
+  if (input.state === 'invalid_json')
+    return { status: { ...base, state: 'malformed', path, legacy, issues: input.issues, meta: null }, value: null };
   const read = readStageContract(slot.key, input.document);
-  if (!read.ok) return { status: { ...base, state: 'malformed', path, legacy, issues: read.issues, meta: null }, value: null };
+  if (!read.ok)
+    return { status: { ...base, state: 'malformed', path, legacy, issues: read.issues, meta: null }, value: null };
   return { status: { ...base, state: 'analysed', path, legacy, issues: [], meta: read.value.meta }, value: read.value };
 }
 
@@ -98,7 +104,9 @@ export function buildReviewModel(inputs: ReviewContracts): ReviewModel {
 export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
   const statuses = reads.map((read) => read.status);
   const values = new Map(reads.map((read) => [read.status.key, read.value]));
-  const contracts = Object.fromEntries(REVIEW_CONTRACT_SLOTS.map((slot) => [slot.key, values.get(slot.key) ?? null])) as unknown as NormalizedContracts;
+  const contracts = Object.fromEntries(
+    REVIEW_CONTRACT_SLOTS.map((slot) => [slot.key, values.get(slot.key) ?? null]),
+  ) as unknown as NormalizedContracts;
   const duplicates: DuplicateId[] = [];
   const requirements = indexById('requirement_spec', contracts.requirement_spec?.requirements ?? [], duplicates);
   const stories = indexById('jira_tickets', contracts.jira_tickets?.stories ?? [], duplicates);

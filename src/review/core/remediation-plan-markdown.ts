@@ -23,8 +23,13 @@ function summarySection(report: FeedbackReport): string[] {
     `- Issues: ${summary.critical_count} CRITICAL, ${summary.warning_count} WARNING, ${summary.info_count} INFO.`,
     `- Traceability: ${matrix.requirements_fully_traced} of ${matrix.total_requirements} functional requirements fully traced (${matrix.coverage_percentage}%).`,
   ];
-  if (matrix.baseline !== undefined) lines.push(`- Adopted baseline: ${matrix.baseline.requirements_fully_traced} of ${matrix.baseline.total_requirements} traced (${matrix.baseline.coverage_percentage}%), scored apart.`);
-  lines.push(`- Contracts analysed: ${scope.contracts_analyzed.length}; missing: ${scope.contracts_missing.length === 0 ? 'none' : scope.contracts_missing.join(', ')}; malformed: ${scope.contracts_malformed.length === 0 ? 'none' : scope.contracts_malformed.join(', ')}.`);
+  if (matrix.baseline !== undefined)
+    lines.push(
+      `- Adopted baseline: ${matrix.baseline.requirements_fully_traced} of ${matrix.baseline.total_requirements} traced (${matrix.baseline.coverage_percentage}%), scored apart.`,
+    );
+  lines.push(
+    `- Contracts analysed: ${scope.contracts_analyzed.length}; missing: ${scope.contracts_missing.length === 0 ? 'none' : scope.contracts_missing.join(', ')}; malformed: ${scope.contracts_malformed.length === 0 ? 'none' : scope.contracts_malformed.join(', ')}.`,
+  );
   if (scope.contracts_skipped.length > 0) lines.push(`- Skipped by adoption: ${scope.contracts_skipped.join(', ')}.`);
   return [...lines, ''];
 }
@@ -32,12 +37,20 @@ function summarySection(report: FeedbackReport): string[] {
 // The FR → story → code → test → deployment table.
 function matrixSection(report: FeedbackReport): string[] {
   const rows = report.traceability_matrix.requirements;
-  const lines = ['## Traceability matrix', '', '| Requirement | Title | Stories | Code | Tests | Deployment | Fully traced |', '|---|---|---|---|---|---|---|'];
+  const lines = [
+    '## Traceability matrix',
+    '',
+    '| Requirement | Title | Stories | Code | Tests | Deployment | Fully traced |',
+    '|---|---|---|---|---|---|---|',
+  ];
   for (const row of rows.slice(0, MAX_PLAN_MATRIX_ROWS)) {
-    lines.push(`| ${cell(row.requirement_id)}${row.baseline ? ' (baseline)' : ''} | ${cell(row.title)} | ${ids(row.stories)} | ${ids(row.code)} | ${ids(row.tests)} | ${ids(row.deployment)} | ${row.fully_traced ? 'yes' : '**no**'} |`);
+    lines.push(
+      `| ${cell(row.requirement_id)}${row.baseline ? ' (baseline)' : ''} | ${cell(row.title)} | ${ids(row.stories)} | ${ids(row.code)} | ${ids(row.tests)} | ${ids(row.deployment)} | ${row.fully_traced ? 'yes' : '**no**'} |`,
+    );
   }
   if (rows.length === 0) lines.push('| — | no functional requirements were read | | | | | |');
-  if (rows.length > MAX_PLAN_MATRIX_ROWS) lines.push('', `_${rows.length - MAX_PLAN_MATRIX_ROWS} more rows in feedback.json._`);
+  if (rows.length > MAX_PLAN_MATRIX_ROWS)
+    lines.push('', `_${rows.length - MAX_PLAN_MATRIX_ROWS} more rows in feedback.json._`);
   return [...lines, ''];
 }
 
@@ -63,18 +76,37 @@ function severitySection(title: string, issues: readonly FeedbackIssue[]): strin
 function closingSections(report: FeedbackReport): string[] {
   const lines = ['## Bug swarms', ''];
   if (report.bug_swarms.length === 0) lines.push('None.');
-  for (const swarm of report.bug_swarms) lines.push(`- **${swarm.id}** on \`${swarm.module}\` (${swarm.issue_ids.join(', ')}): ${swarm.remediation.action}`);
+  for (const swarm of report.bug_swarms)
+    lines.push(`- **${swarm.id}** on \`${swarm.module}\` (${swarm.issue_ids.join(', ')}): ${swarm.remediation.action}`);
   const evaluation = report.goal_evaluation;
-  lines.push('', '## Re-run recommendations', '', evaluation.recommended_rerun_stages.length === 0 ? 'No stage needs to rerun.' : evaluation.recommended_rerun_stages.map((stage, index) => `${index + 1}. ${stage}`).join('\n'));
-  lines.push('', '## Goal evaluation', '', `- Goal \`${evaluation.goal_id}\`${evaluation.iteration === undefined ? '' : ` at iteration ${evaluation.iteration}`}: **${evaluation.status}** — ${evaluation.reason}`);
-  for (const entry of evaluation.criteria) lines.push(`- \`${entry.criterion_id}\`: ${entry.result}${entry.evidence.length === 0 ? '' : ` (evidence: ${entry.evidence.join(', ')})`}${entry.reasoning === undefined ? '' : ` — ${entry.reasoning}`}`);
+  lines.push(
+    '',
+    '## Re-run recommendations',
+    '',
+    evaluation.recommended_rerun_stages.length === 0
+      ? 'No stage needs to rerun.'
+      : evaluation.recommended_rerun_stages.map((stage, index) => `${index + 1}. ${stage}`).join('\n'),
+  );
+  lines.push(
+    '',
+    '## Goal evaluation',
+    '',
+    `- Goal \`${evaluation.goal_id}\`${evaluation.iteration === undefined ? '' : ` at iteration ${evaluation.iteration}`}: **${evaluation.status}** — ${evaluation.reason}`,
+  );
+  for (const entry of evaluation.criteria)
+    lines.push(
+      `- \`${entry.criterion_id}\`: ${entry.result}${entry.evidence.length === 0 ? '' : ` (evidence: ${entry.evidence.join(', ')})`}${entry.reasoning === undefined ? '' : ` — ${entry.reasoning}`}`,
+    );
   const check = (done: boolean, text: string): string => `- [${done ? 'x' : ' '}] ${text}`;
   lines.push(
     '',
     '## Sign-off checklist',
     '',
     check(report.summary.critical_count === 0, 'No CRITICAL issue'),
-    check(report.analysis_scope.contracts_missing.length === 0 && report.analysis_scope.contracts_malformed.length === 0, 'Every core contract read and well-formed'),
+    check(
+      report.analysis_scope.contracts_missing.length === 0 && report.analysis_scope.contracts_malformed.length === 0,
+      'Every core contract read and well-formed',
+    ),
     check(report.traceability_matrix.coverage_percentage === 100, 'Every functional requirement fully traced'),
     check(report.summary.pipeline_health === 'HEALTHY', 'Consistency score 90 or above'),
     check(evaluation.status === 'PASS', 'Goal evaluation PASS'),
@@ -92,7 +124,8 @@ function closingSections(report: FeedbackReport): string[] {
  * @public
  */
 export function renderRemediationPlan(report: FeedbackReport): string {
-  const bySeverity = (severity: FeedbackIssue['severity']) => report.issues.filter((issue) => issue.severity === severity);
+  const bySeverity = (severity: FeedbackIssue['severity']) =>
+    report.issues.filter((issue) => issue.severity === severity);
   return [
     '# Remediation plan',
     '',

@@ -106,7 +106,11 @@ export function reviewModel(read: ReviewModel, options: ReviewOptions): Feedback
     remediation_plan_path: REVIEW_OUTPUT_PATHS.remediationPlan,
     previous_agent: '10-summary',
   };
-  const blockedStages = blocked ? model.statuses.filter((status) => status.kind === 'core' && status.state === 'missing' && !isSkippedByAdoption(status, adopt)).map((status) => status.stage) : [];
+  const blockedStages = blocked
+    ? model.statuses
+        .filter((status) => status.kind === 'core' && status.state === 'missing' && !isSkippedByAdoption(status, adopt))
+        .map((status) => status.stage)
+    : [];
   const goalEvaluation = authorGoalEvaluation({
     goal: options.goal ?? null,
     goalIssues: options.goalIssues ?? [],

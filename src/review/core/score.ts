@@ -34,7 +34,11 @@ export function countSeverities(issues: readonly Pick<FeedbackIssue, 'severity'>
  * @public
  */
 export function consistencyScore(counts: SeverityCounts): number {
-  const score = 100 - SEVERITY_PENALTY.CRITICAL * counts.critical - SEVERITY_PENALTY.WARNING * counts.warning - SEVERITY_PENALTY.INFO * counts.info;
+  const score =
+    100 -
+    SEVERITY_PENALTY.CRITICAL * counts.critical -
+    SEVERITY_PENALTY.WARNING * counts.warning -
+    SEVERITY_PENALTY.INFO * counts.info;
   return Math.max(0, score);
 }
 
@@ -54,7 +58,14 @@ export function pipelineHealth(score: number): PipelineHealth {
 function scored(issues: readonly Pick<FeedbackIssue, 'severity'>[]): BaselineSummary {
   const counts = countSeverities(issues);
   const score = consistencyScore(counts);
-  return { total_issues: issues.length, critical_count: counts.critical, warning_count: counts.warning, info_count: counts.info, overall_consistency_score: score, pipeline_health: pipelineHealth(score) };
+  return {
+    total_issues: issues.length,
+    critical_count: counts.critical,
+    warning_count: counts.warning,
+    info_count: counts.info,
+    overall_consistency_score: score,
+    pipeline_health: pipelineHealth(score),
+  };
 }
 
 /**
@@ -64,7 +75,10 @@ function scored(issues: readonly Pick<FeedbackIssue, 'severity'>[]): BaselineSum
  *
  * @public
  */
-export function summarizeIssues(issues: readonly Pick<FeedbackIssue, 'severity' | 'baseline'>[], adopt: boolean): FeedbackReport['summary'] {
+export function summarizeIssues(
+  issues: readonly Pick<FeedbackIssue, 'severity' | 'baseline'>[],
+  adopt: boolean,
+): FeedbackReport['summary'] {
   const main = scored(issues.filter((issue) => issue.baseline !== true));
   return adopt ? { ...main, baseline: scored(issues.filter((issue) => issue.baseline === true)) } : main;
 }

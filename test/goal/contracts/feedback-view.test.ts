@@ -3,7 +3,12 @@ import { readFeedbackView } from '../../../src/goal/contracts/feedback-view.js';
 
 describe('readFeedbackView', () => {
   it('reads can_auto_remediate inside remediation (where rstack-agents writes it) and on the issue', () => {
-    const read = readFeedbackView({ issues: [{ severity: 'CRITICAL', remediation: { can_auto_remediate: true } }, { severity: 'CRITICAL', can_auto_remediate: true }] });
+    const read = readFeedbackView({
+      issues: [
+        { severity: 'CRITICAL', remediation: { can_auto_remediate: true } },
+        { severity: 'CRITICAL', can_auto_remediate: true },
+      ],
+    });
     expect(read.state).toBe('present');
     if (read.state === 'present') {
       expect(read.report.issues[0]?.remediation?.can_auto_remediate).toBe(true);

@@ -3,21 +3,29 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 
 // The shipped JSON Schemas, as an editor would use them through "$schema".
-const load = (path: string): object => JSON.parse(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8')) as object;
+const load = (path: string): object =>
+  JSON.parse(readFileSync(new URL(`../../../${path}`, import.meta.url), 'utf8')) as object;
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 
 describe('shipped JSON Schemas', () => {
   const goal = ajv.compile(load('schemas/goal.schema.json'));
 
   it('accept every recipe goal of the examples', () => {
-    for (const file of readdirSync(new URL('../../../examples/recipes/', import.meta.url)).filter((name) => name.endsWith('.goal.json'))) {
+    for (const file of readdirSync(new URL('../../../examples/recipes/', import.meta.url)).filter((name) =>
+      name.endsWith('.goal.json'),
+    )) {
       expect(goal(load(`examples/recipes/${file}`)), `${file}: ${JSON.stringify(goal.errors)}`).toBe(true);
     }
   });
 
   it('reject what the parser rejects: an unknown operator, an unknown kind, a missing field', () => {
     const base = { schema_version: 1 };
-    expect(goal({ ...base, criteria: [{ id: 'm', kind: 'metric_threshold', source: 'feedback', metric: 'a', operator: '=~', value: 1 }] })).toBe(false);
+    expect(
+      goal({
+        ...base,
+        criteria: [{ id: 'm', kind: 'metric_threshold', source: 'feedback', metric: 'a', operator: '=~', value: 1 }],
+      }),
+    ).toBe(false);
     expect(goal({ ...base, criteria: [{ id: 'x', kind: 'shell' }] })).toBe(false);
     expect(goal({ ...base, criteria: [{ id: 'c', kind: 'command' }] })).toBe(false);
     expect(goal({ criteria: [] })).toBe(false);

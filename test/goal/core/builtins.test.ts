@@ -3,8 +3,14 @@ import { evaluateBuiltins, stageCheck } from '../../../src/goal/core/builtins.js
 import { FEEDBACK, facts, feedback, statuses } from './fixtures.js';
 
 // A feedback report with the given issues and declared critical count.
-const report = (issues: unknown[], criticalCount: number | null = null) => feedback({ summary: { critical_count: criticalCount }, issues });
-const critical = (id: string, remediation: unknown, extra: Record<string, unknown> = {}) => ({ id, severity: 'CRITICAL', remediation, ...extra });
+const report = (issues: unknown[], criticalCount: number | null = null) =>
+  feedback({ summary: { critical_count: criticalCount }, issues });
+const critical = (id: string, remediation: unknown, extra: Record<string, unknown> = {}) => ({
+  id,
+  severity: 'CRITICAL',
+  remediation,
+  ...extra,
+});
 
 describe('stage checks', () => {
   it.each([
@@ -22,13 +28,26 @@ describe('stage checks', () => {
 
   it('has one check per pipeline stage; a stage without status counts as pending', () => {
     const result = evaluateBuiltins(facts({ stageStatuses: { '03-documentation': 'passed' } }));
-    expect(result.checks.map((check) => check.id)).toEqual(['stage:03-documentation', 'stage:06-architecture', 'stage:07-code', 'stage:08-testing', 'stage:11-feedback-loop']);
+    expect(result.checks.map((check) => check.id)).toEqual([
+      'stage:03-documentation',
+      'stage:06-architecture',
+      'stage:07-code',
+      'stage:08-testing',
+      'stage:11-feedback-loop',
+    ]);
     expect(result.checks.slice(1).every((check) => check.status === 'PENDING')).toBe(true);
   });
 
   it('ignores statuses of stages outside the pipeline and prototype keys', () => {
     const result = evaluateBuiltins(facts({ stages: ['constructor'], stageStatuses: { other: 'failed' } }));
-    expect(result.checks).toEqual([{ id: 'stage:constructor', status: 'PENDING', detail: 'Stage constructor has not run.', rerunStages: ['constructor'] }]);
+    expect(result.checks).toEqual([
+      {
+        id: 'stage:constructor',
+        status: 'PENDING',
+        detail: 'Stage constructor has not run.',
+        rerunStages: ['constructor'],
+      },
+    ]);
   });
 });
 
@@ -49,7 +68,9 @@ describe('feedback checks', () => {
   });
 
   it('does not rerun a feedback stage that is not in the pipeline', () => {
-    const result = evaluateBuiltins(facts({ stages: ['07-code'], stageStatuses: { '07-code': 'passed' }, feedback: feedback({ issues: 'nope' }) }));
+    const result = evaluateBuiltins(
+      facts({ stages: ['07-code'], stageStatuses: { '07-code': 'passed' }, feedback: feedback({ issues: 'nope' }) }),
+    );
     expect(result.checks.find((item) => item.id === 'feedback:readable')?.rerunStages).toEqual([]);
   });
 
@@ -60,14 +81,34 @@ describe('feedback checks', () => {
   });
 
   it('counts max(summary.critical_count, CRITICAL issues listed)', () => {
-    expect(evaluateBuiltins(facts({ feedback: report([critical('C1', { agent_to_rerun: '07-code' })], 3) })).criticalCount).toBe(3);
-    expect(evaluateBuiltins(facts({ feedback: report([critical('C1', { agent_to_rerun: '07-code' }), critical('C2', { agent_to_rerun: '07-code' })], 1) })).criticalCount).toBe(2);
-    expect(evaluateBuiltins(facts({ feedback: report([critical('C1', { agent_to_rerun: '07-code' })], null) })).criticalCount).toBe(1);
+    expect(
+      evaluateBuiltins(facts({ feedback: report([critical('C1', { agent_to_rerun: '07-code' })], 3) })).criticalCount,
+    ).toBe(3);
+    expect(
+      evaluateBuiltins(
+        facts({
+          feedback: report(
+            [critical('C1', { agent_to_rerun: '07-code' }), critical('C2', { agent_to_rerun: '07-code' })],
+            1,
+          ),
+        }),
+      ).criticalCount,
+    ).toBe(2);
+    expect(
+      evaluateBuiltins(facts({ feedback: report([critical('C1', { agent_to_rerun: '07-code' })], null) }))
+        .criticalCount,
+    ).toBe(1);
   });
 
   it('retries the stages critical issues map to, in pipeline order', () => {
     const result = evaluateBuiltins(
-      facts({ feedback: report([critical('C1', { agent_to_rerun: 'testing' }), critical('C2', { agent_to_rerun: 'agent.06-architecture' }), critical('C3', { agent_to_rerun: 'testing' })]) }),
+      facts({
+        feedback: report([
+          critical('C1', { agent_to_rerun: 'testing' }),
+          critical('C2', { agent_to_rerun: 'agent.06-architecture' }),
+          critical('C3', { agent_to_rerun: 'testing' }),
+        ]),
+      }),
     );
     const check = result.checks.find((item) => item.id === 'feedback:criticals');
     expect(check).toMatchObject({ status: 'FAIL', rerunStages: ['06-architecture', '08-testing'] });
@@ -83,14 +124,21 @@ describe('feedback checks', () => {
   });
 
   it('does not block an auto-remediable critical issue (flag on the issue or in remediation)', () => {
-    for (const issue of [critical('C1', { can_auto_remediate: true }), critical('C1', null, { can_auto_remediate: true })]) {
+    for (const issue of [
+      critical('C1', { can_auto_remediate: true }),
+      critical('C1', null, { can_auto_remediate: true }),
+    ]) {
       const result = evaluateBuiltins(facts({ feedback: report([issue]) }));
       expect(result.signals.map((signal) => signal.kind)).toEqual(['critical_issue']);
     }
   });
 
   it('reads severity case-insensitively', () => {
-    expect(evaluateBuiltins(facts({ feedback: report([{ id: 'c', severity: 'critical', remediation: { agent_to_rerun: '07-code' } }]) })).criticalCount).toBe(1);
+    expect(
+      evaluateBuiltins(
+        facts({ feedback: report([{ id: 'c', severity: 'critical', remediation: { agent_to_rerun: '07-code' } }]) }),
+      ).criticalCount,
+    ).toBe(1);
   });
 
   it('leaves all-passed stages passing', () => {

@@ -2,7 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { evaluateCriterion, type CriterionContext } from '../../../src/goal/core/criteria.js';
 import { OUTPUT_TAIL_CHARS } from '../../../src/goal/core/command-outcome.js';
 import type { CriterionFact } from '../../../src/goal/core/facts.js';
-import { FEEDBACK, STAGES, command, fileExists, goal, jsonSchema, judge, metric, metricDoc, present, ran, schemaChecked } from './fixtures.js';
+import {
+  FEEDBACK,
+  STAGES,
+  command,
+  fileExists,
+  goal,
+  jsonSchema,
+  judge,
+  metric,
+  metricDoc,
+  present,
+  ran,
+  schemaChecked,
+} from './fixtures.js';
 
 const context: CriterionContext = { stages: STAGES, feedbackStage: FEEDBACK };
 
@@ -20,27 +33,50 @@ describe('file_exists', () => {
   });
 
   it('fails for missing, refused or other entries, with the detail', () => {
-    expect(evaluate(fileExists('doc'), { kind: 'file_exists', path: { state: 'missing', path: 'doc.json' } })).toMatchObject({ status: 'FAIL', detail: 'doc.json does not exist.' });
-    const refused = evaluate(fileExists('doc', '../etc/passwd'), { kind: 'file_exists', path: { state: 'refused', detail: 'it escapes the project root' } });
+    expect(
+      evaluate(fileExists('doc'), { kind: 'file_exists', path: { state: 'missing', path: 'doc.json' } }),
+    ).toMatchObject({ status: 'FAIL', detail: 'doc.json does not exist.' });
+    const refused = evaluate(fileExists('doc', '../etc/passwd'), {
+      kind: 'file_exists',
+      path: { state: 'refused', detail: 'it escapes the project root' },
+    });
     expect(refused.status).toBe('FAIL');
     expect(refused.detail).toContain('escapes the project root');
     expect(evaluate(fileExists('doc'), present('other')).status).toBe('FAIL');
   });
 
   it('keeps the rerun stages', () => {
-    expect(evaluate(fileExists('doc', 'd.json', ['03-documentation']), present()).rerunStages).toEqual(['03-documentation']);
+    expect(evaluate(fileExists('doc', 'd.json', ['03-documentation']), present()).rerunStages).toEqual([
+      '03-documentation',
+    ]);
   });
 });
 
 describe('command', () => {
   it('passes iff the exit code equals expect_exit_code, keeping the exit code as observed', () => {
-    expect(evaluate(command('lint'), ran({ exitCode: 0 }))).toMatchObject({ status: 'PASS', observed: 0, durationMs: 10 });
-    const failed = evaluate(command('lint'), ran({ exitCode: 1, durationMs: 1234, stderrTail: 'first\nlint error here\n' }));
-    expect(failed).toMatchObject({ status: 'FAIL', observed: 1, summary: 'exit code 1', durationMs: 1234, outputTail: 'first\nlint error here\n' });
+    expect(evaluate(command('lint'), ran({ exitCode: 0 }))).toMatchObject({
+      status: 'PASS',
+      observed: 0,
+      durationMs: 10,
+    });
+    const failed = evaluate(
+      command('lint'),
+      ran({ exitCode: 1, durationMs: 1234, stderrTail: 'first\nlint error here\n' }),
+    );
+    expect(failed).toMatchObject({
+      status: 'FAIL',
+      observed: 1,
+      summary: 'exit code 1',
+      durationMs: 1234,
+      outputTail: 'first\nlint error here\n',
+    });
     expect(failed.detail).toContain('1234 ms');
     expect(failed.detail).toContain('lint error here');
     expect(evaluate(command('x', [], { expect_exit_code: 3 }), ran({ exitCode: 3 })).status).toBe('PASS');
-    expect(evaluate(command('x', [], { expect_exit_code: 3 }), ran({ exitCode: 0 }))).toMatchObject({ status: 'FAIL', summary: 'exit code 0, expected 3' });
+    expect(evaluate(command('x', [], { expect_exit_code: 3 }), ran({ exitCode: 0 }))).toMatchObject({
+      status: 'FAIL',
+      summary: 'exit code 0, expected 3',
+    });
   });
 
   it('fails on a timeout', () => {
@@ -49,12 +85,20 @@ describe('command', () => {
   });
 
   it('fails when the command cannot start or is killed without an exit code', () => {
-    expect(evaluate(command('x'), ran({ exitCode: null, startError: 'ENOENT' }))).toMatchObject({ status: 'FAIL', summary: 'could not start' });
-    expect(evaluate(command('x'), ran({ exitCode: null }))).toMatchObject({ status: 'FAIL', summary: 'killed without an exit code' });
+    expect(evaluate(command('x'), ran({ exitCode: null, startError: 'ENOENT' }))).toMatchObject({
+      status: 'FAIL',
+      summary: 'could not start',
+    });
+    expect(evaluate(command('x'), ran({ exitCode: null }))).toMatchObject({
+      status: 'FAIL',
+      summary: 'killed without an exit code',
+    });
   });
 
   it('is PENDING when skipped or aborted', () => {
-    expect(evaluate(command('x'), { kind: 'command', outcome: { state: 'skipped', detail: 'skipCommands is set' } })).toMatchObject({ status: 'PENDING', summary: 'command skipped' });
+    expect(
+      evaluate(command('x'), { kind: 'command', outcome: { state: 'skipped', detail: 'skipCommands is set' } }),
+    ).toMatchObject({ status: 'PENDING', summary: 'command skipped' });
     expect(evaluate(command('x'), ran({ exitCode: null, aborted: true })).status).toBe('PENDING');
   });
 
@@ -67,22 +111,37 @@ describe('command', () => {
 
 describe('metric_threshold', () => {
   it('compares a real number', () => {
-    expect(evaluate(metric('m'), metricDoc({ summary: { critical_count: 0 } }))).toMatchObject({ status: 'PASS', observed: 0 });
-    expect(evaluate(metric('m'), metricDoc({ summary: { critical_count: 2 } }))).toMatchObject({ status: 'FAIL', observed: 2, summary: 'summary.critical_count = 2, required == 0' });
+    expect(evaluate(metric('m'), metricDoc({ summary: { critical_count: 0 } }))).toMatchObject({
+      status: 'PASS',
+      observed: 0,
+    });
+    expect(evaluate(metric('m'), metricDoc({ summary: { critical_count: 2 } }))).toMatchObject({
+      status: 'FAIL',
+      observed: 2,
+      summary: 'summary.critical_count = 2, required == 0',
+    });
   });
 
   it('accepts a numeric string', () => {
-    expect(evaluate(metric('m', { operator: '>=', value: 40 }), metricDoc({ summary: { critical_count: ' 42 ' } }))).toMatchObject({ status: 'PASS', observed: 42 });
+    expect(
+      evaluate(metric('m', { operator: '>=', value: 40 }), metricDoc({ summary: { critical_count: ' 42 ' } })),
+    ).toMatchObject({ status: 'PASS', observed: 42 });
   });
 
-  it.each([[null], [''], [true], [[]], [{}], ['NaN'], ['abc']])('is PENDING for the non-number %j (null is not 0)', (value) => {
-    const result = evaluate(metric('m'), metricDoc({ summary: { critical_count: value } }));
-    expect(result.status).toBe('PENDING');
-    expect(result.detail).toContain('not a number');
-  });
+  it.each([[null], [''], [true], [[]], [{}], ['NaN'], ['abc']])(
+    'is PENDING for the non-number %j (null is not 0)',
+    (value) => {
+      const result = evaluate(metric('m'), metricDoc({ summary: { critical_count: value } }));
+      expect(result.status).toBe('PENDING');
+      expect(result.detail).toContain('not a number');
+    },
+  );
 
   it('is PENDING when the metric is absent', () => {
-    expect(evaluate(metric('m'), metricDoc({ summary: {} }))).toMatchObject({ status: 'PENDING', summary: 'summary.critical_count not found' });
+    expect(evaluate(metric('m'), metricDoc({ summary: {} }))).toMatchObject({
+      status: 'PENDING',
+      summary: 'summary.critical_count not found',
+    });
   });
 
   it('adds the feedback stage when a missing feedback source names no rerun stage', () => {
@@ -94,8 +153,15 @@ describe('metric_threshold', () => {
   });
 
   it('is PENDING for a malformed source and FAIL for a refused one', () => {
-    expect(evaluate(metric('m'), { kind: 'metric_threshold', source: { state: 'malformed', detail: 'bad JSON' } }).status).toBe('PENDING');
-    expect(evaluate(metric('m', { source: { file: '../x.json' } }), { kind: 'metric_threshold', source: { state: 'refused', detail: 'outside the run dir' } }).status).toBe('FAIL');
+    expect(
+      evaluate(metric('m'), { kind: 'metric_threshold', source: { state: 'malformed', detail: 'bad JSON' } }).status,
+    ).toBe('PENDING');
+    expect(
+      evaluate(metric('m', { source: { file: '../x.json' } }), {
+        kind: 'metric_threshold',
+        source: { state: 'refused', detail: 'outside the run dir' },
+      }).status,
+    ).toBe('FAIL');
   });
 });
 
@@ -108,22 +174,46 @@ describe('json_schema', () => {
   });
 
   it('fails when the document is unavailable', () => {
-    expect(evaluate(jsonSchema('api'), { kind: 'json_schema', outcome: { state: 'unavailable', detail: 'api.json is missing' } }).status).toBe('FAIL');
+    expect(
+      evaluate(jsonSchema('api'), {
+        kind: 'json_schema',
+        outcome: { state: 'unavailable', detail: 'api.json is missing' },
+      }).status,
+    ).toBe('FAIL');
   });
 });
 
 describe('missing or mismatched facts and judges', () => {
   it('is PENDING without a fact or with a fact of another kind', () => {
     expect(evaluate(fileExists('doc'), undefined)).toMatchObject({ status: 'PENDING', summary: 'not evaluated' });
-    expect(evaluate(fileExists('doc'), ran())).toMatchObject({ status: 'PENDING', detail: expect.stringContaining('command criterion') });
+    expect(evaluate(fileExists('doc'), ran())).toMatchObject({
+      status: 'PENDING',
+      detail: expect.stringContaining('command criterion'),
+    });
   });
 
   it('takes a judge from the verdict protocol outcome', () => {
-    expect(evaluate(judge('review', ['06-architecture']), undefined)).toMatchObject({ status: 'PENDING', rerunStages: ['06-architecture'] });
+    expect(evaluate(judge('review', ['06-architecture']), undefined)).toMatchObject({
+      status: 'PENDING',
+      rerunStages: ['06-architecture'],
+    });
     const decided = evaluate(judge('review'), undefined, {
       ...context,
-      judge: { state: 'decided', verdict: 'FAIL', source: 'explicit', recommendation: 'block', rerunStages: ['07-code'], detail: 'd', summary: 's' },
+      judge: {
+        state: 'decided',
+        verdict: 'FAIL',
+        source: 'explicit',
+        recommendation: 'block',
+        rerunStages: ['07-code'],
+        detail: 'd',
+        summary: 's',
+      },
     });
-    expect(decided).toMatchObject({ status: 'FAIL', verdictSource: 'explicit', recommendation: 'block', rerunStages: ['07-code'] });
+    expect(decided).toMatchObject({
+      status: 'FAIL',
+      verdictSource: 'explicit',
+      recommendation: 'block',
+      rerunStages: ['07-code'],
+    });
   });
 });

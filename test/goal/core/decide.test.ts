@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_HARD_CAP, type DecideInput, checkBudget, clampMaxIterations, decideAfterEvaluation } from '../../../src/goal/core/decide.js';
+import {
+  DEFAULT_MAX_ITERATIONS,
+  MAX_ITERATIONS_HARD_CAP,
+  type DecideInput,
+  checkBudget,
+  clampMaxIterations,
+  decideAfterEvaluation,
+} from '../../../src/goal/core/decide.js';
 import { EXIT_CODES, STOP_REASONS, exitCodeFor } from '../../../src/goal/core/stop-reason.js';
 import type { EvaluationStatus } from '../../../src/goal/core/evaluate.js';
 
@@ -30,29 +37,50 @@ describe('decideAfterEvaluation', () => {
     ['BLOCK', 'blocked'],
     ['ERROR', 'evaluation_error'],
   ] as const)('maps %s to %s', (status, stoppedOn) => {
-    expect(decideAfterEvaluation(input({ status }))).toEqual({ kind: 'stop', stoppedOn, reason: `Goal says ${status}.` });
+    expect(decideAfterEvaluation(input({ status }))).toEqual({
+      kind: 'stop',
+      stoppedOn,
+      reason: `Goal says ${status}.`,
+    });
   });
 
   it('checks the budget first, even before PASS', () => {
-    expect(decideAfterEvaluation(input({ status: 'PASS', spentUsd: 5, budgetUsd: 5 }))).toMatchObject({ kind: 'stop', stoppedOn: 'budget_exhausted' });
-    expect(decideAfterEvaluation(input({ status: 'PASS', spentUsd: 4.99, budgetUsd: 5 }))).toMatchObject({ stoppedOn: 'complete' });
+    expect(decideAfterEvaluation(input({ status: 'PASS', spentUsd: 5, budgetUsd: 5 }))).toMatchObject({
+      kind: 'stop',
+      stoppedOn: 'budget_exhausted',
+    });
+    expect(decideAfterEvaluation(input({ status: 'PASS', spentUsd: 4.99, budgetUsd: 5 }))).toMatchObject({
+      stoppedOn: 'complete',
+    });
     expect(decideAfterEvaluation(input({ spentUsd: 4.99, budgetUsd: 5 })).kind).toBe('retry');
   });
 
   it('stops at max_iterations before looking at progress', () => {
-    expect(decideAfterEvaluation(input({ iterationsInSession: 3, fingerprint: 'a', previousFingerprint: 'a' }))).toMatchObject({ stoppedOn: 'max_iterations' });
+    expect(
+      decideAfterEvaluation(input({ iterationsInSession: 3, fingerprint: 'a', previousFingerprint: 'a' })),
+    ).toMatchObject({ stoppedOn: 'max_iterations' });
     expect(decideAfterEvaluation(input({ iterationsInSession: 2 })).kind).toBe('retry');
   });
 
   it('never exceeds the hard cap of 20 whatever maxIterations says', () => {
-    expect(decideAfterEvaluation(input({ iterationsInSession: 20, maxIterations: 50 }))).toMatchObject({ stoppedOn: 'max_iterations' });
+    expect(decideAfterEvaluation(input({ iterationsInSession: 20, maxIterations: 50 }))).toMatchObject({
+      stoppedOn: 'max_iterations',
+    });
     expect(decideAfterEvaluation(input({ iterationsInSession: 19, maxIterations: 50 })).kind).toBe('retry');
-    expect(decideAfterEvaluation(input({ iterationsInSession: 21, maxIterations: Number.POSITIVE_INFINITY }))).toMatchObject({ stoppedOn: 'max_iterations' });
+    expect(
+      decideAfterEvaluation(input({ iterationsInSession: 21, maxIterations: Number.POSITIVE_INFINITY })),
+    ).toMatchObject({ stoppedOn: 'max_iterations' });
   });
 
   it('stops no_progress on an unchanged fingerprint, then on nothing to rerun', () => {
-    expect(decideAfterEvaluation(input({ fingerprint: 'a', previousFingerprint: 'a' }))).toMatchObject({ stoppedOn: 'no_progress', reason: expect.stringContaining('changed nothing') });
-    expect(decideAfterEvaluation(input({ stages: [] }))).toMatchObject({ stoppedOn: 'no_progress', reason: expect.stringContaining('no stage is named') });
+    expect(decideAfterEvaluation(input({ fingerprint: 'a', previousFingerprint: 'a' }))).toMatchObject({
+      stoppedOn: 'no_progress',
+      reason: expect.stringContaining('changed nothing'),
+    });
+    expect(decideAfterEvaluation(input({ stages: [] }))).toMatchObject({
+      stoppedOn: 'no_progress',
+      reason: expect.stringContaining('no stage is named'),
+    });
   });
 });
 
@@ -63,7 +91,11 @@ describe('checkBudget', () => {
   });
 
   it('stops when spent reaches the budget', () => {
-    expect(checkBudget(2, 2)).toEqual({ kind: 'stop', stoppedOn: 'budget_exhausted', reason: 'The run has spent 2.00 USD of its 2.00 USD budget.' });
+    expect(checkBudget(2, 2)).toEqual({
+      kind: 'stop',
+      stoppedOn: 'budget_exhausted',
+      reason: 'The run has spent 2.00 USD of its 2.00 USD budget.',
+    });
     expect(checkBudget(0, 0)?.stoppedOn).toBe('budget_exhausted');
     expect(checkBudget(0.004, 0.003)?.reason).toContain('0.0040 USD');
   });
@@ -77,12 +109,22 @@ describe('clampMaxIterations', () => {
   });
 
   it('clamps to the hard cap of 20 with an issue saying so', () => {
-    expect(clampMaxIterations(50)).toMatchObject({ success: true, data: MAX_ITERATIONS_HARD_CAP, issues: [{ code: 'clamped', path: ['maxIterations'] }] });
+    expect(clampMaxIterations(50)).toMatchObject({
+      success: true,
+      data: MAX_ITERATIONS_HARD_CAP,
+      issues: [{ code: 'clamped', path: ['maxIterations'] }],
+    });
   });
 
-  it.each([[0], [-1], [2.5], [Number.NaN], [Number.POSITIVE_INFINITY], ['5'], [null]])('rejects %j instead of defaulting', (value) => {
-    expect(clampMaxIterations(value)).toMatchObject({ success: false, issues: [{ code: 'invalid_max_iterations', path: ['maxIterations'] }] });
-  });
+  it.each([[0], [-1], [2.5], [Number.NaN], [Number.POSITIVE_INFINITY], ['5'], [null]])(
+    'rejects %j instead of defaulting',
+    (value) => {
+      expect(clampMaxIterations(value)).toMatchObject({
+        success: false,
+        issues: [{ code: 'invalid_max_iterations', path: ['maxIterations'] }],
+      });
+    },
+  );
 });
 
 describe('exitCodeFor', () => {
@@ -93,8 +135,20 @@ describe('exitCodeFor', () => {
   });
 
   it('gives every other reason its own documented code', () => {
-    const nonZero = STOP_REASONS.filter((reason) => EXIT_CODES[reason] !== 0).map((reason) => exitCodeFor({ stoppedOn: reason }));
+    const nonZero = STOP_REASONS.filter((reason) => EXIT_CODES[reason] !== 0).map((reason) =>
+      exitCodeFor({ stoppedOn: reason }),
+    );
     expect(new Set(nonZero).size).toBe(nonZero.length);
-    expect(EXIT_CODES).toEqual({ complete: 0, dry_run: 0, blocked: 3, ask_user: 4, max_iterations: 5, no_progress: 6, budget_exhausted: 7, evaluation_error: 8, aborted: 130 });
+    expect(EXIT_CODES).toEqual({
+      complete: 0,
+      dry_run: 0,
+      blocked: 3,
+      ask_user: 4,
+      max_iterations: 5,
+      no_progress: 6,
+      budget_exhausted: 7,
+      evaluation_error: 8,
+      aborted: 130,
+    });
   });
 });

@@ -3,8 +3,11 @@ import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
 import { progressFingerprint } from '../../../src/goal/core/fingerprint.js';
 import { command, facts, goal, metric, metricDoc, ran, statuses } from './fixtures.js';
 
-const metricGoal = goal([metric('coverage', { metric: 'coverage', operator: '>=', value: 90, rerun_stages: ['08-testing'] })]);
-const at = (coverage: unknown) => evaluateGoal(facts({ goal: metricGoal, criteria: { coverage: metricDoc({ coverage }) } }));
+const metricGoal = goal([
+  metric('coverage', { metric: 'coverage', operator: '>=', value: 90, rerun_stages: ['08-testing'] }),
+]);
+const at = (coverage: unknown) =>
+  evaluateGoal(facts({ goal: metricGoal, criteria: { coverage: metricDoc({ coverage }) } }));
 
 describe('progressFingerprint', () => {
   it('is a stable hex string: same evaluation and statuses, same fingerprint', () => {
@@ -33,8 +36,12 @@ describe('progressFingerprint', () => {
 
   it('ignores durations, details and output (timing noise is not progress)', () => {
     const g = goal([command('lint', ['07-code'])]);
-    const first = evaluateGoal(facts({ goal: g, criteria: { lint: ran({ exitCode: 1, durationMs: 100, stderrTail: 'a' }) } }));
-    const second = evaluateGoal(facts({ goal: g, criteria: { lint: ran({ exitCode: 1, durationMs: 250, stderrTail: 'b' }) } }));
+    const first = evaluateGoal(
+      facts({ goal: g, criteria: { lint: ran({ exitCode: 1, durationMs: 100, stderrTail: 'a' }) } }),
+    );
+    const second = evaluateGoal(
+      facts({ goal: g, criteria: { lint: ran({ exitCode: 1, durationMs: 250, stderrTail: 'b' }) } }),
+    );
     expect(progressFingerprint(second, {})).toBe(progressFingerprint(first, {}));
     const third = evaluateGoal(facts({ goal: g, criteria: { lint: ran({ exitCode: 2 }) } }));
     expect(progressFingerprint(third, {})).not.toBe(progressFingerprint(first, {}));

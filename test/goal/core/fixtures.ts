@@ -1,7 +1,13 @@
 import { type Goal, goalSchema } from '../../../src/goal/contracts/goal.js';
 import { readFeedbackView } from '../../../src/goal/contracts/feedback-view.js';
 import { parseVerdictFile } from '../../../src/goal/contracts/verdict.js';
-import type { CriterionFact, EvaluationFacts, EvidenceFact, ExplicitVerdictsFact, StageStatus } from '../../../src/goal/core/facts.js';
+import type {
+  CriterionFact,
+  EvaluationFacts,
+  EvidenceFact,
+  ExplicitVerdictsFact,
+  StageStatus,
+} from '../../../src/goal/core/facts.js';
 import type { CommandResult } from '../../../src/ports/command-runner.js';
 
 // Small builders that keep the core tests readable.
@@ -16,11 +22,41 @@ export function goal(criteria: readonly Raw[], extra: Raw = {}): Goal {
   return goalSchema.parse({ schema_version: 1, goal_id: 'test-goal', ...extra, criteria });
 }
 
-export const judge = (id: string, rerun: string[] = []): Raw => ({ id, kind: 'judge', question: `Is ${id} satisfied?`, rerun_stages: rerun });
-export const fileExists = (id: string, path = `${id}.json`, rerun: string[] = []): Raw => ({ id, kind: 'file_exists', path, rerun_stages: rerun });
-export const command = (id: string, rerun: string[] = [], extra: Raw = {}): Raw => ({ id, kind: 'command', command: `npm run ${id}`, rerun_stages: rerun, ...extra });
-export const metric = (id: string, extra: Raw = {}): Raw => ({ id, kind: 'metric_threshold', source: 'feedback', metric: 'summary.critical_count', operator: '==', value: 0, ...extra });
-export const jsonSchema = (id: string, rerun: string[] = []): Raw => ({ id, kind: 'json_schema', path: `${id}.json`, schema: { type: 'object' }, rerun_stages: rerun });
+export const judge = (id: string, rerun: string[] = []): Raw => ({
+  id,
+  kind: 'judge',
+  question: `Is ${id} satisfied?`,
+  rerun_stages: rerun,
+});
+export const fileExists = (id: string, path = `${id}.json`, rerun: string[] = []): Raw => ({
+  id,
+  kind: 'file_exists',
+  path,
+  rerun_stages: rerun,
+});
+export const command = (id: string, rerun: string[] = [], extra: Raw = {}): Raw => ({
+  id,
+  kind: 'command',
+  command: `npm run ${id}`,
+  rerun_stages: rerun,
+  ...extra,
+});
+export const metric = (id: string, extra: Raw = {}): Raw => ({
+  id,
+  kind: 'metric_threshold',
+  source: 'feedback',
+  metric: 'summary.critical_count',
+  operator: '==',
+  value: 0,
+  ...extra,
+});
+export const jsonSchema = (id: string, rerun: string[] = []): Raw => ({
+  id,
+  kind: 'json_schema',
+  path: `${id}.json`,
+  schema: { type: 'object' },
+  rerun_stages: rerun,
+});
 
 // Every stage of `stages` with the same status.
 export function statuses(status: StageStatus, stages: readonly string[] = STAGES): Record<string, StageStatus> {
@@ -45,13 +81,30 @@ export function facts(overrides: Partial<EvaluationFacts> = {}): EvaluationFacts
 
 // A command result with defaults: exit 0, 10 ms, no output.
 export function ran(partial: Partial<CommandResult> = {}): CriterionFact {
-  const result: CommandResult = { exitCode: 0, timedOut: false, aborted: false, durationMs: 10, stdoutTail: '', stderrTail: '', ...partial };
+  const result: CommandResult = {
+    exitCode: 0,
+    timedOut: false,
+    aborted: false,
+    durationMs: 10,
+    stdoutTail: '',
+    stderrTail: '',
+    ...partial,
+  };
   return { kind: 'command', outcome: { state: 'ran', result } };
 }
 
-export const present = (type: 'file' | 'directory' | 'other' = 'file', path = 'x'): CriterionFact => ({ kind: 'file_exists', path: { state: 'present', path, type } });
-export const metricDoc = (document: unknown): CriterionFact => ({ kind: 'metric_threshold', source: { state: 'present', document } });
-export const schemaChecked = (valid: boolean, errors: string[] = []): CriterionFact => ({ kind: 'json_schema', outcome: { state: 'checked', valid, errors } });
+export const present = (type: 'file' | 'directory' | 'other' = 'file', path = 'x'): CriterionFact => ({
+  kind: 'file_exists',
+  path: { state: 'present', path, type },
+});
+export const metricDoc = (document: unknown): CriterionFact => ({
+  kind: 'metric_threshold',
+  source: { state: 'present', document },
+});
+export const schemaChecked = (valid: boolean, errors: string[] = []): CriterionFact => ({
+  kind: 'json_schema',
+  outcome: { state: 'checked', valid, errors },
+});
 export const JUDGE_FACT: CriterionFact = { kind: 'judge' };
 
 // feedback.json content read through the real view.
@@ -78,5 +131,8 @@ export const claimOf = (criterionId: string, result: 'met' | 'not_met' | 'unknow
 
 // Evidence facts: every listed path verified.
 export function evidence(ok: readonly string[], bad: readonly string[] = []): Record<string, EvidenceFact> {
-  return Object.fromEntries([...ok.map((path) => [path, { ok: true, detail: 'regular file' }]), ...bad.map((path) => [path, { ok: false, detail: 'missing' }])]);
+  return Object.fromEntries([
+    ...ok.map((path) => [path, { ok: true, detail: 'regular file' }]),
+    ...bad.map((path) => [path, { ok: false, detail: 'missing' }]),
+  ]);
 }

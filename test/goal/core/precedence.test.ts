@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { type DecisionSignal, SIGNAL_STATUS, STATUS_PRECEDENCE, type SignalKind, decideStatus, statusRank } from '../../../src/goal/core/precedence.js';
+import {
+  type DecisionSignal,
+  SIGNAL_STATUS,
+  STATUS_PRECEDENCE,
+  type SignalKind,
+  decideStatus,
+  statusRank,
+} from '../../../src/goal/core/precedence.js';
 
-const signal = (kind: SignalKind, source: string = kind): DecisionSignal => ({ kind, source, message: `${kind} raised` });
+const signal = (kind: SignalKind, source: string = kind): DecisionSignal => ({
+  kind,
+  source,
+  message: `${kind} raised`,
+});
 
 describe('precedence table', () => {
   it('orders ASK_USER > BLOCK > RETRY > PASS', () => {
@@ -46,7 +57,11 @@ describe('decideStatus', () => {
   });
 
   it('returns the decisive signals in the given order', () => {
-    const decision = decideStatus([signal('criterion_failed', 'a'), signal('stage_failed', 'b'), signal('score_below_min', 'c')]);
+    const decision = decideStatus([
+      signal('criterion_failed', 'a'),
+      signal('stage_failed', 'b'),
+      signal('score_below_min', 'c'),
+    ]);
     expect(decision.status).toBe('RETRY');
     expect(decision.decisive.map((item) => item.source)).toEqual(['a', 'b', 'c']);
   });

@@ -18,85 +18,198 @@ const rawCriterion = (id: string, stages: readonly string[]) => {
   const rerun_stages = fc.subarray([...stages]);
   return fc.oneof(
     fc.record({ id: fc.constant(id), kind: fc.constant('file_exists'), path: fc.constantFrom(...PATHS), rerun_stages }),
-    fc.record({ id: fc.constant(id), kind: fc.constant('command'), command: fc.constant('true'), expect_exit_code: fc.integer({ min: 0, max: 2 }), rerun_stages }),
-    fc.record({ id: fc.constant(id), kind: fc.constant('metric_threshold'), source: fc.constantFrom('feedback', 'loop_state'), metric: fc.constantFrom('x', 'summary.critical_count', 'a.0'), operator: fc.constantFrom('>=', '>', '<=', '<', '==', '!='), value: fc.integer({ min: -2, max: 100 }), rerun_stages }),
+    fc.record({
+      id: fc.constant(id),
+      kind: fc.constant('command'),
+      command: fc.constant('true'),
+      expect_exit_code: fc.integer({ min: 0, max: 2 }),
+      rerun_stages,
+    }),
+    fc.record({
+      id: fc.constant(id),
+      kind: fc.constant('metric_threshold'),
+      source: fc.constantFrom('feedback', 'loop_state'),
+      metric: fc.constantFrom('x', 'summary.critical_count', 'a.0'),
+      operator: fc.constantFrom('>=', '>', '<=', '<', '==', '!='),
+      value: fc.integer({ min: -2, max: 100 }),
+      rerun_stages,
+    }),
     fc.record({ id: fc.constant(id), kind: fc.constant('judge'), question: fc.constant('ok?'), rerun_stages }),
-    fc.record({ id: fc.constant(id), kind: fc.constant('json_schema'), path: fc.constantFrom(...PATHS), schema: fc.constant({}), rerun_stages }),
+    fc.record({
+      id: fc.constant(id),
+      kind: fc.constant('json_schema'),
+      path: fc.constantFrom(...PATHS),
+      schema: fc.constant({}),
+      rerun_stages,
+    }),
   );
 };
 
 // A fact of any kind (sometimes not matching the criterion).
 const anyFact: fc.Arbitrary<CriterionFact> = fc.oneof(
-  fc.record({ kind: fc.constant('file_exists' as const), path: fc.oneof(fc.constant({ state: 'missing' as const, path: 'x' }), fc.constant({ state: 'refused' as const, detail: 'out' }), fc.record({ state: fc.constant('present' as const), path: fc.constant('x'), type: fc.constantFrom('file' as const, 'directory' as const, 'other' as const) })) }),
+  fc.record({
+    kind: fc.constant('file_exists' as const),
+    path: fc.oneof(
+      fc.constant({ state: 'missing' as const, path: 'x' }),
+      fc.constant({ state: 'refused' as const, detail: 'out' }),
+      fc.record({
+        state: fc.constant('present' as const),
+        path: fc.constant('x'),
+        type: fc.constantFrom('file' as const, 'directory' as const, 'other' as const),
+      }),
+    ),
+  }),
   fc.record({
     kind: fc.constant('command' as const),
     outcome: fc.oneof(
       fc.constant({ state: 'skipped' as const, detail: 'skip' }),
-      fc.record({ state: fc.constant('ran' as const), result: fc.record({ exitCode: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }), timedOut: fc.boolean(), aborted: fc.boolean(), durationMs: fc.nat(), stdoutTail: fc.string(), stderrTail: fc.string() }) }),
+      fc.record({
+        state: fc.constant('ran' as const),
+        result: fc.record({
+          exitCode: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
+          timedOut: fc.boolean(),
+          aborted: fc.boolean(),
+          durationMs: fc.nat(),
+          stdoutTail: fc.string(),
+          stderrTail: fc.string(),
+        }),
+      }),
     ),
   }),
-  fc.record({ kind: fc.constant('metric_threshold' as const), source: fc.oneof(fc.constant({ state: 'missing' as const, detail: '' }), fc.record({ state: fc.constant('present' as const), document: fc.jsonValue() })) }),
+  fc.record({
+    kind: fc.constant('metric_threshold' as const),
+    source: fc.oneof(
+      fc.constant({ state: 'missing' as const, detail: '' }),
+      fc.record({ state: fc.constant('present' as const), document: fc.jsonValue() }),
+    ),
+  }),
   fc.constant({ kind: 'judge' as const }),
-  fc.record({ kind: fc.constant('json_schema' as const), outcome: fc.oneof(fc.constant({ state: 'unavailable' as const, detail: 'no' }), fc.record({ state: fc.constant('checked' as const), valid: fc.boolean(), errors: fc.array(fc.string(), { maxLength: 4 }) })) }),
+  fc.record({
+    kind: fc.constant('json_schema' as const),
+    outcome: fc.oneof(
+      fc.constant({ state: 'unavailable' as const, detail: 'no' }),
+      fc.record({
+        state: fc.constant('checked' as const),
+        valid: fc.boolean(),
+        errors: fc.array(fc.string(), { maxLength: 4 }),
+      }),
+    ),
+  }),
 );
 
 // An agent entry or junk.
 const agentEntry = fc.oneof(
-  fc.record({ criterion_id: fc.constantFrom(...IDS), result: fc.constantFrom('met', 'not_met', 'unknown'), evidence: fc.subarray(PATHS), iteration: fc.option(fc.nat(4), { nil: undefined }), recommendation: fc.constantFrom('retry', 'block'), recommended_rerun_stages: fc.subarray(['07-code', '99-x']) }, { requiredKeys: ['criterion_id', 'result'] }),
+  fc.record(
+    {
+      criterion_id: fc.constantFrom(...IDS),
+      result: fc.constantFrom('met', 'not_met', 'unknown'),
+      evidence: fc.subarray(PATHS),
+      iteration: fc.option(fc.nat(4), { nil: undefined }),
+      recommendation: fc.constantFrom('retry', 'block'),
+      recommended_rerun_stages: fc.subarray(['07-code', '99-x']),
+    },
+    { requiredKeys: ['criterion_id', 'result'] },
+  ),
   fc.jsonValue(),
 );
 
 const feedbackArb = fc.oneof(
   fc.constant({ state: 'missing' as const }),
   fc.jsonValue().map(readFeedbackView),
-  fc.record({
-    summary: fc.record({ critical_count: fc.option(fc.integer({ min: -1, max: 4 }), { nil: null }) }),
-    issues: fc.array(fc.record({ id: fc.string(), severity: fc.constantFrom('CRITICAL', 'WARNING', 'critical'), can_auto_remediate: fc.boolean(), remediation: fc.option(fc.record({ agent_to_rerun: fc.option(fc.constantFrom('07-code', 'testing', 'agent.06-architecture', 'nobody'), { nil: null }) }), { nil: null }) }, { requiredKeys: ['severity'] }), { maxLength: 4 }),
-    goal_evaluation: fc.record({ iteration: fc.option(fc.nat(4), { nil: null }), criteria: fc.array(agentEntry, { maxLength: 5 }) }),
-  }).map(readFeedbackView),
+  fc
+    .record({
+      summary: fc.record({ critical_count: fc.option(fc.integer({ min: -1, max: 4 }), { nil: null }) }),
+      issues: fc.array(
+        fc.record(
+          {
+            id: fc.string(),
+            severity: fc.constantFrom('CRITICAL', 'WARNING', 'critical'),
+            can_auto_remediate: fc.boolean(),
+            remediation: fc.option(
+              fc.record({
+                agent_to_rerun: fc.option(fc.constantFrom('07-code', 'testing', 'agent.06-architecture', 'nobody'), {
+                  nil: null,
+                }),
+              }),
+              { nil: null },
+            ),
+          },
+          { requiredKeys: ['severity'] },
+        ),
+        { maxLength: 4 },
+      ),
+      goal_evaluation: fc.record({
+        iteration: fc.option(fc.nat(4), { nil: null }),
+        criteria: fc.array(agentEntry, { maxLength: 5 }),
+      }),
+    })
+    .map(readFeedbackView),
 );
 
-const verdictArb = fc.record({ criterion_id: fc.constantFrom(...IDS), verdict: fc.constantFrom('PASS', 'FAIL'), iteration: fc.nat(4), recommendation: fc.constantFrom('retry', 'block'), recommended_rerun_stages: fc.subarray(['07-code', '08-testing']) }, { requiredKeys: ['verdict'] });
+const verdictArb = fc.record(
+  {
+    criterion_id: fc.constantFrom(...IDS),
+    verdict: fc.constantFrom('PASS', 'FAIL'),
+    iteration: fc.nat(4),
+    recommendation: fc.constantFrom('retry', 'block'),
+    recommended_rerun_stages: fc.subarray(['07-code', '08-testing']),
+  },
+  { requiredKeys: ['verdict'] },
+);
 
 const factsArb: fc.Arbitrary<EvaluationFacts> = fc.subarray([...SDLC_STAGES]).chain((stages) =>
   fc
     .record({
       ids: fc.uniqueArray(fc.constantFrom(...IDS), { maxLength: 5 }),
       minScore: fc.integer({ min: 0, max: 100 }),
-      statuses: fc.array(fc.constantFrom(...STAGE_STATUSES, undefined), { minLength: stages.length, maxLength: stages.length }),
+      statuses: fc.array(fc.constantFrom(...STAGE_STATUSES, undefined), {
+        minLength: stages.length,
+        maxLength: stages.length,
+      }),
       iteration: fc.option(fc.nat(4), { nil: null }),
       feedback: feedbackArb,
       verdicts: fc.option(fc.array(fc.oneof(verdictArb, fc.jsonValue()), { maxLength: 4 }), { nil: null }),
       evidence: fc.dictionary(fc.constantFrom(...PATHS), fc.record({ ok: fc.boolean(), detail: fc.constant('d') })),
     })
     .chain((base) =>
-      fc.record({
-        criteria: fc.tuple(...base.ids.map((id) => rawCriterion(id, stages))),
-        facts: fc.tuple(...base.ids.map(() => fc.option(anyFact, { nil: undefined }))),
-      }).map(({ criteria, facts }): EvaluationFacts => {
-        const parsed = parseVerdictFile(base.verdicts, { stages });
-        const stageStatuses: Record<string, StageStatus> = {};
-        stages.forEach((stage, index) => {
-          const status = base.statuses[index];
-          if (status !== undefined) stageStatuses[stage] = status;
-        });
-        const criterionFacts: Record<string, CriterionFact> = {};
-        base.ids.forEach((id, index) => {
-          const fact = facts[index];
-          if (fact !== undefined) Object.defineProperty(criterionFacts, id, { value: fact, enumerable: true, writable: true, configurable: true });
-        });
-        return {
-          goal: goal(criteria, { min_score: base.minScore }),
-          stages,
-          feedbackStage: FEEDBACK,
-          iteration: base.iteration,
-          stageStatuses,
-          criteria: criterionFacts,
-          feedback: base.feedback,
-          explicitVerdicts: base.verdicts === null ? { state: 'missing' } : { state: 'present', verdicts: parsed.verdicts, issues: parsed.issues },
-          evidence: base.evidence,
-        };
-      }),
+      fc
+        .record({
+          criteria: fc.tuple(...base.ids.map((id) => rawCriterion(id, stages))),
+          facts: fc.tuple(...base.ids.map(() => fc.option(anyFact, { nil: undefined }))),
+        })
+        .map(({ criteria, facts }): EvaluationFacts => {
+          const parsed = parseVerdictFile(base.verdicts, { stages });
+          const stageStatuses: Record<string, StageStatus> = {};
+          stages.forEach((stage, index) => {
+            const status = base.statuses[index];
+            if (status !== undefined) stageStatuses[stage] = status;
+          });
+          const criterionFacts: Record<string, CriterionFact> = {};
+          base.ids.forEach((id, index) => {
+            const fact = facts[index];
+            if (fact !== undefined)
+              Object.defineProperty(criterionFacts, id, {
+                value: fact,
+                enumerable: true,
+                writable: true,
+                configurable: true,
+              });
+          });
+          return {
+            goal: goal(criteria, { min_score: base.minScore }),
+            stages,
+            feedbackStage: FEEDBACK,
+            iteration: base.iteration,
+            stageStatuses,
+            criteria: criterionFacts,
+            feedback: base.feedback,
+            explicitVerdicts:
+              base.verdicts === null
+                ? { state: 'missing' }
+                : { state: 'present', verdicts: parsed.verdicts, issues: parsed.issues },
+            evidence: base.evidence,
+          };
+        }),
     ),
 );
 
@@ -167,7 +280,25 @@ describe('contract parsers never throw', () => {
   });
 
   it('parseGoal on near-valid goals with arbitrary criteria', () => {
-    const nearGoal = fc.record({ schema_version: fc.constant(1), goal_id: fc.string(), min_score: fc.jsonValue(), criteria: fc.array(fc.oneof(fc.jsonValue(), fc.record({ id: fc.string(), kind: fc.constantFrom('file_exists', 'command', 'metric_threshold', 'judge', 'json_schema', 'nope'), path: fc.string(), rerun_stages: fc.array(fc.string()) }))) }, { requiredKeys: ['schema_version'] });
+    const nearGoal = fc.record(
+      {
+        schema_version: fc.constant(1),
+        goal_id: fc.string(),
+        min_score: fc.jsonValue(),
+        criteria: fc.array(
+          fc.oneof(
+            fc.jsonValue(),
+            fc.record({
+              id: fc.string(),
+              kind: fc.constantFrom('file_exists', 'command', 'metric_threshold', 'judge', 'json_schema', 'nope'),
+              path: fc.string(),
+              rerun_stages: fc.array(fc.string()),
+            }),
+          ),
+        ),
+      },
+      { requiredKeys: ['schema_version'] },
+    );
     fc.assert(
       fc.property(nearGoal, (input) => {
         const result = parseGoal(input, { stages: ['07-code'] });
@@ -179,11 +310,18 @@ describe('contract parsers never throw', () => {
 
   it('parseVerdictFile on arbitrary JSON', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.array(fc.oneof(verdictArb, fc.jsonValue())), fc.record({ verdicts: fc.array(fc.oneof(verdictArb, fc.jsonValue())) })), (input) => {
-        const result = parseVerdictFile(input, { stages: ['07-code', '08-testing'] });
-        expect(pathsAreArrays(result.issues)).toBe(true);
-        expect(Array.isArray(result.verdicts)).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.jsonValue(),
+          fc.array(fc.oneof(verdictArb, fc.jsonValue())),
+          fc.record({ verdicts: fc.array(fc.oneof(verdictArb, fc.jsonValue())) }),
+        ),
+        (input) => {
+          const result = parseVerdictFile(input, { stages: ['07-code', '08-testing'] });
+          expect(pathsAreArrays(result.issues)).toBe(true);
+          expect(Array.isArray(result.verdicts)).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -7,7 +7,12 @@ describe('architecture ↔ code', () => {
       list(run.system_design, 'api_endpoints').push({ method: 'get', path: '/users/', service: 'auth' });
     });
     expect(rulesOf(report)).toEqual(['architecture.endpoint_without_code']);
-    expect(report.issues[0]).toMatchObject({ severity: 'CRITICAL', related_ids: ['GET /users'], module: 'auth', remediation: { agent_to_rerun: '07-code' } });
+    expect(report.issues[0]).toMatchObject({
+      severity: 'CRITICAL',
+      related_ids: ['GET /users'],
+      module: 'auth',
+      remediation: { agent_to_rerun: '07-code' },
+    });
   });
 
   it('matches endpoints after normalizing method case and trailing slashes', () => {

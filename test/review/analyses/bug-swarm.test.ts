@@ -12,7 +12,11 @@ describe('bug swarm', () => {
     });
     expect(report.bug_swarms).toHaveLength(1);
     const [swarm] = report.bug_swarms;
-    expect(swarm).toMatchObject({ id: 'BSW-001', module: 'artifacts/stages/08-testing/test_report.json', remediation: { maintenance_category: 'preventive', agent_to_rerun: '08-testing' } });
+    expect(swarm).toMatchObject({
+      id: 'BSW-001',
+      module: 'artifacts/stages/08-testing/test_report.json',
+      remediation: { maintenance_category: 'preventive', agent_to_rerun: '08-testing' },
+    });
     expect(swarm?.issue_ids).toHaveLength(3);
     expect(swarm?.remediation.read_first).toContain('artifacts/stages/08-testing/test_report.json');
     for (const id of swarm?.issue_ids ?? []) {
@@ -24,17 +28,58 @@ describe('bug swarm', () => {
 
   it('two findings, or non-corrective ones, do not swarm', () => {
     const two = planRemediations([
-      { rule: 'traceability.story_without_test', stage: '08-testing', title: 'a', description: '', artifacts: ['m'], ids: [], action: 'x' },
-      { rule: 'traceability.story_without_test', stage: '08-testing', title: 'b', description: '', artifacts: ['m'], ids: [], action: 'x' },
-      { rule: 'documentation.core_document_missing', stage: '03-documentation', title: 'c', description: '', artifacts: ['m'], ids: [], action: 'x' },
-      { rule: 'traceability.orphan_test', stage: '08-testing', title: 'd', description: '', artifacts: ['m'], ids: [], action: 'x' },
+      {
+        rule: 'traceability.story_without_test',
+        stage: '08-testing',
+        title: 'a',
+        description: '',
+        artifacts: ['m'],
+        ids: [],
+        action: 'x',
+      },
+      {
+        rule: 'traceability.story_without_test',
+        stage: '08-testing',
+        title: 'b',
+        description: '',
+        artifacts: ['m'],
+        ids: [],
+        action: 'x',
+      },
+      {
+        rule: 'documentation.core_document_missing',
+        stage: '03-documentation',
+        title: 'c',
+        description: '',
+        artifacts: ['m'],
+        ids: [],
+        action: 'x',
+      },
+      {
+        rule: 'traceability.orphan_test',
+        stage: '08-testing',
+        title: 'd',
+        description: '',
+        artifacts: ['m'],
+        ids: [],
+        action: 'x',
+      },
     ]);
     expect(detectBugSwarms(two).swarms).toEqual([]);
   });
 
   it('groups by service as well as by artifact', () => {
     const issues = planRemediations(
-      ['GET /a', 'GET /b', 'GET /c'].map((endpoint) => ({ rule: 'architecture.endpoint_without_code' as const, stage: '07-code', title: endpoint, description: '', artifacts: ['code.json'], ids: [endpoint], action: 'x', module: 'billing' })),
+      ['GET /a', 'GET /b', 'GET /c'].map((endpoint) => ({
+        rule: 'architecture.endpoint_without_code' as const,
+        stage: '07-code',
+        title: endpoint,
+        description: '',
+        artifacts: ['code.json'],
+        ids: [endpoint],
+        action: 'x',
+        module: 'billing',
+      })),
     );
     const { swarms } = detectBugSwarms(issues);
     expect(swarms.map((swarm) => swarm.module)).toEqual(['billing']);

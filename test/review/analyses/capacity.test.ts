@@ -22,7 +22,11 @@ describe('sprint capacity', () => {
   });
 
   it('over 15 is CRITICAL and over 13 is a WARNING, both owned by 05-jira', () => {
-    expect(withLoad(16).issues[0]).toMatchObject({ severity: 'CRITICAL', related_ids: ['US-001'], remediation: { agent_to_rerun: '05-jira' } });
+    expect(withLoad(16).issues[0]).toMatchObject({
+      severity: 'CRITICAL',
+      related_ids: ['US-001'],
+      remediation: { agent_to_rerun: '05-jira' },
+    });
     expect(withLoad(14).issues[0]).toMatchObject({ severity: 'WARNING' });
   });
 

@@ -13,7 +13,10 @@ describe('documentation completeness', () => {
       'documentation.design_document_missing',
     ]);
     expect(report.issues.map((issue) => issue.severity)).toEqual(['WARNING', 'WARNING', 'INFO', 'INFO']);
-    expect(report.issues[0]?.remediation).toMatchObject({ agent_to_rerun: '03-documentation', maintenance_category: 'preventive' });
+    expect(report.issues[0]?.remediation).toMatchObject({
+      agent_to_rerun: '03-documentation',
+      maintenance_category: 'preventive',
+    });
   });
 
   it('an FRD that misses functional requirements is one WARNING listing them', () => {
@@ -37,6 +40,10 @@ describe('documentation completeness', () => {
       (list(run.documentation, 'documents')[0] as Record<string, unknown>).covers = ['FR-001', 'FR-404'];
     });
     expect(rulesOf(report)).toEqual(['references.dangling']);
-    expect(report.issues[0]).toMatchObject({ related_ids: ['FR-404'], source_agent: '03-documentation', remediation: { agent_to_rerun: '03-documentation' } });
+    expect(report.issues[0]).toMatchObject({
+      related_ids: ['FR-404'],
+      source_agent: '03-documentation',
+      remediation: { agent_to_rerun: '03-documentation' },
+    });
   });
 });

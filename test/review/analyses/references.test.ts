@@ -8,7 +8,12 @@ describe('references', () => {
       if (first !== undefined) first.linked_requirements = ['FR-001', 'F-001'];
     });
     expect(rulesOf(report)).toEqual(['references.dangling']);
-    expect(report.issues[0]).toMatchObject({ severity: 'WARNING', source_agent: '05-jira', related_ids: ['F-001'], remediation: { agent_to_rerun: '05-jira' } });
+    expect(report.issues[0]).toMatchObject({
+      severity: 'WARNING',
+      source_agent: '05-jira',
+      related_ids: ['F-001'],
+      remediation: { agent_to_rerun: '05-jira' },
+    });
   });
 
   it('checks every reference field', () => {
@@ -44,7 +49,12 @@ describe('references', () => {
 
   it('an id defined twice is a WARNING', () => {
     const report = reviewMutated((run) => {
-      list(run.test_report, 'test_cases').push({ id: 'TC-001', story_ids: ['US-001'], requirement_ids: [], status: 'passed' });
+      list(run.test_report, 'test_cases').push({
+        id: 'TC-001',
+        story_ids: ['US-001'],
+        requirement_ids: [],
+        status: 'passed',
+      });
     });
     expect(rulesOf(report)).toEqual(['references.duplicate_id']);
     expect(report.issues[0]).toMatchObject({ source_agent: '08-testing', related_ids: ['TC-001'] });

@@ -19,9 +19,33 @@ describe('remediation plan', () => {
 
   it('orders issues CRITICAL, WARNING, INFO and numbers them FBK-001…', () => {
     const issues = planRemediations([
-      { rule: 'versions.metadata_missing', stage: '10-summary', title: 'i', description: '', artifacts: ['a'], ids: [], action: 'x' },
-      { rule: 'contract.missing', stage: '07-code', title: 'w', description: '', artifacts: ['b'], ids: [], action: 'x' },
-      { rule: 'traceability.story_without_test', stage: '08-testing', title: 'c', description: '', artifacts: ['c'], ids: [], action: 'x' },
+      {
+        rule: 'versions.metadata_missing',
+        stage: '10-summary',
+        title: 'i',
+        description: '',
+        artifacts: ['a'],
+        ids: [],
+        action: 'x',
+      },
+      {
+        rule: 'contract.missing',
+        stage: '07-code',
+        title: 'w',
+        description: '',
+        artifacts: ['b'],
+        ids: [],
+        action: 'x',
+      },
+      {
+        rule: 'traceability.story_without_test',
+        stage: '08-testing',
+        title: 'c',
+        description: '',
+        artifacts: ['c'],
+        ids: [],
+        action: 'x',
+      },
     ]);
     expect(issues.map((issue) => [issue.id, issue.severity, issue.remediation.agent_to_rerun])).toEqual([
       ['FBK-001', 'CRITICAL', '08-testing'],
@@ -32,16 +56,44 @@ describe('remediation plan', () => {
 
   it('every rule has an owning stage, an effort and a maintenance category, so every planned issue is classified', () => {
     for (const rule of REVIEW_RULES) {
-      expect([rule.id, rule.owner === 'self' || (SDLC_STAGES as readonly string[]).includes(rule.owner)]).toEqual([rule.id, true]);
+      expect([rule.id, rule.owner === 'self' || (SDLC_STAGES as readonly string[]).includes(rule.owner)]).toEqual([
+        rule.id,
+        true,
+      ]);
       expect([rule.id, rule.effort]).toEqual([rule.id, expect.stringMatching(/^\d+ (minutes|hours?)$/)]);
       expect(['perfective', 'adaptive', 'corrective', 'preventive']).toContain(rule.maintenance);
     }
-    const issues = planRemediations(REVIEW_RULES.map((rule) => ({ rule: rule.id, stage: '07-code', title: 't', description: '', artifacts: ['a'], ids: [], action: 'x' })));
-    for (const issue of issues) expect(issue.remediation).toMatchObject({ agent_to_rerun: expect.stringMatching(/^\d\d-[a-z-]+$/), estimated_effort: expect.stringMatching(/\S/), maintenance_category: expect.any(String) });
+    const issues = planRemediations(
+      REVIEW_RULES.map((rule) => ({
+        rule: rule.id,
+        stage: '07-code',
+        title: 't',
+        description: '',
+        artifacts: ['a'],
+        ids: [],
+        action: 'x',
+      })),
+    );
+    for (const issue of issues)
+      expect(issue.remediation).toMatchObject({
+        agent_to_rerun: expect.stringMatching(/^\d\d-[a-z-]+$/),
+        estimated_effort: expect.stringMatching(/\S/),
+        maintenance_category: expect.any(String),
+      });
   });
 
-  it('the remediation rule names no stage itself: a finding of it is owned by the stage it is on (the review\'s feedback stage)', () => {
-    const [issue] = planRemediations([{ rule: 'remediation.unclassified', stage: '20-review', title: 'r', description: '', artifacts: ['r'], ids: [], action: 'x' }]);
+  it("the remediation rule names no stage itself: a finding of it is owned by the stage it is on (the review's feedback stage)", () => {
+    const [issue] = planRemediations([
+      {
+        rule: 'remediation.unclassified',
+        stage: '20-review',
+        title: 'r',
+        description: '',
+        artifacts: ['r'],
+        ids: [],
+        action: 'x',
+      },
+    ]);
     expect(issue?.remediation.agent_to_rerun).toBe('20-review');
   });
 });

@@ -8,12 +8,21 @@ describe('security and compliance', () => {
       (list(run.test_report, 'test_cases')[2] as Record<string, unknown>).controls = [];
     });
     expect(rulesOf(report)).toEqual(['security.nfr_without_control']);
-    expect(report.issues[0]).toMatchObject({ severity: 'CRITICAL', related_ids: ['NFR-001'], remediation: { agent_to_rerun: '06-architecture' } });
+    expect(report.issues[0]).toMatchObject({
+      severity: 'CRITICAL',
+      related_ids: ['NFR-001'],
+      remediation: { agent_to_rerun: '06-architecture' },
+    });
   });
 
   it('a compliance NFR without a test case is CRITICAL for 08-testing', () => {
     const report = reviewMutated((run) => {
-      list(run.requirement_spec, 'requirements').push({ id: 'NFR-002', type: 'non_functional', category: 'Compliance', title: 'GDPR erasure' });
+      list(run.requirement_spec, 'requirements').push({
+        id: 'NFR-002',
+        type: 'non_functional',
+        category: 'Compliance',
+        title: 'GDPR erasure',
+      });
       list(run.system_design, 'security_controls').push({ id: 'SC-002', nfr_ids: ['NFR-002'] });
     });
     expect(rulesOf(report)).toEqual(['security.nfr_without_test', 'security.control_untested']);
@@ -33,12 +42,21 @@ describe('security and compliance', () => {
       list(run.system_design, 'security_controls').push({ id: 'SC-002', description: 'lockout', nfr_ids: ['NFR-001'] });
     });
     expect(rulesOf(report)).toEqual(['security.control_untested']);
-    expect(report.issues[0]).toMatchObject({ severity: 'WARNING', related_ids: ['SC-002', 'NFR-001'], remediation: { agent_to_rerun: '08-testing' } });
+    expect(report.issues[0]).toMatchObject({
+      severity: 'WARNING',
+      related_ids: ['SC-002', 'NFR-001'],
+      remediation: { agent_to_rerun: '08-testing' },
+    });
   });
 
   it('non-security NFRs are not followed end to end', () => {
     const report = reviewMutated((run) => {
-      list(run.requirement_spec, 'requirements').push({ id: 'NFR-009', type: 'non_functional', category: 'performance', title: 'p95 < 200ms' });
+      list(run.requirement_spec, 'requirements').push({
+        id: 'NFR-009',
+        type: 'non_functional',
+        category: 'performance',
+        title: 'p95 < 200ms',
+      });
     });
     expect(report.issues).toEqual([]);
   });
@@ -47,15 +65,26 @@ describe('security and compliance', () => {
     const report = reviewMutated((run) => {
       run.threat_model.threats = [
         { id: 'THR-001', risk_level: 'HIGH', affected_component: 'auth', mitigation: 'rate limit' },
-        { id: 'THR-002', risk_level: 'CRITICAL', affected_component: 'auth', mitigation: { description: 'parameterize queries' } },
+        {
+          id: 'THR-002',
+          risk_level: 'CRITICAL',
+          affected_component: 'auth',
+          mitigation: { description: 'parameterize queries' },
+        },
         { id: 'THR-003', risk_level: 'HIGH', affected_component: 'gateway' },
         { id: 'THR-004', risk_level: 'MEDIUM' },
       ];
     });
     expect(issuesOf(report, 'security.critical_threat_unmitigated')).toHaveLength(1);
-    expect(issuesOf(report, 'security.critical_threat_unmitigated')[0]).toMatchObject({ severity: 'CRITICAL', module: 'auth', remediation: { agent_to_rerun: '07-code' } });
+    expect(issuesOf(report, 'security.critical_threat_unmitigated')[0]).toMatchObject({
+      severity: 'CRITICAL',
+      module: 'auth',
+      remediation: { agent_to_rerun: '07-code' },
+    });
     expect(issuesOf(report, 'security.critical_threat_unmitigated')[0]?.description).toContain('parameterize queries');
-    expect(issuesOf(report, 'security.high_threat_unmitigated').map((issue) => issue.related_ids)).toEqual([['THR-003']]);
+    expect(issuesOf(report, 'security.high_threat_unmitigated').map((issue) => issue.related_ids)).toEqual([
+      ['THR-003'],
+    ]);
   });
 
   it('the optional threat model is never required', () => {

@@ -5,8 +5,19 @@ describe('requirements traceability', () => {
   it('a clean run has no findings and full coverage', () => {
     const report = reviewMutated(() => {});
     expect(report.issues).toEqual([]);
-    expect(report.traceability_matrix).toMatchObject({ total_requirements: 2, requirements_fully_traced: 2, coverage_percentage: 100 });
-    expect(report.traceability_matrix.requirements[0]).toMatchObject({ requirement_id: 'FR-001', stories: ['US-001'], code: ['src/auth/login.ts'], tests: ['TC-001'], deployment: ['US-001'], fully_traced: true });
+    expect(report.traceability_matrix).toMatchObject({
+      total_requirements: 2,
+      requirements_fully_traced: 2,
+      coverage_percentage: 100,
+    });
+    expect(report.traceability_matrix.requirements[0]).toMatchObject({
+      requirement_id: 'FR-001',
+      stories: ['US-001'],
+      code: ['src/auth/login.ts'],
+      tests: ['TC-001'],
+      deployment: ['US-001'],
+      fully_traced: true,
+    });
   });
 
   it('an FR with no story is CRITICAL, owned by 05-jira', () => {
@@ -14,10 +25,18 @@ describe('requirements traceability', () => {
       list(run.requirement_spec, 'requirements').push({ id: 'FR-003', type: 'functional', title: 'Reset password' });
     });
     const [issue] = issuesOf(report, 'traceability.requirement_without_story');
-    expect(issue).toMatchObject({ severity: 'CRITICAL', related_ids: ['FR-003'], remediation: { agent_to_rerun: '05-jira', maintenance_category: 'corrective' } });
+    expect(issue).toMatchObject({
+      severity: 'CRITICAL',
+      related_ids: ['FR-003'],
+      remediation: { agent_to_rerun: '05-jira', maintenance_category: 'corrective' },
+    });
     expect(rulesOf(report)).toContain('traceability.requirement_without_test');
     expect(rulesOf(report)).toContain('traceability.requirement_without_code');
-    expect(report.traceability_matrix).toMatchObject({ total_requirements: 3, requirements_fully_traced: 2, coverage_percentage: 66.7 });
+    expect(report.traceability_matrix).toMatchObject({
+      total_requirements: 3,
+      requirements_fully_traced: 2,
+      coverage_percentage: 66.7,
+    });
   });
 
   it('a story with no test case is CRITICAL, owned by 08-testing', () => {
@@ -25,8 +44,17 @@ describe('requirements traceability', () => {
       list(run.test_report, 'test_cases').splice(1, 1);
     });
     expect(rulesOf(report)).toEqual(['traceability.story_without_test']);
-    expect(report.issues[0]).toMatchObject({ id: 'FBK-001', severity: 'CRITICAL', related_ids: ['US-002', 'FR-002'], remediation: { agent_to_rerun: '08-testing' } });
-    expect(report.traceability_matrix.requirements[1]).toMatchObject({ requirement_id: 'FR-002', tests: [], fully_traced: false });
+    expect(report.issues[0]).toMatchObject({
+      id: 'FBK-001',
+      severity: 'CRITICAL',
+      related_ids: ['US-002', 'FR-002'],
+      remediation: { agent_to_rerun: '08-testing' },
+    });
+    expect(report.traceability_matrix.requirements[1]).toMatchObject({
+      requirement_id: 'FR-002',
+      tests: [],
+      fully_traced: false,
+    });
   });
 
   it('an FR with stories but no code is a WARNING, owned by 07-code', () => {
@@ -34,7 +62,10 @@ describe('requirements traceability', () => {
       list(run.code_report, 'files').splice(1, 1);
     });
     expect(rulesOf(report)).toEqual(['traceability.requirement_without_code']);
-    expect(report.issues[0]).toMatchObject({ severity: 'WARNING', remediation: { agent_to_rerun: '07-code', estimated_effort: '2 hours' } });
+    expect(report.issues[0]).toMatchObject({
+      severity: 'WARNING',
+      remediation: { agent_to_rerun: '07-code', estimated_effort: '2 hours' },
+    });
   });
 
   it('an orphan test case is INFO', () => {

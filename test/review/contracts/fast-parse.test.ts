@@ -8,7 +8,11 @@ import { requirementSchema } from '../../../src/review/contracts/requirement-spe
 import { stageContractSchemas } from '../../../src/review/contracts/registry.js';
 import { testCaseSchema } from '../../../src/review/contracts/test-report.js';
 import { userStorySchema } from '../../../src/review/contracts/jira-tickets.js';
-import { type HandWrittenChecks, compiledFastCheck, passesFastCheck } from '../../../src/review/contracts/fast-parse.js';
+import {
+  type HandWrittenChecks,
+  compiledFastCheck,
+  passesFastCheck,
+} from '../../../src/review/contracts/fast-parse.js';
 import { codeFileFastChecks } from '../../../src/review/contracts/code-report.js';
 import { userStoryFastChecks } from '../../../src/review/contracts/jira-tickets.js';
 import { requirementFastChecks } from '../../../src/review/contracts/requirement-spec.js';
@@ -17,7 +21,23 @@ import { cleanRun } from '../fixtures.js';
 
 // Values that sit on every boundary the schemas draw: types, empty strings, lone surrogates, negatives, non-finite numbers.
 const leaf = fc.oneof(
-  fc.constantFrom(undefined, null, true, 0, -1, 3, 2.5, Number.NaN, Number.POSITIVE_INFINITY, '', 'x', '\uD800', 'FR-001', 'US-001', 'Sprint 2'),
+  fc.constantFrom(
+    undefined,
+    null,
+    true,
+    0,
+    -1,
+    3,
+    2.5,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    '',
+    'x',
+    '\uD800',
+    'FR-001',
+    'US-001',
+    'Sprint 2',
+  ),
   fc.constantFrom('functional', 'non_functional', 'passed', 'failed', 'skipped', 'CRITICAL', 'HIGH', 'BRD'),
   fc.string({ maxLength: 3 }),
 );
@@ -31,11 +51,22 @@ const value = fc.oneof(
 // A valid item with one field replaced or removed (mostly), several fields changed, or any value at all.
 function mutated(valid: Record<string, unknown>, keys: readonly string[]): fc.Arbitrary<unknown> {
   const fields = [...keys, 'extra'];
-  const without = (item: Record<string, unknown>, removed: readonly string[]): Record<string, unknown> => Object.fromEntries(Object.entries(item).filter(([key]) => !removed.includes(key)));
+  const without = (item: Record<string, unknown>, removed: readonly string[]): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(item).filter(([key]) => !removed.includes(key)));
   return fc.oneof(
-    { arbitrary: fc.tuple(fc.constantFrom(...fields), value).map(([key, replacement]) => ({ ...valid, [key]: replacement })), weight: 4 },
+    {
+      arbitrary: fc
+        .tuple(fc.constantFrom(...fields), value)
+        .map(([key, replacement]) => ({ ...valid, [key]: replacement })),
+      weight: 4,
+    },
     { arbitrary: fc.constantFrom(...fields).map((key) => without(valid, [key])), weight: 1 },
-    { arbitrary: fc.tuple(fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 3 }), fc.subarray(fields, { maxLength: 2 })).map(([replaced, removed]) => without({ ...valid, ...replaced }, removed)), weight: 2 },
+    {
+      arbitrary: fc
+        .tuple(fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 3 }), fc.subarray(fields, { maxLength: 2 }))
+        .map(([replaced, removed]) => without({ ...valid, ...replaced }, removed)),
+      weight: 2,
+    },
     { arbitrary: value, weight: 1 },
   );
 }
@@ -49,26 +80,81 @@ function expectSound(schema: z.ZodType, input: unknown): void {
 }
 
 const items: [string, z.ZodType, Record<string, unknown>, HandWrittenChecks][] = [
-  ['requirement', requirementSchema, { id: 'FR-001', type: 'functional', category: 'security', title: 'Sign in', priority: 'must', acceptance: ['a'], source: 'x' }, requirementFastChecks],
-  ['user story', userStorySchema, { story_id: 'US-001', title: 't', linked_requirements: ['FR-001'], story_points: 3, sprint: 1, assignee: 'ana', blocked_by: ['US-002'], source: 'x' }, userStoryFastChecks],
-  ['code file', codeFileSchema, { path: 'src/a.ts', implements: ['US-001'], service: 'auth', endpoints: ['GET /a'], tables: ['users'], mitigates: ['THR-001'], source: 'x' }, codeFileFastChecks],
-  ['test case', testCaseSchema, { id: 'TC-001', story_ids: ['US-001'], requirement_ids: ['FR-001'], controls: ['SC-001'], status: 'passed', source: 'x' }, testCaseFastChecks],
+  [
+    'requirement',
+    requirementSchema,
+    {
+      id: 'FR-001',
+      type: 'functional',
+      category: 'security',
+      title: 'Sign in',
+      priority: 'must',
+      acceptance: ['a'],
+      source: 'x',
+    },
+    requirementFastChecks,
+  ],
+  [
+    'user story',
+    userStorySchema,
+    {
+      story_id: 'US-001',
+      title: 't',
+      linked_requirements: ['FR-001'],
+      story_points: 3,
+      sprint: 1,
+      assignee: 'ana',
+      blocked_by: ['US-002'],
+      source: 'x',
+    },
+    userStoryFastChecks,
+  ],
+  [
+    'code file',
+    codeFileSchema,
+    {
+      path: 'src/a.ts',
+      implements: ['US-001'],
+      service: 'auth',
+      endpoints: ['GET /a'],
+      tables: ['users'],
+      mitigates: ['THR-001'],
+      source: 'x',
+    },
+    codeFileFastChecks,
+  ],
+  [
+    'test case',
+    testCaseSchema,
+    {
+      id: 'TC-001',
+      story_ids: ['US-001'],
+      requirement_ids: ['FR-001'],
+      controls: ['SC-001'],
+      status: 'passed',
+      source: 'x',
+    },
+    testCaseFastChecks,
+  ],
 ];
 
 describe('fast validation path', () => {
-  it.each(items)('the hand-written %s predicate accepts exactly what the compiled schema predicate accepts', (_name, schema, valid, handWritten) => {
-    const compiled = compiledFastCheck(schema);
-    expect(compiled).not.toBeNull();
-    expect(handWritten.get(schema)).toBeTypeOf('function');
-    expect(passesFastCheck(schema, valid, handWritten)).toBe(true);
-    fc.assert(
-      fc.property(mutated(valid, Object.keys(valid)), (input) => {
-        expect(passesFastCheck(schema, input, handWritten)).toBe(compiled?.(input));
-        expectSound(schema, input);
-      }),
-      { numRuns: 2000 },
-    );
-  });
+  it.each(items)(
+    'the hand-written %s predicate accepts exactly what the compiled schema predicate accepts',
+    (_name, schema, valid, handWritten) => {
+      const compiled = compiledFastCheck(schema);
+      expect(compiled).not.toBeNull();
+      expect(handWritten.get(schema)).toBeTypeOf('function');
+      expect(passesFastCheck(schema, valid, handWritten)).toBe(true);
+      fc.assert(
+        fc.property(mutated(valid, Object.keys(valid)), (input) => {
+          expect(passesFastCheck(schema, input, handWritten)).toBe(compiled?.(input));
+          expectSound(schema, input);
+        }),
+        { numRuns: 2000 },
+      );
+    },
+  );
 
   it('every canonical contract of a clean run takes the fast path, and every mutation it accepts is one zod accepts unchanged', () => {
     const run = cleanRun();
@@ -76,7 +162,10 @@ describe('fast validation path', () => {
       const document = run[key as keyof typeof run];
       expect(passesFastCheck(schema, document)).toBe(true);
       expect(compiledFastCheck(schema)).not.toBeNull();
-      fc.assert(fc.property(mutated(document, Object.keys(document)), (input) => expectSound(schema, input)), { numRuns: 300 });
+      fc.assert(
+        fc.property(mutated(document, Object.keys(document)), (input) => expectSound(schema, input)),
+        { numRuns: 300 },
+      );
     }
   });
 
@@ -93,7 +182,9 @@ describe('fast validation path', () => {
 
   it('any JSON value the fast path accepts, zod accepts unchanged', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...Object.values(stageContractSchemas)), fc.jsonValue(), (schema, input) => expectSound(schema, input)),
+      fc.property(fc.constantFrom(...Object.values(stageContractSchemas)), fc.jsonValue(), (schema, input) =>
+        expectSound(schema, input),
+      ),
       { numRuns: 500 },
     );
   });
@@ -111,7 +202,9 @@ describe('fast validation path', () => {
 
   it('leaves a schema whose zod internals it does not know (another major version) to zod, which still decides', () => {
     const schema = z.looseObject({ id: z.string().min(1) });
-    const future = Object.create(schema, { _zod: { value: { ...schema._zod, version: { major: 5, minor: 0, patch: 0 } } } }) as z.ZodType;
+    const future = Object.create(schema, {
+      _zod: { value: { ...schema._zod, version: { major: 5, minor: 0, patch: 0 } } },
+    }) as z.ZodType;
     expect(passesFastCheck(schema, { id: 'a' })).toBe(true);
     expect(passesFastCheck(future, { id: 'a' })).toBe(false);
     expect(readWith(future, { id: 'a' }, (parsed) => parsed)).toEqual({ ok: true, value: { id: 'a' } });

@@ -25,7 +25,12 @@ describe('readers of rstack-agents shapes', () => {
   });
 
   it('documentation: documents_created[] paths, types from file names, no coverage claimed', () => {
-    const documentation = ok(readStageContract('documentation', { contract_version: '1.0', documents_created: ['$RSTACK_RUN_DIR/artifacts/documents/BRD.md', 'docs/test-plan.md', 'docs/notes.md'] }));
+    const documentation = ok(
+      readStageContract('documentation', {
+        contract_version: '1.0',
+        documents_created: ['$RSTACK_RUN_DIR/artifacts/documents/BRD.md', 'docs/test-plan.md', 'docs/notes.md'],
+      }),
+    );
     expect(documentation.documents).toEqual([
       { type: 'BRD', path: '$RSTACK_RUN_DIR/artifacts/documents/BRD.md', covers: null },
       { type: 'TEST_PLAN', path: 'docs/test-plan.md', covers: null },
@@ -39,18 +44,65 @@ describe('readers of rstack-agents shapes', () => {
   });
 
   it('jira_tickets: the shared epics/user_stories shape, sprint labels normalized', () => {
-    const jira = ok(readStageContract('jira_tickets', { epics: [{ epic_id: 'EPIC-001', user_stories: [{ story_id: 'US-001', title: 't', linked_requirements: ['FR-001'], story_points: 5, sprint: 'Sprint 2', tasks: [{ assignee_role: 'Backend Dev' }] }] }] }));
-    expect(jira.stories[0]).toMatchObject({ id: 'US-001', epic: 'EPIC-001', sprint: { key: '2', order: 2 }, assignee: null, points: 5 });
+    const jira = ok(
+      readStageContract('jira_tickets', {
+        epics: [
+          {
+            epic_id: 'EPIC-001',
+            user_stories: [
+              {
+                story_id: 'US-001',
+                title: 't',
+                linked_requirements: ['FR-001'],
+                story_points: 5,
+                sprint: 'Sprint 2',
+                tasks: [{ assignee_role: 'Backend Dev' }],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(jira.stories[0]).toMatchObject({
+      id: 'US-001',
+      epic: 'EPIC-001',
+      sprint: { key: '2', order: 2 },
+      assignee: null,
+      points: 5,
+    });
   });
 
   it('system_design: services[] with database.engine and security.auth, nothing else to check', () => {
-    const design = ok(readStageContract('system_design', { tech_stack: {}, services: [{ name: 'api', responsibility: 'x' }], database: { engine: 'postgresql' }, security: { auth: 'JWT' } }));
+    const design = ok(
+      readStageContract('system_design', {
+        tech_stack: {},
+        services: [{ name: 'api', responsibility: 'x' }],
+        database: { engine: 'postgresql' },
+        security: { auth: 'JWT' },
+      }),
+    );
     expect(design).toMatchObject({ services: ['api'], endpoints: [], tables: [], controls: [] });
   });
 
   it('code_report: files_created[] paths without links', () => {
-    const code = ok(readStageContract('code_report', { files_created: ['src/index.ts'], entry_point: 'src/index.ts', status: 'PASS' }));
-    expect(code.files).toEqual([{ path: 'src/index.ts', implements: [], service: null, endpoints: [], tables: [], mitigates: [], baseline: false }]);
+    const code = ok(
+      readStageContract('code_report', {
+        files_created: ['src/index.ts'],
+        entry_point: 'src/index.ts',
+        status: 'PASS',
+      }),
+    );
+    expect(code.files).toEqual([
+      {
+        path: 'src/index.ts',
+        implements: [],
+        service: null,
+        endpoints: [],
+        tables: [],
+        mitigates: [],
+        baseline: false,
+      },
+    ]);
   });
 
   it('test_report: test_levels.<level>.requirements_covered become level entries; results.failed counts', () => {
@@ -58,29 +110,75 @@ describe('readers of rstack-agents shapes', () => {
       readStageContract('test_report', {
         test_files: ['tests/a.test.ts'],
         results: { passed: 40, failed: 2, skipped: 0 },
-        test_levels: { acceptance: { requirements_covered: ['FR-001', 'FR-002'] }, unit: { stories_covered: ['US-001'] } },
+        test_levels: {
+          acceptance: { requirements_covered: ['FR-001', 'FR-002'] },
+          unit: { stories_covered: ['US-001'] },
+        },
       }),
     );
     expect(report.tests).toEqual([
-      { id: 'test_levels.acceptance', synthetic: true, storyIds: [], requirementIds: ['FR-001', 'FR-002'], controls: [], status: 'unknown', baseline: false },
-      { id: 'test_levels.unit', synthetic: true, storyIds: ['US-001'], requirementIds: [], controls: [], status: 'unknown', baseline: false },
+      {
+        id: 'test_levels.acceptance',
+        synthetic: true,
+        storyIds: [],
+        requirementIds: ['FR-001', 'FR-002'],
+        controls: [],
+        status: 'unknown',
+        baseline: false,
+      },
+      {
+        id: 'test_levels.unit',
+        synthetic: true,
+        storyIds: ['US-001'],
+        requirementIds: [],
+        controls: [],
+        status: 'unknown',
+        baseline: false,
+      },
     ]);
     expect(report).toMatchObject({ unnamedFailures: 2, executed: true });
   });
 
   it('deployment_report: environments, cutover and rollback without deployed stories', () => {
-    const deployment = ok(readStageContract('deployment_report', { files_created: ['Dockerfile'], environments: ['local', 'staging'], cutover: { strategy: 'staged' }, rollback: 'docker compose down' }));
+    const deployment = ok(
+      readStageContract('deployment_report', {
+        files_created: ['Dockerfile'],
+        environments: ['local', 'staging'],
+        cutover: { strategy: 'staged' },
+        rollback: 'docker compose down',
+      }),
+    );
     expect(deployment).toMatchObject({ deployedStories: null, environments: ['local', 'staging'] });
   });
 
   it('threat_model: mitigation objects', () => {
-    const threats = ok(readStageContract('threat_model', { threats: [{ id: 'THR-001', risk_level: 'CRITICAL', affected_component: 'auth', mitigation: { description: 'rotate keys', type: 'PREVENT' } }] }));
-    expect(threats.threats).toEqual([{ id: 'THR-001', risk: 'CRITICAL', component: 'auth', mitigation: 'rotate keys' }]);
+    const threats = ok(
+      readStageContract('threat_model', {
+        threats: [
+          {
+            id: 'THR-001',
+            risk_level: 'CRITICAL',
+            affected_component: 'auth',
+            mitigation: { description: 'rotate keys', type: 'PREVENT' },
+          },
+        ],
+      }),
+    );
+    expect(threats.threats).toEqual([
+      { id: 'THR-001', risk: 'CRITICAL', component: 'auth', mitigation: 'rotate keys' },
+    ]);
   });
 
   it('reports every issue with its path when neither shape fits', () => {
-    const read = readStageContract('jira_tickets', { epics: [{ user_stories: [{ story_id: '', title: 1, linked_requirements: 'FR-1' }] }] });
+    const read = readStageContract('jira_tickets', {
+      epics: [{ user_stories: [{ story_id: '', title: 1, linked_requirements: 'FR-1' }] }],
+    });
     expect(read.ok).toBe(false);
-    if (!read.ok) expect(read.issues.map((issue) => issue.path.join('.'))).toEqual(['epics.0.user_stories.0.story_id', 'epics.0.user_stories.0.title', 'epics.0.user_stories.0.linked_requirements']);
+    if (!read.ok)
+      expect(read.issues.map((issue) => issue.path.join('.'))).toEqual([
+        'epics.0.user_stories.0.story_id',
+        'epics.0.user_stories.0.title',
+        'epics.0.user_stories.0.linked_requirements',
+      ]);
   });
 });

@@ -9,17 +9,26 @@ const CORE = REVIEW_CONTRACT_SLOTS.filter((slot) => slot.kind === 'core');
 const OPTIONAL = REVIEW_CONTRACT_SLOTS.filter((slot) => slot.kind === 'optional');
 
 describe('reviewPipeline: reading the run', () => {
-  it.each(CORE.map((slot) => [slot.key, slot.stage]))('a missing %s is a WARNING "agent may not have run" for %s', (key, stage) => {
-    const report = reviewMutated((run) => {
-      delete (run as Partial<typeof run>)[key];
-    });
-    const missing = report.issues.filter((issue) => issue.rule === 'contract.missing');
-    expect(missing).toHaveLength(1);
-    expect(missing[0]).toMatchObject({ severity: 'WARNING', source_agent: stage, remediation: { agent_to_rerun: stage } });
-    expect(missing[0]?.description).toContain('agent may not have run');
-    expect(report.analysis_scope.contracts_missing).toEqual([`artifacts/stages/${stage}/${REVIEW_CONTRACT_SLOTS.find((slot) => slot.key === key)?.artifact}`]);
-    expect(report.pipeline_status).toBe('REVIEWED_AND_COMPLETE');
-  });
+  it.each(CORE.map((slot) => [slot.key, slot.stage]))(
+    'a missing %s is a WARNING "agent may not have run" for %s',
+    (key, stage) => {
+      const report = reviewMutated((run) => {
+        delete (run as Partial<typeof run>)[key];
+      });
+      const missing = report.issues.filter((issue) => issue.rule === 'contract.missing');
+      expect(missing).toHaveLength(1);
+      expect(missing[0]).toMatchObject({
+        severity: 'WARNING',
+        source_agent: stage,
+        remediation: { agent_to_rerun: stage },
+      });
+      expect(missing[0]?.description).toContain('agent may not have run');
+      expect(report.analysis_scope.contracts_missing).toEqual([
+        `artifacts/stages/${stage}/${REVIEW_CONTRACT_SLOTS.find((slot) => slot.key === key)?.artifact}`,
+      ]);
+      expect(report.pipeline_status).toBe('REVIEWED_AND_COMPLETE');
+    },
+  );
 
   it.each(OPTIONAL.map((slot) => [slot.key]))('a missing optional %s is never a finding', (key) => {
     const report = reviewMutated((run) => {
@@ -29,22 +38,39 @@ describe('reviewPipeline: reading the run', () => {
     expect(report.analysis_scope.contracts_missing).toEqual([]);
   });
 
-  it.each(REVIEW_CONTRACT_SLOTS.map((slot) => [slot.key, slot.stage]))('a %s of the wrong shape is CRITICAL MALFORMED with its issue paths', (key, stage) => {
-    const report = reviewMutated((run) => {
-      (run as Record<string, unknown>)[key] = key === 'transcript' || key === 'summary' || key === 'cost_estimate' ? ['not', 'an', 'object'] : { ...run[key as ContractKey], ...shapeBreaker(key as ContractKey) };
-    });
-    const malformed = report.issues.filter((issue) => issue.rule === 'contract.malformed');
-    expect(malformed).toHaveLength(1);
-    expect(malformed[0]).toMatchObject({ severity: 'CRITICAL', source_agent: stage, remediation: { agent_to_rerun: stage } });
-    expect(malformed[0]?.title).toContain('MALFORMED');
-    const scope = report.analysis_scope.contracts.find((entry) => entry.contract === key);
-    expect(scope?.state).toBe('malformed');
-    expect(scope?.issues.length).toBeGreaterThan(0);
-    expect(malformed[0]?.description).toContain('$');
-  });
+  it.each(REVIEW_CONTRACT_SLOTS.map((slot) => [slot.key, slot.stage]))(
+    'a %s of the wrong shape is CRITICAL MALFORMED with its issue paths',
+    (key, stage) => {
+      const report = reviewMutated((run) => {
+        (run as Record<string, unknown>)[key] =
+          key === 'transcript' || key === 'summary' || key === 'cost_estimate'
+            ? ['not', 'an', 'object']
+            : { ...run[key as ContractKey], ...shapeBreaker(key as ContractKey) };
+      });
+      const malformed = report.issues.filter((issue) => issue.rule === 'contract.malformed');
+      expect(malformed).toHaveLength(1);
+      expect(malformed[0]).toMatchObject({
+        severity: 'CRITICAL',
+        source_agent: stage,
+        remediation: { agent_to_rerun: stage },
+      });
+      expect(malformed[0]?.title).toContain('MALFORMED');
+      const scope = report.analysis_scope.contracts.find((entry) => entry.contract === key);
+      expect(scope?.state).toBe('malformed');
+      expect(scope?.issues.length).toBeGreaterThan(0);
+      expect(malformed[0]?.description).toContain('$');
+    },
+  );
 
   it('a contract that is not JSON is CRITICAL MALFORMED', () => {
-    const contracts = { ...asContracts(cleanRun()), plan: { state: 'invalid_json' as const, path: 'artifacts/stages/04-planning/plan.json', issues: [{ code: 'invalid_json', path: [], message: 'Not valid JSON: Unexpected token' }] } };
+    const contracts = {
+      ...asContracts(cleanRun()),
+      plan: {
+        state: 'invalid_json' as const,
+        path: 'artifacts/stages/04-planning/plan.json',
+        issues: [{ code: 'invalid_json', path: [], message: 'Not valid JSON: Unexpected token' }],
+      },
+    };
     const report = reviewPipeline(contracts, { timestamp: TIMESTAMP });
     expect(rulesOf(report)).toEqual(['contract.malformed']);
     expect(report.analysis_scope.contracts_malformed).toEqual(['artifacts/stages/04-planning/plan.json']);
@@ -52,19 +78,64 @@ describe('reviewPipeline: reading the run', () => {
 
   it('more than half of the core contracts missing → BLOCKED', () => {
     const documents = cleanRun();
-    const five = reviewPipeline(asContracts({ ...documents, transcript: undefined, documentation: undefined, plan: undefined, summary: undefined, deployment_report: undefined }), { timestamp: TIMESTAMP });
+    const five = reviewPipeline(
+      asContracts({
+        ...documents,
+        transcript: undefined,
+        documentation: undefined,
+        plan: undefined,
+        summary: undefined,
+        deployment_report: undefined,
+      }),
+      { timestamp: TIMESTAMP },
+    );
     expect(five.pipeline_status).toBe('REVIEWED_AND_COMPLETE');
-    const six = reviewPipeline(asContracts({ ...documents, transcript: undefined, documentation: undefined, plan: undefined, summary: undefined, deployment_report: undefined, code_report: undefined }), { timestamp: TIMESTAMP });
-    expect(six).toMatchObject({ pipeline_status: 'BLOCKED', pipeline_complete: false, goal_evaluation: { status: 'RETRY' } });
-    expect(six.goal_evaluation.recommended_rerun_stages).toEqual(['01-transcript', '03-documentation', '04-planning', '07-code', '09-deployment', '10-summary', '11-feedback-loop']);
+    const six = reviewPipeline(
+      asContracts({
+        ...documents,
+        transcript: undefined,
+        documentation: undefined,
+        plan: undefined,
+        summary: undefined,
+        deployment_report: undefined,
+        code_report: undefined,
+      }),
+      { timestamp: TIMESTAMP },
+    );
+    expect(six).toMatchObject({
+      pipeline_status: 'BLOCKED',
+      pipeline_complete: false,
+      goal_evaluation: { status: 'RETRY' },
+    });
+    expect(six.goal_evaluation.recommended_rerun_stages).toEqual([
+      '01-transcript',
+      '03-documentation',
+      '04-planning',
+      '07-code',
+      '09-deployment',
+      '10-summary',
+      '11-feedback-loop',
+    ]);
   });
 
   it('records legacy paths in analysis_scope', () => {
-    const contracts = { ...asContracts(cleanRun()), plan: { state: 'present' as const, path: 'artifacts/planning/sprint_plan.json', legacy: true, document: cleanRun().plan } };
+    const contracts = {
+      ...asContracts(cleanRun()),
+      plan: {
+        state: 'present' as const,
+        path: 'artifacts/planning/sprint_plan.json',
+        legacy: true,
+        document: cleanRun().plan,
+      },
+    };
     const report = reviewPipeline(contracts, { timestamp: TIMESTAMP });
     expect(report.analysis_scope.legacy_paths_used).toEqual(['artifacts/planning/sprint_plan.json']);
     expect(report.analysis_scope.contracts_analyzed).toContain('artifacts/planning/sprint_plan.json');
-    expect(report.analysis_scope.optional_agents_detected).toEqual(['12-security-threat-model', '13-compliance-checker', '14-cost-estimation']);
+    expect(report.analysis_scope.optional_agents_detected).toEqual([
+      '12-security-threat-model',
+      '13-compliance-checker',
+      '14-cost-estimation',
+    ]);
   });
 
   it('produces a report that validates against feedbackReportSchema and is deterministic', () => {
@@ -76,31 +147,77 @@ describe('reviewPipeline: reading the run', () => {
     });
     expect(feedbackReportSchema.safeParse(first).success).toBe(true);
     expect(JSON.stringify(first)).toBe(JSON.stringify(second));
-    expect(first).toMatchObject({ contract_version: '1.1', timestamp: TIMESTAMP, pipeline_complete: true, remediation_plan_path: 'artifacts/stages/11-feedback-loop/REMEDIATION_PLAN.md' });
+    expect(first).toMatchObject({
+      contract_version: '1.1',
+      timestamp: TIMESTAMP,
+      pipeline_complete: true,
+      remediation_plan_path: 'artifacts/stages/11-feedback-loop/REMEDIATION_PLAN.md',
+    });
   });
 
   it('any JSON in any contract slot yields a valid report and never throws', () => {
     const slots = REVIEW_CONTRACT_SLOTS.map((slot) => slot.key);
     fc.assert(
-      fc.property(fc.constantFrom(...slots), fc.jsonValue(), fc.dictionary(fc.constantFrom(...slots), fc.jsonValue(), { maxKeys: 4 }), (key, value, others) => {
-        const documents: Partial<Record<ContractKey, unknown>> = { ...cleanRun(), ...others, [key]: value };
-        const report = reviewPipeline(asContracts(documents), { timestamp: TIMESTAMP });
-        expect(feedbackReportSchema.safeParse(report).success).toBe(true);
-        expect(report.summary.overall_consistency_score).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.constantFrom(...slots),
+        fc.jsonValue(),
+        fc.dictionary(fc.constantFrom(...slots), fc.jsonValue(), { maxKeys: 4 }),
+        (key, value, others) => {
+          const documents: Partial<Record<ContractKey, unknown>> = { ...cleanRun(), ...others, [key]: value };
+          const report = reviewPipeline(asContracts(documents), { timestamp: TIMESTAMP });
+          expect(feedbackReportSchema.safeParse(report).success).toBe(true);
+          expect(report.summary.overall_consistency_score).toBeGreaterThanOrEqual(0);
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('arbitrary JSON that happens to look like each shape never throws either', () => {
     const arbitraryShape = fc.record({
-      requirements: fc.array(fc.record({ id: fc.string(), type: fc.constantFrom('functional', 'non_functional'), title: fc.string(), category: fc.constantFrom('security', 'compliance', 'x') })),
-      epics: fc.array(fc.record({ user_stories: fc.array(fc.record({ story_id: fc.string(), title: fc.string(), linked_requirements: fc.array(fc.string()), story_points: fc.nat(40), sprint: fc.oneof(fc.nat(5), fc.string(), fc.constant(null)), assignee: fc.constantFrom('a', 'b'), blocked_by: fc.array(fc.string()) })) })),
-      test_cases: fc.array(fc.record({ id: fc.string(), story_ids: fc.array(fc.string()), requirement_ids: fc.array(fc.string()), status: fc.constantFrom('passed', 'failed', 'skipped') })),
+      requirements: fc.array(
+        fc.record({
+          id: fc.string(),
+          type: fc.constantFrom('functional', 'non_functional'),
+          title: fc.string(),
+          category: fc.constantFrom('security', 'compliance', 'x'),
+        }),
+      ),
+      epics: fc.array(
+        fc.record({
+          user_stories: fc.array(
+            fc.record({
+              story_id: fc.string(),
+              title: fc.string(),
+              linked_requirements: fc.array(fc.string()),
+              story_points: fc.nat(40),
+              sprint: fc.oneof(fc.nat(5), fc.string(), fc.constant(null)),
+              assignee: fc.constantFrom('a', 'b'),
+              blocked_by: fc.array(fc.string()),
+            }),
+          ),
+        }),
+      ),
+      test_cases: fc.array(
+        fc.record({
+          id: fc.string(),
+          story_ids: fc.array(fc.string()),
+          requirement_ids: fc.array(fc.string()),
+          status: fc.constantFrom('passed', 'failed', 'skipped'),
+        }),
+      ),
     });
     fc.assert(
       fc.property(arbitraryShape, (shape) => {
-        const report = reviewPipeline(asContracts({ ...cleanRun(), requirement_spec: { requirements: shape.requirements }, jira_tickets: { epics: shape.epics }, test_report: { test_cases: shape.test_cases } }), { timestamp: TIMESTAMP });
+        const report = reviewPipeline(
+          asContracts({
+            ...cleanRun(),
+            requirement_spec: { requirements: shape.requirements },
+            jira_tickets: { epics: shape.epics },
+            test_report: { test_cases: shape.test_cases },
+          }),
+          { timestamp: TIMESTAMP },
+        );
         expect(feedbackReportSchema.safeParse(report).success).toBe(true);
       }),
       { numRuns: 200 },
