@@ -1,8 +1,8 @@
 // Goal-loop benchmarks: evaluation scaling, command concurrency, log lookup, loop overhead.
-import { mkdtemp, rm, writeFile, mkdir, appendFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GoalLoop, readLatestIterationStarted, type GoalInput } from '../src/index.js';
+import { type GoalInput, GoalLoop, readLatestIterationStarted } from '../src/index.js';
 import { createExecaCommandRunner, createNodeFileSystem } from '../src/node.js';
 import { createManualClock, createMemoryFileSystem } from '../src/testing.js';
 import { medianMs, ms, ratio, row } from './format.js';

@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { GCProfiler } from 'node:v8';
 import { createNodeFileSystem } from '../src/node/file-system.js';
-import { type RunInputs, readRunInputs, readRunModel } from '../src/review/read-run.js';
 import { reviewModel, reviewPipeline } from '../src/review/core/review-pipeline.js';
+import { type RunInputs, readRunInputs, readRunModel } from '../src/review/read-run.js';
 import { runConsistencyReview } from '../src/review/run-review.js';
 
 /**

@@ -1,7 +1,7 @@
 // A synthetic programme in the canonical stage-contract shapes, at any scale, for the review benchmark.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { REVIEW_CONTRACT_SLOTS, type ContractKey } from '../src/review/core/contract-slots.js';
+import { type ContractKey, REVIEW_CONTRACT_SLOTS } from '../src/review/core/contract-slots.js';
 
 /** The sizes of a programme: 1× is 100 FRs, 400 stories, 1,000 tests, 1,000 code files. */
 export interface ProgrammeSize {

@@ -1,5 +1,5 @@
 // Quick start: a two-stage pipeline whose stage runner writes real files, and a goal of two criteria.
-import { GoalLoop, exitCodeFor, type StageRunner } from 'goal-loop';
+import { exitCodeFor, GoalLoop, type StageRunner } from 'goal-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { expectStop, printEvent, tempProject } from './shared.js';
 

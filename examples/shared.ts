@@ -1,5 +1,5 @@
 // Helpers the examples share: a throwaway project folder, small stage scripts, and a console printer.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { LoopEvent, LoopResult } from 'goal-loop';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GoalLoop, exitCodeFor, parseGoal, systemClock } from 'goal-loop';
+import { exitCodeFor, GoalLoop, parseGoal, systemClock } from 'goal-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { createMemoryFileSystem, createScriptedStageRunner, fileSystemConformanceCases } from 'goal-loop/testing';
 

@@ -1,121 +1,117 @@
 // goal-loop: the goal loop (contracts, pure evaluation and decisions, the GoalLoop shell) and the shared types:
 // errors, ports, the system clock, stage presets. No Node built-ins, no execa, and none of the other capabilities.
 
-export { GoalLoopError, isGoalLoopError, formatIssue, formatJsonPath } from './errors.js';
-export type { GoalLoopErrorCode, Issue } from './errors.js';
-
 // Contracts (zod schemas; types inferred from them).
-export type { ParseResult } from './errors.js';
-export {
-  goalSchema,
-  criterionSchema,
-  fileExistsCriterionSchema,
-  commandCriterionSchema,
-  metricThresholdCriterionSchema,
-  metricSourceSchema,
-  metricOperatorSchema,
-  judgeCriterionSchema,
-  jsonSchemaCriterionSchema,
-  maintenanceCategorySchema,
-  parseGoal,
-  DEFAULT_GOAL,
-  MAX_COMMAND_TIMEOUT_MS,
-} from './goal/contracts/goal.js';
+export type { GoalLoopErrorCode, Issue, ParseResult } from './errors.js';
+export { formatIssue, formatJsonPath, GoalLoopError, isGoalLoopError } from './errors.js';
+export type { CommandStageRunnerOptions } from './goal/command-stage-runner.js';
+export { createCommandStageRunner } from './goal/command-stage-runner.js';
+export type { LoopEvent, LoopEventDraft, LoopEventType } from './goal/contracts/events.js';
+export { loopEventSchema, stopReasonSchema } from './goal/contracts/events.js';
+export type { FeedbackIssueView, FeedbackRead, FeedbackView } from './goal/contracts/feedback-view.js';
+export { feedbackIssueViewSchema, feedbackViewSchema, readFeedbackView } from './goal/contracts/feedback-view.js';
 export type {
-  Goal,
-  GoalInput,
+  CommandCriterion,
   Criterion,
   CriterionKind,
   FileExistsCriterion,
-  CommandCriterion,
-  MetricThresholdCriterion,
-  JudgeCriterion,
+  Goal,
+  GoalInput,
   JsonSchemaCriterion,
-  MetricSource,
-  MetricOperator,
+  JudgeCriterion,
   MaintenanceCategory,
+  MetricOperator,
+  MetricSource,
+  MetricThresholdCriterion,
   ParseGoalOptions,
 } from './goal/contracts/goal.js';
-export { verdictSchema, verdictFileSchema, parseVerdictFile } from './goal/contracts/verdict.js';
-export type { Verdict, ParsedVerdicts, ParseVerdictOptions } from './goal/contracts/verdict.js';
 export {
-  goalStatusSchema,
+  commandCriterionSchema,
+  criterionSchema,
+  DEFAULT_GOAL,
+  fileExistsCriterionSchema,
+  goalSchema,
+  jsonSchemaCriterionSchema,
+  judgeCriterionSchema,
+  MAX_COMMAND_TIMEOUT_MS,
+  maintenanceCategorySchema,
+  metricOperatorSchema,
+  metricSourceSchema,
+  metricThresholdCriterionSchema,
+  parseGoal,
+} from './goal/contracts/goal.js';
+export type { AgentCriterionEntry, GoalEvaluationSection, GoalStatus } from './goal/contracts/goal-evaluation.js';
+export {
   agentCriterionEntrySchema,
   goalEvaluationSectionSchema,
+  goalStatusSchema,
 } from './goal/contracts/goal-evaluation.js';
-export type { GoalStatus, AgentCriterionEntry, GoalEvaluationSection } from './goal/contracts/goal-evaluation.js';
-export { feedbackViewSchema, feedbackIssueViewSchema, readFeedbackView } from './goal/contracts/feedback-view.js';
-export type { FeedbackView, FeedbackIssueView, FeedbackRead } from './goal/contracts/feedback-view.js';
-export { loopEventSchema, stopReasonSchema } from './goal/contracts/events.js';
-export { stageOutcomeStatusSchema, stageStatusSchema } from './pipeline/stage-status.js';
-export type { LoopEvent, LoopEventType, LoopEventDraft } from './goal/contracts/events.js';
+export type { LoopPhase, LoopState } from './goal/contracts/loop-state.js';
 export { loopStateSchema } from './goal/contracts/loop-state.js';
-export type { LoopState, LoopPhase } from './goal/contracts/loop-state.js';
-
-// Ports.
-export type { FileSystem, FileStat } from './ports/file-system.js';
-export type { CommandRunner, CommandRunOptions, CommandResult } from './ports/command-runner.js';
-export type { Clock } from './ports/clock.js';
-export { createSystemClock, systemClock } from './ports/clock.js';
-export type {
-  StageRunner,
-  StageOutcome,
-  StageOutcomeStatus,
-  StageContext,
-  StageRunReason,
-} from './ports/stage-runner.js';
-
-// Pure core of the goal loop.
-export type {
-  StageStatus,
-  PathFact,
-  DocumentFact,
-  CriterionFact,
-  EvidenceFact,
-  ExplicitVerdictsFact,
-  EvaluationFacts,
-} from './goal/core/facts.js';
-export { evaluateGoal, errorEvaluation } from './goal/core/evaluate.js';
-export type {
-  GoalEvaluation,
-  EvaluationStatus,
-  CriterionEvaluation,
-  CriterionStatus,
-  BuiltinCheck,
-  ClaimRecord,
-} from './goal/core/evaluate.js';
-export { STATUS_PRECEDENCE, SIGNAL_STATUS, decideStatus } from './goal/core/precedence.js';
-export type { SignalKind, SignalStatus, DecisionSignal, StatusDecision } from './goal/core/precedence.js';
+export type { ParsedVerdicts, ParseVerdictOptions, Verdict } from './goal/contracts/verdict.js';
+export { parseVerdictFile, verdictFileSchema, verdictSchema } from './goal/contracts/verdict.js';
+export type { DecideInput, LoopDecision, RetryDecision, StopDecision } from './goal/core/decide.js';
 export {
-  decideAfterEvaluation,
   checkBudget,
   clampMaxIterations,
   DEFAULT_MAX_ITERATIONS,
+  decideAfterEvaluation,
   MAX_ITERATIONS_HARD_CAP,
 } from './goal/core/decide.js';
-export type { LoopDecision, StopDecision, RetryDecision, DecideInput } from './goal/core/decide.js';
-export { STOP_REASONS, EXIT_CODES, exitCodeFor } from './goal/core/stop-reason.js';
-export type { StopReason } from './goal/core/stop-reason.js';
-export { progressFingerprint } from './goal/core/fingerprint.js';
-export { canonicalJson, hashJson } from './kit/hash.js';
-export { mapAgentToStage } from './pipeline/stage-mapping.js';
-export {
-  SDLC_STAGES,
-  SDLC_OPTIONAL_STAGES,
-  SDLC_STAGE_ARTIFACTS,
-  FEEDBACK_STAGE,
-  isSdlcStage,
-} from './pipeline/stage-presets.js';
-export type { SdlcStageId, StageArtifactNames } from './pipeline/stage-presets.js';
+export type {
+  BuiltinCheck,
+  ClaimRecord,
+  CriterionEvaluation,
+  CriterionStatus,
+  EvaluationStatus,
+  GoalEvaluation,
+} from './goal/core/evaluate.js';
+export { errorEvaluation, evaluateGoal } from './goal/core/evaluate.js';
 
+// Pure core of the goal loop.
+export type {
+  CriterionFact,
+  DocumentFact,
+  EvaluationFacts,
+  EvidenceFact,
+  ExplicitVerdictsFact,
+  PathFact,
+  StageStatus,
+} from './goal/core/facts.js';
+export { progressFingerprint } from './goal/core/fingerprint.js';
+export type { DecisionSignal, SignalKind, SignalStatus, StatusDecision } from './goal/core/precedence.js';
+export { decideStatus, SIGNAL_STATUS, STATUS_PRECEDENCE } from './goal/core/precedence.js';
+export type { StopReason } from './goal/core/stop-reason.js';
+export { EXIT_CODES, exitCodeFor, STOP_REASONS } from './goal/core/stop-reason.js';
 // The goal loop shell.
 export { GoalLoop } from './goal/goal-loop.js';
-export type { GoalLoopOptions } from './goal/options.js';
 export type { LoopResult, LoopStepResult } from './goal/loop-result.js';
-export { createCommandStageRunner } from './goal/command-stage-runner.js';
-export type { CommandStageRunnerOptions } from './goal/command-stage-runner.js';
-export { runPaths } from './pipeline/run-paths.js';
-export type { RunPaths } from './pipeline/run-paths.js';
-export { readLatestIterationStarted } from './persist/event-log.js';
-export { resolveContainedPath, resolveEvidencePath } from './persist/containment.js';
+export type { GoalLoopOptions } from './goal/options.js';
+export { canonicalJson, hashJson } from './kit/hash.js';
 export type { ContainmentOptions, RealpathCache } from './persist/containment.js';
+export { resolveContainedPath, resolveEvidencePath } from './persist/containment.js';
+export { readLatestIterationStarted } from './persist/event-log.js';
+export type { RunPaths } from './pipeline/run-paths.js';
+export { runPaths } from './pipeline/run-paths.js';
+export { mapAgentToStage } from './pipeline/stage-mapping.js';
+export type { SdlcStageId, StageArtifactNames } from './pipeline/stage-presets.js';
+export {
+  FEEDBACK_STAGE,
+  isSdlcStage,
+  SDLC_OPTIONAL_STAGES,
+  SDLC_STAGE_ARTIFACTS,
+  SDLC_STAGES,
+} from './pipeline/stage-presets.js';
+export { stageOutcomeStatusSchema, stageStatusSchema } from './pipeline/stage-status.js';
+export type { Clock } from './ports/clock.js';
+export { createSystemClock, systemClock } from './ports/clock.js';
+export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
+// Ports.
+export type { FileStat, FileSystem } from './ports/file-system.js';
+export type {
+  StageContext,
+  StageOutcome,
+  StageOutcomeStatus,
+  StageRunner,
+  StageRunReason,
+} from './ports/stage-runner.js';

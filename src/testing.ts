@@ -1,35 +1,34 @@
 // goal-loop/testing: in-memory doubles for every port, and the adapter conformance suites.
 
-export { createMemoryFileSystem } from './testing/memory-file-system.js';
-export type { MemoryFileSystem, MemoryFileSystemOptions } from './testing/memory-file-system.js';
-export { createScriptedStageRunner } from './testing/scripted-stage-runner.js';
+export type { Clock } from './ports/clock.js';
+export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
+// The port types this entry's adapters implement, so its declarations stand alone.
+export type { FileStat, FileSystem } from './ports/file-system.js';
 export type {
+  StageContext,
+  StageOutcome,
+  StageOutcomeStatus,
+  StageRunner,
+  StageRunReason,
+} from './ports/stage-runner.js';
+export type {
+  FakeCommandCall,
+  FakeCommandResponse,
+  FakeCommandRule,
+  FakeCommandRunner,
+} from './testing/fake-command-runner.js';
+export { createFakeCommandRunner } from './testing/fake-command-runner.js';
+export type { ConformanceTestApi, FileSystemFixture } from './testing/file-system-conformance.js';
+export { describeFileSystemConformance, fileSystemConformanceCases } from './testing/file-system-conformance.js';
+export type { ManualClock } from './testing/manual-clock.js';
+export { createManualClock } from './testing/manual-clock.js';
+export type { MemoryFileSystem, MemoryFileSystemOptions } from './testing/memory-file-system.js';
+export { createMemoryFileSystem } from './testing/memory-file-system.js';
+export type {
+  ScriptedStageCall,
   ScriptedStageRunner,
   ScriptedStageRunnerOptions,
   ScriptedStep,
   StageScript,
-  ScriptedStageCall,
 } from './testing/scripted-stage-runner.js';
-export { createFakeCommandRunner } from './testing/fake-command-runner.js';
-export type {
-  FakeCommandRunner,
-  FakeCommandResponse,
-  FakeCommandRule,
-  FakeCommandCall,
-} from './testing/fake-command-runner.js';
-export { createManualClock } from './testing/manual-clock.js';
-export type { ManualClock } from './testing/manual-clock.js';
-export { describeFileSystemConformance, fileSystemConformanceCases } from './testing/file-system-conformance.js';
-export type { ConformanceTestApi, FileSystemFixture } from './testing/file-system-conformance.js';
-
-// The port types this entry's adapters implement, so its declarations stand alone.
-export type { FileSystem, FileStat } from './ports/file-system.js';
-export type { CommandRunner, CommandRunOptions, CommandResult } from './ports/command-runner.js';
-export type { Clock } from './ports/clock.js';
-export type {
-  StageRunner,
-  StageContext,
-  StageOutcome,
-  StageOutcomeStatus,
-  StageRunReason,
-} from './ports/stage-runner.js';
+export { createScriptedStageRunner } from './testing/scripted-stage-runner.js';

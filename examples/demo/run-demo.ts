@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GoalLoop, SDLC_STAGES, createCommandStageRunner, exitCodeFor } from 'goal-loop';
-import { createReviewStageRunner, type FeedbackReport } from 'goal-loop/review';
+import { createCommandStageRunner, exitCodeFor, GoalLoop, SDLC_STAGES } from 'goal-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
+import { createReviewStageRunner, type FeedbackReport } from 'goal-loop/review';
 import { expectStop, printEvent, tempProject } from '../shared.js';
 
 const project = await tempProject('demo');

@@ -1,7 +1,7 @@
 // Recipe 3, architecture satisfaction (preventive): a judge criterion closed by the feedback stage's
 // evidence-backed goal_evaluation, then overridden by a human's goal-verdict.json.
 import { readFile } from 'node:fs/promises';
-import { GoalLoop, createCommandStageRunner } from 'goal-loop';
+import { createCommandStageRunner, GoalLoop } from 'goal-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { expectStop, printEvent, tempProject } from '../shared.js';
 

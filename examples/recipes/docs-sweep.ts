@@ -1,6 +1,6 @@
 // Recipe 1, overnight docs sweep (preventive/perfective): a verifiable goal; a failing docs check reruns 03-documentation only.
 import { readFile } from 'node:fs/promises';
-import { GoalLoop, createCommandStageRunner } from 'goal-loop';
+import { createCommandStageRunner, GoalLoop } from 'goal-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { expectStop, printEvent, tempProject } from '../shared.js';
 

@@ -1,6 +1,6 @@
 // Recipe 2, production error sweep (corrective): tests must pass and the feedback report must hold no critical issue.
 import { readFile } from 'node:fs/promises';
-import { GoalLoop, createCommandStageRunner } from 'goal-loop';
+import { createCommandStageRunner, GoalLoop } from 'goal-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { expectStop, printEvent, tempProject } from '../shared.js';
 

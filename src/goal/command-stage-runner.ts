@@ -1,7 +1,7 @@
 import { GoalLoopError } from '../errors.js';
-import { lastLine } from './core/command-outcome.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { StageContext, StageOutcome, StageRunner } from '../ports/stage-runner.js';
+import { lastLine } from './core/command-outcome.js';
 
 /**
  * Options of {@link createCommandStageRunner}.

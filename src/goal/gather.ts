@@ -1,6 +1,13 @@
-import type { Criterion, Goal } from './contracts/goal.js';
-import { readFeedbackView, type FeedbackRead } from './contracts/feedback-view.js';
 import { parseJsonText } from '../errors.js';
+import { isInside } from '../kit/paths.js';
+import { limitFunction, mapConcurrent } from '../persist/concurrency.js';
+import { type RealpathCache, resolveContainedPath, resolveEvidencePath } from '../persist/containment.js';
+import type { JsonSchemaChecker } from '../persist/json-schema-check.js';
+import type { RunPaths } from '../pipeline/run-paths.js';
+import type { CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
+import type { FileSystem } from '../ports/file-system.js';
+import { type FeedbackRead, readFeedbackView } from './contracts/feedback-view.js';
+import type { Criterion, Goal } from './contracts/goal.js';
 import { parseVerdictFile } from './contracts/verdict.js';
 import type {
   CriterionFact,
@@ -11,13 +18,6 @@ import type {
   PathFact,
   StageStatus,
 } from './core/facts.js';
-import { isInside } from '../kit/paths.js';
-import type { CommandRunOptions, CommandRunner } from '../ports/command-runner.js';
-import type { FileSystem } from '../ports/file-system.js';
-import { limitFunction, mapConcurrent } from '../persist/concurrency.js';
-import { resolveContainedPath, resolveEvidencePath, type RealpathCache } from '../persist/containment.js';
-import type { JsonSchemaChecker } from '../persist/json-schema-check.js';
-import type { RunPaths } from '../pipeline/run-paths.js';
 
 /** What {@link gatherFacts} needs. @internal */
 export interface GatherInput {

@@ -1,26 +1,26 @@
-import type { LoopState } from './contracts/loop-state.js';
-import type { Goal } from './contracts/goal.js';
-import { evaluateGoal, errorEvaluation, type GoalEvaluation } from './core/evaluate.js';
-import type { DocumentFact } from './core/facts.js';
-import { systemClock } from '../ports/clock.js';
-import type { Clock } from '../ports/clock.js';
 import { EventLog, readLatestIterationStarted } from '../persist/event-log.js';
-import { gatherFacts } from './gather.js';
-import { loadGoal, loadGoalText, type LoadedGoal } from './goal-source.js';
+import { withHeartbeat } from '../persist/heartbeat.js';
 import { JsonSchemaChecker } from '../persist/json-schema-check.js';
+import { RunLock } from '../persist/run-lock.js';
+import { type RunPaths, runPaths } from '../pipeline/run-paths.js';
+import type { Clock } from '../ports/clock.js';
+import { systemClock } from '../ports/clock.js';
+import type { Goal } from './contracts/goal.js';
+import type { LoopState } from './contracts/loop-state.js';
+import { errorEvaluation, evaluateGoal, type GoalEvaluation } from './core/evaluate.js';
+import type { DocumentFact } from './core/facts.js';
+import { gatherFacts } from './gather.js';
+import { type LoadedGoal, loadGoal, loadGoalText } from './goal-source.js';
 import type { LoopContext } from './loop-context.js';
 import { LoopDriver } from './loop-driver.js';
-import { withHeartbeat } from '../persist/heartbeat.js';
-import { prepareSession, type PreparedSession } from './session-start.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
 import {
   DEFAULT_LOCK_TIMEOUT_MS,
   effectiveMaxIterations,
-  validateLoopOptions,
   type GoalLoopOptions,
+  validateLoopOptions,
 } from './options.js';
-import { RunLock } from '../persist/run-lock.js';
-import { runPaths, type RunPaths } from '../pipeline/run-paths.js';
+import { type PreparedSession, prepareSession } from './session-start.js';
 import { loadLoopState, saveLoopState } from './state-store.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { Issue } from '../errors.js';
-import { DEFAULT_GOAL, parseGoal, type Goal } from './contracts/goal.js';
 import { parseJsonText } from '../errors.js';
 import { fnv1a64, hashJson } from '../kit/hash.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { DEFAULT_GOAL, type Goal, parseGoal } from './contracts/goal.js';
 
 /**
  * The goal a loop works towards, as loaded: valid (with the hash of its

@@ -1,14 +1,14 @@
+import type { EventLog } from '../persist/event-log.js';
+import type { RunPaths } from '../pipeline/run-paths.js';
 import { stageOutcomeStatusSchema } from '../pipeline/stage-status.js';
-import type { LoopState } from './contracts/loop-state.js';
-import type { Goal } from './contracts/goal.js';
-import type { EvaluationFacts } from './core/facts.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { StageOutcome, StageRunner } from '../ports/stage-runner.js';
-import type { EventLog } from '../persist/event-log.js';
-import type { LoadedGoal } from './goal-source.js';
-import type { RunPaths } from '../pipeline/run-paths.js';
+import type { Goal } from './contracts/goal.js';
+import type { LoopState } from './contracts/loop-state.js';
+import type { EvaluationFacts } from './core/facts.js';
 import type { Transition } from './core/transitions.js';
+import type { LoadedGoal } from './goal-source.js';
 
 /**
  * What a {@link LoopDriver} needs from the loop that owns it: the ports, the

@@ -1,23 +1,23 @@
+import type { StageOutcome, StageRunReason } from '../ports/stage-runner.js';
 import type { LoopState } from './contracts/loop-state.js';
 import { checkBudget, decideAfterEvaluation, type StopReason } from './core/decide.js';
 import { errorEvaluation, evaluateGoal, type GoalEvaluation } from './core/evaluate.js';
 import { progressFingerprint } from './core/fingerprint.js';
-import type { StageOutcome, StageRunReason } from '../ports/stage-runner.js';
-import { checkStageOutcome, commitTransition, type LoopContext } from './loop-context.js';
-import type { LoopResult, LoopStepResult } from './loop-result.js';
-import type { LoadedGoal } from './goal-source.js';
 import {
-  GOAL_CHANGED_REASON,
   afterEvaluation,
   beginEvaluation,
+  GOAL_CHANGED_REASON,
   goalChanged,
   interrupt,
-  startIteration,
   stageCompleted,
   stageStarted,
+  startIteration,
   stopWith,
   type Transition,
 } from './core/transitions.js';
+import type { LoadedGoal } from './goal-source.js';
+import { checkStageOutcome, commitTransition, type LoopContext } from './loop-context.js';
+import type { LoopResult, LoopStepResult } from './loop-result.js';
 import { writeRecordedSpend } from './state-store.js';
 
 // The signal stage runners get when the host passed none.

@@ -1,5 +1,5 @@
-import type { GoalEvaluation } from './core/evaluate.js';
 import type { StopReason } from './core/decide.js';
+import type { GoalEvaluation } from './core/evaluate.js';
 
 /**
  * What `GoalLoop.run()` returns: plain, JSON-serialisable data.

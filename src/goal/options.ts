@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { GoalLoopError } from '../errors.js';
-import type { LoopEvent } from './contracts/events.js';
-import type { GoalInput } from './contracts/goal.js';
-import { issuesFromZod } from '../errors.js';
-import { DEFAULT_MAX_ITERATIONS, clampMaxIterations } from './core/decide.js';
+import { GoalLoopError, issuesFromZod } from '../errors.js';
 import { isInside, normalizePath } from '../kit/paths.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { StageRunner } from '../ports/stage-runner.js';
+import type { LoopEvent } from './contracts/events.js';
+import type { GoalInput } from './contracts/goal.js';
+import { clampMaxIterations, DEFAULT_MAX_ITERATIONS } from './core/decide.js';
 
 /**
  * Options of {@link GoalLoop}.

@@ -1,11 +1,11 @@
-import type { LoopState } from './contracts/loop-state.js';
 import { readLastEventSeq, readLatestIterationStarted } from '../persist/event-log.js';
+import type { LockTakeover } from '../persist/run-lock.js';
+import type { LoopState } from './contracts/loop-state.js';
+import { initialState, lockTakenOver, openSession, resumed, type Transition } from './core/transitions.js';
 import { commitTransition, type LoopContext } from './loop-context.js';
 import { LoopDriver } from './loop-driver.js';
 import type { LoopResult } from './loop-result.js';
-import type { LockTakeover } from '../persist/run-lock.js';
 import { loadLoopState, readRecordedSpend, writeRecordedSpend } from './state-store.js';
-import { initialState, lockTakenOver, openSession, resumed, type Transition } from './core/transitions.js';
 
 /** A driver for the session, or a stop that was decided but never reported (returned as it was). @internal */
 export type PreparedSession = LoopDriver | (LoopResult & { readonly done: true });
@@ -45,7 +45,7 @@ export async function prepareSession(
     const delivered = await ctx.events.appendOnce(state.outbox);
     if (Math.abs((await readRecordedSpend(fs, paths.metrics)) - state.spent_usd) > 1e-6)
       await writeRecordedSpend(fs, paths.metrics, state.spent_usd);
-    if (delivered > 0 && state.phase === 'stopped' && state.stop !== null) return savedStop(state);
+    if (delivered > 0 && state.phase === 'stopped' && state.stop !== null) return savedStop(state, state.stop);
   }
   const commit = (transition: Transition): Promise<LoopState> => commitTransition(ctx, transition);
   if (input.takeover !== null)
@@ -70,8 +70,7 @@ export async function prepareSession(
 }
 
 // The result of a stop already recorded in the run's state (only its summary is kept, not the evaluation).
-function savedStop(state: LoopState): LoopResult & { readonly done: true } {
-  const stop = state.stop!;
+function savedStop(state: LoopState, stop: NonNullable<LoopState['stop']>): LoopResult & { readonly done: true } {
   return {
     done: true,
     stoppedOn: stop.stopped_on,

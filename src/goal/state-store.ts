@@ -1,7 +1,6 @@
-import { GoalLoopError } from '../errors.js';
-import { loopStateSchema, type LoopState } from './contracts/loop-state.js';
-import { issuesFromZod, parseJsonText } from '../errors.js';
+import { GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { type LoopState, loopStateSchema } from './contracts/loop-state.js';
 import { readMetricValue } from './core/metric.js';
 
 /**

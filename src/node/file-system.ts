@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { promises as fsp } from 'node:fs';
 import type { Stats } from 'node:fs';
+import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GoalLoopError } from '../errors.js';
-import { type FileStat, type FileSystem, checkByteRange } from '../ports/file-system.js';
+import { checkByteRange, type FileStat, type FileSystem } from '../ports/file-system.js';
 
 /**
  * The Node implementation of the {@link FileSystem} port, rooted at `root`

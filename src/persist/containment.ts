@@ -118,10 +118,10 @@ async function contain(
   if (typeof lexical !== 'string') return lexical;
   const own = await fs.stat(lexical);
   if (own === null) {
-    const escape = await escapingAncestor(fs, lexical, cache);
-    if (escape === null) return { state: 'missing', path: lexical };
+    const escaped = await escapingAncestor(fs, lexical, cache);
+    if (escaped === null) return { state: 'missing', path: lexical };
     return symlinkRefusal(
-      `path "${path}" leads through a symlink at "${escape.at}" to "${escape.to}", outside the project root`,
+      `path "${path}" leads through a symlink at "${escaped.at}" to "${escaped.to}", outside the project root`,
     );
   }
   // Not a symlink itself: only its folder can lead elsewhere, and folders are resolved once per evaluation.

@@ -1,5 +1,5 @@
-import type { FileSystem } from '../ports/file-system.js';
 import type { LoopEvent } from '../goal/contracts/events.js';
+import type { FileSystem } from '../ports/file-system.js';
 import { parseLogLine, visitLinesBackwards } from './backward-lines.js';
 
 /**

@@ -1,7 +1,6 @@
 import type { GoalEvaluation } from '../goal/core/evaluate.js';
-import type { FileSystem } from './file-system.js';
-
 import type { StageOutcomeStatus } from '../pipeline/stage-status.js';
+import type { FileSystem } from './file-system.js';
 
 export type { StageOutcomeStatus };
 

@@ -1,17 +1,16 @@
 import { limitFunction } from 'p-limit';
-import { type Issue, isGoalLoopError } from '../errors.js';
+import { type Issue, isGoalLoopError, parseJsonText } from '../errors.js';
 import type { Goal } from '../goal/contracts/goal.js';
-import { parseJsonText } from '../errors.js';
-import { joinPath } from '../kit/paths.js';
-import { readLatestIterationStarted } from '../persist/event-log.js';
-import { resolveContainedPath } from '../persist/containment.js';
 import { loadGoalText } from '../goal/goal-source.js';
+import { joinPath } from '../kit/paths.js';
+import { resolveContainedPath } from '../persist/containment.js';
+import { readLatestIterationStarted } from '../persist/event-log.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { ContractInput, ReviewContracts } from './core/contract-input.js';
 import { type ContractSlot, REVIEW_CONTRACT_SLOTS } from './core/contract-slots.js';
 import type { FileCheck } from './core/goal-evaluation.js';
-import { type ReviewModel, assembleReviewModel, readContractSlot } from './core/model.js';
+import { assembleReviewModel, type ReviewModel, readContractSlot } from './core/model.js';
 
 /** The default bound on concurrent contract reads. @public */
 export const DEFAULT_READ_CONCURRENCY = 8;

@@ -2,8 +2,8 @@ import { isGoalLoopError } from '../errors.js';
 import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
 import type { StageContext, StageOutcome, StageRunner } from '../ports/stage-runner.js';
-import { runConsistencyReview } from './run-review.js';
 import { reviewFailed } from './core/task-contracts.js';
+import { runConsistencyReview } from './run-review.js';
 
 /** Options of {@link createReviewStageRunner}. @public */
 export interface ReviewStageRunnerOptions {

@@ -1,15 +1,15 @@
 import type { Goal } from '../goal/contracts/goal.js';
-import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import { joinPath } from '../kit/paths.js';
+import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
-import type { FileSystem } from '../ports/file-system.js';
 import { systemClock } from '../ports/clock.js';
-import { REVIEW_OUTPUT_PATHS } from './core/contract-slots.js';
-import { readRunModel } from './read-run.js';
-import { renderRemediationPlan } from './core/remediation-plan-markdown.js';
+import type { FileSystem } from '../ports/file-system.js';
 import type { FeedbackReport } from './contracts/feedback-report.js';
+import { REVIEW_OUTPUT_PATHS } from './core/contract-slots.js';
+import { renderRemediationPlan } from './core/remediation-plan-markdown.js';
 import { reviewModel } from './core/review-pipeline.js';
 import { buildBuilderContract, buildValidationContract } from './core/task-contracts.js';
+import { readRunModel } from './read-run.js';
 
 /**
  * Options of {@link runConsistencyReview}.
@@ -125,6 +125,6 @@ export async function runConsistencyReview(options: ConsistencyReviewOptions): P
   // In order, the canonical feedback.json last: a reader that finds it finds the rest of this review beside it.
   // (Writing the others concurrently measured no faster: each write ends in an fsync.)
   const written = files.map(([path]) => joinPath(runDir, path));
-  for (const [index, [, text]] of files.entries()) await fs.writeText(written[index]!, text);
+  for (const [index, [, text]] of files.entries()) await fs.writeText(written[index] ?? '', text);
   return { report, remediationPlan, taskId, written };
 }

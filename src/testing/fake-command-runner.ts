@@ -1,5 +1,5 @@
-import { raceAbort } from './scripted-stage-runner.js';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
+import { raceAbort } from './scripted-stage-runner.js';
 
 /**
  * What a fake command answers: part of a {@link CommandResult} (the rest takes

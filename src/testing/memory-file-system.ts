@@ -1,8 +1,8 @@
-import { isAbsolutePath, joinPath, normalizePath, parentPath, relativePath } from '../kit/paths.js';
 import { GoalLoopError } from '../errors.js';
-import { type FileSystem, checkByteRange } from '../ports/file-system.js';
-import { createMemoryTree, memoryIoError, toMemoryFileStat } from './memory-tree.js';
+import { isAbsolutePath, joinPath, normalizePath, parentPath, relativePath } from '../kit/paths.js';
+import { checkByteRange, type FileSystem } from '../ports/file-system.js';
 import type { Located, MemoryNode } from './memory-tree.js';
+import { createMemoryTree, memoryIoError, toMemoryFileStat } from './memory-tree.js';
 
 /**
  * Options of {@link createMemoryFileSystem}.

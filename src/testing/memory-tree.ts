@@ -1,5 +1,5 @@
-import { parentPath, resolvePath } from '../kit/paths.js';
 import { GoalLoopError } from '../errors.js';
+import { parentPath, resolvePath } from '../kit/paths.js';
 import type { FileStat } from '../ports/file-system.js';
 
 /**

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GoalLoop, createCommandStageRunner, isGoalLoopError, type StageContext } from '../../src/index.js';
+import { createCommandStageRunner, GoalLoop, isGoalLoopError, type StageContext } from '../../src/index.js';
 import { createExecaCommandRunner, createNodeFileSystem } from '../../src/node.js';
 import { createFakeCommandRunner, createManualClock, createMemoryFileSystem } from '../../src/testing.js';
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { LoopEvent } from '../../src/goal/contracts/events.js';
 import { GoalLoopError } from '../../src/errors.js';
+import type { LoopEvent } from '../../src/goal/contracts/events.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { LoopResult } from '../../src/goal/loop-result.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import type { StageRunner } from '../../src/ports/stage-runner.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
-import { RUN, START, STAGES, goalJson, metricFile, readEvents, readState, runFile } from './helpers.js';
+import { goalJson, metricFile, RUN, readEvents, readState, runFile, STAGES, START } from './helpers.js';
 
 // THE crash-point test: for every k, the k-th write (and every later one) fails as if the process died
 // there; a resumed loop must reach the uninterrupted run's decision with no lost or duplicated event.

@@ -1,23 +1,23 @@
 import { describe, expect, it } from 'vitest';
+import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createFakeCommandRunner } from '../../src/testing/fake-command-runner.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
-import { GoalLoop } from '../../src/goal/goal-loop.js';
 import {
-  PATHS,
-  RUN,
-  START,
-  STAGES,
   command,
   deferred,
   expectStop,
   goalJson,
   harness,
   metricFile,
+  PATHS,
   passed,
+  RUN,
   readEvents,
   runFile,
+  STAGES,
+  START,
   typesOf,
 } from './helpers.js';
 
@@ -62,7 +62,11 @@ describe('the run lock under contention', () => {
     const started = deferred();
     const finish = deferred();
     const commands = createFakeCommandRunner({
-      'slow-check': async () => (started.resolve(), await finish.promise, { exitCode: 0 }),
+      'slow-check': async () => {
+        started.resolve();
+        await finish.promise;
+        return { exitCode: 0 };
+      },
     });
     const first = h.loop(allPass(), { commands, lockTimeoutMs: 1_000 }).run();
     await started.promise;

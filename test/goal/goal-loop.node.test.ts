@@ -4,23 +4,23 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { GoalLoopOptions } from '../../src/goal/options.js';
-import { systemClock } from '../../src/ports/clock.js';
 import { createExecaCommandRunner } from '../../src/node/command-runner.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
+import { systemClock } from '../../src/ports/clock.js';
 import type { StageContext, StageOutcome, StageRunner } from '../../src/ports/stage-runner.js';
 import { createScriptedStageRunner, type ScriptedStep } from '../../src/testing/scripted-stage-runner.js';
 import {
-  PATHS,
-  RUN,
-  STAGES,
   command,
   deferred,
   expectStop,
   fileExists,
   goalJson,
+  PATHS,
   passed,
+  RUN,
   readEvents,
   readState,
+  STAGES,
   typesOf,
 } from './helpers.js';
 
@@ -150,7 +150,11 @@ describe('GoalLoop on the Node filesystem', () => {
     const release = deferred();
     const runner = createScriptedStageRunner({
       a: passed,
-      b: async () => (entered.resolve(), await release.promise, passed),
+      b: async () => {
+        entered.resolve();
+        await release.promise;
+        return passed;
+      },
       c: passed,
     });
     const first = loop(runner).run();

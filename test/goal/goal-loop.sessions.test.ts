@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { GoalLoopError } from '../../src/errors.js';
-import { readLatestIterationStarted } from '../../src/persist/event-log.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { GoalLoopOptions } from '../../src/goal/options.js';
+import { readLatestIterationStarted } from '../../src/persist/event-log.js';
 import { createFakeCommandRunner } from '../../src/testing/fake-command-runner.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import {
-  PATHS,
-  RUN,
-  START,
   abortsDuring,
   command,
   deferred,
@@ -19,10 +16,13 @@ import {
   goalJson,
   harness,
   judge,
+  PATHS,
   passed,
+  RUN,
   readEvents,
   readState,
   runFile,
+  START,
   typesOf,
 } from './helpers.js';
 
@@ -116,7 +116,11 @@ describe('the run lock', () => {
     const release = deferred();
     const runner = createScriptedStageRunner({
       a: passed,
-      b: async () => (entered.resolve(), await release.promise, passed),
+      b: async () => {
+        entered.resolve();
+        await release.promise;
+        return passed;
+      },
       c: passed,
     });
     const running = h.loop(runner).run();
@@ -152,12 +156,10 @@ describe('goal change mid-session', () => {
   it.each([
     [
       'before the next iteration',
-      (controller: AbortController) => ({
-        a: passed,
-        b: passed,
-        c: passed,
-        signal: (controller.abort(), controller.signal),
-      }),
+      (controller: AbortController) => {
+        controller.abort();
+        return { a: passed, b: passed, c: passed, signal: controller.signal };
+      },
     ],
     [
       'during a stage',
@@ -201,7 +203,10 @@ describe('goal change during a run', () => {
   it('goal.json loosened while a stage runs → ask_user before any evaluation under the new goal', async () => {
     const strict = goalJson([fileExists('report', 'never/there.json', ['b'])]);
     const h = harness({ [runFile('goal.json')]: strict });
-    const loosen = async () => (await h.fs.writeText(runFile('goal.json'), goalJson([])), passed);
+    const loosen = async () => {
+      await h.fs.writeText(runFile('goal.json'), goalJson([]));
+      return passed;
+    };
     const result = await h.loop(createScriptedStageRunner({ a: passed, b: loosen, c: passed })).run();
     expectStop(result, 'ask_user', 4);
     const events = await readEvents(h.fs);

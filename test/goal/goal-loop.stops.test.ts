@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../../src/goal/core/stop-reason.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import {
-  PATHS,
   abortsDuring,
   expectStop,
   failed,
@@ -11,6 +10,7 @@ import {
   harness,
   judge,
   metricFile,
+  PATHS,
   passed,
   readEvents,
   readState,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { loopEventSchema, type LoopEvent } from '../../src/goal/contracts/events.js';
-import { loopStateSchema, type LoopState } from '../../src/goal/contracts/loop-state.js';
+import { type LoopEvent, loopEventSchema } from '../../src/goal/contracts/events.js';
+import { type LoopState, loopStateSchema } from '../../src/goal/contracts/loop-state.js';
 import { exitCodeFor, type StopReason } from '../../src/goal/core/stop-reason.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { LoopResult } from '../../src/goal/loop-result.js';

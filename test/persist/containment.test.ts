@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveContainedPath, resolveEvidencePath } from '../../src/persist/containment.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
+import { resolveContainedPath, resolveEvidencePath } from '../../src/persist/containment.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 

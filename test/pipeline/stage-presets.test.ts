@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   FEEDBACK_STAGE,
-  SDLC_OPTIONAL_STAGES,
-  SDLC_STAGES,
-  SDLC_STAGE_ARTIFACTS,
   isSdlcStage,
+  SDLC_OPTIONAL_STAGES,
+  SDLC_STAGE_ARTIFACTS,
+  SDLC_STAGES,
 } from '../../src/pipeline/stage-presets.js';
 
 describe('SDLC stage preset', () => {

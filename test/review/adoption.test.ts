@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reviewPipeline } from '../../src/review/core/review-pipeline.js';
-import { TIMESTAMP, asContracts, issuesOf, rulesOf } from './fixtures.js';
+import { asContracts, issuesOf, rulesOf, TIMESTAMP } from './fixtures.js';
 
 const harvested = { source: 'brownfield-adoption', adopted_at: '2025-01-30T09:00:00Z', evidence: ['README.md'] };
 

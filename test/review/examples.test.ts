@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
-import { type ConsistencyReviewResult, runConsistencyReview } from '../../src/review/run-review.js';
 import { feedbackReportSchema } from '../../src/review/contracts/feedback-report.js';
+import { type ConsistencyReviewResult, runConsistencyReview } from '../../src/review/run-review.js';
 
 const EXAMPLES = join(import.meta.dirname, '../../examples/runs');
 const NOW = '2025-03-03T12:00:00.000Z';
@@ -148,7 +148,7 @@ describe('examples/runs', () => {
       ) as unknown;
       expect(feedbackReportSchema.safeParse(feedback).success).toBe(true);
       expect(await readFile(join(root, 'runs', name, 'artifacts/feedback/consistency_report.json'), 'utf8')).toBe(
-        JSON.stringify(feedback, null, 2) + '\n',
+        `${JSON.stringify(feedback, null, 2)}\n`,
       );
       expect(
         await readFile(join(root, 'runs', name, 'artifacts/stages/11-feedback-loop/REMEDIATION_PLAN.md'), 'utf8'),

@@ -1,7 +1,8 @@
 // A clean canonical run (no findings) that each test mutates to trigger one rule.
-import { type ContractKey } from '../../src/review/core/contract-slots.js';
-import { type FeedbackReport } from '../../src/review/contracts/feedback-report.js';
-import { type ReviewContracts } from '../../src/review/core/contract-input.js';
+
+import type { FeedbackReport } from '../../src/review/contracts/feedback-report.js';
+import type { ReviewContracts } from '../../src/review/core/contract-input.js';
+import type { ContractKey } from '../../src/review/core/contract-slots.js';
 import { type ReviewOptions, reviewPipeline } from '../../src/review/core/review-pipeline.js';
 
 export type RunDocuments = Partial<Record<ContractKey, unknown>>;

@@ -3,14 +3,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadGoalText } from '../../src/goal/goal-source.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
+import { SDLC_STAGES } from '../../src/pipeline/stage-presets.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { REVIEW_CONTRACT_SLOTS } from '../../src/review/core/contract-slots.js';
 import { readRunInputs } from '../../src/review/read-run.js';
 import { runConsistencyReview } from '../../src/review/run-review.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
-import { loadGoalText } from '../../src/goal/goal-source.js';
-import { SDLC_STAGES } from '../../src/pipeline/stage-presets.js';
 import { cleanRun } from './fixtures.js';
 
 const RUN = 'runs/r1';

@@ -1,12 +1,12 @@
 import { AssertionError } from 'node:assert';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { ConformanceTestApi, FileSystemFixture } from '../../src/testing/file-system-conformance.js';
 import {
   describeFileSystemConformance,
   fileSystemConformanceCases,
 } from '../../src/testing/file-system-conformance.js';
-import type { ConformanceTestApi, FileSystemFixture } from '../../src/testing/file-system-conformance.js';
-import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import type { MemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 
 // node:test's module type (type-only: node:test is never loaded here).
 type NodeTest = typeof import('node:test');
@@ -59,7 +59,10 @@ describe('describeFileSystemConformance', () => {
     const hooks: (() => Promise<void> | void)[][] = [[], []];
     const log = { made: 0, cleaned: 0, suites: [] as string[] };
     const api: ConformanceTestApi = {
-      describe: (name, fn) => void (log.suites.push(name), fn()),
+      describe: (name, fn) => {
+        log.suites.push(name);
+        fn();
+      },
       it: (name, fn) => void tests.push({ name, fn }),
       ...(withHooks
         ? {
@@ -68,9 +71,10 @@ describe('describeFileSystemConformance', () => {
           }
         : {}),
     };
-    const factory = async (): Promise<FileSystemFixture> => (
-      log.made++, { ...make(), cleanup: async () => void log.cleaned++ }
-    );
+    const factory = async (): Promise<FileSystemFixture> => {
+      log.made++;
+      return { ...make(), cleanup: async () => void log.cleaned++ };
+    };
     describeFileSystemConformance('fake', factory, api);
     const run = async (fn: () => Promise<void> | void) => {
       for (const hook of hooks[0] ?? []) await hook();

@@ -1,21 +1,21 @@
-import { describe, expectTypeOf, it } from 'vitest';
+import type { FileSystem } from 'goal-loop';
 import {
-  GoalLoop,
-  exitCodeFor,
-  parseGoal,
   type Criterion,
+  exitCodeFor,
   type GoalEvaluation,
   type GoalInput,
+  type GoalLoop,
   type LoopEvent,
   type LoopResult,
   type LoopStepResult,
+  parseGoal,
   type StageOutcome,
   type StageRunner,
   type StopReason,
 } from 'goal-loop';
-import type { FileSystem } from 'goal-loop';
 import { createNodeFileSystem } from 'goal-loop/node';
-import { createMemoryFileSystem, type ConformanceTestApi } from 'goal-loop/testing';
+import { type ConformanceTestApi, createMemoryFileSystem } from 'goal-loop/testing';
+import { describe, expectTypeOf, it } from 'vitest';
 
 describe('public API types', () => {
   it('GoalLoop.run() resolves to plain data with a closed stop reason', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { stageOutcomeStatusSchema } from '../../pipeline/stage-status.js';
 import { STOP_REASONS, type StopReason } from '../core/stop-reason.js';
 import { goalStatusSchema } from './goal-evaluation.js';
-import { stageOutcomeStatusSchema } from '../../pipeline/stage-status.js';
 
 const base = {
   ts: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
-import { type ParseResult, issuesFromZod } from '../../errors.js';
+import { issuesFromZod, type ParseResult } from '../../errors.js';
 
 /** The longest timeout a command criterion may ask for, in milliseconds. @public */
 export const MAX_COMMAND_TIMEOUT_MS = 600_000;

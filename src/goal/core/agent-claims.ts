@@ -1,15 +1,15 @@
 import type { Issue } from '../../errors.js';
+import { issuesFromZod } from '../../errors.js';
+import { readOwn } from '../../kit/dot-path.js';
+import { canonicalJson } from '../../kit/hash.js';
 import type { Goal } from '../contracts/goal.js';
 import {
   type AgentCriterionEntry,
-  type GoalEvaluationSection,
   agentCriterionEntrySchema,
+  type GoalEvaluationSection,
 } from '../contracts/goal-evaluation.js';
-import { issuesFromZod } from '../../errors.js';
-import { type ClaimRecord, type Freshness, claim, stampFreshness } from './claims.js';
-import { readOwn } from '../../kit/dot-path.js';
+import { type ClaimRecord, claim, type Freshness, stampFreshness } from './claims.js';
 import type { EvidenceFact } from './facts.js';
-import { canonicalJson } from '../../kit/hash.js';
 import type { DecisionSignal } from './precedence.js';
 
 /** The agent claim consumed for one judge criterion. @public */

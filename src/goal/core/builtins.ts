@@ -1,10 +1,10 @@
 import type { Issue } from '../../errors.js';
+import { readOwn } from '../../kit/dot-path.js';
+import { mapAgentToStage, orderByPipeline } from '../../pipeline/stage-mapping.js';
 import type { FeedbackIssueView, FeedbackView } from '../contracts/feedback-view.js';
 import type { CriterionStatus } from './criteria.js';
-import { readOwn } from '../../kit/dot-path.js';
 import type { EvaluationFacts, StageStatus } from './facts.js';
 import type { DecisionSignal } from './precedence.js';
-import { mapAgentToStage, orderByPipeline } from '../../pipeline/stage-mapping.js';
 
 /** One built-in check over stage statuses and the feedback report. @public */
 export interface BuiltinCheck {

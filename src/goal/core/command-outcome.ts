@@ -1,5 +1,5 @@
-import type { CommandCriterion } from '../contracts/goal.js';
 import type { CommandResult } from '../../ports/command-runner.js';
+import type { CommandCriterion } from '../contracts/goal.js';
 import type { CriterionEvaluation } from './criteria.js';
 import type { CriterionFact } from './facts.js';
 

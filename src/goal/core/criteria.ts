@@ -1,6 +1,6 @@
+import { readDotPath } from '../../kit/dot-path.js';
 import type { Criterion, CriterionKind, MetricThresholdCriterion } from '../contracts/goal.js';
 import { evaluateCommandOutcome } from './command-outcome.js';
-import { readDotPath } from '../../kit/dot-path.js';
 import type { CriterionFact, DocumentFact, PathFact } from './facts.js';
 import { compareMetric, observedMetricValue, readMetricValue } from './metric.js';
 import type { JudgeOutcome } from './verdicts.js';

@@ -3,7 +3,7 @@ import type { GoalEvaluation } from './evaluate.js';
 import type { StopReason } from './stop-reason.js';
 
 export type { StopReason } from './stop-reason.js';
-export { EXIT_CODES, STOP_REASONS, exitCodeFor } from './stop-reason.js';
+export { EXIT_CODES, exitCodeFor, STOP_REASONS } from './stop-reason.js';
 
 /** A decision to stop, with one human sentence. @public */
 export interface StopDecision {

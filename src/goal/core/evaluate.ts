@@ -1,12 +1,12 @@
-import { type Issue, formatIssue } from '../../errors.js';
+import { formatIssue, type Issue } from '../../errors.js';
+import { readOwn } from '../../kit/dot-path.js';
+import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import type { GoalStatus } from '../contracts/goal-evaluation.js';
 import { type BuiltinCheck, evaluateBuiltins } from './builtins.js';
 import type { ClaimRecord } from './claims.js';
 import { type CriterionEvaluation, evaluateCriterion } from './criteria.js';
-import { readOwn } from '../../kit/dot-path.js';
 import type { EvaluationFacts } from './facts.js';
 import { type DecisionSignal, decideStatus } from './precedence.js';
-import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import { resolveVerdicts } from './verdicts.js';
 
 export type { BuiltinCheck } from './builtins.js';

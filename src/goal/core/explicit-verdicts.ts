@@ -50,28 +50,29 @@ export function searchExplicitPool(
   const rejected: ClaimRecord[] = [];
   const known = new Set(stages);
 
-  verdicts.forEach((verdict, index) => {
-    const id = verdict.criterion_id ?? null;
-    const reject = (why: string): void =>
-      void rejected.push(claim('explicit', id, index, `Explicit verdict ${verdict.verdict} not used: ${why}.`));
+  // Why a verdict cannot be used at all (null when it can).
+  const unusable = (verdict: Verdict, id: string | null): string | null => {
     if (id === null && judgeIds.length !== 1) {
-      return reject(
-        `it has no criterion_id, which applies only when the goal has exactly one judge criterion (it has ${judgeIds.length})`,
-      );
+      return `it has no criterion_id, which applies only when the goal has exactly one judge criterion (it has ${judgeIds.length})`;
     }
     if (id !== null) {
       const kind = kinds.get(id);
-      if (kind === undefined) return reject(`goal ${goal.goal_id} has no criterion "${id}"`);
-      if (kind !== 'judge')
-        return reject(`criterion ${id} is a ${kind} criterion; verdicts apply only to judge criteria`);
+      if (kind === undefined) return `goal ${goal.goal_id} has no criterion "${id}"`;
+      if (kind !== 'judge') return `criterion ${id} is a ${kind} criterion; verdicts apply only to judge criteria`;
     }
     const unknown = (verdict.recommended_rerun_stages ?? []).filter((stage) => !known.has(stage));
-    if (unknown.length > 0) return reject(`it names stages outside the pipeline (${unknown.join(', ')})`);
+    if (unknown.length > 0) return `it names stages outside the pipeline (${unknown.join(', ')})`;
     const freshness = stampFreshness(verdict.iteration, iteration, 'explicit');
-    if (!freshness.fresh) return reject(freshness.why);
-    if (id === null) idless.push({ verdict, index });
+    return freshness.fresh ? null : freshness.why;
+  };
+  for (const [index, verdict] of verdicts.entries()) {
+    const id = verdict.criterion_id ?? null;
+    const why = unusable(verdict, id);
+    if (why !== null)
+      rejected.push(claim('explicit', id, index, `Explicit verdict ${verdict.verdict} not used: ${why}.`));
+    else if (id === null) idless.push({ verdict, index });
     else byId.set(id, [...(byId.get(id) ?? []), { verdict, index }]);
-  });
+  }
 
   const chosen = new Map<string, ExplicitChoice>();
   const consumed: ClaimRecord[] = [];

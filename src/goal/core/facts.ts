@@ -1,10 +1,9 @@
 import type { Issue } from '../../errors.js';
+import type { StageStatus } from '../../pipeline/stage-status.js';
+import type { CommandResult } from '../../ports/command-runner.js';
+import type { FeedbackRead } from '../contracts/feedback-view.js';
 import type { Goal } from '../contracts/goal.js';
 import type { Verdict } from '../contracts/verdict.js';
-import type { FeedbackRead } from '../contracts/feedback-view.js';
-import type { CommandResult } from '../../ports/command-runner.js';
-
-import type { StageStatus } from '../../pipeline/stage-status.js';
 
 export type { StageStatus };
 

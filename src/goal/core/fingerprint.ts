@@ -1,6 +1,6 @@
+import { hashJson } from '../../kit/hash.js';
 import type { GoalEvaluation } from './evaluate.js';
 import type { StageStatus } from './facts.js';
-import { hashJson } from '../../kit/hash.js';
 
 /**
  * The progress fingerprint of an iteration: a stable hash over

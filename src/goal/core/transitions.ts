@@ -1,8 +1,8 @@
+import type { StageOutcome } from '../../ports/stage-runner.js';
 import type { LoopEvent, LoopEventDraft } from '../contracts/events.js';
 import type { LoopState } from '../contracts/loop-state.js';
-import type { GoalEvaluation } from './evaluate.js';
-import type { StageOutcome } from '../../ports/stage-runner.js';
 import type { StopReason } from './decide.js';
+import type { GoalEvaluation } from './evaluate.js';
 
 /**
  * A state change of the loop's record and the events that tell it. Pure

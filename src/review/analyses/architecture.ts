@@ -1,5 +1,5 @@
 import { type Finding, findingAt } from '../core/finding.js';
-import { type ReviewModel, hasContracts } from '../core/model.js';
+import { hasContracts, type ReviewModel } from '../core/model.js';
 
 /**
  * Analysis 2, architecture ↔ code: every API endpoint of the design has a

@@ -57,7 +57,7 @@ export function analyseAvailability(model: ReviewModel, adopt: boolean): Finding
     );
   }
   const tests = model.contracts.test_report;
-  if (tests !== null && tests.meta.harvested && !tests.executed) {
+  if (tests?.meta.harvested && !tests.executed) {
     findings.push(
       findingAt(model, 'test_report', {
         rule: 'adoption.baseline_tests_not_executed',

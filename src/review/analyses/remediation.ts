@@ -1,6 +1,6 @@
-import type { Finding } from '../core/finding.js';
 import type { FeedbackIssue, NamedFields } from '../contracts/feedback-report.js';
-import { type Severity, reviewRule, ruleOrder } from '../core/rules.js';
+import type { Finding } from '../core/finding.js';
+import { reviewRule, ruleOrder, type Severity } from '../core/rules.js';
 
 const SEVERITY_RANK: Readonly<Record<Severity, number>> = { CRITICAL: 0, WARNING: 1, INFO: 2 };
 

@@ -1,6 +1,6 @@
 import type { NormalizedRequirement } from '../contracts/requirement-spec.js';
 import { type Finding, findingAt } from '../core/finding.js';
-import { type ReviewModel, hasContracts } from '../core/model.js';
+import { hasContracts, type ReviewModel } from '../core/model.js';
 
 /** The requirement categories the security analysis follows end to end. @public */
 export const SECURITY_CATEGORIES: readonly string[] = Object.freeze(['security', 'compliance']);

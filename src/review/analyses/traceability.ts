@@ -1,7 +1,7 @@
-import { type Finding, findingAt } from '../core/finding.js';
-import { type ReviewModel, hasContracts } from '../core/model.js';
-import type { NormalizedTest } from '../contracts/test-report.js';
 import type { Coverage, TraceabilityMatrix, TraceabilityRow } from '../contracts/feedback-report.js';
+import type { NormalizedTest } from '../contracts/test-report.js';
+import { type Finding, findingAt } from '../core/finding.js';
+import { hasContracts, type ReviewModel } from '../core/model.js';
 
 // The distinct values an index links to a requirement, directly or through its stories, in first-seen order.
 function linked(

@@ -1,18 +1,18 @@
 import { z } from 'zod';
-import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
-import { endpointKeyFromString } from './system-design.js';
+import { type HandWrittenChecks, isIdList, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,
-  NO_ITEMS,
   contractMetadataFields,
   hasKey,
   idListSchema,
   isBaselineItem,
   isHarvestShape,
   metadataOf,
+  NO_ITEMS,
   readWith,
 } from './metadata.js';
+import { endpointKeyFromString } from './system-design.js';
 
 // The fast predicate of codeFileSchema (the same acceptance as the schema; see HandWrittenChecks).
 function isCanonicalCodeFile(value: unknown): boolean {

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import {
   type ContractMetadata,
   type ContractRead,
-  NO_ITEMS,
   contractMetadataFields,
   hasKey,
   idListSchema,
   isHarvestShape,
   metadataOf,
+  NO_ITEMS,
   readWith,
 } from './metadata.js';
 

@@ -72,12 +72,7 @@ function zodInternals(value: unknown, schema: boolean): ZodInternals | null {
  * drops it, so such an object is left to zod). @internal
  */
 export function isObject(value: unknown): value is Record<string, unknown> {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    !Object.prototype.hasOwnProperty.call(value, '__proto__')
-  );
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.hasOwn(value, '__proto__');
 }
 
 /** `z.string().min(1)`: a string of at least one character. @internal */
@@ -198,7 +193,10 @@ function compileType(def: ZodDef, handWritten: HandWrittenChecks): Check | null 
 // The predicate of a schema (a hand-written one first, else compiled from its definition; memoized), or null when some part is beyond the compiler.
 function compile(schema: z.ZodType, handWritten: HandWrittenChecks): Check | null {
   let cache = memo.get(handWritten);
-  if (cache === undefined) memo.set(handWritten, (cache = new WeakMap()));
+  if (cache === undefined) {
+    cache = new WeakMap();
+    memo.set(handWritten, cache);
+  }
   if (cache.has(schema)) return cache.get(schema) ?? null;
   const internals = handWritten.has(schema) ? null : zodInternals(schema, true);
   // An exact optional rejects a present undefined, and a coercing schema rewrites its input: both are left to zod.
@@ -236,5 +234,5 @@ export function passesFastCheck(
   handWritten: HandWrittenChecks = NO_HAND_WRITTEN,
 ): boolean {
   const check = compile(schema, handWritten);
-  return check !== null && check(input);
+  return check?.(input) === true;
 }

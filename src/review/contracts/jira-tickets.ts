@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
-import { type SprintRef, sprintRef, sprintRefSchema } from './plan.js';
+import { type HandWrittenChecks, isIdList, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,
-  NO_ITEMS,
   contractMetadataFields,
   idListSchema,
   isBaselineItem,
   metadataOf,
+  NO_ITEMS,
   readWith,
 } from './metadata.js';
+import { type SprintRef, sprintRef, sprintRefSchema } from './plan.js';
 
 // The fast predicate of userStorySchema (the same acceptance as the schema; see HandWrittenChecks).
 function isCanonicalStory(value: unknown): boolean {

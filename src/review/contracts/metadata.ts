@@ -93,12 +93,7 @@ export function readWith<S extends z.ZodType, T>(
 
 /** True when `input` is a plain JSON object holding `key` as an own property. @internal */
 export function hasKey(input: unknown, key: string): boolean {
-  return (
-    typeof input === 'object' &&
-    input !== null &&
-    !Array.isArray(input) &&
-    Object.prototype.hasOwnProperty.call(input, key)
-  );
+  return typeof input === 'object' && input !== null && !Array.isArray(input) && Object.hasOwn(input, key);
 }
 
 /**

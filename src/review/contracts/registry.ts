@@ -8,9 +8,9 @@ import { type ContractRead, type MetadataOnlyContract, metadataOf, readMetadataO
 import { type PlanContract, planSchema, readPlan } from './plan.js';
 import { type RequirementSpecContract, readRequirementSpec, requirementSpecSchema } from './requirement-spec.js';
 import { complianceReportSchema, costEstimateSchema, summarySchema, transcriptSchema } from './supporting.js';
-import { type SystemDesignContract, readSystemDesign, systemDesignSchema } from './system-design.js';
-import { type TestReportContract, readTestReport, testReportSchema } from './test-report.js';
-import { type ThreatModelContract, readThreatModel, threatModelSchema } from './threat-model.js';
+import { readSystemDesign, type SystemDesignContract, systemDesignSchema } from './system-design.js';
+import { readTestReport, type TestReportContract, testReportSchema } from './test-report.js';
+import { readThreatModel, type ThreatModelContract, threatModelSchema } from './threat-model.js';
 
 /**
  * The normalized content of each stage contract, by key.

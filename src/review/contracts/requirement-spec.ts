@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
+import { type HandWrittenChecks, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,

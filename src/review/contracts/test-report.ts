@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { isIdList, isNonEmptyString, isObject, isOptionalString, type HandWrittenChecks } from './fast-parse.js';
+import { type HandWrittenChecks, isIdList, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,
-  NO_ITEMS,
   contractMetadataFields,
   hasKey,
   idListSchema,
   isBaselineItem,
   metadataOf,
+  NO_ITEMS,
   readWith,
 } from './metadata.js';
 

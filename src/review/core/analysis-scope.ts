@@ -1,6 +1,6 @@
 import { isSkippedByAdoption } from '../analyses/availability.js';
-import type { ReviewModel } from './model.js';
 import type { FeedbackReport } from '../contracts/feedback-report.js';
+import type { ReviewModel } from './model.js';
 
 /**
  * True when a run manifest (`manifest.json`) says the run was adopted

@@ -1,5 +1,5 @@
 import type { ContractKey } from './contract-slots.js';
-import { type ReviewModel, contractStatus } from './model.js';
+import { contractStatus, type ReviewModel } from './model.js';
 import type { ReviewRuleId } from './rules.js';
 
 /**

@@ -1,9 +1,9 @@
 import type { Issue } from '../../errors.js';
 import type { Criterion, Goal } from '../../goal/contracts/goal.js';
 import type { AgentCriterionEntry } from '../../goal/contracts/goal-evaluation.js';
-import { readDotPath } from '../../kit/dot-path.js';
 import { compareMetric, readMetricValue } from '../../goal/core/metric.js';
 import { type DecisionSignal, decideStatus } from '../../goal/core/precedence.js';
+import { readDotPath } from '../../kit/dot-path.js';
 import { orderByPipeline } from '../../pipeline/stage-mapping.js';
 import type { AuthoredGoalEvaluation, FeedbackIssue, FeedbackReportBody } from '../contracts/feedback-report.js';
 

@@ -1,12 +1,12 @@
 import type { Issue } from '../../errors.js';
-import type { ContractInput, ReviewContracts } from './contract-input.js';
-import { type ContractKey, type ContractSlot, REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
+import type { NormalizedStory } from '../contracts/jira-tickets.js';
 import type { ContractMetadata } from '../contracts/metadata.js';
 import { type NormalizedContracts, readStageContract } from '../contracts/registry.js';
 import type { NormalizedRequirement } from '../contracts/requirement-spec.js';
-import type { NormalizedStory } from '../contracts/jira-tickets.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
-import { type LinkIndex, finishLinkIndex, indexById, linkEach, recordDuplicates } from './model-index.js';
+import type { ContractInput, ReviewContracts } from './contract-input.js';
+import { type ContractKey, type ContractSlot, REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
+import { finishLinkIndex, indexById, type LinkIndex, linkEach, recordDuplicates } from './model-index.js';
 
 /**
  * What the review made of one contract slot: analysed, missing or malformed
@@ -116,7 +116,7 @@ export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
   recordDuplicates('system_design', contracts.system_design?.controls ?? [], duplicates);
 
   const storiesOf: LinkIndex = new Map();
-  stories.forEach((story) => linkEach(storiesOf, story.requirementIds, story.id));
+  for (const story of stories.values()) linkEach(storiesOf, story.requirementIds, story.id);
   const codeOf: LinkIndex = new Map();
   const mitigationsOf: LinkIndex = new Map();
   const files = contracts.code_report?.files ?? [];

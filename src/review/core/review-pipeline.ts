@@ -1,5 +1,6 @@
 import type { Issue } from '../../errors.js';
 import type { Goal } from '../../goal/contracts/goal.js';
+import { FEEDBACK_STAGE, SDLC_STAGES } from '../../pipeline/stage-presets.js';
 import { analyseArchitecture } from '../analyses/architecture.js';
 import { analyseAvailability, isBlocked, isSkippedByAdoption } from '../analyses/availability.js';
 import { detectBugSwarms } from '../analyses/bug-swarm.js';
@@ -10,14 +11,13 @@ import { planRemediations } from '../analyses/remediation.js';
 import { analyseSecurity } from '../analyses/security.js';
 import { analyseTraceability, buildTraceabilityMatrix } from '../analyses/traceability.js';
 import { analyseVersions } from '../analyses/versions.js';
+import type { FeedbackReport, FeedbackReportBody } from '../contracts/feedback-report.js';
 import { buildAnalysisScope, isAdoptedRun } from './analysis-scope.js';
 import { scopeBaseline } from './baseline.js';
 import type { ReviewContracts } from './contract-input.js';
-import { FEEDBACK_STAGE, SDLC_STAGES } from '../../pipeline/stage-presets.js';
 import { REVIEW_OUTPUT_PATHS } from './contract-slots.js';
-import { type FileCheck, authorGoalEvaluation } from './goal-evaluation.js';
-import { type ReviewModel, buildReviewModel } from './model.js';
-import type { FeedbackReport, FeedbackReportBody } from '../contracts/feedback-report.js';
+import { authorGoalEvaluation, type FileCheck } from './goal-evaluation.js';
+import { buildReviewModel, type ReviewModel } from './model.js';
 import { summarizeIssues } from './score.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { ContractKey } from './contract-slots.js';
 import type { FeedbackReport } from '../contracts/feedback-report.js';
+import type { ContractKey } from './contract-slots.js';
 import { REVIEW_RULES } from './rules.js';
 
 /** One check of validation.json: one cross-reference rule of the review. @public */

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCriterion, type CriterionContext } from '../../../src/goal/core/criteria.js';
 import { OUTPUT_TAIL_CHARS } from '../../../src/goal/core/command-outcome.js';
+import { type CriterionContext, evaluateCriterion } from '../../../src/goal/core/criteria.js';
 import type { CriterionFact } from '../../../src/goal/core/facts.js';
 import {
-  FEEDBACK,
-  STAGES,
   command,
+  FEEDBACK,
   fileExists,
   goal,
   jsonSchema,
@@ -14,6 +13,7 @@ import {
   metricDoc,
   present,
   ran,
+  STAGES,
   schemaChecked,
 } from './fixtures.js';
 

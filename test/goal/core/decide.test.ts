@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_MAX_ITERATIONS,
-  MAX_ITERATIONS_HARD_CAP,
-  type DecideInput,
   checkBudget,
   clampMaxIterations,
+  DEFAULT_MAX_ITERATIONS,
+  type DecideInput,
   decideAfterEvaluation,
+  MAX_ITERATIONS_HARD_CAP,
 } from '../../../src/goal/core/decide.js';
-import { EXIT_CODES, STOP_REASONS, exitCodeFor } from '../../../src/goal/core/stop-reason.js';
 import type { EvaluationStatus } from '../../../src/goal/core/evaluate.js';
+import { EXIT_CODES, exitCodeFor, STOP_REASONS } from '../../../src/goal/core/stop-reason.js';
 
 // A decision input for a RETRY naming 07-code, first iteration, no budget.
 function input(overrides: Partial<DecideInput> & { status?: EvaluationStatus; stages?: string[] } = {}): DecideInput {

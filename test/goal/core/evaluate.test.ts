@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_GOAL } from '../../../src/goal/contracts/goal.js';
 import { errorEvaluation, evaluateGoal } from '../../../src/goal/core/evaluate.js';
 import type { CriterionFact } from '../../../src/goal/core/facts.js';
-import { DEFAULT_GOAL } from '../../../src/goal/contracts/goal.js';
 import {
-  JUDGE_FACT,
   command,
   facts,
   feedback,
   fileExists,
   goal,
+  JUDGE_FACT,
   judge,
   metric,
   present,

@@ -1,5 +1,5 @@
-import { type Goal, goalSchema } from '../../../src/goal/contracts/goal.js';
 import { readFeedbackView } from '../../../src/goal/contracts/feedback-view.js';
+import { type Goal, goalSchema } from '../../../src/goal/contracts/goal.js';
 import { parseVerdictFile } from '../../../src/goal/contracts/verdict.js';
 import type {
   CriterionFact,

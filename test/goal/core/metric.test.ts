@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareMetric, observedMetricValue, readMetricValue } from '../../../src/goal/core/metric.js';
 import type { MetricOperator } from '../../../src/goal/contracts/goal.js';
+import { compareMetric, observedMetricValue, readMetricValue } from '../../../src/goal/core/metric.js';
 
 describe('readMetricValue', () => {
   it.each([

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   type DecisionSignal,
-  SIGNAL_STATUS,
-  STATUS_PRECEDENCE,
-  type SignalKind,
   decideStatus,
+  SIGNAL_STATUS,
+  type SignalKind,
+  STATUS_PRECEDENCE,
   statusRank,
 } from '../../../src/goal/core/precedence.js';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readFeedbackView } from '../../../src/goal/contracts/feedback-view.js';
 import { parseGoal } from '../../../src/goal/contracts/goal.js';
 import { parseVerdictFile } from '../../../src/goal/contracts/verdict.js';
-import { readFeedbackView } from '../../../src/goal/contracts/feedback-view.js';
 import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
 import type { CriterionFact, EvaluationFacts, StageStatus } from '../../../src/goal/core/facts.js';
 import { progressFingerprint } from '../../../src/goal/core/fingerprint.js';

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
-import { resolveVerdicts } from '../../../src/goal/core/verdicts.js';
 import { stampFreshness } from '../../../src/goal/core/claims.js';
+import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
 import type { EvaluationFacts } from '../../../src/goal/core/facts.js';
+import { resolveVerdicts } from '../../../src/goal/core/verdicts.js';
 import {
-  JUDGE_FACT,
   agentReport,
   claimOf,
   evidence,
   facts,
   fileExists,
   goal,
+  JUDGE_FACT,
   judge,
   present,
   verdicts,

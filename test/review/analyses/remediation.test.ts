@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SDLC_STAGES } from '../../../src/pipeline/stage-presets.js';
-import { REVIEW_RULES } from '../../../src/review/core/rules.js';
 import { planRemediations } from '../../../src/review/analyses/remediation.js';
+import { REVIEW_RULES } from '../../../src/review/core/rules.js';
 import { list, reviewMutated } from '../fixtures.js';
 
 describe('remediation plan', () => {

@@ -2,21 +2,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { readWith } from '../../../src/review/contracts/metadata.js';
-import { codeFileSchema } from '../../../src/review/contracts/code-report.js';
-import { requirementSchema } from '../../../src/review/contracts/requirement-spec.js';
-import { stageContractSchemas } from '../../../src/review/contracts/registry.js';
-import { testCaseSchema } from '../../../src/review/contracts/test-report.js';
-import { userStorySchema } from '../../../src/review/contracts/jira-tickets.js';
+import { codeFileFastChecks, codeFileSchema } from '../../../src/review/contracts/code-report.js';
 import {
-  type HandWrittenChecks,
   compiledFastCheck,
+  type HandWrittenChecks,
   passesFastCheck,
 } from '../../../src/review/contracts/fast-parse.js';
-import { codeFileFastChecks } from '../../../src/review/contracts/code-report.js';
-import { userStoryFastChecks } from '../../../src/review/contracts/jira-tickets.js';
-import { requirementFastChecks } from '../../../src/review/contracts/requirement-spec.js';
-import { testCaseFastChecks } from '../../../src/review/contracts/test-report.js';
+import { userStoryFastChecks, userStorySchema } from '../../../src/review/contracts/jira-tickets.js';
+import { readWith } from '../../../src/review/contracts/metadata.js';
+import { stageContractSchemas } from '../../../src/review/contracts/registry.js';
+import { requirementFastChecks, requirementSchema } from '../../../src/review/contracts/requirement-spec.js';
+import { testCaseFastChecks, testCaseSchema } from '../../../src/review/contracts/test-report.js';
 import { cleanRun } from '../fixtures.js';
 
 // Values that sit on every boundary the schemas draw: types, empty strings, lone surrogates, negatives, non-finite numbers.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Goal } from '../../../src/goal/contracts/goal.js';
 import { type Criterion, parseGoal } from '../../../src/goal/contracts/goal.js';
 import { agentCriterionEntrySchema } from '../../../src/goal/contracts/goal-evaluation.js';
-import type { Goal } from '../../../src/goal/contracts/goal.js';
 import { evaluateCriterion } from '../../../src/goal/core/criteria.js';
 import { SDLC_STAGES } from '../../../src/pipeline/stage-presets.js';
-import { type FeedbackReportBody } from '../../../src/review/contracts/feedback-report.js';
+import type { FeedbackReportBody } from '../../../src/review/contracts/feedback-report.js';
 import { authorGoalEvaluation } from '../../../src/review/core/goal-evaluation.js';
 import { list, reviewMutated } from '../fixtures.js';
 

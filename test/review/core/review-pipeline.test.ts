@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type ContractKey, REVIEW_CONTRACT_SLOTS } from '../../../src/review/core/contract-slots.js';
 import { feedbackReportSchema } from '../../../src/review/contracts/feedback-report.js';
+import { type ContractKey, REVIEW_CONTRACT_SLOTS } from '../../../src/review/core/contract-slots.js';
 import { reviewPipeline } from '../../../src/review/core/review-pipeline.js';
-import { TIMESTAMP, asContracts, cleanRun, reviewMutated, rulesOf } from '../fixtures.js';
+import { asContracts, cleanRun, reviewMutated, rulesOf, TIMESTAMP } from '../fixtures.js';
 
 const CORE = REVIEW_CONTRACT_SLOTS.filter((slot) => slot.kind === 'core');
 const OPTIONAL = REVIEW_CONTRACT_SLOTS.filter((slot) => slot.kind === 'optional');
