@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type HandWrittenChecks, isIdList, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
+import {
+  hasContractMetadata,
+  isArrayOf,
+  isIdList,
+  isNonEmptyString,
+  isObject,
+  isOptionalString,
+} from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,
@@ -14,8 +21,8 @@ import {
 } from './metadata.js';
 import { endpointKeyFromString } from './system-design.js';
 
-// The fast predicate of codeFileSchema (the same acceptance as the schema; see HandWrittenChecks).
-function isCanonicalCodeFile(value: unknown): boolean {
+/** The fast predicate of {@link codeFileSchema} (see FastCheck). @internal */
+export function isCanonicalCodeFile(value: unknown): boolean {
   if (!isObject(value)) return false;
   const { path, implements: ids, service, endpoints, tables, mitigates, source } = value;
   return (
@@ -46,9 +53,6 @@ export const codeFileSchema = z.looseObject({
   source: z.string().optional(),
 });
 
-/** The hand-written fast predicate of {@link codeFileSchema}, passed to `readWith` with each codeReportSchema read. @internal */
-export const codeFileFastChecks: HandWrittenChecks = new Map([[codeFileSchema, isCanonicalCodeFile]]);
-
 /**
  * The canonical `code_report.json` (stage 07-code).
  *
@@ -58,6 +62,11 @@ export const codeReportSchema = z.looseObject({
   ...contractMetadataFields,
   files: z.array(codeFileSchema),
 });
+
+/** The fast predicate of {@link codeReportSchema} (see FastCheck). @internal */
+export function isCanonicalCodeReport(value: unknown): boolean {
+  return isObject(value) && hasContractMetadata(value) && isArrayOf(value.files, isCanonicalCodeFile);
+}
 
 // The shape rstack-agents' 07-code agent writes: files_created[] paths, no links.
 const rstackCodeReportSchema = z.looseObject({
@@ -130,6 +139,6 @@ export function readCodeReport(input: unknown): ContractRead<CodeReportContract>
       }));
       return { meta, files };
     },
-    codeFileFastChecks,
+    isCanonicalCodeReport,
   );
 }

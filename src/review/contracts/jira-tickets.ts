@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type HandWrittenChecks, isIdList, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
+import {
+  hasContractMetadata,
+  isArrayOf,
+  isIdList,
+  isNonEmptyString,
+  isObject,
+  isOptionalString,
+} from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,
@@ -12,8 +19,8 @@ import {
 } from './metadata.js';
 import { type SprintRef, sprintRef, sprintRefSchema } from './plan.js';
 
-// The fast predicate of userStorySchema (the same acceptance as the schema; see HandWrittenChecks).
-function isCanonicalStory(value: unknown): boolean {
+/** The fast predicate of {@link userStorySchema} (see FastCheck). @internal */
+export function isCanonicalStory(value: unknown): boolean {
   if (!isObject(value)) return false;
   const {
     story_id: id,
@@ -61,9 +68,6 @@ export const userStorySchema = z.looseObject({
   source: z.string().optional(),
 });
 
-/** The hand-written fast predicate of {@link userStorySchema}, passed to `readWith` with each jiraTicketsSchema read. @internal */
-export const userStoryFastChecks: HandWrittenChecks = new Map([[userStorySchema, isCanonicalStory]]);
-
 /**
  * The canonical `jira_tickets.json` (stage 05-jira): epics holding user
  * stories. rstack-agents' 05-jira agent writes the same shape.
@@ -80,6 +84,21 @@ export const jiraTicketsSchema = z.looseObject({
     }),
   ),
 });
+
+// The fast predicate of an epic of jiraTicketsSchema.
+function isCanonicalEpic(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    isOptionalString(value.epic_id) &&
+    isOptionalString(value.epic_name) &&
+    isArrayOf(value.user_stories, isCanonicalStory)
+  );
+}
+
+/** The fast predicate of {@link jiraTicketsSchema} (see FastCheck). @internal */
+export function isCanonicalJiraTickets(value: unknown): boolean {
+  return isObject(value) && hasContractMetadata(value) && isArrayOf(value.epics, isCanonicalEpic);
+}
 
 /** A user story, normalized. @public */
 export interface NormalizedStory {
@@ -133,6 +152,6 @@ export function readJiraTickets(input: unknown): ContractRead<JiraTicketsContrac
       }
       return { meta, stories };
     },
-    userStoryFastChecks,
+    isCanonicalJiraTickets,
   );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
 import { issuesFromZod } from '../../errors.js';
-import { type HandWrittenChecks, passesFastCheck } from './fast-parse.js';
+import { type FastCheck, hasContractMetadata, isObject } from './fast-parse.js';
 
 /** The provenance value rstack-agents' `adopt` stamps on harvested artifacts. @public */
 export const BROWNFIELD_SOURCE = 'brownfield-adoption';
@@ -72,10 +72,10 @@ export type ContractRead<T> =
 
 /**
  * Validates `input` against a zod schema and maps the parsed value, or
- * collects every issue. A value the schema accepts as it is (checked by
- * {@link passesFastCheck}, without zod copying it; `handWritten` gives the
- * predicates of its large item schemas) is mapped directly; zod runs only
- * otherwise, so the issues of an invalid contract are zod's own.
+ * collects every issue. A value `fast` accepts (the schema's hand-written
+ * predicate: the schema accepts it as it is) is mapped directly, without zod
+ * copying it; zod runs otherwise, so the issues of an invalid contract are
+ * zod's own.
  *
  * @internal
  */
@@ -83,9 +83,9 @@ export function readWith<S extends z.ZodType, T>(
   schema: S,
   input: unknown,
   map: (parsed: z.output<S>) => T,
-  handWritten?: HandWrittenChecks,
+  fast?: FastCheck,
 ): ContractRead<T> {
-  if (passesFastCheck(schema, input, handWritten)) return { ok: true, value: map(input as z.output<S>) };
+  if (fast?.(input) === true) return { ok: true, value: map(input as z.output<S>) };
   const result = schema.safeParse(input);
   if (!result.success) return { ok: false, issues: issuesFromZod(result.error) };
   return { ok: true, value: map(result.data) };
@@ -117,7 +117,12 @@ export interface MetadataOnlyContract {
   readonly meta: ContractMetadata;
 }
 
+/** The fast predicate of {@link metadataOnlySchema} (see FastCheck). @internal */
+export function isMetadataOnly(value: unknown): boolean {
+  return isObject(value) && hasContractMetadata(value);
+}
+
 /** Reads a contract that the review checks only for its metadata. @internal */
 export function readMetadataOnly(input: unknown): ContractRead<MetadataOnlyContract> {
-  return readWith(metadataOnlySchema, input, (parsed) => ({ meta: metadataOf(parsed) }));
+  return readWith(metadataOnlySchema, input, (parsed) => ({ meta: metadataOf(parsed) }), isMetadataOnly);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type HandWrittenChecks, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
+import { hasContractMetadata, isArrayOf, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,
@@ -17,8 +17,8 @@ function isStringList(value: unknown): boolean {
   return true;
 }
 
-// The fast predicate of requirementSchema (the same acceptance as the schema; see HandWrittenChecks).
-function isCanonicalRequirement(value: unknown): boolean {
+/** The fast predicate of {@link requirementSchema} (see FastCheck). @internal */
+export function isCanonicalRequirement(value: unknown): boolean {
   if (!isObject(value)) return false;
   const { id, type, category, title, priority, acceptance, source } = value;
   return (
@@ -49,9 +49,6 @@ export const requirementSchema = z.looseObject({
   source: z.string().optional(),
 });
 
-/** The hand-written fast predicate of {@link requirementSchema}, passed to `readWith` with each requirementSpecSchema read. @internal */
-export const requirementFastChecks: HandWrittenChecks = new Map([[requirementSchema, isCanonicalRequirement]]);
-
 /**
  * The canonical `requirement_spec.json` (stage 02-requirements).
  *
@@ -61,6 +58,11 @@ export const requirementSpecSchema = z.looseObject({
   ...contractMetadataFields,
   requirements: z.array(requirementSchema),
 });
+
+/** The fast predicate of {@link requirementSpecSchema} (see FastCheck). @internal */
+export function isCanonicalRequirementSpec(value: unknown): boolean {
+  return isObject(value) && hasContractMetadata(value) && isArrayOf(value.requirements, isCanonicalRequirement);
+}
 
 const rstackFunctionalSchema = z.looseObject({
   id: z.string().min(1),
@@ -145,6 +147,6 @@ export function readRequirementSpec(input: unknown): ContractRead<RequirementSpe
         sources: Array.isArray(sources) ? sources.filter((entry): entry is string => typeof entry === 'string') : [],
       };
     },
-    requirementFastChecks,
+    isCanonicalRequirementSpec,
   );
 }

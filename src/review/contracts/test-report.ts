@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type HandWrittenChecks, isIdList, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
+import {
+  hasContractMetadata,
+  isArrayOf,
+  isIdList,
+  isNonEmptyString,
+  isObject,
+  isOptionalString,
+} from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,
@@ -14,8 +21,8 @@ import {
 
 const TEST_STATUSES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'skipped']);
 
-// The fast predicate of testCaseSchema (the same acceptance as the schema; see HandWrittenChecks).
-function isCanonicalTestCase(value: unknown): boolean {
+/** The fast predicate of {@link testCaseSchema} (see FastCheck). @internal */
+export function isCanonicalTestCase(value: unknown): boolean {
   if (!isObject(value)) return false;
   return (
     isNonEmptyString(value.id) &&
@@ -42,9 +49,6 @@ export const testCaseSchema = z.looseObject({
   source: z.string().optional(),
 });
 
-/** The hand-written fast predicate of {@link testCaseSchema}, passed to `readWith` with each testReportSchema read. @internal */
-export const testCaseFastChecks: HandWrittenChecks = new Map([[testCaseSchema, isCanonicalTestCase]]);
-
 /**
  * The canonical `test_report.json` (stage 08-testing).
  *
@@ -54,6 +58,11 @@ export const testReportSchema = z.looseObject({
   ...contractMetadataFields,
   test_cases: z.array(testCaseSchema),
 });
+
+/** The fast predicate of {@link testReportSchema} (see FastCheck). @internal */
+export function isCanonicalTestReport(value: unknown): boolean {
+  return isObject(value) && hasContractMetadata(value) && isArrayOf(value.test_cases, isCanonicalTestCase);
+}
 
 const countSchema = z.number().min(0).optional();
 
@@ -149,6 +158,6 @@ export function readTestReport(input: unknown): ContractRead<TestReportContract>
         executed: typeof executed === 'boolean' ? executed : meta.harvested ? ran : true,
       };
     },
-    testCaseFastChecks,
+    isCanonicalTestReport,
   );
 }

@@ -1,18 +1,33 @@
-// The fast validation path accepts only what zod accepts unchanged, so reading the input in place is reading zod's output.
+// The fast validation path accepts exactly what zod accepts, and only values zod returns unchanged, so reading the input in place is reading zod's output.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { codeFileFastChecks, codeFileSchema } from '../../../src/review/contracts/code-report.js';
+import type { z } from 'zod';
 import {
-  compiledFastCheck,
-  type HandWrittenChecks,
-  passesFastCheck,
-} from '../../../src/review/contracts/fast-parse.js';
-import { userStoryFastChecks, userStorySchema } from '../../../src/review/contracts/jira-tickets.js';
-import { readWith } from '../../../src/review/contracts/metadata.js';
-import { stageContractSchemas } from '../../../src/review/contracts/registry.js';
-import { requirementFastChecks, requirementSchema } from '../../../src/review/contracts/requirement-spec.js';
-import { testCaseFastChecks, testCaseSchema } from '../../../src/review/contracts/test-report.js';
+  codeFileSchema,
+  codeReportSchema,
+  isCanonicalCodeFile,
+  isCanonicalCodeReport,
+} from '../../../src/review/contracts/code-report.js';
+import type { FastCheck } from '../../../src/review/contracts/fast-parse.js';
+import {
+  isCanonicalJiraTickets,
+  isCanonicalStory,
+  jiraTicketsSchema,
+  userStorySchema,
+} from '../../../src/review/contracts/jira-tickets.js';
+import { isMetadataOnly, metadataOnlySchema, readWith } from '../../../src/review/contracts/metadata.js';
+import {
+  isCanonicalRequirement,
+  isCanonicalRequirementSpec,
+  requirementSchema,
+  requirementSpecSchema,
+} from '../../../src/review/contracts/requirement-spec.js';
+import {
+  isCanonicalTestCase,
+  isCanonicalTestReport,
+  testCaseSchema,
+  testReportSchema,
+} from '../../../src/review/contracts/test-report.js';
 import { cleanRun } from '../fixtures.js';
 
 // Values that sit on every boundary the schemas draw: types, empty strings, lone surrogates, negatives, non-finite numbers.
@@ -67,15 +82,14 @@ function mutated(valid: Record<string, unknown>, keys: readonly string[]): fc.Ar
   );
 }
 
-// Asserts the fast path's promise on one value: accepted ⇒ zod accepts it and outputs an equal value (prototypes aside).
-function expectSound(schema: z.ZodType, input: unknown): void {
-  if (!passesFastCheck(schema, input)) return;
+// Asserts the fast path's promise on one value: it accepts exactly what zod accepts, and zod outputs an equal value for it (prototypes aside).
+function expectEquivalent(schema: z.ZodType, fast: FastCheck, input: unknown): void {
   const parsed = schema.safeParse(input);
-  expect(parsed.success).toBe(true);
-  expect(parsed.data).toEqual(input);
+  expect(fast(input)).toBe(parsed.success);
+  if (parsed.success) expect(parsed.data).toEqual(input);
 }
 
-const items: [string, z.ZodType, Record<string, unknown>, HandWrittenChecks][] = [
+const items: [string, z.ZodType, Record<string, unknown>, FastCheck][] = [
   [
     'requirement',
     requirementSchema,
@@ -88,7 +102,7 @@ const items: [string, z.ZodType, Record<string, unknown>, HandWrittenChecks][] =
       acceptance: ['a'],
       source: 'x',
     },
-    requirementFastChecks,
+    isCanonicalRequirement,
   ],
   [
     'user story',
@@ -103,7 +117,7 @@ const items: [string, z.ZodType, Record<string, unknown>, HandWrittenChecks][] =
       blocked_by: ['US-002'],
       source: 'x',
     },
-    userStoryFastChecks,
+    isCanonicalStory,
   ],
   [
     'code file',
@@ -117,7 +131,7 @@ const items: [string, z.ZodType, Record<string, unknown>, HandWrittenChecks][] =
       mitigates: ['THR-001'],
       source: 'x',
     },
-    codeFileFastChecks,
+    isCanonicalCodeFile,
   ],
   [
     'test case',
@@ -130,80 +144,99 @@ const items: [string, z.ZodType, Record<string, unknown>, HandWrittenChecks][] =
       status: 'passed',
       source: 'x',
     },
-    testCaseFastChecks,
+    isCanonicalTestCase,
   ],
 ];
 
+const run = cleanRun();
+const documents: [string, z.ZodType, Record<string, unknown>, FastCheck][] = [
+  ['requirement_spec', requirementSpecSchema, run.requirement_spec, isCanonicalRequirementSpec],
+  ['jira_tickets', jiraTicketsSchema, run.jira_tickets, isCanonicalJiraTickets],
+  ['code_report', codeReportSchema, run.code_report, isCanonicalCodeReport],
+  ['test_report', testReportSchema, run.test_report, isCanonicalTestReport],
+  ['summary (metadata only)', metadataOnlySchema, run.summary, isMetadataOnly],
+];
+
 describe('fast validation path', () => {
-  it.each(items)(
-    'the hand-written %s predicate accepts exactly what the compiled schema predicate accepts',
-    (_name, schema, valid, handWritten) => {
-      const compiled = compiledFastCheck(schema);
-      expect(compiled).not.toBeNull();
-      expect(handWritten.get(schema)).toBeTypeOf('function');
-      expect(passesFastCheck(schema, valid, handWritten)).toBe(true);
+  it.each(items)('the %s predicate accepts exactly what its zod schema accepts', (_name, schema, valid, fast) => {
+    expect(fast(valid)).toBe(true);
+    fc.assert(
+      fc.property(mutated(valid, Object.keys(valid)), (input) => expectEquivalent(schema, fast, input)),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each(documents)(
+    'the %s predicate accepts the clean run and exactly what its zod schema accepts of its mutations',
+    (_name, schema, document, fast) => {
+      expect(fast(document)).toBe(true);
       fc.assert(
-        fc.property(mutated(valid, Object.keys(valid)), (input) => {
-          expect(passesFastCheck(schema, input, handWritten)).toBe(compiled?.(input));
-          expectSound(schema, input);
-        }),
-        { numRuns: 2000 },
+        fc.property(mutated(document, Object.keys(document)), (input) => expectEquivalent(schema, fast, input)),
+        { numRuns: 300 },
       );
     },
   );
 
-  it('every canonical contract of a clean run takes the fast path, and every mutation it accepts is one zod accepts unchanged', () => {
-    const run = cleanRun();
-    for (const [key, schema] of Object.entries(stageContractSchemas)) {
-      const document = run[key as keyof typeof run];
-      expect(passesFastCheck(schema, document)).toBe(true);
-      expect(compiledFastCheck(schema)).not.toBeNull();
+  it('an item predicate decides its document: one mutated item is accepted exactly when zod accepts the document', () => {
+    const wraps: ((item: unknown) => unknown)[] = [
+      (item) => ({ ...run.requirement_spec, requirements: [item] }),
+      (item) => ({ ...run.jira_tickets, epics: [{ epic_id: 'E-1', user_stories: [item] }] }),
+      (item) => ({ ...run.code_report, files: [item] }),
+      (item) => ({ ...run.test_report, test_cases: [item] }),
+    ];
+    const cases = items.map(([, , valid], index) => {
+      const [, schema, , fast] = documents[index] as (typeof documents)[number];
+      return [schema, fast, wraps[index] as (item: unknown) => unknown, valid] as const;
+    });
+    for (const [schema, fast, wrap, valid] of cases)
       fc.assert(
-        fc.property(mutated(document, Object.keys(document)), (input) => expectSound(schema, input)),
+        fc.property(mutated(valid, Object.keys(valid)), (item) => expectEquivalent(schema, fast, wrap(item))),
         { numRuns: 300 },
       );
-    }
   });
 
-  it('leaves an object with an own __proto__ key (which zod drops) to zod, at the top and in the hand-written item predicates', () => {
+  it('leaves an object with an own __proto__ key (which zod drops) to zod, at the top and in the item predicates', () => {
     const summary = JSON.parse('{"__proto__":0,"status":"PASS"}') as unknown;
-    expect(passesFastCheck(stageContractSchemas.summary as z.ZodType, summary)).toBe(false);
-    expectSound(stageContractSchemas.summary as z.ZodType, summary);
-    for (const [, schema, valid, handWritten] of items) {
+    expect(isMetadataOnly(summary)).toBe(false);
+    expect(readWith(metadataOnlySchema, summary, (parsed) => parsed, isMetadataOnly)).toMatchObject({ ok: true });
+    for (const [, , valid, fast] of items) {
       const item = JSON.parse(`{"__proto__":{},${JSON.stringify(valid).slice(1)}`) as unknown;
-      expect(passesFastCheck(schema, item, handWritten)).toBe(false);
-      expect(compiledFastCheck(schema)?.(item)).toBe(false);
+      expect(fast(item)).toBe(false);
     }
   });
 
-  it('any JSON value the fast path accepts, zod accepts unchanged', () => {
+  it('any JSON value a document predicate accepts, zod accepts unchanged', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...Object.values(stageContractSchemas)), fc.jsonValue(), (schema, input) =>
-        expectSound(schema, input),
+      fc.property(fc.constantFrom(...documents), fc.jsonValue(), ([, schema, , fast], input) =>
+        expectEquivalent(schema, fast, input),
       ),
       { numRuns: 500 },
     );
   });
 
-  it('uses a hand-written predicate only where it is passed: no schema carries one globally', () => {
-    const spec = cleanRun().requirement_spec;
-    const specSchema = stageContractSchemas.requirement_spec as z.ZodType;
-    const rejectAll: HandWrittenChecks = new Map([[requirementSchema, () => false]]);
-    expect(passesFastCheck(specSchema, spec)).toBe(true);
-    expect(passesFastCheck(specSchema, spec, requirementFastChecks)).toBe(true);
-    expect(passesFastCheck(specSchema, spec, rejectAll)).toBe(false);
-    expect(passesFastCheck(specSchema, spec)).toBe(true);
-    expect(passesFastCheck(requirementSchema, { id: 'FR-001', type: 'functional', title: 't' }, rejectAll)).toBe(false);
+  it('uses a predicate only where it is passed; a predicate that rejects leaves the value to zod, which still decides', () => {
+    const spec = run.requirement_spec;
+    const rejectAll: FastCheck = () => false;
+    const read = (fast?: FastCheck) => readWith(requirementSpecSchema, spec, (parsed) => parsed, fast);
+    expect(read()).toEqual({ ok: true, value: spec });
+    expect(read(rejectAll)).toEqual({ ok: true, value: spec });
+    expect(read(isCanonicalRequirementSpec)).toEqual({ ok: true, value: spec });
+    expect(
+      readWith(
+        requirementSpecSchema,
+        { requirements: [{ id: '', type: 'functional', title: 't' }] },
+        (parsed) => parsed,
+        rejectAll,
+      ),
+    ).toMatchObject({
+      ok: false,
+      issues: [{ path: ['requirements', 0, 'id'] }],
+    });
   });
 
-  it('leaves a schema whose zod internals it does not know (another major version) to zod, which still decides', () => {
-    const schema = z.looseObject({ id: z.string().min(1) });
-    const future = Object.create(schema, {
-      _zod: { value: { ...schema._zod, version: { major: 5, minor: 0, patch: 0 } } },
-    }) as z.ZodType;
-    expect(passesFastCheck(schema, { id: 'a' })).toBe(true);
-    expect(passesFastCheck(future, { id: 'a' })).toBe(false);
-    expect(readWith(future, { id: 'a' }, (parsed) => parsed)).toEqual({ ok: true, value: { id: 'a' } });
-    expect(readWith(future, { id: '' }, (parsed) => parsed)).toMatchObject({ ok: false, issues: [{ path: ['id'] }] });
+  it('reads a value the predicate accepts in place, without a copy', () => {
+    const spec = run.requirement_spec;
+    const read = readWith(requirementSpecSchema, spec, (parsed) => parsed, isCanonicalRequirementSpec);
+    expect(read.ok && read.value).toBe(spec);
   });
 });
