@@ -79,6 +79,9 @@ export type {
   StageStatus,
 } from './goal/core/facts.js';
 export { progressFingerprint } from './goal/core/fingerprint.js';
+// How a metric_threshold criterion reads and compares its observed value (the review reads feedback metrics the same way).
+export type { MetricReading } from './goal/core/metric.js';
+export { compareMetric, readMetricValue } from './goal/core/metric.js';
 export type { DecisionSignal, SignalKind, SignalStatus, StatusDecision } from './goal/core/precedence.js';
 export { decideStatus, SIGNAL_STATUS, STATUS_PRECEDENCE } from './goal/core/precedence.js';
 export type { StopReason } from './goal/core/stop-reason.js';

@@ -1,10 +1,8 @@
 import { limitFunction } from 'p-limit';
 import { type Issue, isGoalLoopError, parseJsonText } from '../errors.js';
-import type { Goal } from '../goal/contracts/goal.js';
-import { loadGoalText } from '../goal/goal-source.js';
+import { type Goal, parseGoal, readLatestIterationStarted } from '../index.js';
 import { joinPath } from '../kit/paths.js';
 import { resolveContainedPath } from '../persist/containment.js';
-import { readLatestIterationStarted } from '../persist/event-log.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { ContractInput, ReviewContracts } from './core/contract-input.js';
@@ -83,7 +81,7 @@ async function readSlot(fs: FileSystem, runDir: string, slot: ContractSlot): Pro
   return { state: 'missing' };
 }
 
-// Reads goal.json as the loop does (loadGoalText): absent → no goal (not the loop's default goal); present → parsed strictly, or its issues (an unreadable goal.json is one).
+// Reads goal.json as the loop does (parseGoal): absent → no goal (not the loop's default goal); present → parsed strictly, or its issues (unreadable or not JSON is one).
 async function readGoal(
   fs: FileSystem,
   path: string,
@@ -95,9 +93,11 @@ async function readGoal(
       goal: null,
       issues: [{ code: 'unreadable', path: [], message: `goal.json cannot be read: ${text.error}` }],
     };
-  const loaded = loadGoalText(text, stages);
-  if (!loaded.ok) return { goal: null, issues: loaded.issues };
-  return { goal: loaded.origin === 'default' ? null : loaded.goal, issues: [] };
+  if (text === null) return { goal: null, issues: [] };
+  const json = parseJsonText(text);
+  if (!json.ok) return { goal: null, issues: [json.issue] };
+  const parsed = parseGoal(json.value, stages === undefined ? {} : { stages });
+  return parsed.success ? { goal: parsed.data, issues: [] } : { goal: null, issues: parsed.issues };
 }
 
 // Reads manifest.json tolerantly: a missing, unreadable or unparsable manifest is no manifest.

@@ -1,4 +1,4 @@
-import type { Goal } from '../goal/contracts/goal.js';
+import type { Goal } from '../index.js';
 import { joinPath } from '../kit/paths.js';
 import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';

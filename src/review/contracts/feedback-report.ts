@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { maintenanceCategorySchema } from '../../goal/contracts/goal.js';
-import { agentCriterionEntrySchema, goalStatusSchema } from '../../goal/contracts/goal-evaluation.js';
+import { agentCriterionEntrySchema, goalStatusSchema, maintenanceCategorySchema } from '../../index.js';
 
 /** The severities of feedback.json issues. @public */
 export const severitySchema = z.enum(['CRITICAL', 'WARNING', 'INFO']);

@@ -1,8 +1,13 @@
 import type { Issue } from '../../errors.js';
-import type { Criterion, Goal } from '../../goal/contracts/goal.js';
-import type { AgentCriterionEntry } from '../../goal/contracts/goal-evaluation.js';
-import { compareMetric, readMetricValue } from '../../goal/core/metric.js';
-import { type DecisionSignal, decideStatus } from '../../goal/core/precedence.js';
+import {
+  type AgentCriterionEntry,
+  type Criterion,
+  compareMetric,
+  type DecisionSignal,
+  decideStatus,
+  type Goal,
+  readMetricValue,
+} from '../../index.js';
 import { readDotPath } from '../../kit/dot-path.js';
 import { orderByPipeline } from '../../pipeline/stage-mapping.js';
 import type { AuthoredGoalEvaluation, FeedbackIssue, FeedbackReportBody } from '../contracts/feedback-report.js';

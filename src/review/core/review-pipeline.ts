@@ -1,5 +1,5 @@
 import type { Issue } from '../../errors.js';
-import type { Goal } from '../../goal/contracts/goal.js';
+import type { Goal } from '../../index.js';
 import { FEEDBACK_STAGE, SDLC_STAGES } from '../../pipeline/stage-presets.js';
 import { analyseArchitecture } from '../analyses/architecture.js';
 import { analyseAvailability, isBlocked, isSkippedByAdoption } from '../analyses/availability.js';

@@ -1,4 +1,4 @@
-import type { MaintenanceCategory } from '../../goal/contracts/goal.js';
+import type { MaintenanceCategory } from '../../index.js';
 import type { ContractKey } from './contract-slots.js';
 
 /** The severity of a finding. @public */
