@@ -28,17 +28,38 @@ export interface FileStat {
 export interface FileSystem {
   /** The absolute POSIX path of the root (`/srv/project`; a memory filesystem uses a virtual one). */
   readonly root: string;
-  /** The whole file as UTF-8 text, or `null` when it does not exist. */
+  /**
+   * The whole file as UTF-8 text, or `null` when it does not exist. Only a
+   * regular file is read (symlinks followed): a directory, FIFO, socket or
+   * device is an `IO_ERROR` naming the path, raised at once (opening a FIFO
+   * never waits for a writer). A file larger than the adapter's read cap is an
+   * `IO_ERROR` naming the path and its size (the cap of
+   * `createNodeFileSystem` is 256 MiB unless its `maxReadBytes` option says
+   * otherwise).
+   */
   readText(path: string): Promise<string | null>;
   /**
    * Up to `length` bytes starting at byte `position`, or `null` when the file
-   * does not exist. Used to read large logs from the end.
+   * does not exist. Used to read large logs from the end. Like
+   * {@link FileSystem.readText}, only a regular file is read, never waiting on a FIFO.
    */
   readBytes(path: string, position: number, length: number): Promise<Uint8Array | null>;
   /** Replaces the file atomically (temp file, fsync, rename); creates parent directories. */
   writeText(path: string, text: string): Promise<void>;
-  /** Appends `text` in a single write (O_APPEND); creates the file and its parents. */
+  /**
+   * Appends `text` in a single write (O_APPEND); creates the file and its
+   * parents. Something other than a regular file at `path` (a FIFO, a
+   * directory) is an `IO_ERROR`, never a wait.
+   */
   appendText(path: string, text: string): Promise<void>;
+  /**
+   * Shortens the regular file at `path` (symlinks followed) to its first
+   * `size` bytes, durably; a `size` at or past its end leaves it as it is.
+   * Used to remove a torn last line of a log before the next append. A
+   * missing file or anything but a regular file is an `IO_ERROR`; a `size`
+   * that is not a non-negative integer is `INVALID_OPTIONS`.
+   */
+  truncate(path: string, size: number): Promise<void>;
   /**
    * Creates the file with `text` only if nothing exists at `path`; `false`
    * when something does. Creates parent directories.
@@ -60,6 +81,51 @@ export interface FileSystem {
   rename(from: string, to: string): Promise<void>;
   /** Creates a directory and its parents; existing is not an error. */
   mkdir(path: string): Promise<void>;
+  /**
+   * Removes the temp files that {@link FileSystem.writeText} leaves behind when
+   * its process dies mid-write (named `.<name>.<pid>.<uuid>.tmp`
+   * beside their target), in `dir` (and below it with `recursive`, never
+   * following a symlinked directory), when last modified more than
+   * `olderThanMs` ago. Returns the removed paths (port paths, `dir/...`),
+   * sorted; a missing `dir` removes nothing. Optional: an adapter whose
+   * writes leave no temp files may omit it.
+   */
+  removeStaleTempFiles?(
+    dir: string,
+    options: {
+      /** Only temp files last modified more than this many milliseconds ago are removed (in-flight writes are younger). */
+      readonly olderThanMs: number;
+      /** Also sweep the directories below `dir` (default `false`). */
+      readonly recursive?: boolean;
+    },
+  ): Promise<string[]>;
+}
+
+/**
+ * True for a file name an atomic write of the built-in adapters uses for its
+ * temp file: `.<target name>.<pid>.<uuid>.tmp`. Pure.
+ *
+ * @example
+ * ```ts
+ * isAtomicWriteTempName('.loop-state.json.4242.0f8e7c1a-2b3c-4d5e-8f90-123456789abc.tmp'); // true
+ * ```
+ * @internal
+ */
+export function isAtomicWriteTempName(name: string): boolean {
+  return TEMP_NAME.test(name);
+}
+
+const TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
+
+/**
+ * Refuses a `truncate` size that is not a non-negative integer, as every implementation must.
+ *
+ * @internal
+ */
+export function checkTruncateSize(size: number): void {
+  if (!Number.isSafeInteger(size) || size < 0) {
+    throw new GoalLoopError('INVALID_OPTIONS', `truncate needs a non-negative integer size (got ${size})`);
+  }
 }
 
 /**

@@ -1,11 +1,13 @@
 import type { FileSystem } from '../ports/file-system.js';
 import { fileContentCases } from './file-system-conformance-cases-io.js';
+import { fileLimitCases } from './file-system-conformance-cases-limits.js';
 import { fileTreeCases } from './file-system-conformance-cases-tree.js';
 
 /**
  * What the factory of {@link describeFileSystemConformance} gives each test: a
- * fresh, empty filesystem, a way to make symlinks (without one, the symlink
- * cases return early and pass) and a cleanup.
+ * fresh, empty filesystem, a way to make symlinks and FIFOs (without one, the
+ * cases that need it return early and pass), the read cap the filesystem was
+ * made with, and a cleanup.
  *
  * @public
  */
@@ -13,6 +15,13 @@ export interface FileSystemFixture {
   readonly fs: FileSystem;
   /** Creates a symlink at `path` (relative to the root) pointing to `target` (relative to the link's directory). */
   readonly symlink?: (target: string, path: string) => Promise<void>;
+  /** Creates a named pipe (FIFO) at `path` (relative to the root); the FIFO cases check that nothing waits on it. */
+  readonly mkfifo?: (path: string) => Promise<void>;
+  /**
+   * The `readText` size cap `fs` was made with, kept small (a few KiB) so the
+   * case can write a file one byte over it; without it the cap case passes.
+   */
+  readonly maxReadBytes?: number;
   readonly cleanup?: () => Promise<void>;
 }
 
@@ -37,8 +46,8 @@ export interface ConformanceTestApi {
  * The {@link FileSystem} conformance cases as plain data, independent of any
  * test framework: each `run` throws (a `node:assert` `AssertionError`, or the
  * filesystem's error) when the fixture's filesystem breaks the port's contract.
- * The symlink cases return early, passing, when the fixture has no `symlink`.
- * `run` does not call the fixture's `cleanup`.
+ * The symlink, FIFO and read-cap cases return early, passing, when the
+ * fixture has no `symlink`, `mkfifo` or `maxReadBytes`. `run` does not call the fixture's `cleanup`.
  *
  * @example
  * ```ts
@@ -54,7 +63,7 @@ export function fileSystemConformanceCases(): readonly {
   name: string;
   run(fixture: FileSystemFixture): Promise<void>;
 }[] {
-  return [...fileContentCases, ...fileTreeCases];
+  return [...fileContentCases, ...fileTreeCases, ...fileLimitCases];
 }
 
 /**
@@ -62,10 +71,13 @@ export function fileSystemConformanceCases(): readonly {
  * {@link FileSystem} implementation to the port's contract: missing is `null`,
  * atomic replace, ordered appends, exclusive create, lstat types, realpath
  * through symlinks (inside and escaping), sorted lists, remove, rename, mkdir,
- * byte ranges, UTF-8 round trips, parents created, and `IO_ERROR` on real
- * faults (see {@link fileSystemConformanceCases}). Call it from a test file; the
- * factory runs before every test. The symlink tests are always registered and
- * return early, passing, when the fixture has no `symlink`. Assertions use
+ * byte ranges, UTF-8 round trips, parents created, `IO_ERROR` on real
+ * faults, FIFOs and directories refused at once (never a hang), the read cap,
+ * `truncate`, and the sweep of stale temp files (see
+ * {@link fileSystemConformanceCases}). Call it from a test file; the
+ * factory runs before every test. The symlink, FIFO and read-cap tests are
+ * always registered and return early, passing, when the fixture has no
+ * `symlink`, `mkfifo` or `maxReadBytes`. Assertions use
  * `node:assert/strict`, so this needs Node (not a browser runner).
  *
  * @example
@@ -73,8 +85,8 @@ export function fileSystemConformanceCases(): readonly {
  * import { describe, it, beforeEach, afterEach } from 'node:test'; // or vitest's
  * import { describeFileSystemConformance, createMemoryFileSystem } from 'goal-loop/testing';
  * describeFileSystemConformance('memory', async () => {
- *   const fs = createMemoryFileSystem();
- *   return { fs, symlink: fs.symlink };
+ *   const fs = createMemoryFileSystem({ maxReadBytes: 1024 });
+ *   return { fs, symlink: fs.symlink, mkfifo: fs.mkfifo, maxReadBytes: 1024 };
  * }, { describe, it, beforeEach, afterEach });
  * ```
  * @public

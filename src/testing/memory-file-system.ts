@@ -1,6 +1,6 @@
 import { GoalLoopError } from '../errors.js';
 import { isAbsolutePath, joinPath, normalizePath, parentPath, relativePath } from '../kit/paths.js';
-import { checkByteRange, type FileSystem } from '../ports/file-system.js';
+import { checkByteRange, checkTruncateSize, type FileSystem, isAtomicWriteTempName } from '../ports/file-system.js';
 import type { Located, MemoryNode } from './memory-tree.js';
 import { createMemoryTree, memoryIoError, toMemoryFileStat } from './memory-tree.js';
 
@@ -14,8 +14,10 @@ export interface MemoryFileSystemOptions {
   readonly root?: string;
   /** Initial files: path (relative to the root, or absolute) → UTF-8 text. Parents are implied. */
   readonly files?: Readonly<Record<string, string>>;
-  /** Source of `mtimeMs` (default: a counter that ticks on every change). */
+  /** Source of `mtimeMs` (default: a counter that ticks on every change); `removeStaleTempFiles` measures age with it. */
   readonly now?: () => number;
+  /** The most bytes `readText` reads from one file; a larger file is an `IO_ERROR` (default 256 MiB, as the Node adapter). */
+  readonly maxReadBytes?: number;
 }
 
 /**
@@ -26,6 +28,13 @@ export interface MemoryFileSystemOptions {
 export interface MemoryFileSystem extends FileSystem {
   /** Creates a symlink at `path` pointing to `target` (relative to the link's directory, or absolute). */
   symlink(target: string, path: string): Promise<void>;
+  /**
+   * Creates a named pipe (FIFO) at `path`: `stat` reports it as `other`, and
+   * reading, appending to or truncating it is an `IO_ERROR`, as on Node.
+   */
+  mkfifo(path: string): Promise<void>;
+  /** Always present here; it measures age with the `now` option. */
+  removeStaleTempFiles: NonNullable<FileSystem['removeStaleTempFiles']>;
   /** Every regular file as path (relative to the root; `../x` outside it) → UTF-8 text, sorted by path. */
   snapshot(): Record<string, string>;
 }
@@ -37,8 +46,9 @@ const decoder = new TextDecoder();
  * Creates a {@link FileSystem} that lives in memory: same contract as the Node
  * one (it passes the same conformance suite), including symlinks with
  * lstat-versus-realpath semantics, directories implied by files, exclusive
- * create and rename. Paths outside the root (`../x`, `/elsewhere/x`) exist too,
- * so escaping symlinks can be tested.
+ * create and rename, FIFOs that are refused rather than read, and the same
+ * read cap. Paths outside the root (`../x`, `/elsewhere/x`) exist too, so
+ * escaping symlinks can be tested.
  *
  * @example
  * ```ts
@@ -52,6 +62,13 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
   const root = normalizePath(options.root ?? '/project');
   if (!isAbsolutePath(root))
     throw new GoalLoopError('INVALID_OPTIONS', `the memory filesystem root must be absolute (got "${root}")`);
+  const maxReadBytes = options.maxReadBytes ?? 256 * 1024 * 1024;
+  if (!Number.isSafeInteger(maxReadBytes) || maxReadBytes < 0) {
+    throw new GoalLoopError(
+      'INVALID_OPTIONS',
+      `maxReadBytes must be a non-negative integer (got ${String(options.maxReadBytes)})`,
+    );
+  }
   let tick = 0;
   const now = options.now ?? (() => ++tick);
   const { nodes, walk, mkdirp, children } = createMemoryTree(now);
@@ -66,13 +83,19 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
     if (located.node?.kind === 'directory') throw memoryIoError('EISDIR', operation, path);
     return located;
   };
-  // Reads the bytes of the regular file at a path (symlinks followed), or null when missing.
-  const bytesOf = (path: string): Uint8Array | null => {
+  // The regular file at a path (symlinks followed), or null when missing; anything else is an IO_ERROR.
+  const regular = (path: string, operation: string): Located & { node: Extract<MemoryNode, { kind: 'file' }> } => {
     const located = walk(abs(path), true);
-    if (located?.node === undefined) return null;
-    if (located.node.kind !== 'file') throw memoryIoError('EISDIR', 'read', path);
-    return located.node.data;
+    if (located?.node === undefined) throw memoryIoError('ENOENT', operation, path);
+    const { node } = located;
+    if (node.kind === 'file') return { path: located.path, node };
+    if (node.kind === 'directory')
+      throw memoryIoError('EISDIR', operation, path, 'it is a directory, not a regular file');
+    throw memoryIoError('ENOTREG', operation, path, 'it is a FIFO, not a regular file');
   };
+  // Reads the bytes of the regular file at a path (symlinks followed), or null when missing.
+  const bytesOf = (path: string): Uint8Array | null =>
+    walk(abs(path), true)?.node === undefined ? null : regular(path, 'read').node.data;
   // The file node after appending `added`: the bytes go into spare capacity (doubling when full), so appends cost O(added).
   const appended = (
     before: Extract<MemoryNode, { kind: 'file' }> | undefined,
@@ -100,6 +123,10 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
     root,
     readText: async (path) => {
       const data = bytesOf(path);
+      if (data !== null && data.length > maxReadBytes) {
+        const reason = `the file holds ${data.length} bytes, over the read cap of ${maxReadBytes} bytes (maxReadBytes)`;
+        throw memoryIoError('EFBIG', 'read', path, reason);
+      }
       return data === null ? null : decoder.decode(data);
     },
     readBytes: async (path, position, length) => {
@@ -111,8 +138,15 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
       void nodes.set(writable(abs(path), false, 'write').path, file(encoder.encode(text))),
     appendText: async (path, text) => {
       const located = writable(abs(path), true, 'append');
+      if (located.node?.kind === 'fifo')
+        throw memoryIoError('ENOTREG', 'append', path, 'it is a FIFO, not a regular file');
       const before = located.node?.kind === 'file' ? located.node : undefined;
       nodes.set(located.path, { ...appended(before, encoder.encode(text)), mtimeMs: now() });
+    },
+    truncate: async (path, size) => {
+      checkTruncateSize(size);
+      const located = regular(path, 'truncate');
+      if (size < located.node.data.length) nodes.set(located.path, file(located.node.data.slice(0, size)));
     },
     createExclusive: async (path, text) => {
       mkdirp(parentPath(abs(path)));
@@ -166,6 +200,38 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
       const located = writable(abs(path), false, 'symlink');
       if (located.node !== undefined) throw memoryIoError('EEXIST', 'symlink', path);
       nodes.set(located.path, { kind: 'symlink', target, mtimeMs: now() });
+    },
+    mkfifo: async (path) => {
+      const located = writable(abs(path), false, 'mkfifo');
+      if (located.node !== undefined) throw memoryIoError('EEXIST', 'mkfifo', path);
+      nodes.set(located.path, { kind: 'fifo', mtimeMs: now() });
+    },
+    removeStaleTempFiles: async (dir, sweep) => {
+      if (!(sweep.olderThanMs >= 0)) {
+        throw new GoalLoopError(
+          'INVALID_OPTIONS',
+          `olderThanMs must be a non-negative number (got ${String(sweep.olderThanMs)})`,
+        );
+      }
+      const start = walk(abs(dir), true);
+      if (start?.node?.kind !== 'directory') return [];
+      const cutoff = now() - sweep.olderThanMs;
+      const removed: string[] = [];
+      // Sweeps one real directory, recursing into real subdirectories only (a symlink is never followed).
+      const sweepDir = (real: string, shown: string): void => {
+        for (const name of children(real)) {
+          const key = joinPath(real, name);
+          const node = nodes.get(key);
+          const path = shown === '.' ? name : `${shown}/${name}`;
+          if (node?.kind === 'directory' && sweep.recursive === true) sweepDir(key, path);
+          else if (node?.kind === 'file' && isAtomicWriteTempName(name) && node.mtimeMs < cutoff) {
+            nodes.delete(key);
+            removed.push(path);
+          }
+        }
+      };
+      sweepDir(start.path, normalizePath(dir));
+      return removed.sort();
     },
     snapshot: () => {
       const files = [...nodes].flatMap(([key, node]) =>

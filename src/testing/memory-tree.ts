@@ -10,7 +10,8 @@ import type { FileStat } from '../ports/file-system.js';
 export type MemoryNode =
   | { readonly kind: 'file'; readonly data: Uint8Array; readonly buffer?: Uint8Array; readonly mtimeMs: number }
   | { readonly kind: 'directory'; readonly mtimeMs: number }
-  | { readonly kind: 'symlink'; readonly target: string; readonly mtimeMs: number };
+  | { readonly kind: 'symlink'; readonly target: string; readonly mtimeMs: number }
+  | { readonly kind: 'fifo'; readonly mtimeMs: number };
 
 /**
  * Where a path lands: its real absolute path and the node there (`undefined`
@@ -102,15 +103,19 @@ export function toMemoryFileStat(node: MemoryNode): FileStat {
       return { type: 'directory', size: 0, mtimeMs: node.mtimeMs };
     case 'symlink':
       return { type: 'symlink', size: new TextEncoder().encode(node.target).length, mtimeMs: node.mtimeMs };
+    case 'fifo':
+      return { type: 'other', size: 0, mtimeMs: node.mtimeMs };
   }
 }
 
 /**
- * An `IO_ERROR` shaped like the Node adapter's, with a Node-style `code` on the cause.
+ * An `IO_ERROR` shaped like the Node adapter's, with a Node-style `code` on
+ * the cause and an optional reason after it in the message.
  *
  * @internal
  */
-export function memoryIoError(code: string, operation: string, path: string): GoalLoopError {
+export function memoryIoError(code: string, operation: string, path: string, reason?: string): GoalLoopError {
   const cause = Object.assign(new Error(`${code}: ${operation} "${path}"`), { code });
-  return new GoalLoopError('IO_ERROR', `${operation} "${path}" failed: ${code}`, { cause });
+  const message = `${operation} "${path}" failed: ${code}${reason === undefined ? '' : `: ${reason}`}`;
+  return new GoalLoopError('IO_ERROR', message, { cause });
 }

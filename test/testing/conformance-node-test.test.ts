@@ -20,8 +20,8 @@ const failures = async (make: () => FileSystemFixture): Promise<Map<string, unkn
 };
 // A memory fixture, optionally with some methods broken.
 const memory = (broken: (fs: MemoryFileSystem) => Partial<MemoryFileSystem> = () => ({})): FileSystemFixture => {
-  const fs = createMemoryFileSystem();
-  return { fs: { ...fs, ...broken(fs) }, symlink: fs.symlink };
+  const fs = createMemoryFileSystem({ maxReadBytes: 64 });
+  return { fs: { ...fs, ...broken(fs) }, symlink: fs.symlink, mkfifo: fs.mkfifo, maxReadBytes: 64 };
 };
 
 describe('fileSystemConformanceCases', () => {
@@ -49,6 +49,28 @@ describe('fileSystemConformanceCases', () => {
       memory((fs) => ({ list: async (path) => (await fs.list(path))?.reverse() ?? null })),
     );
     expect(failed.get('lists entries sorted')).toBeInstanceOf(AssertionError);
+  });
+
+  it('fails a filesystem that waits forever on a FIFO, or reads past its cap', async () => {
+    const failed = await failures(() =>
+      memory((fs) => ({
+        readText: async (path) =>
+          (await fs.stat(path))?.type === 'other'
+            ? new Promise<never>(() => undefined)
+            : fs.readBytes(path, 0, 1e6).then((bytes) => (bytes === null ? null : new TextDecoder().decode(bytes))),
+      })),
+    );
+    expect(
+      failed.get('refuses a FIFO at once from every reader and writer, never waiting for the other end'),
+    ).toBeInstanceOf(AssertionError);
+    expect(failed.get('refuses a file over the read cap, naming it and its size')).toBeInstanceOf(AssertionError);
+  });
+
+  it('fails a filesystem whose truncate does nothing', async () => {
+    const failed = await failures(() => memory(() => ({ truncate: async () => undefined })));
+    expect(failed.get('truncates a regular file to a byte length, and only shortens it')).toBeInstanceOf(
+      AssertionError,
+    );
   });
 });
 

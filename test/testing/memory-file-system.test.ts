@@ -6,8 +6,8 @@ import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js'
 describeFileSystemConformance(
   'memory',
   async () => {
-    const fs = createMemoryFileSystem();
-    return { fs, symlink: fs.symlink };
+    const fs = createMemoryFileSystem({ maxReadBytes: 1024 });
+    return { fs, symlink: fs.symlink, mkfifo: fs.mkfifo, maxReadBytes: 1024 };
   },
   { describe, it, beforeEach, afterEach },
 );
@@ -75,5 +75,26 @@ describe('createMemoryFileSystem', () => {
     await fs.writeText('b.txt', 'b');
     expect((await fs.stat('a.txt'))?.mtimeMs).toBe(1_000);
     expect((await fs.stat('b.txt'))?.mtimeMs).toBe(2_000);
+  });
+
+  it("refuses a FIFO and a file over the read cap with the Node adapter's messages", async () => {
+    const fs = createMemoryFileSystem({ files: { 'big.txt': 'x'.repeat(11) }, maxReadBytes: 10 });
+    await fs.mkfifo('goal.json');
+    await expect(fs.readText('goal.json')).rejects.toThrow('read "goal.json" failed: ENOTREG: it is a FIFO');
+    await expect(fs.readText('big.txt')).rejects.toThrow(/"big\.txt" failed: EFBIG: the file holds 11 bytes/);
+    await expect(fs.mkfifo('goal.json')).rejects.toSatisfy((error: unknown) => isGoalLoopError(error, 'IO_ERROR'));
+    expect(() => createMemoryFileSystem({ maxReadBytes: 1.5 })).toThrowError(/maxReadBytes/);
+  });
+
+  it('sweeps stale temp files by the injected clock', async () => {
+    let time = 1_000;
+    const fs = createMemoryFileSystem({ now: () => time });
+    const temp = '.state.json.7.0f8e7c1a-2b3c-4d5e-8f90-123456789abc.tmp';
+    await fs.writeText(`run/${temp}`, '{"torn');
+    time = 1_500;
+    expect(await fs.removeStaleTempFiles('run', { olderThanMs: 600 })).toEqual([]);
+    time = 2_000;
+    expect(await fs.removeStaleTempFiles('run', { olderThanMs: 600 })).toEqual([`run/${temp}`]);
+    expect(fs.snapshot()).toEqual({});
   });
 });
