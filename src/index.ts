@@ -112,9 +112,9 @@ export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/co
 // Ports.
 export type { FileStat, FileSystem } from './ports/file-system.js';
 export type {
-  StageContext,
+  StageContextOf,
   StageOutcome,
   StageOutcomeStatus,
-  StageRunner,
+  StageRunnerOf,
   StageRunReason,
 } from './ports/stage-runner.js';

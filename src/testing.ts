@@ -5,10 +5,10 @@ export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/co
 // The port types this entry's adapters implement, so its declarations stand alone.
 export type { FileStat, FileSystem } from './ports/file-system.js';
 export type {
-  StageContext,
+  StageContextOf,
   StageOutcome,
   StageOutcomeStatus,
-  StageRunner,
+  StageRunnerOf,
   StageRunReason,
 } from './ports/stage-runner.js';
 export type {

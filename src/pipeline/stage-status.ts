@@ -1,15 +1,9 @@
 import { z } from 'zod';
+import { stageOutcomeStatusSchema } from '../ports/stage-runner.js';
 
-/**
- * How a stage run ended, as a stage runner reports it and as
- * `stage_completed` events record it.
- *
- * @public
- */
-export const stageOutcomeStatusSchema = z.enum(['passed', 'failed', 'blocked', 'needs_context', 'awaiting_approval']);
-
-/** How a stage run ended. @public */
-export type StageOutcomeStatus = z.infer<typeof stageOutcomeStatusSchema>;
+// The outcomes a stage runner reports are the port's; the taxonomy adds `pending`.
+export type { StageOutcomeStatus } from '../ports/stage-runner.js';
+export { stageOutcomeStatusSchema };
 
 /**
  * The status of a stage in a run: an outcome, or `pending` (not run, or reset

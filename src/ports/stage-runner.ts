@@ -1,8 +1,16 @@
-import type { GoalEvaluation } from '../goal/core/evaluate.js';
-import type { StageOutcomeStatus } from '../pipeline/stage-status.js';
+import { z } from 'zod';
 import type { FileSystem } from './file-system.js';
 
-export type { StageOutcomeStatus };
+/**
+ * How a stage run ended, as a stage runner reports it and as
+ * `stage_completed` events record it.
+ *
+ * @public
+ */
+export const stageOutcomeStatusSchema = z.enum(['passed', 'failed', 'blocked', 'needs_context', 'awaiting_approval']);
+
+/** How a stage run ended. @public */
+export type StageOutcomeStatus = z.infer<typeof stageOutcomeStatusSchema>;
 
 /**
  * What a stage runner reports for one run of one stage.
@@ -10,6 +18,7 @@ export type { StageOutcomeStatus };
  * @public
  */
 export interface StageOutcome {
+  /** How the run ended. */
   readonly status: StageOutcomeStatus;
   /** What this run cost, in USD (added to the run's spend). */
   readonly costUsd?: number;
@@ -32,40 +41,37 @@ export type StageRunReason =
   | { readonly kind: 'resume'; readonly retry?: { readonly reason: string; readonly criteria: readonly string[] } };
 
 /**
- * What a stage runner receives with each call.
+ * What a stage runner receives with each call, whatever drives the stages;
+ * `TEvaluation` is the driver's evaluation of the previous iteration (the
+ * goal loop's `StageContext` fixes it to its `GoalEvaluation`).
  *
  * @public
  */
-export interface StageContext {
+export interface StageContextOf<TEvaluation = unknown> {
   /** The run directory, relative to the filesystem root. */
   readonly runDir: string;
   /** The run-wide iteration this run belongs to. */
   readonly iteration: number;
   /** Why the stage runs now (first pass, a RETRY naming it, a resumed iteration). */
   readonly reason: StageRunReason;
-  /** The last goal evaluation of this run, if any. */
-  readonly previousEvaluation: GoalEvaluation | null;
-  /** The loop's filesystem, rooted at the project root. */
+  /** The last evaluation of this run, if any. */
+  readonly previousEvaluation: TEvaluation | null;
+  /** The driver's filesystem, rooted at the project root. */
   readonly fs: FileSystem;
-  /** Fires when the loop is aborted; pass it on to whatever the stage starts. */
+  /** Fires when the driver is aborted; pass it on to whatever the stage starts. */
   readonly signal: AbortSignal;
 }
 
 /**
- * The stage port: the host's code that actually runs a stage (calls an agent,
- * a model, a script). The library never calls a model itself.
+ * The stage port, whatever drives the stages: the host's code that actually
+ * runs a stage (calls an agent, a model, a script). The library never calls a
+ * model itself. A runner that ignores `previousEvaluation` (the default
+ * `unknown`) fits every driver; the goal loop's `StageRunner` fixes it to its
+ * `GoalEvaluation`.
  *
- * @example
- * ```ts
- * const runner: StageRunner = {
- *   async run(stageId, context) {
- *     const ok = await myAgent.run(stageId, { signal: context.signal });
- *     return { status: ok ? 'passed' : 'failed', costUsd: 0.12 };
- *   },
- * };
- * ```
  * @public
  */
-export interface StageRunner {
-  run(stageId: string, context: StageContext): Promise<StageOutcome>;
+export interface StageRunnerOf<TEvaluation = unknown> {
+  /** Runs one stage and reports how it ended; a non-passing stage is an outcome, not a throw. */
+  run(stageId: string, context: StageContextOf<TEvaluation>): Promise<StageOutcome>;
 }

@@ -1,15 +1,17 @@
 import { GoalLoopError } from '../errors.js';
-import type { StageContext, StageOutcome, StageRunner, StageRunReason } from '../ports/stage-runner.js';
+import type { StageContextOf, StageOutcome, StageRunnerOf, StageRunReason } from '../ports/stage-runner.js';
 
 /**
  * One scripted answer of a stage: a fixed outcome, or a function of the call's
- * context (it may write artifacts through `context.fs`).
+ * context (it may write artifacts through `context.fs`). `TEvaluation` types
+ * `context.previousEvaluation` for steps that read it (for the goal loop,
+ * its `GoalEvaluation`).
  *
  * @public
  */
-export type ScriptedStep =
+export type ScriptedStep<TEvaluation = unknown> =
   | StageOutcome
-  | ((context: StageContext, stageId: string) => StageOutcome | Promise<StageOutcome>);
+  | ((context: StageContextOf<TEvaluation>, stageId: string) => StageOutcome | Promise<StageOutcome>);
 
 /**
  * The script of a {@link createScriptedStageRunner}: stage id → the answers of
@@ -17,7 +19,9 @@ export type ScriptedStep =
  *
  * @public
  */
-export type StageScript = Readonly<Record<string, ScriptedStep | readonly ScriptedStep[]>>;
+export type StageScript<TEvaluation = unknown> = Readonly<
+  Record<string, ScriptedStep<TEvaluation> | readonly ScriptedStep<TEvaluation>[]>
+>;
 
 /**
  * One call a scripted runner received.
@@ -31,11 +35,12 @@ export interface ScriptedStageCall {
 }
 
 /**
- * A {@link StageRunner} that answers from a script and records its calls.
+ * A stage runner that answers from a script and records its calls; it fits
+ * the goal loop (and any other driver of the stage port).
  *
  * @public
  */
-export interface ScriptedStageRunner extends StageRunner {
+export interface ScriptedStageRunner<TEvaluation = unknown> extends StageRunnerOf<TEvaluation> {
   /** Every call received, in order (including calls refused because the signal had aborted). */
   readonly calls: readonly ScriptedStageCall[];
   /** The ids of the stages called, in order. */
@@ -47,9 +52,9 @@ export interface ScriptedStageRunner extends StageRunner {
  *
  * @public
  */
-export interface ScriptedStageRunnerOptions {
+export interface ScriptedStageRunnerOptions<TEvaluation = unknown> {
   /** The answer for a stage the script does not name (default: reject with `INVALID_OPTIONS`). */
-  readonly fallback?: ScriptedStep;
+  readonly fallback?: ScriptedStep<TEvaluation>;
 }
 
 /**
@@ -70,18 +75,18 @@ export interface ScriptedStageRunnerOptions {
  * ```
  * @public
  */
-export function createScriptedStageRunner(
-  script: StageScript,
-  options: ScriptedStageRunnerOptions = {},
-): ScriptedStageRunner {
+export function createScriptedStageRunner<TEvaluation = unknown>(
+  script: StageScript<TEvaluation>,
+  options: ScriptedStageRunnerOptions<TEvaluation> = {},
+): ScriptedStageRunner<TEvaluation> {
   const calls: ScriptedStageCall[] = [];
   const used = new Map<string, number>();
 
   // Picks the step for the next call of a stage and advances its cursor.
-  const nextStep = (stageId: string): ScriptedStep => {
+  const nextStep = (stageId: string): ScriptedStep<TEvaluation> => {
     const entry = Object.hasOwn(script, stageId) ? script[stageId] : undefined;
-    const steps: readonly ScriptedStep[] =
-      entry === undefined ? [] : Array.isArray(entry) ? entry : [entry as ScriptedStep];
+    const steps: readonly ScriptedStep<TEvaluation>[] =
+      entry === undefined ? [] : Array.isArray(entry) ? entry : [entry as ScriptedStep<TEvaluation>];
     const index = used.get(stageId) ?? 0;
     used.set(stageId, index + 1);
     const step = steps[Math.min(index, steps.length - 1)] ?? options.fallback;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isGoalLoopError } from '../../src/errors.js';
-import type { StageContext, StageRunReason } from '../../src/ports/stage-runner.js';
+import type { StageContextOf, StageRunReason } from '../../src/ports/stage-runner.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 
 // Builds a stage context for one call.
-function context(iteration: number, overrides: { reason?: StageRunReason; signal?: AbortSignal } = {}): StageContext {
+function context(iteration: number, overrides: { reason?: StageRunReason; signal?: AbortSignal } = {}): StageContextOf {
   return {
     runDir: 'runs/r1',
     iteration,

@@ -5,16 +5,20 @@ import {
   type GoalEvaluation,
   type GoalInput,
   type GoalLoop,
+  type GoalLoopOptions,
   type LoopEvent,
   type LoopResult,
   type LoopStepResult,
   parseGoal,
+  type StageContext,
+  type StageContextOf,
   type StageOutcome,
   type StageRunner,
+  type StageRunnerOf,
   type StopReason,
 } from 'goal-loop';
 import { createNodeFileSystem } from 'goal-loop/node';
-import { type ConformanceTestApi, createMemoryFileSystem } from 'goal-loop/testing';
+import { type ConformanceTestApi, createMemoryFileSystem, createScriptedStageRunner } from 'goal-loop/testing';
 import { describe, expectTypeOf, it } from 'vitest';
 
 describe('public API types', () => {
@@ -54,6 +58,25 @@ describe('public API types', () => {
       'passed' | 'failed' | 'blocked' | 'needs_context' | 'awaiting_approval'
     >();
     expectTypeOf<{ run: () => Promise<{ status: 'passed' }> }>().toMatchTypeOf<StageRunner>();
+  });
+
+  it("the goal loop's stage runner sees its last goal evaluation; the port itself is domain-free", () => {
+    expectTypeOf<StageContext['previousEvaluation']>().toEqualTypeOf<GoalEvaluation | null>();
+    expectTypeOf<Parameters<StageRunner['run']>[1]>().toEqualTypeOf<StageContext>();
+    expectTypeOf<StageContextOf['previousEvaluation']>().toEqualTypeOf<unknown>();
+    expectTypeOf<GoalLoopOptions['runner']>().toEqualTypeOf<StageRunner>();
+    const host: StageRunner = {
+      async run(_stageId, context) {
+        return { status: context.previousEvaluation?.status === 'RETRY' ? 'failed' : 'passed' };
+      },
+    };
+    expectTypeOf(host).toMatchTypeOf<GoalLoopOptions['runner']>();
+    expectTypeOf<StageRunnerOf>().toMatchTypeOf<GoalLoopOptions['runner']>();
+    expectTypeOf(createScriptedStageRunner({ a: { status: 'passed' } })).toMatchTypeOf<GoalLoopOptions['runner']>();
+    const reading = createScriptedStageRunner<GoalEvaluation>({
+      a: (context) => ({ status: context.previousEvaluation?.status === 'PASS' ? 'passed' : 'failed' }),
+    });
+    expectTypeOf(reading).toMatchTypeOf<StageRunner>();
   });
 
   it('events are a union discriminated by type', () => {
