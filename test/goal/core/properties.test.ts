@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFeedbackView } from '../../../src/goal/contracts/feedback-view.js';
-import { parseGoal } from '../../../src/goal/contracts/goal.js';
 import { parseVerdictFile } from '../../../src/goal/contracts/verdict.js';
 import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
 import type { CriterionFact, EvaluationFacts, StageStatus } from '../../../src/goal/core/facts.js';
-import { progressFingerprint } from '../../../src/goal/core/fingerprint.js';
+import { SIGNAL_STATUS, STATUS_PRECEDENCE } from '../../../src/goal/core/precedence.js';
 import { SDLC_STAGES } from '../../../src/pipeline/stage-presets.js';
 import { FEEDBACK, goal } from './fixtures.js';
 
@@ -214,15 +213,41 @@ const factsArb: fc.Arbitrary<EvaluationFacts> = fc.subarray([...SDLC_STAGES]).ch
 );
 
 describe('evaluateGoal properties', () => {
-  it('is deterministic: the same facts give deep-equal evaluations and fingerprints', () => {
+  it('decides the status by the precedence table (ASK_USER > BLOCK > RETRY > PASS) over what it observed', () => {
+    const HUMAN = new Set<StageStatus>(['needs_context', 'awaiting_approval']);
     fc.assert(
       fc.property(factsArb, (facts) => {
-        const first = evaluateGoal(facts);
-        const second = evaluateGoal(facts);
-        expect(second).toEqual(first);
-        expect(progressFingerprint(second, facts.stageStatuses)).toBe(progressFingerprint(first, facts.stageStatuses));
+        const evaluation = evaluateGoal(facts);
+        const { status, criteria } = evaluation;
+        const stageStatus = (stage: string): StageStatus =>
+          (Object.hasOwn(facts.stageStatuses, stage) ? facts.stageStatuses[stage] : undefined) ?? 'pending';
+        const judgePending = criteria.some((c) => c.kind === 'judge' && c.status === 'PENDING');
+        const humanStage = facts.stages.some((stage) => HUMAN.has(stageStatus(stage)));
+        const blocking =
+          facts.stages.some((stage) => stageStatus(stage) === 'blocked') ||
+          criteria.some((c) => c.kind === 'judge' && c.status === 'FAIL' && c.recommendation === 'block');
+        const unremediable = evaluation.builtins.some((b) => b.id === 'feedback:criticals' && b.status === 'FAIL');
+        const notMet =
+          [...criteria, ...evaluation.builtins].some((check) => check.status !== 'PASS') ||
+          evaluation.score < evaluation.minScore;
+        // Row by row, strongest first: what forces a status forces it whatever the weaker rows say ...
+        if (judgePending || humanStage) expect(status).toBe('ASK_USER');
+        if (blocking) expect(['ASK_USER', 'BLOCK']).toContain(status);
+        if (notMet) expect(status).not.toBe('PASS');
+        // ... and a status is only reached through its own row.
+        if (status === 'ASK_USER')
+          expect(judgePending || humanStage || evaluation.claims.rejected.length > 0).toBe(true);
+        if (status === 'BLOCK') expect(blocking || unremediable).toBe(true);
+        if (status === 'RETRY') expect(notMet && !judgePending && !humanStage && !blocking).toBe(true);
+        if (status === 'PASS') expect(evaluation.signals).toEqual([]);
+        // The winning status is the strongest one any raised signal maps to in SIGNAL_STATUS.
+        const strongest = STATUS_PRECEDENCE.find(
+          (candidate) =>
+            candidate === 'PASS' || evaluation.signals.some((signal) => SIGNAL_STATUS[signal.kind] === candidate),
+        );
+        expect(status).toBe(strongest);
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 
@@ -261,78 +286,6 @@ describe('evaluateGoal properties', () => {
         expect(evaluation.reason.length).toBeGreaterThan(0);
       }),
       { numRuns: 300 },
-    );
-  });
-});
-
-describe('contract parsers never throw', () => {
-  const pathsAreArrays = (issues: readonly { path: unknown }[]) => issues.every((issue) => Array.isArray(issue.path));
-
-  it('parseGoal on arbitrary JSON', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (input) => {
-        const result = parseGoal(input, { stages: ['07-code'] });
-        expect(pathsAreArrays(result.issues)).toBe(true);
-        if (!result.success) expect(result.issues.length).toBeGreaterThan(0);
-      }),
-      { numRuns: 500 },
-    );
-  });
-
-  it('parseGoal on near-valid goals with arbitrary criteria', () => {
-    const nearGoal = fc.record(
-      {
-        schema_version: fc.constant(1),
-        goal_id: fc.string(),
-        min_score: fc.jsonValue(),
-        criteria: fc.array(
-          fc.oneof(
-            fc.jsonValue(),
-            fc.record({
-              id: fc.string(),
-              kind: fc.constantFrom('file_exists', 'command', 'metric_threshold', 'judge', 'json_schema', 'nope'),
-              path: fc.string(),
-              rerun_stages: fc.array(fc.string()),
-            }),
-          ),
-        ),
-      },
-      { requiredKeys: ['schema_version'] },
-    );
-    fc.assert(
-      fc.property(nearGoal, (input) => {
-        const result = parseGoal(input, { stages: ['07-code'] });
-        expect(pathsAreArrays(result.issues)).toBe(true);
-      }),
-      { numRuns: 500 },
-    );
-  });
-
-  it('parseVerdictFile on arbitrary JSON', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          fc.jsonValue(),
-          fc.array(fc.oneof(verdictArb, fc.jsonValue())),
-          fc.record({ verdicts: fc.array(fc.oneof(verdictArb, fc.jsonValue())) }),
-        ),
-        (input) => {
-          const result = parseVerdictFile(input, { stages: ['07-code', '08-testing'] });
-          expect(pathsAreArrays(result.issues)).toBe(true);
-          expect(Array.isArray(result.verdicts)).toBe(true);
-        },
-      ),
-      { numRuns: 500 },
-    );
-  });
-
-  it('readFeedbackView on arbitrary JSON', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (input) => {
-        const read = readFeedbackView(input);
-        if (read.state === 'malformed') expect(pathsAreArrays(read.issues)).toBe(true);
-      }),
-      { numRuns: 500 },
     );
   });
 });
