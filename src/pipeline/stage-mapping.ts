@@ -42,16 +42,6 @@ export function mapAgentToStage(agent: string | null | undefined, stages: readon
   return byPrefix.length === 1 ? (byPrefix[0] ?? null) : null;
 }
 
-/**
- * The keyword of a stage id: the id without its `NN-` order prefix
- * (`06-architecture` → `architecture`), lower case. Pure.
- *
- * @public
- */
-export function stageKeyword(stageId: string): string {
-  return keywordOfStage(stageId.toLowerCase());
-}
-
 // Strips the numeric order prefix from a lower-case stage id.
 function keywordOfStage(id: string): string {
   return id.replace(/^\d+-/, '');
@@ -93,16 +83,31 @@ export function orderByPipeline(stageIds: Iterable<string>, stages: readonly str
     .map(({ id }) => id);
 }
 
+/** Options of {@link withFeedbackRefresh}. @public */
+export interface FeedbackRefreshOptions {
+  /**
+   * The feedback report itself is outdated, or will be once this rerun has
+   * run: it is missing or unreadable, a metric read from it must be produced
+   * again, or the review's own retry asks for it (default false).
+   */
+  readonly reportOutdated?: boolean;
+}
+
 /**
- * Adds the feedback stage to a rerun list that reruns any stage before it in
- * the pipeline, so the review reads the new artifacts instead of leaving a
- * stale report behind (which would look like no progress). The list stays in
- * pipeline order. Pure.
+ * The one rule for rerunning the feedback (review) stage: it reruns when a
+ * stage upstream of it reruns (one before it in the pipeline, or one the
+ * pipeline does not list), so the review reads the new artifacts instead of
+ * leaving a stale report behind (which would look like no progress), and
+ * whenever its report is outdated (`reportOutdated`). It reruns only as a
+ * stage of the pipeline. Returns the rerun list with the feedback stage
+ * added, in pipeline order, or the list as given when the rule does not
+ * apply (or the feedback stage is already in it). Pure.
  *
  * @example
  * ```ts
- * withFeedbackRefresh(['08-testing'], ['07-code', '08-testing', '11-feedback-loop'], '11-feedback-loop');
- * // ['08-testing', '11-feedback-loop']
+ * const stages = ['07-code', '08-testing', '11-feedback-loop'];
+ * withFeedbackRefresh(['08-testing'], stages, '11-feedback-loop'); // ['08-testing', '11-feedback-loop']
+ * withFeedbackRefresh([], stages, '11-feedback-loop', { reportOutdated: true }); // ['11-feedback-loop']
  * ```
  * @public
  */
@@ -110,9 +115,10 @@ export function withFeedbackRefresh(
   rerun: readonly string[],
   stages: readonly string[],
   feedbackStage: string,
+  options: FeedbackRefreshOptions = {},
 ): string[] {
   const feedbackIndex = stages.indexOf(feedbackStage);
   if (feedbackIndex < 0 || rerun.includes(feedbackStage)) return [...rerun];
-  const upstream = rerun.some((stage) => stages.indexOf(stage) < feedbackIndex);
-  return upstream ? orderByPipeline([...rerun, feedbackStage], stages) : [...rerun];
+  const refresh = options.reportOutdated === true || rerun.some((stage) => stages.indexOf(stage) < feedbackIndex);
+  return refresh ? orderByPipeline([...rerun, feedbackStage], stages) : [...rerun];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapAgentToStage, orderByPipeline, stageKeyword } from '../../src/pipeline/stage-mapping.js';
+import { mapAgentToStage, orderByPipeline, withFeedbackRefresh } from '../../src/pipeline/stage-mapping.js';
 import { SDLC_STAGES } from '../../src/pipeline/stage-presets.js';
 
 describe('mapAgentToStage', () => {
@@ -45,10 +45,10 @@ describe('mapAgentToStage', () => {
   });
 });
 
-describe('stageKeyword and orderByPipeline', () => {
-  it('strips the NN- prefix', () => {
-    expect(stageKeyword('06-Architecture')).toBe('architecture');
-    expect(stageKeyword('custom')).toBe('custom');
+describe('orderByPipeline', () => {
+  it('matches a stage by its id without the NN- prefix, whatever its case', () => {
+    expect(mapAgentToStage('architecture', ['06-Architecture'])).toBe('06-Architecture');
+    expect(mapAgentToStage('custom', ['custom'])).toBe('custom');
   });
 
   it('orders by pipeline, dedupes and keeps unknown ids last', () => {
@@ -57,5 +57,47 @@ describe('stageKeyword and orderByPipeline', () => {
       '08-testing',
       'zzz',
     ]);
+  });
+});
+
+describe('withFeedbackRefresh: the one rule for rerunning the feedback stage', () => {
+  const stages = ['07-code', '08-testing', '11-feedback-loop', '12-security-threat-model'];
+  const feedback = '11-feedback-loop';
+
+  it('adds the feedback stage, in pipeline order, when a stage before it reruns', () => {
+    expect(withFeedbackRefresh(['08-testing'], stages, feedback)).toEqual(['08-testing', feedback]);
+    expect(withFeedbackRefresh(['12-security-threat-model', '07-code'], stages, feedback)).toEqual([
+      '07-code',
+      feedback,
+      '12-security-threat-model',
+    ]);
+  });
+
+  it('counts a stage the pipeline does not list as upstream (and orders it last)', () => {
+    expect(withFeedbackRefresh(['99-custom'], stages, feedback)).toEqual([feedback, '99-custom']);
+  });
+
+  it('leaves the list as it is when only later stages rerun, when nothing reruns, or when the feedback stage is in it', () => {
+    expect(withFeedbackRefresh(['12-security-threat-model'], stages, feedback)).toEqual(['12-security-threat-model']);
+    expect(withFeedbackRefresh([], stages, feedback)).toEqual([]);
+    expect(withFeedbackRefresh([feedback, '07-code'], stages, feedback)).toEqual([feedback, '07-code']);
+  });
+
+  it('adds the feedback stage whenever its report is outdated, whatever else reruns', () => {
+    expect(withFeedbackRefresh([], stages, feedback, { reportOutdated: true })).toEqual([feedback]);
+    expect(withFeedbackRefresh(['12-security-threat-model'], stages, feedback, { reportOutdated: true })).toEqual([
+      feedback,
+      '12-security-threat-model',
+    ]);
+  });
+
+  it('never adds a feedback stage the pipeline does not run', () => {
+    expect(withFeedbackRefresh(['07-code'], ['07-code', '08-testing'], feedback)).toEqual(['07-code']);
+    expect(withFeedbackRefresh([], ['07-code'], feedback, { reportOutdated: true })).toEqual([]);
+  });
+
+  it('returns a new list, never the one given', () => {
+    const rerun = ['12-security-threat-model'];
+    expect(withFeedbackRefresh(rerun, stages, feedback)).not.toBe(rerun);
   });
 });

@@ -1,6 +1,6 @@
 import type { Issue } from '../../errors.js';
 import { readOwn } from '../../kit/dot-path.js';
-import { mapAgentToStage, orderByPipeline } from '../../pipeline/stage-mapping.js';
+import { mapAgentToStage, orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import type { FeedbackIssueView, FeedbackView } from '../contracts/feedback-view.js';
 import type { CriterionStatus } from './criteria.js';
 import type { EvaluationFacts, StageStatus } from './facts.js';
@@ -47,7 +47,7 @@ export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
     case 'missing':
       break;
     case 'malformed': {
-      const rerunStages = facts.stages.includes(facts.feedbackStage) ? [facts.feedbackStage] : [];
+      const rerunStages = withFeedbackRefresh([], facts.stages, facts.feedbackStage, { reportOutdated: true });
       issues = feedback.issues.map((issue) => ({ ...issue, message: `feedback.json: ${issue.message}` }));
       const check: BuiltinCheck = {
         id: 'feedback:readable',

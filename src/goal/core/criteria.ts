@@ -1,4 +1,5 @@
 import { readDotPath } from '../../kit/dot-path.js';
+import { withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import type { Criterion, CriterionKind, MetricThresholdCriterion } from '../contracts/goal.js';
 import { evaluateCommandOutcome } from './command-outcome.js';
 import type { CriterionFact, DocumentFact, PathFact } from './facts.js';
@@ -130,14 +131,13 @@ function metric(criterion: MetricThresholdCriterion, source: DocumentFact, conte
         detail: `Metric source ${label} is malformed: ${source.detail}.`,
       };
     case 'missing': {
-      const addFeedback =
-        criterion.source === 'feedback' &&
-        criterion.rerun_stages.length === 0 &&
-        context.stages.includes(context.feedbackStage);
-      const rerun = addFeedback ? { rerunStages: [context.feedbackStage] } : {};
-      const hint = addFeedback ? `; rerun ${context.feedbackStage} to produce it` : '';
+      const refresh =
+        criterion.source === 'feedback' && criterion.rerun_stages.length === 0
+          ? withFeedbackRefresh([], context.stages, context.feedbackStage, { reportOutdated: true })
+          : [];
+      const hint = refresh.length > 0 ? `; rerun ${refresh.join(', ')} to produce it` : '';
       return {
-        ...rerun,
+        ...(refresh.length > 0 ? { rerunStages: refresh } : {}),
         status: 'PENDING',
         summary: `${label} is missing`,
         detail: `Metric source ${label} is missing${hint}.`,

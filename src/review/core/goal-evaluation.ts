@@ -9,7 +9,7 @@ import {
   readMetricValue,
 } from '../../index.js';
 import { readDotPath } from '../../kit/dot-path.js';
-import { orderByPipeline } from '../../pipeline/stage-mapping.js';
+import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import type { AuthoredGoalEvaluation, FeedbackIssue, FeedbackReportBody } from '../contracts/feedback-report.js';
 
 /**
@@ -108,9 +108,11 @@ function criterionEntry(criterion: Criterion, input: GoalEvaluationInput): Agent
       const reasoning = `${criterion.metric} is ${read.value}, ${met ? 'which satisfies' : 'which fails'} ${criterion.operator} ${criterion.value}.`;
       if (met)
         return { ...base, result: 'met', evidence: [input.feedbackPath], reasoning, recommended_rerun_stages: [] };
-      const rerun = orderByPipeline(
-        [...criterion.rerun_stages, ...remediatingStages(input.report.issues), input.feedbackStage],
+      const rerun = withFeedbackRefresh(
+        orderByPipeline([...criterion.rerun_stages, ...remediatingStages(input.report.issues)], input.stages),
         input.stages,
+        input.feedbackStage,
+        { reportOutdated: true },
       );
       return { ...base, result: 'not_met', evidence: [input.feedbackPath], reasoning, recommended_rerun_stages: rerun };
     }
@@ -162,7 +164,10 @@ export function authorGoalEvaluation(input: GoalEvaluationInput): AuthoredGoalEv
     ...notMet.flatMap((entry) => entry.recommended_rerun_stages),
     ...input.blockedStages,
   ];
-  const rerun = rerunBase.length === 0 ? [] : orderByPipeline([...rerunBase, input.feedbackStage], input.stages);
+  // A retry the review asks for outdates its own report, whichever stages it reruns.
+  const rerun = withFeedbackRefresh(orderByPipeline(rerunBase, input.stages), input.stages, input.feedbackStage, {
+    reportOutdated: rerunBase.length > 0,
+  });
   const { status, reason } = decide(input, criticals, notMet, unknownJudges, rerun);
   return {
     goal_id: input.goal?.goal_id ?? 'pipeline-complete',
