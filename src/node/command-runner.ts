@@ -1,8 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
 import { GoalLoopError } from '../errors.js';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
+
+// How long the output pipes may stay open after the shell exited or was killed before the runner stops reading them.
+const PIPE_GRACE_MS = 300;
 
 /**
  * Options of {@link createExecaCommandRunner}.
@@ -18,8 +22,17 @@ export interface ExecaCommandRunnerOptions {
  * The Node implementation of the {@link CommandRunner} port, on execa. Runs the
  * command line through a shell in its own process group, keeps only the tail
  * of stdout and stderr, and on timeout or abort kills the whole group
- * (`SIGKILL`), grandchildren included. Never rejects: a non-zero exit, a
- * timeout, an abort and a failure to start (`startError`) are all results.
+ * (`SIGKILL`), grandchildren included, and (on Linux, found through `/proc`)
+ * every descendant that left the group (`setsid … &`). Never rejects: a
+ * non-zero exit, a timeout, an abort and a failure to start (`startError`)
+ * are all results.
+ *
+ * It returns on time: once the shell has exited or been killed, it waits at
+ * most 300 ms for the output pipes to close. A process still holding them then
+ * (a background job, a detached grandchild) no longer delays the result: the
+ * rest of the shell's process group is killed, the runner stops reading, and
+ * the result's `detail` says so. So `setsid sleep 20 & echo hi` returns in
+ * about 300 ms with exit code 0, not after 20 s.
  *
  * @example
  * ```ts
@@ -51,7 +64,7 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
   const stderr = createTail(maxOutputBytes);
   // Completes a result with the duration and the output tails.
   const shaped = (
-    fields: Pick<CommandResult, 'exitCode' | 'timedOut' | 'aborted'> & { startError?: string },
+    fields: Pick<CommandResult, 'exitCode' | 'timedOut' | 'aborted'> & { startError?: string; detail?: string },
   ): CommandResult => ({
     ...fields,
     durationMs: performance.now() - started,
@@ -79,27 +92,63 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
 
   let timedOut = false;
   let aborted = false;
+  const notes: string[] = [];
+  // Resolves once the shell has exited or been killed; from then on the pipes get only a short grace.
+  let ended: () => void = () => undefined;
+  const end = new Promise<void>((resolve) => {
+    ended = resolve;
+  });
   // Marks why the run ends early and kills the process tree (once).
   const stop = (why: 'timeout' | 'abort'): void => {
     if (timedOut || aborted) return;
     if (why === 'timeout') timedOut = true;
     else aborted = true;
-    killTree(subprocess);
+    const reason = why === 'timeout' ? `timed out after ${options.timeoutMs} ms` : 'aborted';
+    notes.push(`${reason}: ${killTree(subprocess)}`);
+    ended();
   };
   // Infinity means no timeout; setTimeout would fire at once past 2^31-1 ms, so clamp finite waits to that.
   const timer = Number.isFinite(options.timeoutMs)
     ? setTimeout(() => stop('timeout'), Math.min(options.timeoutMs, 2_147_483_647))
     : undefined;
+  // The shell finished within its time: the timeout no longer applies, only the grace for the pipes.
+  subprocess.once('exit', () => {
+    clearTimeout(timer);
+    ended();
+  });
   // Forwards the caller's abort.
   const onAbort = (): void => stop('abort');
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  const settled = Promise.resolve(subprocess).then(
+    (result) => result,
+    (error: unknown) => ({ exitCode: undefined, message: messageOf(error) }),
+  );
   try {
-    const result = await subprocess;
+    if ((await Promise.race([settled.then(() => 'settled'), end.then(() => 'ended')])) === 'ended') {
+      if (!(await within(settled, PIPE_GRACE_MS))) {
+        // Still held: by the rest of the group after a normal exit (killed now), or by a process outside it.
+        const groupKilled = !timedOut && !aborted && killGroup(subprocess);
+        if (groupKilled) {
+          notes.push(
+            `the shell exited, but processes of its group held the output open: killed process group ${subprocess.pid} after ${PIPE_GRACE_MS} ms`,
+          );
+        }
+        if (!groupKilled || !(await within(settled, 100))) {
+          subprocess.stdout?.destroy();
+          subprocess.stderr?.destroy();
+          notes.push(
+            `${timedOut || aborted || groupKilled ? 'a process outside the process group' : 'the shell exited, but a process outside its process group'} (detached, e.g. by setsid) held the output open: stopped reading it after ${PIPE_GRACE_MS} ms, without killing it`,
+          );
+        }
+      }
+    }
+    const result = (await within(settled, PIPE_GRACE_MS)) ? await settled : undefined;
+    const detail = notes.length === 0 ? {} : { detail: notes.join('; ') };
     if (subprocess.pid === undefined) {
       const reason =
-        'originalMessage' in result && typeof result.originalMessage === 'string'
+        result !== undefined && 'originalMessage' in result && typeof result.originalMessage === 'string'
           ? result.originalMessage
-          : result.message;
+          : result?.message;
       return shaped({
         exitCode: null,
         timedOut: false,
@@ -107,10 +156,24 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
         startError: reason ?? 'the command could not start',
       });
     }
-    return shaped({ exitCode: timedOut || aborted ? null : (result.exitCode ?? null), timedOut, aborted });
+    const exitCode = timedOut || aborted ? null : (result?.exitCode ?? subprocess.exitCode ?? null);
+    return shaped({ exitCode, timedOut, aborted, ...detail });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+// True when the promise settles within `ms` milliseconds.
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([promise.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -128,17 +191,84 @@ function spawn(command: string, options: CommandRunOptions) {
   });
 }
 
-// Kills the subprocess's whole process group, falling back to the process alone.
-function killTree(subprocess: ReturnType<typeof spawn>): void {
+// Kills the subprocess's whole process group and every descendant that left it, falling back to the process alone;
+// says what was killed. The group is stopped first so that no process forks or is reparented while the tree is read.
+function killTree(subprocess: ReturnType<typeof spawn>): string {
   const pid = subprocess.pid;
-  if (pid === undefined) return;
+  if (pid === undefined) return 'nothing to kill';
   try {
-    process.kill(-pid, 'SIGKILL');
+    process.kill(-pid, 'SIGSTOP');
   } catch {
     // No group (or no permission): kill the shell itself, but only while it is not yet reaped,
     // so a recycled pid is never hit.
-    if (subprocess.exitCode === null && subprocess.signalCode === null) subprocess.kill('SIGKILL');
+    if (subprocess.exitCode !== null || subprocess.signalCode !== null) return 'nothing left to kill';
+    subprocess.kill('SIGKILL');
+    return `killed the shell (pid ${pid})`;
   }
+  const outside = descendantsOutsideGroup(pid);
+  for (const other of outside) signal(other, 'SIGKILL');
+  signal(-pid, 'SIGKILL');
+  const others =
+    outside.length === 0
+      ? ''
+      : ` and ${outside.length} process${outside.length === 1 ? '' : 'es'} outside it (pid ${outside.join(', ')})`;
+  return `killed process group ${pid}${others}`;
+}
+
+// After the shell exited with its output still held open: kills what is left of its process group; false when none is.
+function killGroup(subprocess: ReturnType<typeof spawn>): boolean {
+  const pid = subprocess.pid;
+  if (pid === undefined) return false;
+  try {
+    process.kill(-pid, 'SIGKILL');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Sends a signal, ignoring a process that is already gone.
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone.
+  }
+}
+
+// The descendants of `root` (read from /proc; none where there is no /proc) whose process group is not `root`'s.
+function descendantsOutsideGroup(root: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const children = new Map<number, { pid: number; group: number }[]>();
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // Fields after the command name (which may hold spaces and parentheses): state ppid pgrp ...
+    const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const parent = Number(ppid);
+    const list = children.get(parent) ?? [];
+    list.push({ pid: Number(entry), group: Number(pgrp) });
+    children.set(parent, list);
+  }
+  const outside: number[] = [];
+  const queue = [root];
+  for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
+    for (const child of children.get(next) ?? []) {
+      if (child.group !== root) outside.push(child.pid);
+      queue.push(child.pid);
+    }
+  }
+  return outside.sort((a, b) => a - b);
 }
 
 // A rolling buffer that keeps only the last `max` bytes of a stream.

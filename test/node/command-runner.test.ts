@@ -1,16 +1,26 @@
 import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createExecaCommandRunner } from '../../src/node/command-runner.js';
 
 const runner = createExecaCommandRunner();
 let cwd: string;
+// Detached processes a test leaves running on purpose (the runner does not kill them); killed at the end.
+const detached: number[] = [];
 
 beforeAll(async () => {
   cwd = await realpath(await mkdtemp(join(tmpdir(), 'goal-loop-cmd-')));
 });
 afterAll(async () => {
+  for (const pid of detached) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
   await rm(cwd, { recursive: true, force: true });
 });
 
@@ -83,10 +93,71 @@ describe('createExecaCommandRunner', () => {
     expect(await waitGone(printedPid(result.stdoutTail))).toBe(true);
   });
 
-  it('times out a command whose shell exited but whose background child holds the output open', async () => {
-    const result = await runner.run('sleep 100 & echo $!', { cwd, timeoutMs: 500 });
-    expect(result.timedOut).toBe(true);
+  it('returns soon after the shell exits, killing a background child of its group that holds the output open', async () => {
+    const result = await runner.run('sleep 100 & echo $!', { cwd, timeoutMs: 60_000 });
+    expect(result).toMatchObject({ exitCode: 0, timedOut: false, aborted: false });
+    expect(result.durationMs).toBeLessThan(3_000);
+    expect(result.detail).toMatch(
+      /^the shell exited, but processes of its group held the output open: killed process group \d+ after 300 ms$/,
+    );
     expect(await waitGone(printedPid(result.stdoutTail))).toBe(true);
+  });
+
+  it('returns when the shell exits although a detached grandchild holds the output, under any timeout', async () => {
+    for (const timeoutMs of [2_000, 60_000]) {
+      const started = performance.now();
+      const result = await runner.run('setsid sleep 20 & echo $!; echo hi', { cwd, timeoutMs });
+      const elapsed = performance.now() - started;
+      detached.push(printedPid(result.stdoutTail));
+      expect(result).toMatchObject({ exitCode: 0, timedOut: false, aborted: false });
+      expect(result.stdoutTail).toMatch(/\nhi\n$/);
+      expect(elapsed).toBeLessThan(3_000);
+      expect(result.durationMs).toBeLessThan(3_000);
+      expect(result.detail).toMatch(
+        /^the shell exited, but a process outside its process group .* held the output open: stopped reading it/,
+      );
+    }
+  });
+
+  it('returns on time on timeout when a detached grandchild holds the output, and kills it', async () => {
+    const started = performance.now();
+    const result = await runner.run('setsid sleep 20 & echo $!; sleep 100', { cwd, timeoutMs: 1_000 });
+    const elapsed = performance.now() - started;
+    expect(result).toMatchObject({ exitCode: null, timedOut: true, aborted: false });
+    expect(elapsed).toBeLessThan(3_000);
+    expect(result.detail).toMatch(
+      /^timed out after 1000 ms: killed process group \d+ and 1 process outside it \(pid \d+\)$/,
+    );
+    const grandchild = printedPid(result.stdoutTail);
+    expect(result.detail).toContain(`(pid ${grandchild})`);
+    expect(await waitGone(grandchild)).toBe(true);
+  });
+
+  it('returns on time on abort when a detached grandchild holds the output, and kills it', async () => {
+    const controller = new AbortController();
+    const started = performance.now();
+    const pending = runner.run('setsid sleep 20 & echo $!; sleep 100', {
+      cwd,
+      timeoutMs: 60_000,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error('stop')), 300);
+    const result = await pending;
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(result).toMatchObject({ exitCode: null, timedOut: false, aborted: true });
+    expect(result.detail).toMatch(/^aborted: killed process group \d+ and 1 process outside it/);
+    expect(await waitGone(printedPid(result.stdoutTail))).toBe(true);
+  });
+
+  it('returns on time on timeout when an orphan outside the tree holds the output, and says so', async () => {
+    const started = performance.now();
+    const result = await runner.run(`(setsid sh -c 'echo $$; exec sleep 20' &); sleep 100`, { cwd, timeoutMs: 1_000 });
+    detached.push(printedPid(result.stdoutTail));
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(result).toMatchObject({ exitCode: null, timedOut: true });
+    expect(result.detail).toMatch(
+      /^timed out after 1000 ms: killed process group \d+; a process outside the process group .* held the output open: stopped reading it after 300 ms/,
+    );
   });
 
   it('kills the whole process tree on abort', async () => {
