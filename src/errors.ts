@@ -7,22 +7,11 @@ import type { z } from 'zod';
  * - `INVALID_OPTIONS`: an option given to a constructor or function is wrong.
  * - `INVALID_CONTRACT`: a contract file failed to parse (see `issues`).
  * - `IO_ERROR`: the filesystem failed for a reason other than a missing file.
- * - `COMMAND_ERROR`: a command could not be started at all.
- * - `ABORTED`: the caller's `AbortSignal` fired.
  * - `STATE_CORRUPT`: the loop's own persisted record cannot be read.
- * - `WRITE_FAILED`: a write did not complete (used by fault-injecting test doubles too).
  *
  * @public
  */
-export type GoalLoopErrorCode =
-  | 'RUN_LOCKED'
-  | 'INVALID_OPTIONS'
-  | 'INVALID_CONTRACT'
-  | 'IO_ERROR'
-  | 'COMMAND_ERROR'
-  | 'ABORTED'
-  | 'STATE_CORRUPT'
-  | 'WRITE_FAILED';
+export type GoalLoopErrorCode = 'RUN_LOCKED' | 'INVALID_OPTIONS' | 'INVALID_CONTRACT' | 'IO_ERROR' | 'STATE_CORRUPT';
 
 /**
  * One problem found in a contract or an option: a machine-readable `code`,

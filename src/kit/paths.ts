@@ -121,16 +121,6 @@ export function parentPath(path: string): string {
   return index === 0 ? '/' : normal.slice(0, index);
 }
 
-/**
- * The last segment of a normalised path (`a/b.json` → `b.json`). Pure.
- *
- * @internal
- */
-export function baseName(path: string): string {
-  const normal = normalizePath(path);
-  return normal.slice(normal.lastIndexOf('/') + 1);
-}
-
 // Splits a path into its normalised non-empty segments.
 function splitSegments(path: string): string[] {
   return normalizePath(path)

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { stageOutcomeStatusSchema } from '../ports/stage-runner.js';
 
-// The outcomes a stage runner reports are the port's; the taxonomy adds `pending`.
-export type { StageOutcomeStatus } from '../ports/stage-runner.js';
+// The outcomes a stage runner reports are the port's; the taxonomy adds `pending` to them.
 export { stageOutcomeStatusSchema };
 
 /**

@@ -101,13 +101,3 @@ export function decideStatus(signals: readonly DecisionSignal[]): StatusDecision
   }
   return { status: 'PASS', decisive: [] };
 }
-
-/**
- * The rank of a status in {@link STATUS_PRECEDENCE}: 0 for the strongest
- * (ASK_USER). Pure.
- *
- * @public
- */
-export function statusRank(status: GoalStatus): number {
-  return STATUS_PRECEDENCE.indexOf(status);
-}
