@@ -1,0 +1,162 @@
+// The dependency rules of SPEC §3, checked in CI (`npm run depcruise`); every rule is an error.
+// Layers, bottom up: kit → ports → persist, pipeline (and errors.ts) → capabilities (goal, review,
+// critics, fix-loop; each with contracts/ and a pure core/) → entry points. Adapters (node/, testing/)
+// sit beside the capabilities and see only the bottom layers.
+
+const CAPABILITY = 'goal|review|critics|fix-loop';
+// The files under a capability's pure core.
+const CORE = `^src/(${CAPABILITY})/(core|analyses)/`;
+// A port implementation: an adapter folder or its entry point.
+const ADAPTER = '^src/(node|testing)(/|[.]ts$)';
+const ERRORS = '^src/errors[.]ts$';
+// A package resolves to its folder under node_modules; a Node built-in to its bare name (`node:` dropped).
+const pkg = (name) => `(^|/)node_modules/${name}/`;
+const NODE_IO = [pkg('execa'), '^(node:)?(fs|child_process)(/|$)'];
+
+/** One rule per I/O library: only `file` may import `library`. */
+const onlyOneImporter = (library, file) => ({
+  name: `one-importer-${library}`,
+  comment: `${library} is an I/O library; only ${file} imports it.`,
+  severity: 'error',
+  from: { path: '^src/', pathNot: `^${file.replaceAll('.', '[.]')}$` },
+  to: { path: pkg(library) },
+});
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'No cycles between files.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'kit-imports-nothing',
+      comment: 'kit/ is pure and domain-free: it imports nothing of the library.',
+      severity: 'error',
+      from: { path: '^src/kit/' },
+      to: { path: '^src/', pathNot: '^src/kit/' },
+    },
+    {
+      name: 'ports-import-only-kit',
+      comment: 'ports/ are domain-free: they import only kit/.',
+      severity: 'error',
+      from: { path: '^src/ports/' },
+      to: { path: '^src/', pathNot: '^src/(ports|kit)/' },
+    },
+    {
+      name: 'machinery-imports-only-kit-ports-errors',
+      comment: 'persist/ and pipeline/ import only kit/, ports/ and errors.ts (and their own folder).',
+      severity: 'error',
+      from: { path: '^src/(persist|pipeline)/' },
+      to: { path: '^src/', pathNot: [`^src/$1/`, '^src/(kit|ports)/', ERRORS] },
+    },
+    {
+      name: 'core-imports-no-adapter',
+      comment: "A capability's core imports no port implementation (node/, testing/).",
+      severity: 'error',
+      from: { path: CORE },
+      to: { path: ADAPTER },
+    },
+    {
+      name: 'core-imports-no-persist',
+      comment: "A capability's core is pure: it does not import persist/.",
+      severity: 'error',
+      from: { path: CORE },
+      to: { path: '^src/persist/' },
+    },
+    {
+      name: 'core-imports-no-node-builtin',
+      comment: "A capability's core is pure: no Node built-in.",
+      severity: 'error',
+      from: { path: CORE },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'capability-through-entry-point',
+      comment:
+        'A capability imports another capability only through its entry point ' +
+        '(goal: src/index.ts, review: src/review.ts, critics: src/critics.ts, fix-loop: src/fix-loop.ts).',
+      severity: 'error',
+      from: { path: `^src/(${CAPABILITY})/` },
+      to: { path: `^src/(${CAPABILITY})/`, pathNot: '^src/$1/' },
+    },
+    {
+      name: 'root-entry-is-the-goal-loop',
+      comment: 'The root entry (src/index.ts) does not import the other capabilities.',
+      severity: 'error',
+      from: { path: '^src/index[.]ts$' },
+      to: { path: '^src/(review|critics|fix-loop)(/|[.]ts$)' },
+    },
+    {
+      name: 'only-entries-import-adapters',
+      comment: 'Adapters (node/, testing/) are reached only through their own entry points, never from a capability.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ADAPTER },
+      to: { path: ADAPTER },
+    },
+    {
+      name: 'adapters-import-only-ports-kit-errors',
+      comment: 'Adapters import only ports/, kit/ and errors.ts of the library (and their own folder).',
+      severity: 'error',
+      from: { path: '^src/(node|testing)/' },
+      to: { path: '^src/', pathNot: [`^src/$1/`, '^src/(ports|kit)/', ERRORS] },
+    },
+    {
+      name: 'node-adapter-packages',
+      comment: 'node/ uses execa and Node built-ins, no other package.',
+      severity: 'error',
+      from: { path: '^src/node/' },
+      to: {
+        dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
+        pathNot: NODE_IO[0],
+      },
+    },
+    {
+      name: 'testing-adapter-packages',
+      comment: 'testing/ uses Node built-ins (node:assert/strict for the conformance suite), no package.',
+      severity: 'error',
+      from: { path: '^src/testing/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'node-io-only-in-node-adapter',
+      comment: 'Nothing but src/node/ imports execa, node:fs or node:child_process.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/node/' },
+      to: { path: NODE_IO },
+    },
+    onlyOneImporter('execa', 'src/node/command-runner.ts'),
+    onlyOneImporter('ajv', 'src/persist/json-schema-check.ts'),
+    onlyOneImporter('ajv-formats', 'src/persist/json-schema-check.ts'),
+    onlyOneImporter('p-limit', 'src/persist/concurrency.ts'),
+    {
+      name: 'not-to-unresolvable',
+      comment: 'Every import resolves.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'no-dev-dependency-in-src',
+      comment: 'The shipped code imports no devDependency.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.js', '.cjs', '.mjs', '.json'],
+    },
+    combinedDependencies: false,
+    skipAnalysisNotInRules: true,
+  },
+};
