@@ -7,15 +7,17 @@ export { formatIssue, formatJsonPath, GoalLoopError, isGoalLoopError } from './e
 export type { CommandStageRunnerOptions } from './goal/command-stage-runner.js';
 export { createCommandStageRunner } from './goal/command-stage-runner.js';
 export type { LoopEvent, LoopEventDraft, LoopEventType } from './goal/contracts/events.js';
-export { loopEventSchema, stopReasonSchema } from './goal/contracts/events.js';
+export { loopEventSchema } from './goal/contracts/events.js';
 export type { FeedbackIssueView, FeedbackRead, FeedbackView } from './goal/contracts/feedback-view.js';
 export { feedbackIssueViewSchema, feedbackViewSchema, readFeedbackView } from './goal/contracts/feedback-view.js';
 export type {
   CommandCriterion,
   Criterion,
   CriterionKind,
+  DeepReadonly,
   FileExistsCriterion,
   Goal,
+  GoalDefinition,
   GoalInput,
   JsonSchemaCriterion,
   JudgeCriterion,
@@ -29,6 +31,7 @@ export {
   commandCriterionSchema,
   criterionSchema,
   DEFAULT_GOAL,
+  defineGoal,
   fileExistsCriterionSchema,
   goalSchema,
   jsonSchemaCriterionSchema,
@@ -48,16 +51,19 @@ export {
 } from './goal/contracts/goal-evaluation.js';
 export type { LoopPhase, LoopState } from './goal/contracts/loop-state.js';
 export { loopStateSchema } from './goal/contracts/loop-state.js';
+export type { StopReason } from './goal/contracts/stop-reason.js';
+export { STOP_REASONS, stopReasonSchema } from './goal/contracts/stop-reason.js';
 export type { ParsedVerdicts, ParseVerdictOptions, Verdict } from './goal/contracts/verdict.js';
 export { parseVerdictFile, verdictFileSchema, verdictSchema } from './goal/contracts/verdict.js';
-export type { DecideInput, LoopDecision, RetryDecision, StopDecision } from './goal/core/decide.js';
-export {
-  checkBudget,
-  clampMaxIterations,
-  DEFAULT_MAX_ITERATIONS,
-  decideAfterEvaluation,
-  MAX_ITERATIONS_HARD_CAP,
+export type {
+  ContinueDecision,
+  DecideInput,
+  LoopDecision,
+  LoopStop,
+  RetryDecision,
+  StopDecision,
 } from './goal/core/decide.js';
+export { checkBudget, decideAfterEvaluation, decideLoop } from './goal/core/decide.js';
 export type {
   BuiltinCheck,
   ClaimRecord,
@@ -67,7 +73,7 @@ export type {
   GoalEvaluation,
 } from './goal/core/evaluate.js';
 export { errorEvaluation, evaluateGoal } from './goal/core/evaluate.js';
-
+export { EXIT_CODES, exitCodeFor } from './goal/core/exit-code.js';
 // Pure core of the goal loop.
 export type {
   CriterionFact,
@@ -79,21 +85,23 @@ export type {
   StageStatus,
 } from './goal/core/facts.js';
 export { progressFingerprint } from './goal/core/fingerprint.js';
+export { clampMaxIterations, DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_HARD_CAP } from './goal/core/max-iterations.js';
 // How a metric_threshold criterion reads and compares its observed value (the review reads feedback metrics the same way).
 export type { MetricReading } from './goal/core/metric.js';
 export { compareMetric, readMetricValue } from './goal/core/metric.js';
 export type { DecisionSignal, SignalKind, SignalStatus, StatusDecision } from './goal/core/precedence.js';
 export { decideStatus, SIGNAL_STATUS, STATUS_PRECEDENCE } from './goal/core/precedence.js';
-export type { StopReason } from './goal/core/stop-reason.js';
-export { EXIT_CODES, exitCodeFor, STOP_REASONS } from './goal/core/stop-reason.js';
+export type { GoalFacts, LoopFacts, StopRule, StopRuleId } from './goal/core/stop-rules.js';
+export { GOAL_CHANGED_REASON, STOP_RULES } from './goal/core/stop-rules.js';
 // The goal loop shell.
 export { GoalLoop } from './goal/goal-loop.js';
+export { readLatestIterationStarted } from './goal/loop-events.js';
 export type { LoopResult, LoopStepResult } from './goal/loop-result.js';
 export type { GoalLoopOptions } from './goal/options.js';
+export type { StageContext, StageRunner } from './goal/stage-runner.js';
 export { canonicalJson, hashJson } from './kit/hash.js';
 export type { ContainmentOptions, RealpathCache } from './persist/containment.js';
 export { resolveContainedPath, resolveEvidencePath } from './persist/containment.js';
-export { readLatestIterationStarted } from './persist/event-log.js';
 export type { RunPaths } from './pipeline/run-paths.js';
 export { runPaths } from './pipeline/run-paths.js';
 export { mapAgentToStage } from './pipeline/stage-mapping.js';

@@ -1,7 +1,8 @@
 import { GoalLoopError } from '../errors.js';
 import type { CommandRunner } from '../ports/command-runner.js';
-import type { StageContext, StageOutcome, StageRunner } from '../ports/stage-runner.js';
+import type { StageOutcome } from '../ports/stage-runner.js';
 import { lastLine } from './core/command-outcome.js';
+import type { StageContext, StageRunner } from './stage-runner.js';
 
 /**
  * Options of {@link createCommandStageRunner}.

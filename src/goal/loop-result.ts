@@ -1,4 +1,4 @@
-import type { StopReason } from './core/decide.js';
+import type { StopReason } from './contracts/stop-reason.js';
 import type { GoalEvaluation } from './core/evaluate.js';
 
 /**

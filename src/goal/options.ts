@@ -4,10 +4,10 @@ import { isInside, normalizePath } from '../kit/paths.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
-import type { StageRunner } from '../ports/stage-runner.js';
 import type { LoopEvent } from './contracts/events.js';
 import type { GoalInput } from './contracts/goal.js';
-import { clampMaxIterations, DEFAULT_MAX_ITERATIONS } from './core/decide.js';
+import { clampMaxIterations, DEFAULT_MAX_ITERATIONS } from './core/max-iterations.js';
+import type { StageRunner } from './stage-runner.js';
 
 /**
  * Options of {@link GoalLoop}.

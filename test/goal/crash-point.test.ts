@@ -3,8 +3,8 @@ import { GoalLoopError } from '../../src/errors.js';
 import type { LoopEvent } from '../../src/goal/contracts/events.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { LoopResult } from '../../src/goal/loop-result.js';
+import type { StageRunner } from '../../src/goal/stage-runner.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
-import type { StageRunner } from '../../src/ports/stage-runner.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { goalJson, metricFile, RUN, readEvents, readState, runFile, STAGES, START } from './helpers.js';
@@ -15,7 +15,7 @@ import { goalJson, metricFile, RUN, readEvents, readState, runFile, STAGES, STAR
 const LOCK_TIMEOUT_MS = 60_000;
 const MUTATING = ['writeText', 'appendText', 'createExclusive', 'remove', 'rename', 'mkdir'] as const;
 
-/** A FileSystem that counts mutating calls and, from the `failFrom`-th on, throws WRITE_FAILED. */
+/** A FileSystem that counts mutating calls and, from the `failFrom`-th on, throws IO_ERROR. */
 interface CrashingFileSystem extends FileSystem {
   readonly writes: () => number;
 }
@@ -27,7 +27,7 @@ function crashing(inner: FileSystem, failFrom = Number.POSITIVE_INFINITY): Crash
     wrapped[name] = async (...args: unknown[]) => {
       count += 1;
       if (count >= failFrom)
-        throw new GoalLoopError('WRITE_FAILED', `simulated crash at write #${count} (${name} ${String(args[0])})`);
+        throw new GoalLoopError('IO_ERROR', `simulated crash at write #${count} (${name} ${String(args[0])})`);
       return (inner[name] as (...a: unknown[]) => Promise<unknown>)(...args);
     };
   }
@@ -142,7 +142,7 @@ describe('crash at every write of a three-iteration run', async () => {
   const ks = Array.from({ length: ref.writes }, (_, index) => index + 1);
   it.each(ks)('crash at write %i, then resume: same decision, every event exactly once', async (k) => {
     const { crash, stateAfterCrash, loggedAtCrash, result, calls, events } = await crashAndResume(k);
-    expect(crash).toMatchObject({ name: 'GoalLoopError', code: 'WRITE_FAILED' });
+    expect(crash).toMatchObject({ name: 'GoalLoopError', code: 'IO_ERROR' });
 
     // The log itself: seqs 0..n-1 (strictly increasing, no gap), no iteration started twice.
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index));

@@ -2,12 +2,14 @@ import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GoalEvaluation } from '../../src/goal/core/evaluate.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { GoalLoopOptions } from '../../src/goal/options.js';
+import type { StageContext, StageRunner } from '../../src/goal/stage-runner.js';
 import { createExecaCommandRunner } from '../../src/node/command-runner.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import { systemClock } from '../../src/ports/clock.js';
-import type { StageContext, StageOutcome, StageRunner } from '../../src/ports/stage-runner.js';
+import type { StageOutcome } from '../../src/ports/stage-runner.js';
 import { createScriptedStageRunner, type ScriptedStep } from '../../src/testing/scripted-stage-runner.js';
 import {
   command,
@@ -58,7 +60,10 @@ const loop = (runner: StageRunner, options: Partial<GoalLoopOptions> = {}) =>
 const writeGoal = (criteria: Record<string, unknown>[]) => writeFile(join(root, RUN, 'goal.json'), goalJson(criteria));
 
 // A stage that spawns the script to write `<runDir>/<path>` with the text computed from the context.
-function spawnsWriter(path: (ctx: StageContext) => string, text: (ctx: StageContext) => string): ScriptedStep {
+function spawnsWriter(
+  path: (ctx: StageContext) => string,
+  text: (ctx: StageContext) => string,
+): ScriptedStep<GoalEvaluation> {
   return async (ctx) => {
     const result = await commands.run(`node stage.mjs '${path(ctx)}' '${text(ctx)}'`, {
       cwd: root,
@@ -172,7 +177,7 @@ describe('GoalLoop on the Node filesystem', () => {
 
   it('aborts a stage running a real child process, then resumes without rerunning finished stages', async () => {
     const controller = new AbortController();
-    const longStage: ScriptedStep = async (ctx) => {
+    const longStage: ScriptedStep<GoalEvaluation> = async (ctx) => {
       setTimeout(() => controller.abort(new Error('operator stop')), 150);
       const result = await commands.run('node -e "setTimeout(() => {}, 60000)"', {
         cwd: root,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GoalLoopError } from '../../src/errors.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
+import { readLatestIterationStarted } from '../../src/goal/loop-events.js';
 import type { GoalLoopOptions } from '../../src/goal/options.js';
-import { readLatestIterationStarted } from '../../src/persist/event-log.js';
 import { createFakeCommandRunner } from '../../src/testing/fake-command-runner.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exitCodeFor } from '../../src/goal/core/stop-reason.js';
+import { exitCodeFor } from '../../src/goal/core/exit-code.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import {
   abortsDuring,

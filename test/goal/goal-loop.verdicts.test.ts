@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StageContext } from '../../src/ports/stage-runner.js';
+import type { StageContext } from '../../src/goal/stage-runner.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import { expectStop, goalJson, harness, judge, passed, runFile, writes } from './helpers.js';
 

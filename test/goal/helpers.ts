@@ -1,13 +1,16 @@
 import { expect } from 'vitest';
 import { type LoopEvent, loopEventSchema } from '../../src/goal/contracts/events.js';
 import { type LoopState, loopStateSchema } from '../../src/goal/contracts/loop-state.js';
-import { exitCodeFor, type StopReason } from '../../src/goal/core/stop-reason.js';
+import type { StopReason } from '../../src/goal/contracts/stop-reason.js';
+import type { GoalEvaluation } from '../../src/goal/core/evaluate.js';
+import { exitCodeFor } from '../../src/goal/core/exit-code.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { LoopResult } from '../../src/goal/loop-result.js';
 import type { GoalLoopOptions } from '../../src/goal/options.js';
+import type { StageContext, StageRunner } from '../../src/goal/stage-runner.js';
 import { runPaths } from '../../src/pipeline/run-paths.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
-import type { StageContext, StageOutcome, StageRunner } from '../../src/ports/stage-runner.js';
+import type { StageOutcome } from '../../src/ports/stage-runner.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem, type MemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import type { ScriptedStep } from '../../src/testing/scripted-stage-runner.js';
@@ -63,7 +66,7 @@ export function writes(
   path: string,
   content: (ctx: StageContext) => unknown,
   outcome: StageOutcome = passed,
-): ScriptedStep {
+): ScriptedStep<GoalEvaluation> {
   return async (ctx) => {
     await ctx.fs.writeText(`${ctx.runDir}/${path}`, JSON.stringify(content(ctx)));
     return outcome;
@@ -151,7 +154,7 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T)
 }
 
 // A step that aborts the given controller while it runs (the runner then rejects with the signal's reason).
-export function abortsDuring(controller: AbortController, seen: AbortSignal[] = []): ScriptedStep {
+export function abortsDuring(controller: AbortController, seen: AbortSignal[] = []): ScriptedStep<GoalEvaluation> {
   return (ctx) => {
     seen.push(ctx.signal);
     controller.abort(new Error('stop requested'));

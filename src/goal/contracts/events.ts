@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { stageOutcomeStatusSchema } from '../../pipeline/stage-status.js';
-import { STOP_REASONS, type StopReason } from '../core/stop-reason.js';
 import { goalStatusSchema } from './goal-evaluation.js';
+import { stopReasonSchema } from './stop-reason.js';
 
 const base = {
   ts: z.string(),
@@ -11,9 +11,6 @@ const base = {
   /** Position in the run's log; lets a resumed loop append each event exactly once. */
   seq: z.int().min(0),
 };
-
-/** The reasons a loop stops, as events and loop-state.json record them. @public */
-export const stopReasonSchema = z.enum(STOP_REASONS as [StopReason, ...StopReason[]]);
 
 /**
  * The schema of one events.jsonl line: the rstack-agents event types with

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { stageStatusSchema } from '../../pipeline/stage-status.js';
-import { loopEventSchema, stopReasonSchema } from './events.js';
+import { loopEventSchema } from './events.js';
 import { goalStatusSchema } from './goal-evaluation.js';
+import { stopReasonSchema } from './stop-reason.js';
 
 /**
  * The schema of loop-state.json: the loop's own record of a run, written

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { STOP_REASONS } from '../../../src/goal/contracts/stop-reason.js';
+import { checkBudget, type DecideInput, decideAfterEvaluation } from '../../../src/goal/core/decide.js';
+import type { EvaluationStatus } from '../../../src/goal/core/evaluate.js';
+import { EXIT_CODES, exitCodeFor } from '../../../src/goal/core/exit-code.js';
 import {
-  checkBudget,
   clampMaxIterations,
   DEFAULT_MAX_ITERATIONS,
-  type DecideInput,
-  decideAfterEvaluation,
   MAX_ITERATIONS_HARD_CAP,
-} from '../../../src/goal/core/decide.js';
-import type { EvaluationStatus } from '../../../src/goal/core/evaluate.js';
-import { EXIT_CODES, exitCodeFor, STOP_REASONS } from '../../../src/goal/core/stop-reason.js';
+} from '../../../src/goal/core/max-iterations.js';
 
 // A decision input for a RETRY naming 07-code, first iteration, no budget.
 function input(overrides: Partial<DecideInput> & { status?: EvaluationStatus; stages?: string[] } = {}): DecideInput {

@@ -1,49 +1,50 @@
-import type { EventLog } from '../persist/event-log.js';
-import type { RunPaths } from '../pipeline/run-paths.js';
 import { stageOutcomeStatusSchema } from '../pipeline/stage-status.js';
-import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
-import type { StageOutcome, StageRunner } from '../ports/stage-runner.js';
-import type { Goal } from './contracts/goal.js';
-import type { LoopState } from './contracts/loop-state.js';
-import type { EvaluationFacts } from './core/facts.js';
-import type { Transition } from './core/transitions.js';
-import type { LoadedGoal } from './goal-source.js';
+import type { StageOutcome, StageRunReason } from '../ports/stage-runner.js';
+import type { GoalEvaluation } from './core/evaluate.js';
+import type { StageRunner } from './stage-runner.js';
 
-/**
- * What a {@link LoopDriver} needs from the loop that owns it: the ports, the
- * run's paths, and the few effects it asks for by name.
- *
- * @internal
- */
-export interface LoopContext {
-  readonly fs: FileSystem;
-  readonly paths: RunPaths;
-  readonly stages: readonly string[];
+/** What one call of the host's stage runner needs. @internal */
+export interface StageCall {
   readonly runner: StageRunner;
-  readonly clock: Clock;
-  readonly signal: AbortSignal | undefined;
-  readonly events: EventLog;
-  readonly budgetUsd: number | undefined;
-  readonly acceptGoalChange: boolean;
-  isoNow(): string;
-  saveState(state: LoopState): Promise<void>;
-  loadGoal(): Promise<LoadedGoal>;
-  gather(goal: Goal, state: LoopState): Promise<EvaluationFacts>;
-  withHeartbeat<T>(work: () => Promise<T>): Promise<T>;
+  readonly stage: string;
+  readonly runDir: string;
+  readonly iteration: number;
+  readonly reason: StageRunReason;
+  readonly previousEvaluation: GoalEvaluation | null;
+  readonly fs: FileSystem;
+  readonly signal: AbortSignal;
+  /** Keeps the run's lock fresh while the stage runs. */
+  readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /**
- * Persists a transition: the state first (its events in the outbox), then the
- * events, each appended once. A crash between the two loses nothing: the next
- * run delivers the outbox.
+ * Calls the host's runner for one stage: a throw is a failed stage with the
+ * error in its detail, a malformed outcome a failed stage naming the field,
+ * and an abort `null` (the stage reruns when the loop resumes).
  *
  * @internal
  */
-export async function commitTransition(ctx: LoopContext, transition: Transition): Promise<LoopState> {
-  await ctx.saveState(transition.state);
-  await ctx.events.appendOnce(transition.events);
-  return transition.state;
+export async function callStage(call: StageCall): Promise<StageOutcome | null> {
+  const { runner, stage, signal } = call;
+  const context = {
+    runDir: call.runDir,
+    iteration: call.iteration,
+    reason: call.reason,
+    previousEvaluation: call.previousEvaluation,
+    fs: call.fs,
+    signal,
+  };
+  try {
+    const outcome = await call.heartbeat(() => runner.run(stage, context));
+    return signal.aborted ? null : checkStageOutcome(stage, outcome);
+  } catch (error) {
+    if (signal.aborted) return null;
+    return {
+      status: 'failed',
+      detail: `The stage runner threw: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
 }
 
 const OUTCOME_STATUSES: ReadonlySet<string> = new Set(stageOutcomeStatusSchema.options);

@@ -1,40 +1,6 @@
-import { GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
+import { GoalLoopError, parseJsonText } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { type LoopState, loopStateSchema } from './contracts/loop-state.js';
 import { readMetricValue } from './core/metric.js';
-
-/**
- * Reads loop-state.json: `null` when the run has none; `STATE_CORRUPT` when
- * it exists but cannot be read (it is written atomically, so this means it
- * was edited by hand).
- *
- * @internal
- */
-export async function loadLoopState(fs: FileSystem, path: string): Promise<LoopState | null> {
-  const text = await fs.readText(path);
-  if (text === null) return null;
-  const json = parseJsonText(text);
-  if (!json.ok)
-    throw new GoalLoopError(
-      'STATE_CORRUPT',
-      `${path} is not valid JSON; move it aside to start the run's loop afresh.`,
-      { issues: [json.issue] },
-    );
-  const parsed = loopStateSchema.safeParse(json.value);
-  if (!parsed.success) {
-    throw new GoalLoopError(
-      'STATE_CORRUPT',
-      `${path} does not match the loop-state schema; move it aside to start the run's loop afresh.`,
-      { issues: issuesFromZod(parsed.error) },
-    );
-  }
-  return parsed.data;
-}
-
-/** Writes loop-state.json atomically. @internal */
-export async function saveLoopState(fs: FileSystem, path: string, state: LoopState): Promise<void> {
-  await fs.writeText(path, `${JSON.stringify(state, null, 2)}\n`);
-}
 
 /**
  * Reads `cumulative_cost_usd` from metrics.json: 0 when the file or the field

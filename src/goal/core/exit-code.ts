@@ -1,36 +1,4 @@
-/**
- * Why a loop stopped. `dry_run` is the result of `evaluate()`, which never
- * loops; `aborted` comes from the caller's `AbortSignal`.
- *
- * @public
- */
-export type StopReason =
-  | 'complete'
-  | 'ask_user'
-  | 'blocked'
-  | 'max_iterations'
-  | 'no_progress'
-  | 'budget_exhausted'
-  | 'evaluation_error'
-  | 'aborted'
-  | 'dry_run';
-
-/**
- * Every stop reason, in a fixed order (for validation and exhaustive tests).
- *
- * @public
- */
-export const STOP_REASONS: readonly StopReason[] = Object.freeze([
-  'complete',
-  'ask_user',
-  'blocked',
-  'max_iterations',
-  'no_progress',
-  'budget_exhausted',
-  'evaluation_error',
-  'aborted',
-  'dry_run',
-] as const);
+import type { StopReason } from '../contracts/stop-reason.js';
 
 /**
  * The CLI exit code of each stop reason, for wrappers. 0 only for a goal met

@@ -1,0 +1,24 @@
+import { findLastRecord } from '../persist/jsonl-log.js';
+import type { FileSystem } from '../ports/file-system.js';
+
+/**
+ * The iteration of the latest `loop_iteration_started` event in an
+ * events.jsonl, read backwards from the end (its cost does not grow with the
+ * log), or `null` when there is none. Torn and foreign lines are skipped.
+ *
+ * @example
+ * ```ts
+ * const iteration = await readLatestIterationStarted(fs, '.goal-loop/runs/r-42/events.jsonl');
+ * ```
+ * @public
+ */
+export function readLatestIterationStarted(fs: FileSystem, eventsPath: string): Promise<number | null> {
+  return findLastRecord(fs, eventsPath, (record) =>
+    record.type === 'loop_iteration_started' &&
+    typeof record.iteration === 'number' &&
+    Number.isInteger(record.iteration) &&
+    record.iteration >= 0
+      ? record.iteration
+      : null,
+  );
+}

@@ -1,0 +1,65 @@
+import type { JsonSchemaChecker } from '../persist/json-schema-check.js';
+import type { RunPaths } from '../pipeline/run-paths.js';
+import type { CommandRunner } from '../ports/command-runner.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { Goal } from './contracts/goal.js';
+import type { LoopState } from './contracts/loop-state.js';
+import type { DocumentFact, EvaluationFacts } from './core/facts.js';
+import { gatherFacts } from './gather.js';
+
+/** Gathers the evaluation's facts of one run, for a record of the loop (or none). @internal */
+export interface RunGatherer {
+  gather(
+    goal: Goal,
+    state: LoopState | null,
+    options: { readonly iteration: number | null; readonly skipCommands: boolean },
+  ): Promise<EvaluationFacts>;
+}
+
+/** What a {@link RunGatherer} reads with, from the loop's options. @internal */
+export interface RunGathererOptions {
+  readonly fs: FileSystem;
+  readonly paths: RunPaths;
+  readonly stages: readonly string[];
+  readonly feedbackStage?: string;
+  readonly commands?: CommandRunner;
+  readonly concurrency?: number;
+  readonly signal?: AbortSignal;
+  readonly checker: JsonSchemaChecker;
+}
+
+/**
+ * A gatherer bound to a run: stage statuses come from the loop's record (a
+ * stage it has no record of is pending), and the record itself is the
+ * `loop_state` metric source.
+ *
+ * @internal
+ */
+export function createRunGatherer(options: RunGathererOptions): RunGatherer {
+  const { fs, paths, stages } = options;
+  return {
+    gather(goal, state, { iteration, skipCommands }) {
+      const loopState: DocumentFact =
+        state === null
+          ? { state: 'missing', detail: `${paths.state} does not exist` }
+          : { state: 'present', document: state };
+      const recorded = state?.stage_status ?? {};
+      const statuses = Object.fromEntries(stages.map((stage) => [stage, recorded[stage] ?? ('pending' as const)]));
+      return gatherFacts({
+        fs,
+        paths,
+        goal,
+        stages,
+        feedbackStage: options.feedbackStage ?? '11-feedback-loop',
+        iteration,
+        stageStatuses: statuses,
+        loopState,
+        commands: options.commands,
+        skipCommands,
+        concurrency: options.concurrency ?? options.commands?.concurrency ?? 4,
+        signal: options.signal,
+        checker: options.checker,
+      });
+    },
+  };
+}

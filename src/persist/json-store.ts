@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import { GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
+import type { FileSystem } from '../ports/file-system.js';
+
+/**
+ * One JSON document written atomically (the FileSystem's temp + rename) and
+ * read back through its schema.
+ *
+ * @internal
+ */
+export interface JsonStore<T> {
+  readonly path: string;
+  /** The document, or `null` when the file does not exist; `STATE_CORRUPT` when it exists but does not parse or match. */
+  load(): Promise<T | null>;
+  /** Writes the whole document atomically. */
+  save(value: T): Promise<void>;
+}
+
+/**
+ * A {@link JsonStore} for a record the library owns (loop-state.json, an
+ * execution's or a session's state). Since it is only ever written
+ * atomically, a file that does not match its schema was edited by hand, and
+ * the error names the file, each issue's path, and what to do.
+ *
+ * @internal
+ */
+export function createJsonStore<S extends z.ZodType>(fs: FileSystem, path: string, schema: S): JsonStore<z.output<S>> {
+  const corrupt = (what: string, issues: GoalLoopError['issues']) =>
+    new GoalLoopError('STATE_CORRUPT', `${path} ${what}; move it aside to start afresh.`, { issues });
+  return {
+    path,
+    async load() {
+      const text = await fs.readText(path);
+      if (text === null) return null;
+      const json = parseJsonText(text);
+      if (!json.ok) throw corrupt('is not valid JSON', [json.issue]);
+      const parsed = schema.safeParse(json.value);
+      if (!parsed.success) throw corrupt('does not match its schema', issuesFromZod(parsed.error));
+      return parsed.data;
+    },
+    async save(value) {
+      await fs.writeText(path, `${JSON.stringify(value, null, 2)}\n`);
+    },
+  };
+}
