@@ -9,6 +9,8 @@ export default defineConfig({
       provider: 'v8',
       include: ['src/**/*.ts'],
       reporter: ['text-summary'],
+      // About a point under the measured figures (96.0 / 89.2 / 98.5 / 97.3): coverage may not slide unnoticed.
+      thresholds: { statements: 95, branches: 88, functions: 97, lines: 96 },
     },
   },
 });
