@@ -81,7 +81,7 @@ export class LoopSession {
     else {
       state = openSession(state, {
         stages: deps.stages,
-        maxIterations: deps.maxIterations.value,
+        maxIterations: deps.maxIterations,
         goalId: goal.goalId,
         goalHash: goal.hash,
         ts: iso(),

@@ -112,7 +112,7 @@ describe('GoalLoop stops: the brakes', () => {
     expect(runner.stageIds()).toEqual(['a', 'b', 'c', 'a']);
   });
 
-  it('clamps maxIterations 50 to the hard cap of 20', async () => {
+  it('clamps maxIterations 50 to the hard cap of 20, and says so in the stop and the session record', async () => {
     const h = harness({ [runFile('goal.json')]: goalJson([metricFile('m', 'out/m.json', '>=', 1000, ['a'])]) });
     const runner = createScriptedStageRunner({
       a: writes('out/m.json', (ctx) => ({ value: ctx.iteration })),
@@ -127,6 +127,8 @@ describe('GoalLoop stops: the brakes', () => {
     expect(started).toHaveLength(20);
     expect(new Set(started.map((event) => event.max_iterations))).toEqual(new Set([20]));
     expect((await readState(h.fs))?.session?.max_iterations).toBe(20);
+    expect(result.reason).toContain('maxIterations 50 is clamped to the hard cap of 20');
+    expect((await readState(h.fs))?.session?.max_iterations_requested).toBe(50);
   });
 
   it('stops no_progress when a retry leaves the fingerprint unchanged (exit 6)', async () => {

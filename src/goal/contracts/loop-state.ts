@@ -23,6 +23,8 @@ export const loopStateSchema = z.object({
       index: z.int().min(1),
       started_at_iteration: z.int().min(0),
       max_iterations: z.int().min(1),
+      /** The `maxIterations` the host asked for, when the hard cap clamped it. */
+      max_iterations_requested: z.int().min(1).optional(),
       iterations: z.int().min(0),
       goal_hash: z.string(),
     })

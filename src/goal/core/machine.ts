@@ -110,6 +110,7 @@ function factsOf(state: LoopState, input: Observed, config: MachineConfig, abort
     budgetUsd: config.budgetUsd,
     iterationsInSession: state.session?.iterations ?? 0,
     maxIterations: state.session?.max_iterations ?? 1,
+    requestedMaxIterations: state.session?.max_iterations_requested,
   };
 }
 

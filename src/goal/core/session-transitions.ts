@@ -41,13 +41,20 @@ export function initialState(input: {
  */
 export function openSession(
   state: LoopState,
-  input: { stages: readonly string[]; maxIterations: number; goalId: string; goalHash: string; ts: string },
+  input: {
+    stages: readonly string[];
+    maxIterations: { readonly value: number; readonly requested?: number };
+    goalId: string;
+    goalHash: string;
+    ts: string;
+  },
 ): LoopState {
   const index = (state.session?.index ?? 0) + 1;
   const session = {
     index,
     started_at_iteration: state.iteration,
-    max_iterations: input.maxIterations,
+    max_iterations: input.maxIterations.value,
+    ...(input.maxIterations.requested === undefined ? {} : { max_iterations_requested: input.maxIterations.requested }),
     iterations: 0,
     goal_hash: input.goalHash,
   };

@@ -35,6 +35,8 @@ export interface LoopFacts {
   readonly iterationsInSession: number;
   /** The session's bound (see {@link clampMaxIterations}); never more than {@link MAX_ITERATIONS_HARD_CAP} applies. */
   readonly maxIterations: number;
+  /** The `maxIterations` the host asked for, when the hard cap clamped it (the stop's reason says so). */
+  readonly requestedMaxIterations?: number | undefined;
   /** This iteration's progress fingerprint, and the previous iteration's. */
   readonly fingerprint?: string;
   readonly previousFingerprint?: string | null | undefined;
@@ -69,6 +71,13 @@ export const GOAL_CHANGED_REASON =
 
 // The iteration bound that applies: the hard cap holds whatever a caller passes.
 const bound = (facts: LoopFacts): number => Math.min(facts.maxIterations, MAX_ITERATIONS_HARD_CAP);
+// Says so when the hard cap clamped the bound the host asked for.
+const clampNote = (facts: LoopFacts): string => {
+  const asked = facts.requestedMaxIterations ?? facts.maxIterations;
+  return asked > bound(facts)
+    ? ` (maxIterations ${asked} is clamped to the hard cap of ${MAX_ITERATIONS_HARD_CAP})`
+    : '';
+};
 const retrying = (facts: LoopFacts): boolean => facts.evaluation?.status === 'RETRY';
 const status = (wanted: string) => (facts: LoopFacts) => facts.evaluation?.status === wanted;
 const evaluationReason = (facts: LoopFacts): string => facts.evaluation?.reason ?? '';
@@ -129,7 +138,7 @@ export const STOP_RULES: readonly StopRule[] = Object.freeze([
     resumable: false,
     applies: (facts) => retrying(facts) && facts.iterationsInSession >= bound(facts),
     reason: (facts) =>
-      `Reached ${bound(facts)} iteration(s) in this session without meeting the goal. ${lastEvaluation(facts)}`,
+      `Reached ${bound(facts)} iteration(s) in this session without meeting the goal${clampNote(facts)}. ${lastEvaluation(facts)}`,
   },
   {
     id: 'same_fingerprint',
