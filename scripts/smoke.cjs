@@ -1,9 +1,55 @@
 // Smoke test of the built CommonJS entries: require() each one and call its exports for real,
 // so a default import of an ESM-only package (execa, p-limit) that breaks only in CJS is caught.
 const assert = require('node:assert/strict');
+const { spawnSync } = require('node:child_process');
 const { mkdtempSync, rmSync, readFileSync, readdirSync } = require('node:fs');
+const { isBuiltin } = require('node:module');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
+
+const dist = join(__dirname, '../dist');
+const entries = ['index.cjs', 'review.cjs', 'node.cjs', 'testing.cjs'];
+
+// No CommonJS file of the build may require() an ES module: Jest's loader (and Node without require(esm)) cannot.
+// Statically: every bare specifier resolves to a CommonJS file. Then for real, with require(esm) turned off.
+const cjsFiles = readdirSync(dist).filter((file) => file.endsWith('.cjs'));
+for (const file of cjsFiles) {
+  const text = readFileSync(join(dist, file), 'utf8');
+  for (const [, specifier] of text.matchAll(/require\(["']([^"'./][^"']*)["']\)/g)) {
+    if (isBuiltin(specifier)) continue;
+    const resolved = require.resolve(specifier, { paths: [dist] });
+    assert.ok(
+      !isEsm(resolved),
+      `${file} requires "${specifier}", an ES module (${resolved}): bundle it into the CJS build`,
+    );
+  }
+}
+const strict = spawnSync(
+  process.execPath,
+  [
+    '--no-experimental-require-module',
+    '-e',
+    entries.map((entry) => `require(${JSON.stringify(join(dist, entry))});`).join(''),
+  ],
+  { encoding: 'utf8' },
+);
+assert.equal(strict.status, 0, `the CJS entries need require(esm):\n${strict.stderr}`);
+
+// Whether Node loads a resolved file as an ES module (.mjs, or .js under a "type": "module" package.json).
+function isEsm(file) {
+  if (file.endsWith('.mjs')) return true;
+  if (!file.endsWith('.js')) return false;
+  for (let dir = join(file, '..'); ; dir = join(dir, '..')) {
+    let manifest;
+    try {
+      manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    } catch {
+      if (dir === join(dir, '..')) return false;
+      continue;
+    }
+    return manifest.type === 'module';
+  }
+}
 
 const root = require('../dist/index.cjs');
 const node = require('../dist/node.cjs');
@@ -14,24 +60,19 @@ const review = require('../dist/review.cjs');
 function reachable(file, seen = new Set()) {
   if (seen.has(file)) return seen;
   seen.add(file);
-  const text = readFileSync(join(__dirname, '../dist', file), 'utf8');
-  for (const match of text.matchAll(/require\("\.\/([^"]+)"\)/g)) reachable(match[1], seen);
+  const text = readFileSync(join(dist, file), 'utf8');
+  for (const match of text.matchAll(/require\(["']\.\/([^"']+)["']\)/g)) reachable(match[1], seen);
   return seen;
 }
-const forbidden = /require\("(node:)?(fs|fs\/promises|child_process)"\)|require\("execa"\)/;
+const forbidden = /require\(["'](node:)?(fs|fs\/promises|child_process)["']\)|require\(["']execa["']\)/;
 for (const entry of ['index.cjs', 'review.cjs']) {
   for (const file of reachable(entry))
-    assert.ok(
-      !forbidden.test(readFileSync(join(__dirname, '../dist', file), 'utf8')),
-      `${file} imports a Node-only module`,
-    );
+    assert.ok(!forbidden.test(readFileSync(join(dist, file), 'utf8')), `${file} imports a Node-only module`);
 }
+assert.ok(reachable('index.cjs').size > 1, 'the chunks of index.cjs are followed');
 // Importing the goal loop does not load the review (its stage-contract schemas live only behind goal-loop/review).
 for (const file of reachable('index.cjs'))
-  assert.ok(
-    !readFileSync(join(__dirname, '../dist', file), 'utf8').includes('traceability_matrix'),
-    `${file} carries the review`,
-  );
+  assert.ok(!readFileSync(join(dist, file), 'utf8').includes('traceability_matrix'), `${file} carries the review`);
 
 async function main() {
   assert.equal(root.exitCodeFor({ stoppedOn: 'complete' }), 0);

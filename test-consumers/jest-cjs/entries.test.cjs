@@ -1,0 +1,97 @@
+// Every entry point of goal-loop, required by name from a Jest (CommonJS) suite, and exercised for real:
+// a small goal loop on the memory filesystem, a real command through the execa runner, and a review.
+const { mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+
+const root = require('goal-loop');
+const review = require('goal-loop/review');
+const node = require('goal-loop/node');
+const testing = require('goal-loop/testing');
+
+test('goal-loop: a loop over the memory filesystem with a scripted runner completes', async () => {
+  const fs = testing.createMemoryFileSystem({ files: { 'runs/r/out.json': '{"name":"x"}' } });
+  const runner = testing.createScriptedStageRunner({ build: { status: 'passed' } });
+  const goal = root.defineGoal({
+    schema_version: 1,
+    goal_id: 'jest-smoke',
+    criteria: [
+      { id: 'out', kind: 'file_exists', path: 'runs/r/out.json' },
+      {
+        id: 'shape',
+        kind: 'json_schema',
+        run_relative: true,
+        path: 'out.json',
+        schema: { type: 'object', required: ['name'], unevaluatedProperties: false, properties: { name: {} } },
+      },
+    ],
+  });
+  const loop = new root.GoalLoop({
+    fs,
+    runDir: 'runs/r',
+    stages: ['build'],
+    runner,
+    goal,
+    clock: testing.createManualClock(0),
+  });
+  const result = await loop.run();
+  expect(result.stoppedOn).toBe('complete');
+  expect(result.evaluation.status).toBe('PASS');
+  expect(root.exitCodeFor(result)).toBe(0);
+  expect(runner.calls.map((call) => call.stageId)).toEqual(['build']);
+});
+
+test('goal-loop/testing: the fake command runner answers a command criterion', async () => {
+  const commands = testing.createFakeCommandRunner({ 'npm test': { exitCode: 1, stderrTail: '1 failing' } });
+  const loop = new root.GoalLoop({
+    fs: testing.createMemoryFileSystem(),
+    runDir: 'r',
+    stages: ['code'],
+    runner: testing.createScriptedStageRunner({ code: { status: 'passed' } }),
+    commands,
+    goal: { schema_version: 1, criteria: [{ id: 'tests', kind: 'command', command: 'npm test' }] },
+  });
+  const evaluation = await loop.evaluate();
+  expect(evaluation.status).toBe('RETRY');
+  expect(evaluation.criteria[0]).toMatchObject({ id: 'tests', status: 'FAIL' });
+});
+
+test('goal-loop/node: a loop on the real filesystem runs a real command through execa', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'goal-loop-jest-'));
+  try {
+    const commands = node.createExecaCommandRunner();
+    const ran = await commands.run('node -e "process.exit(3)"', { cwd: dir, timeoutMs: 10_000 });
+    expect(ran.exitCode).toBe(3);
+    const loop = new root.GoalLoop({
+      fs: node.createNodeFileSystem(dir),
+      runDir: 'runs/r',
+      stages: ['build'],
+      runner: testing.createScriptedStageRunner({ build: { status: 'passed' } }),
+      commands,
+      goal: {
+        schema_version: 1,
+        criteria: [{ id: 'echo', kind: 'command', command: 'node -e "console.log(42)"', timeout_ms: 10_000 }],
+      },
+    });
+    const result = await loop.run();
+    expect(result.stoppedOn).toBe('complete');
+    expect(result.evaluation.criteria[0]).toMatchObject({ id: 'echo', status: 'PASS' });
+    expect(await node.createNodeFileSystem(dir).readText('runs/r/loop-state.json')).toContain('"complete"');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('goal-loop/review: the review of an empty run writes its report and blocks', async () => {
+  const fs = testing.createMemoryFileSystem();
+  const { report, written } = await review.runConsistencyReview({
+    fs,
+    runDir: 'runs/r',
+    now: '2030-01-01T00:00:00.000Z',
+  });
+  expect(report.pipeline_status).toBe('BLOCKED');
+  const feedback = written.at(-1);
+  expect(feedback).toMatch(/^runs\/r\/.*feedback\.json$/);
+  expect(JSON.parse(await fs.readText(feedback)).pipeline_status).toBe('BLOCKED');
+  expect(review.reviewPipeline({}, { timestamp: '2030-01-01T00:00:00.000Z' }).pipeline_status).toBe('BLOCKED');
+});

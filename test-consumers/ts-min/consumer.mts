@@ -1,0 +1,26 @@
+// Compiled against the built declarations (dist/*.d.ts) with the oldest TypeScript the README names.
+import { defineGoal, type GoalEvaluation, GoalLoop, type LoopResult, parseGoal } from 'goal-loop';
+import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
+import { reviewPipeline } from 'goal-loop/review';
+import { createMemoryFileSystem, createScriptedStageRunner } from 'goal-loop/testing';
+
+const goal = defineGoal({
+  schema_version: 1,
+  criteria: [
+    { id: 'readme', kind: 'file_exists', path: 'README.md' },
+    { id: 'shape', kind: 'json_schema', path: 'a.json', schema: { type: 'object' } },
+  ],
+} as const);
+const loop = new GoalLoop({
+  fs: createMemoryFileSystem(),
+  runDir: 'r',
+  stages: ['build'],
+  runner: createScriptedStageRunner({ build: { status: 'passed' } }),
+  commands: createExecaCommandRunner(),
+  goal,
+});
+export const result: Promise<LoopResult> = loop.run();
+export const evaluation: Promise<GoalEvaluation> = loop.evaluate();
+export const parsed: boolean = parseGoal(goal).success;
+export const nodeFs = createNodeFileSystem('.');
+export const status: string = reviewPipeline({}, { timestamp: '2030-01-01T00:00:00.000Z' }).pipeline_status;
