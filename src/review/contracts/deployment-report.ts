@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasContractMetadata, isArrayOf, isIdList, isNameOrNamed, isObject } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,
@@ -27,6 +28,16 @@ export const deploymentReportSchema = z.looseObject({
   rollback: z.unknown().optional(),
 });
 
+/** The fast predicate of {@link deploymentReportSchema} (see FastCheck). @internal */
+export function isCanonicalDeploymentReport(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    hasContractMetadata(value) &&
+    (value.deployed_stories === undefined || isIdList(value.deployed_stories)) &&
+    isArrayOf(value.environments, isNameOrNamed)
+  );
+}
+
 // The baseline rstack-agents' `adopt` harvests for 09-deployment (harvest.js): CI pipeline and deploy config paths, no environments.
 const harvestedDeploymentReportSchema = z.looseObject({
   ...contractMetadataFields,
@@ -50,11 +61,16 @@ export function readDeploymentReport(input: unknown): ContractRead<DeploymentRep
       environments: NO_ITEMS,
     }));
   }
-  return readWith(deploymentReportSchema, input, (parsed) => ({
-    meta: metadataOf(parsed),
-    deployedStories: parsed.deployed_stories ?? null,
-    environments: parsed.environments.map((environment) =>
-      typeof environment === 'string' ? environment : environment.name,
-    ),
-  }));
+  return readWith(
+    deploymentReportSchema,
+    input,
+    (parsed) => ({
+      meta: metadataOf(parsed),
+      deployedStories: parsed.deployed_stories ?? null,
+      environments: parsed.environments.map((environment) =>
+        typeof environment === 'string' ? environment : environment.name,
+      ),
+    }),
+    isCanonicalDeploymentReport,
+  );
 }

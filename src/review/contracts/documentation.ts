@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasContractMetadata, isArrayOf, isIdList, isNonEmptyString, isObject } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,
@@ -28,6 +29,16 @@ export const documentSchema = z.looseObject({
   covers: idListSchema.optional(),
 });
 
+// The fast predicate of documentSchema.
+function isCanonicalDocument(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    isNonEmptyString(value.type) &&
+    isNonEmptyString(value.path) &&
+    (value.covers === undefined || isIdList(value.covers))
+  );
+}
+
 /**
  * The canonical `documentation.json` (stage 03-documentation).
  *
@@ -40,6 +51,11 @@ export const documentationSchema = z.looseObject({
 
 // The shape rstack-agents' 03-documentation agent writes: documents_created[] paths
 // (and `docs[]` on a harvested baseline).
+/** The fast predicate of {@link documentationSchema} (see FastCheck). @internal */
+export function isCanonicalDocumentation(value: unknown): boolean {
+  return isObject(value) && hasContractMetadata(value) && isArrayOf(value.documents, isCanonicalDocument);
+}
+
 const rstackDocumentationSchema = z.looseObject({
   ...contractMetadataFields,
   documents_created: z.array(z.string().min(1)).optional(),
@@ -90,12 +106,17 @@ export function readDocumentation(input: unknown): ContractRead<DocumentationCon
       };
     });
   }
-  return readWith(documentationSchema, input, (parsed) => ({
-    meta: metadataOf(parsed),
-    documents: parsed.documents.map((document) => ({
-      type: normalizeType(document.type),
-      path: document.path,
-      covers: document.covers ?? null,
-    })),
-  }));
+  return readWith(
+    documentationSchema,
+    input,
+    (parsed) => ({
+      meta: metadataOf(parsed),
+      documents: parsed.documents.map((document) => ({
+        type: normalizeType(document.type),
+        path: document.path,
+        covers: document.covers ?? null,
+      })),
+    }),
+    isCanonicalDocumentation,
+  );
 }

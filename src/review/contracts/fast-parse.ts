@@ -43,6 +43,21 @@ export function isArrayOf(value: unknown, check: FastCheck): value is unknown[] 
   return true;
 }
 
+/** `z.looseObject({ name: z.string().min(1) })`: an object with a non-empty `name`. @internal */
+export function isNamed(value: unknown): boolean {
+  return isObject(value) && isNonEmptyString(value.name);
+}
+
+/** A non-empty name, or an object with one (the tables of a design, the environments of a deployment). @internal */
+export function isNameOrNamed(value: unknown): boolean {
+  return isNonEmptyString(value) || isNamed(value);
+}
+
+/** A finite number at least 0 (`z.number().min(0)`). @internal */
+export function isNonNegativeNumber(value: unknown): boolean {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
 /**
  * The metadata fields every stage contract may carry (`contract_version` a
  * string or a finite number; `produced_by`, `timestamp`, `source` strings;

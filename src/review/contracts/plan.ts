@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import {
+  hasContractMetadata,
+  isArrayOf,
+  isNonEmptyString,
+  isNonNegativeNumber,
+  isObject,
+  isOptionalString,
+} from './fast-parse.js';
+import {
   type ContractMetadata,
   type ContractRead,
   contractMetadataFields,
@@ -32,6 +40,31 @@ export const planSchema = z.looseObject({
   sprints: z.array(sprintSchema),
   milestones: z.array(z.looseObject({ id: z.string().optional(), name: z.string().optional() })),
 });
+
+// The fast predicate of sprintSchema.
+function isCanonicalSprint(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const { sprint, capacity_points: capacity } = value;
+  return (
+    ((typeof sprint === 'number' && Number.isFinite(sprint)) || isNonEmptyString(sprint)) &&
+    (capacity === undefined || isNonNegativeNumber(capacity))
+  );
+}
+
+// The fast predicate of a milestone of planSchema.
+function isCanonicalMilestone(value: unknown): boolean {
+  return isObject(value) && isOptionalString(value.id) && isOptionalString(value.name);
+}
+
+/** The fast predicate of {@link planSchema} (see FastCheck). @internal */
+export function isCanonicalPlan(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    hasContractMetadata(value) &&
+    isArrayOf(value.sprints, isCanonicalSprint) &&
+    isArrayOf(value.milestones, isCanonicalMilestone)
+  );
+}
 
 // The shape rstack-agents' 04-planning agent writes: milestones[], tasks[], risks[] (no sprints).
 const rstackPlanSchema = z.looseObject({
@@ -80,12 +113,17 @@ export function readPlan(input: unknown): ContractRead<PlanContract> {
       milestones: parsed.milestones.length,
     }));
   }
-  return readWith(planSchema, input, (parsed) => ({
-    meta: metadataOf(parsed),
-    sprints: parsed.sprints.map((sprint) => ({
-      ...sprintRef(sprint.sprint),
-      capacityPoints: sprint.capacity_points ?? null,
-    })),
-    milestones: parsed.milestones.length,
-  }));
+  return readWith(
+    planSchema,
+    input,
+    (parsed) => ({
+      meta: metadataOf(parsed),
+      sprints: parsed.sprints.map((sprint) => ({
+        ...sprintRef(sprint.sprint),
+        capacityPoints: sprint.capacity_points ?? null,
+      })),
+      milestones: parsed.milestones.length,
+    }),
+    isCanonicalPlan,
+  );
 }

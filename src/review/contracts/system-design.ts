@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import {
+  hasContractMetadata,
+  isArrayOf,
+  isIdList,
+  isNamed,
+  isNameOrNamed,
+  isNonEmptyString,
+  isObject,
+  isOptionalString,
+} from './fast-parse.js';
+import {
   type ContractMetadata,
   type ContractRead,
   contractMetadataFields,
@@ -44,6 +54,33 @@ export const systemDesignSchema = z.looseObject({
     .optional(),
   security_controls: z.array(securityControlSchema).optional(),
 });
+
+// The fast predicate of apiEndpointSchema.
+function isCanonicalEndpoint(value: unknown): boolean {
+  return (
+    isObject(value) && isNonEmptyString(value.method) && isNonEmptyString(value.path) && isOptionalString(value.service)
+  );
+}
+
+// The fast predicate of securityControlSchema.
+function isCanonicalControl(value: unknown): boolean {
+  return (
+    isObject(value) && isNonEmptyString(value.id) && isOptionalString(value.description) && isIdList(value.nfr_ids)
+  );
+}
+
+/** The fast predicate of {@link systemDesignSchema} (see FastCheck). @internal */
+export function isCanonicalSystemDesign(value: unknown): boolean {
+  if (!isObject(value) || !hasContractMetadata(value)) return false;
+  const { services, api_endpoints: endpoints, database, security_controls: controls } = value;
+  return (
+    isArrayOf(services, isNamed) &&
+    (endpoints === undefined || isArrayOf(endpoints, isCanonicalEndpoint)) &&
+    (database === undefined ||
+      (isObject(database) && (database.tables === undefined || isArrayOf(database.tables, isNameOrNamed)))) &&
+    (controls === undefined || isArrayOf(controls, isCanonicalControl))
+  );
+}
 
 // The baseline rstack-agents' `adopt` harvests for 06-architecture (harvest.js): languages, frameworks and top-level dirs, no design.
 const harvestedSystemDesignSchema = z.looseObject({
@@ -98,14 +135,19 @@ export function readSystemDesign(input: unknown): ContractRead<SystemDesignContr
       controls: NO_ITEMS,
     }));
   }
-  return readWith(systemDesignSchema, input, (parsed) => ({
-    meta: metadataOf(parsed),
-    services: parsed.services.map((service) => service.name.trim()),
-    endpoints: (parsed.api_endpoints ?? []).map((endpoint) => ({
-      key: endpointKey(endpoint.method, endpoint.path),
-      service: endpoint.service?.trim() ?? null,
-    })),
-    tables: (parsed.database?.tables ?? []).map((table) => (typeof table === 'string' ? table : table.name).trim()),
-    controls: (parsed.security_controls ?? []).map((control) => ({ id: control.id, nfrIds: control.nfr_ids })),
-  }));
+  return readWith(
+    systemDesignSchema,
+    input,
+    (parsed) => ({
+      meta: metadataOf(parsed),
+      services: parsed.services.map((service) => service.name.trim()),
+      endpoints: (parsed.api_endpoints ?? []).map((endpoint) => ({
+        key: endpointKey(endpoint.method, endpoint.path),
+        service: endpoint.service?.trim() ?? null,
+      })),
+      tables: (parsed.database?.tables ?? []).map((table) => (typeof table === 'string' ? table : table.name).trim()),
+      controls: (parsed.security_controls ?? []).map((control) => ({ id: control.id, nfrIds: control.nfr_ids })),
+    }),
+    isCanonicalSystemDesign,
+  );
 }

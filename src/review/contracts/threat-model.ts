@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasContractMetadata, isArrayOf, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
 import { type ContractMetadata, type ContractRead, contractMetadataFields, metadataOf, readWith } from './metadata.js';
 
 /** The risk levels of a threat. @public */
@@ -23,6 +24,24 @@ export const threatSchema = z.looseObject({
     .optional(),
 });
 
+const RISK_LEVELS: ReadonlySet<unknown> = new Set(riskLevelSchema.options);
+
+// The fast predicate of threatSchema.
+function isCanonicalThreat(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const { mitigation } = value;
+  return (
+    isNonEmptyString(value.id) &&
+    RISK_LEVELS.has(value.risk_level) &&
+    isOptionalString(value.affected_component) &&
+    (mitigation === undefined ||
+      typeof mitigation === 'string' ||
+      (isObject(mitigation) &&
+        isOptionalString(mitigation.description) &&
+        isOptionalString(mitigation.implementation_location)))
+  );
+}
+
 /**
  * The optional `threat_model.json` (stage 12-security-threat-model).
  *
@@ -32,6 +51,11 @@ export const threatModelSchema = z.looseObject({
   ...contractMetadataFields,
   threats: z.array(threatSchema),
 });
+
+/** The fast predicate of {@link threatModelSchema} (see FastCheck). @internal */
+export function isCanonicalThreatModel(value: unknown): boolean {
+  return isObject(value) && hasContractMetadata(value) && isArrayOf(value.threats, isCanonicalThreat);
+}
 
 /** A threat, normalized. @public */
 export interface NormalizedThreat {
@@ -49,18 +73,23 @@ export interface ThreatModelContract {
 
 /** Reads threat_model.json (canonical and rstack-agents' shapes). @internal */
 export function readThreatModel(input: unknown): ContractRead<ThreatModelContract> {
-  return readWith(threatModelSchema, input, (parsed) => ({
-    meta: metadataOf(parsed),
-    threats: parsed.threats.map((threat) => ({
-      id: threat.id,
-      risk: threat.risk_level,
-      component: threat.affected_component?.trim() || null,
-      mitigation:
-        threat.mitigation === undefined
-          ? null
-          : typeof threat.mitigation === 'string'
-            ? threat.mitigation
-            : (threat.mitigation.description ?? null),
-    })),
-  }));
+  return readWith(
+    threatModelSchema,
+    input,
+    (parsed) => ({
+      meta: metadataOf(parsed),
+      threats: parsed.threats.map((threat) => ({
+        id: threat.id,
+        risk: threat.risk_level,
+        component: threat.affected_component?.trim() || null,
+        mitigation:
+          threat.mitigation === undefined
+            ? null
+            : typeof threat.mitigation === 'string'
+              ? threat.mitigation
+              : (threat.mitigation.description ?? null),
+      })),
+    }),
+    isCanonicalThreatModel,
+  );
 }

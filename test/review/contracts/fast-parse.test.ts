@@ -8,6 +8,11 @@ import {
   isCanonicalCodeFile,
   isCanonicalCodeReport,
 } from '../../../src/review/contracts/code-report.js';
+import {
+  deploymentReportSchema,
+  isCanonicalDeploymentReport,
+} from '../../../src/review/contracts/deployment-report.js';
+import { documentationSchema, isCanonicalDocumentation } from '../../../src/review/contracts/documentation.js';
 import type { FastCheck } from '../../../src/review/contracts/fast-parse.js';
 import {
   isCanonicalJiraTickets,
@@ -16,18 +21,21 @@ import {
   userStorySchema,
 } from '../../../src/review/contracts/jira-tickets.js';
 import { isMetadataOnly, metadataOnlySchema, readWith } from '../../../src/review/contracts/metadata.js';
+import { isCanonicalPlan, planSchema } from '../../../src/review/contracts/plan.js';
 import {
   isCanonicalRequirement,
   isCanonicalRequirementSpec,
   requirementSchema,
   requirementSpecSchema,
 } from '../../../src/review/contracts/requirement-spec.js';
+import { isCanonicalSystemDesign, systemDesignSchema } from '../../../src/review/contracts/system-design.js';
 import {
   isCanonicalTestCase,
   isCanonicalTestReport,
   testCaseSchema,
   testReportSchema,
 } from '../../../src/review/contracts/test-report.js';
+import { isCanonicalThreatModel, threatModelSchema } from '../../../src/review/contracts/threat-model.js';
 import { cleanRun } from '../fixtures.js';
 
 // Values that sit on every boundary the schemas draw: types, empty strings, lone surrogates, negatives, non-finite numbers.
@@ -154,6 +162,11 @@ const documents: [string, z.ZodType, Record<string, unknown>, FastCheck][] = [
   ['jira_tickets', jiraTicketsSchema, run.jira_tickets, isCanonicalJiraTickets],
   ['code_report', codeReportSchema, run.code_report, isCanonicalCodeReport],
   ['test_report', testReportSchema, run.test_report, isCanonicalTestReport],
+  ['documentation', documentationSchema, run.documentation, isCanonicalDocumentation],
+  ['plan', planSchema, run.plan, isCanonicalPlan],
+  ['system_design', systemDesignSchema, run.system_design, isCanonicalSystemDesign],
+  ['deployment_report', deploymentReportSchema, run.deployment_report, isCanonicalDeploymentReport],
+  ['threat_model', threatModelSchema, run.threat_model, isCanonicalThreatModel],
   ['summary (metadata only)', metadataOnlySchema, run.summary, isMetadataOnly],
 ];
 
@@ -177,23 +190,126 @@ describe('fast validation path', () => {
     },
   );
 
-  it('an item predicate decides its document: one mutated item is accepted exactly when zod accepts the document', () => {
-    const wraps: ((item: unknown) => unknown)[] = [
+  const threat = { id: 'THR-001', risk_level: 'HIGH', affected_component: 'auth', mitigation: 'rate limit' };
+  const nested: [string, z.ZodType, FastCheck, Record<string, unknown>, (item: unknown) => unknown][] = [
+    [
+      'requirement',
+      requirementSpecSchema,
+      isCanonicalRequirementSpec,
+      items[0]?.[2] ?? {},
       (item) => ({ ...run.requirement_spec, requirements: [item] }),
+    ],
+    [
+      'user story',
+      jiraTicketsSchema,
+      isCanonicalJiraTickets,
+      items[1]?.[2] ?? {},
       (item) => ({ ...run.jira_tickets, epics: [{ epic_id: 'E-1', user_stories: [item] }] }),
+    ],
+    [
+      'epic',
+      jiraTicketsSchema,
+      isCanonicalJiraTickets,
+      { epic_id: 'E-1', epic_name: 'n', user_stories: [] },
+      (item) => ({ ...run.jira_tickets, epics: [item] }),
+    ],
+    [
+      'code file',
+      codeReportSchema,
+      isCanonicalCodeReport,
+      items[2]?.[2] ?? {},
       (item) => ({ ...run.code_report, files: [item] }),
+    ],
+    [
+      'test case',
+      testReportSchema,
+      isCanonicalTestReport,
+      items[3]?.[2] ?? {},
       (item) => ({ ...run.test_report, test_cases: [item] }),
-    ];
-    const cases = items.map(([, , valid], index) => {
-      const [, schema, , fast] = documents[index] as (typeof documents)[number];
-      return [schema, fast, wraps[index] as (item: unknown) => unknown, valid] as const;
-    });
-    for (const [schema, fast, wrap, valid] of cases)
+    ],
+    [
+      'document',
+      documentationSchema,
+      isCanonicalDocumentation,
+      { type: 'BRD', path: 'docs/BRD.md', covers: ['FR-001'] },
+      (item) => ({ ...run.documentation, documents: [item] }),
+    ],
+    [
+      'sprint',
+      planSchema,
+      isCanonicalPlan,
+      { sprint: 1, capacity_points: 16 },
+      (item) => ({ ...run.plan, sprints: [item] }),
+    ],
+    [
+      'milestone',
+      planSchema,
+      isCanonicalPlan,
+      { id: 'M1', name: 'MVP' },
+      (item) => ({ ...run.plan, milestones: [item] }),
+    ],
+    [
+      'service',
+      systemDesignSchema,
+      isCanonicalSystemDesign,
+      { name: 'auth' },
+      (item) => ({ ...run.system_design, services: [item] }),
+    ],
+    [
+      'endpoint',
+      systemDesignSchema,
+      isCanonicalSystemDesign,
+      { method: 'POST', path: '/login', service: 'auth' },
+      (item) => ({ ...run.system_design, api_endpoints: [item] }),
+    ],
+    [
+      'database',
+      systemDesignSchema,
+      isCanonicalSystemDesign,
+      { tables: ['users', { name: 'roles' }] },
+      (item) => ({ ...run.system_design, database: item }),
+    ],
+    [
+      'table',
+      systemDesignSchema,
+      isCanonicalSystemDesign,
+      { name: 'users' },
+      (item) => ({ ...run.system_design, database: { tables: [item] } }),
+    ],
+    [
+      'security control',
+      systemDesignSchema,
+      isCanonicalSystemDesign,
+      { id: 'SC-001', description: 'bcrypt', nfr_ids: ['NFR-001'] },
+      (item) => ({ ...run.system_design, security_controls: [item] }),
+    ],
+    [
+      'environment',
+      deploymentReportSchema,
+      isCanonicalDeploymentReport,
+      { name: 'production' },
+      (item) => ({ ...run.deployment_report, environments: [item] }),
+    ],
+    ['threat', threatModelSchema, isCanonicalThreatModel, threat, (item) => ({ ...run.threat_model, threats: [item] })],
+    [
+      'mitigation',
+      threatModelSchema,
+      isCanonicalThreatModel,
+      { description: 'd', implementation_location: 'src/a.ts' },
+      (item) => ({ ...run.threat_model, threats: [{ ...threat, mitigation: item }] }),
+    ],
+  ];
+
+  it.each(nested)(
+    'a mutated %s is accepted in its document exactly when zod accepts the document',
+    (_name, schema, fast, valid, wrap) => {
+      expect(fast(wrap(valid))).toBe(true);
       fc.assert(
         fc.property(mutated(valid, Object.keys(valid)), (item) => expectEquivalent(schema, fast, wrap(item))),
-        { numRuns: 300 },
+        { numRuns: 500 },
       );
-  });
+    },
+  );
 
   it('leaves an object with an own __proto__ key (which zod drops) to zod, at the top and in the item predicates', () => {
     const summary = JSON.parse('{"__proto__":0,"status":"PASS"}') as unknown;
