@@ -28,7 +28,10 @@ export type Freshness =
  * The freshness rule of the verdict protocol. Inside a loop at iteration
  * `n`, a verdict is fresh iff its stamp is ≥ `n`; a missing stamp is stale;
  * an AGENT stamp ahead of `n` is not fresh either (`ahead: true`: an
- * over-stamped claim is malformed, and it forces ASK_USER). Outside a loop
+ * over-stamped claim is malformed, and it forces ASK_USER). An EXPLICIT
+ * verdict may be stamped `n + 1` (written between iterations for the next
+ * one) but not further ahead: a stamp like 999 would stay fresh forever, so
+ * it is rejected with a reason (`ahead: true`, no ASK_USER). Outside a loop
  * (`iteration` null) every explicit verdict counts, stamped or not, and an
  * agent claim counts only when it carries a stamp: the spec lets only
  * explicit verdicts go unstamped. Pure.
@@ -61,6 +64,13 @@ export function stampFreshness(
       fresh: false,
       ahead: true,
       why: `it is stamped ${stamp}, ahead of the current iteration ${iteration}: an over-stamped claim is malformed`,
+    };
+  }
+  if (pool === 'explicit' && stamp > iteration + 1) {
+    return {
+      fresh: false,
+      ahead: true,
+      why: `it is stamped ${stamp}, more than one iteration ahead of the current iteration ${iteration} (at most ${iteration + 1}): such a stamp would stay fresh forever`,
     };
   }
   return { fresh: true };

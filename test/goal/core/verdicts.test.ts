@@ -92,7 +92,7 @@ describe('id-less shorthand', () => {
     const input = judged({
       explicitVerdicts: verdicts([
         { criterion_id: 'design', verdict: 'FAIL', iteration: 2 },
-        { verdict: 'PASS', iteration: 5 },
+        { verdict: 'PASS', iteration: 3 },
       ]),
     });
     expect(criterion(input)?.status).toBe('FAIL');
@@ -125,11 +125,21 @@ describe('freshness', () => {
     expect(evaluation.claims.rejected[0]?.reason).toContain('no iteration stamp');
   });
 
-  it('an explicit stamp ahead of the iteration is fresh', () => {
+  it('an explicit stamp one ahead of the iteration is fresh', () => {
     expect(
-      criterion(judged({ explicitVerdicts: verdicts({ criterion_id: 'design', verdict: 'PASS', iteration: 7 }) }))
+      criterion(judged({ explicitVerdicts: verdicts({ criterion_id: 'design', verdict: 'PASS', iteration: 3 }) }))
         ?.status,
     ).toBe('PASS');
+  });
+
+  it('an explicit stamp more than one ahead is rejected with a reason, not fresh forever', () => {
+    expect(stampFreshness(4, 2, 'explicit')).toMatchObject({ fresh: false, ahead: true });
+    const evaluation = evaluateGoal(
+      judged({ explicitVerdicts: verdicts({ criterion_id: 'design', verdict: 'PASS', iteration: 999 }) }),
+    );
+    expect(evaluation.criteria[0]?.status).toBe('PENDING');
+    expect(evaluation.claims.rejected[0]?.reason).toContain('stamped 999, more than one iteration ahead');
+    expect(evaluation.criteria[0]?.detail).toContain('at most 3');
   });
 
   it('an agent stamp ahead is rejected, says so, and forces ASK_USER even when an explicit verdict passes', () => {
@@ -374,8 +384,8 @@ describe('several explicit verdicts for one criterion', () => {
   it('the highest stamp wins', () => {
     const input = judged({
       explicitVerdicts: verdicts([
-        { criterion_id: 'design', verdict: 'PASS', iteration: 4 },
-        { criterion_id: 'design', verdict: 'FAIL', iteration: 3 },
+        { criterion_id: 'design', verdict: 'PASS', iteration: 3 },
+        { criterion_id: 'design', verdict: 'FAIL', iteration: 2 },
       ]),
     });
     expect(criterion(input)?.status).toBe('PASS');
