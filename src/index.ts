@@ -95,7 +95,11 @@ export type { GoalFacts, LoopFacts, StopRule, StopRuleId } from './goal/core/sto
 export { GOAL_CHANGED_REASON, STOP_RULES } from './goal/core/stop-rules.js';
 // The goal loop shell.
 export { GoalLoop } from './goal/goal-loop.js';
-export { readLatestIterationStarted } from './goal/loop-events.js';
+export { iterationEvaluationPath, readLatestIterationStarted } from './goal/loop-events.js';
+export type { LoopStatus } from './goal/loop-status.js';
+export { readLoopStatus } from './goal/loop-status.js';
+export type { WriteVerdictOptions } from './goal/verdict-writer.js';
+export { writeVerdict } from './goal/verdict-writer.js';
 export type { LoopResult, LoopStepResult } from './goal/loop-result.js';
 export type { GoalLoopOptions } from './goal/options.js';
 export type { StageContext, StageRunner } from './goal/stage-runner.js';

@@ -13,7 +13,7 @@ import { clampMaxIterations } from './core/max-iterations.js';
 import { GoalReader } from './goal-reader.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
-import { DEFAULT_LOCK_TIMEOUT_MS, type GoalLoopOptions, validateLoopOptions } from './options.js';
+import { DEFAULT_LOCK_TIMEOUT_MS, type GoalLoopOptions, stageTimeout, validateLoopOptions } from './options.js';
 import { createRunGatherer, type RunGatherer } from './run-gatherer.js';
 import { LoopSession } from './session.js';
 
@@ -128,6 +128,7 @@ export class GoalLoop {
           loadGoal: () => this.goals.load(),
           gather: (goal, state) =>
             this.gatherer.gather(goal.goal, state, { iteration: state.iteration, skipCommands: false }),
+          stageTimeoutMs: (stage) => stageTimeout(this.options.stageTimeoutMs, stage),
           heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
         },
         takeover,

@@ -1,3 +1,4 @@
+import { joinPath } from '../kit/paths.js';
 import { findLastRecord } from '../persist/jsonl-log.js';
 import type { FileSystem } from '../ports/file-system.js';
 
@@ -21,4 +22,14 @@ export function readLatestIterationStarted(fs: FileSystem, eventsPath: string): 
       ? record.iteration
       : null,
   );
+}
+
+/**
+ * Where the loop keeps the whole evaluation of iteration `n`:
+ * `<runDir>/iterations/<n>/evaluation.json`. Pure.
+ *
+ * @public
+ */
+export function iterationEvaluationPath(runDir: string, iteration: number): string {
+  return joinPath(runDir, `iterations/${iteration}/evaluation.json`);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GoalLoopError, issuesFromZod } from '../errors.js';
+import { GoalLoopError, type Issue, issuesFromZod } from '../errors.js';
 import { isInside, normalizePath } from '../kit/paths.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
@@ -45,6 +45,11 @@ export interface GoalLoopOptions {
   readonly feedbackStage?: string;
   /** A lock whose heartbeat is older than this is stale and taken over (default 10 minutes). */
   readonly lockTimeoutMs?: number;
+  /**
+   * A stage's time limit in ms: one for every stage, or per stage id (stages not named have none). A stage that
+   * overruns is recorded `failed` ("timed out") and its `context.signal` is aborted. Default: none.
+   */
+  readonly stageTimeoutMs?: number | Readonly<Record<string, number>>;
 }
 
 const fn = (name: string) =>
@@ -90,6 +95,7 @@ const optionsSchema = z.object({
   acceptGoalChange: z.boolean().optional(),
   feedbackStage: z.string().min(1).optional(),
   lockTimeoutMs: z.int().min(1).optional(),
+  stageTimeoutMs: z.union([z.int().min(1), z.record(z.string(), z.int().min(1))]).optional(),
 });
 
 /**
@@ -100,8 +106,9 @@ const optionsSchema = z.object({
  */
 export function validateLoopOptions(options: GoalLoopOptions): void {
   const parsed = optionsSchema.safeParse(options);
-  if (!parsed.success) {
-    const issues = issuesFromZod(parsed.error);
+  const unknownStages = unknownTimeoutStages(options);
+  if (!parsed.success || unknownStages.length > 0) {
+    const issues = [...(parsed.success ? [] : issuesFromZod(parsed.error)), ...unknownStages];
     throw new GoalLoopError(
       'INVALID_OPTIONS',
       `Invalid GoalLoop options: ${issues.map((issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`).join('; ')}`,
@@ -117,4 +124,22 @@ export const DEFAULT_LOCK_TIMEOUT_MS = 600_000;
 export function effectiveMaxIterations(value: number | undefined): number {
   const clamped = clampMaxIterations(value);
   return clamped.success ? clamped.data : DEFAULT_MAX_ITERATIONS;
+}
+
+// A per-stage time limit for a stage the pipeline does not have is a mistake, not a no-op.
+function unknownTimeoutStages(options: GoalLoopOptions): Issue[] {
+  const limits = options.stageTimeoutMs;
+  if (typeof limits !== 'object' || limits === null || !Array.isArray(options.stages)) return [];
+  return Object.keys(limits)
+    .filter((stage) => !options.stages.includes(stage))
+    .map((stage) => ({
+      code: 'unknown_stage',
+      path: ['stageTimeoutMs', stage],
+      message: `stageTimeoutMs names ${stage}, which is not a stage of the pipeline`,
+    }));
+}
+
+/** The time limit of one stage under the `stageTimeoutMs` option (none when undefined). @internal */
+export function stageTimeout(option: GoalLoopOptions['stageTimeoutMs'], stage: string): number | undefined {
+  return typeof option === 'number' ? option : option?.[stage];
 }

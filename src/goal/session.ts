@@ -1,3 +1,4 @@
+import { GoalLoopError } from '../errors.js';
 import type { OutboxCommit } from '../persist/outbox.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
 import type { Clock } from '../ports/clock.js';
@@ -10,9 +11,9 @@ import type { EvaluationFacts } from './core/facts.js';
 import { type LoopEffect, type LoopInput, type MachineConfig, transition } from './core/machine.js';
 import { initialState, lockTakenOver, openSession, resumed } from './core/session-transitions.js';
 import type { LoadedGoal } from './goal-source.js';
-import { readLatestIterationStarted } from './loop-events.js';
+import { iterationEvaluationPath, readLatestIterationStarted } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
-import { readRecordedSpend, writeRecordedSpend } from './spend.js';
+import { raiseRecordedSpend, readRecordedSpend } from './spend.js';
 import { callStage } from './stage-call.js';
 import type { StageRunner } from './stage-runner.js';
 
@@ -32,6 +33,8 @@ export interface SessionDeps {
   readonly loadGoal: () => Promise<LoadedGoal>;
   /** Gathers the evaluation's facts for the run's record at this moment. */
   readonly gather: (goal: LoadedGoal & { ok: true }, state: LoopState) => Promise<EvaluationFacts>;
+  /** The time limit of a stage (none when undefined). */
+  readonly stageTimeoutMs: (stage: string) => number | undefined;
   /** Keeps the run's lock fresh while `work` runs (a stage, an evaluation). */
   readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
 }
@@ -69,9 +72,10 @@ export class LoopSession {
     const [saved, goal] = await Promise.all([commit.store.load(), deps.loadGoal()]);
     let state = saved ?? (await freshState(deps, goal, iso()));
     if (saved !== null) {
+      await checkSaved(saved, deps);
       const delivered = await commit.deliver(saved);
-      if (Math.abs((await readRecordedSpend(fs, paths.metrics)) - saved.spent_usd) > 1e-6)
-        await writeRecordedSpend(fs, paths.metrics, saved.spent_usd);
+      // A crash after the state's commit but before metrics.json caught up: raise it (never lower it).
+      await raiseRecordedSpend(fs, paths.metrics, saved.spent_usd);
       if (delivered > 0 && saved.phase === 'stopped' && saved.stop !== null) return savedStop(saved, saved.stop);
     }
     if (takeover !== null)
@@ -98,7 +102,7 @@ export class LoopSession {
 
   /** Runs iterations until a stop (`once`: until the end of exactly one iteration). */
   async drive(once: boolean): Promise<LoopStepResult> {
-    let input: LoopInput = this.observeGoal();
+    let input: LoopInput = await this.observeGoal();
     for (;;) {
       const step = transition(this.state, input, this.config);
       if (step.state !== this.state) await this.commit(step.state);
@@ -109,15 +113,15 @@ export class LoopSession {
           break;
         case 'load_goal':
           this.goal = await this.deps.loadGoal();
-          input = this.observeGoal();
+          input = await this.observeGoal();
           break;
         case 'evaluate':
-          input = { ...this.observed(), type: 'evaluated', evaluation: await this.evaluate() };
+          input = { ...(await this.observed()), type: 'evaluated', evaluation: await this.evaluate() };
           break;
         case 'retry':
           if (once)
             return { ...this.progress(effect.reason), stoppedOn: null, done: false, rerunStages: effect.stages };
-          input = this.observeGoal();
+          input = await this.observeGoal();
           break;
         case 'stop':
           if (effect.evaluation !== undefined) this.evaluation = effect.evaluation;
@@ -134,20 +138,21 @@ export class LoopSession {
   private async commit(next: LoopState): Promise<void> {
     const spent = this.state.spent_usd;
     this.state = await this.deps.commit.commit(next);
-    if (next.spent_usd !== spent) await writeRecordedSpend(this.deps.fs, this.deps.paths.metrics, next.spent_usd);
+    if (next.spent_usd > spent) await raiseRecordedSpend(this.deps.fs, this.deps.paths.metrics, next.spent_usd);
   }
 
-  // What every input carries: the signal, the spend, the time.
-  private observed(): Pick<LoopInput, 'aborted' | 'spentUsd' | 'ts'> {
+  // What every input carries: the signal, the spend recorded in metrics.json (re-read each time), the time.
+  private async observed(): Promise<Pick<LoopInput, 'aborted' | 'spentUsd' | 'ts'>> {
+    const spentUsd = await readRecordedSpend(this.deps.fs, this.deps.paths.metrics);
     const now = this.deps.clock.now();
-    return { aborted: this.deps.signal.aborted, spentUsd: this.state.spent_usd, ts: new Date(now).toISOString() };
+    return { aborted: this.deps.signal.aborted, spentUsd, ts: new Date(now).toISOString() };
   }
 
   // A checkpoint with the goal as last loaded.
-  private observeGoal(): LoopInput {
+  private async observeGoal(): Promise<LoopInput> {
     const { goal } = this;
     return {
-      ...this.observed(),
+      ...(await this.observed()),
       type: 'checkpoint',
       goal: { goalId: goal.goalId, hash: goal.hash, issues: goal.ok ? null : goal.issues },
     };
@@ -156,7 +161,7 @@ export class LoopSession {
   // Runs one stage through the host's runner and reports how it finished.
   private async runStage(stage: string, reason: StageRunReason): Promise<LoopInput> {
     const started = this.deps.clock.now();
-    const outcome = await callStage({
+    const result = await callStage({
       runner: this.deps.runner,
       stage,
       runDir: this.deps.paths.runDir,
@@ -164,11 +169,16 @@ export class LoopSession {
       reason,
       previousEvaluation: this.evaluation,
       fs: this.deps.fs,
+      clock: this.deps.clock,
       signal: this.deps.signal,
+      timeoutMs: this.deps.stageTimeoutMs(stage),
       heartbeat: this.deps.heartbeat,
     });
     const durationMs = Math.max(0, this.deps.clock.now() - started);
-    return { ...this.observed(), type: 'stage_finished', stage, outcome, durationMs };
+    const finished = { ...(await this.observed()), type: 'stage_finished' as const, stage, durationMs };
+    return result.kind === 'done'
+      ? { ...finished, outcome: result.outcome }
+      : { ...finished, outcome: null, abortedCostUsd: result.costUsd };
   }
 
   // Gathers under the goal just loaded (never one the session has not accepted) and evaluates (pure).
@@ -177,6 +187,11 @@ export class LoopSession {
     if (!goal.ok) throw new Error('unreachable: an invalid goal stops the loop before its evaluation');
     const facts = await this.deps.heartbeat(() => this.deps.gather(goal, this.state));
     this.evaluation = evaluateGoal(facts);
+    // The whole evaluation of every iteration stays readable (what failed, in which iteration).
+    await this.deps.fs.writeText(
+      iterationEvaluationPath(this.deps.paths.runDir, this.state.iteration),
+      `${JSON.stringify(this.evaluation, null, 2)}\n`,
+    );
     return this.evaluation;
   }
 
@@ -222,4 +237,32 @@ function savedStop(state: LoopState, stop: NonNullable<LoopState['stop']>): Loop
     reason: stop.reason,
     spentUsd: state.spent_usd,
   };
+}
+
+// What loop-state.json says must agree with the pipeline and the log; a hand edit that does not is named, never run.
+async function checkSaved(state: LoopState, deps: SessionDeps): Promise<void> {
+  const file = deps.paths.state;
+  const unknown = state.iteration_stages.findIndex((stage) => !deps.stages.includes(stage));
+  if (unknown >= 0) {
+    const stage = state.iteration_stages[unknown];
+    throw corrupt(`${file}: iteration_stages[${unknown}] is "${stage}", which is not a stage of this pipeline`, [
+      'iteration_stages',
+      unknown,
+    ]);
+  }
+  const lastSeq = await deps.commit.log.lastSequence();
+  const pending = state.outbox[0]?.seq ?? state.next_seq;
+  if (lastSeq >= pending && lastSeq >= state.next_seq) {
+    throw corrupt(
+      `${file}: next_seq is ${state.next_seq}, but ${deps.paths.events} already holds seq ${lastSeq}; new events would be dropped as already delivered`,
+      ['next_seq'],
+    );
+  }
+}
+
+// A STATE_CORRUPT error naming the field.
+function corrupt(message: string, path: (string | number)[]): GoalLoopError {
+  return new GoalLoopError('STATE_CORRUPT', `${message}. Move loop-state.json aside to start the loop afresh.`, {
+    issues: [{ code: 'state_mismatch', path, message }],
+  });
 }

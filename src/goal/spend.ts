@@ -24,8 +24,16 @@ export async function readRecordedSpend(fs: FileSystem, path: string): Promise<n
   );
 }
 
-/** Writes the run's spend to metrics.json, keeping every other field. @internal */
-export async function writeRecordedSpend(fs: FileSystem, path: string, spentUsd: number): Promise<void> {
+/**
+ * Raises the run's spend in metrics.json to `spentUsd`, keeping every other
+ * field; a spend already recorded there at or above it is left as it is (the
+ * loop only ever adds to the spend, never writes a lower figure).
+ *
+ * @internal
+ */
+export async function raiseRecordedSpend(fs: FileSystem, path: string, spentUsd: number): Promise<void> {
+  const recorded = await readRecordedSpend(fs, path);
+  if (recorded >= spentUsd - 1e-9) return;
   const metrics = await readMetrics(fs, path);
   await fs.writeText(
     path,

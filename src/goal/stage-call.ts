@@ -1,4 +1,5 @@
 import { stageOutcomeStatusSchema } from '../pipeline/stage-status.js';
+import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { StageOutcome, StageRunReason } from '../ports/stage-runner.js';
 import type { GoalEvaluation } from './core/evaluate.js';
@@ -13,20 +14,39 @@ export interface StageCall {
   readonly reason: StageRunReason;
   readonly previousEvaluation: GoalEvaluation | null;
   readonly fs: FileSystem;
+  readonly clock: Clock;
+  /** The loop's signal. */
   readonly signal: AbortSignal;
+  /** The stage's time limit (none when undefined). */
+  readonly timeoutMs: number | undefined;
   /** Keeps the run's lock fresh while the stage runs. */
   readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
+/** How a stage call ended: an outcome (a timeout is a failed one), or an abort with whatever cost the runner still reported. @internal */
+export type StageCallResult =
+  | { readonly kind: 'done'; readonly outcome: StageOutcome }
+  | { readonly kind: 'aborted'; readonly costUsd: number };
+
+/** How long a runner may take to return its outcome once its signal fired (its cost is still recorded). @internal */
+export const STAGE_ABORT_GRACE_MS = 1_000;
+
 /**
- * Calls the host's runner for one stage: a throw is a failed stage with the
- * error in its detail, a malformed outcome a failed stage naming the field,
- * and an abort `null` (the stage reruns when the loop resumes).
+ * Calls the host's runner for one stage, raced against the loop's signal and
+ * the stage's time limit, so a runner that never settles cannot keep the loop
+ * (or its lock) alive. A throw is a failed stage with the error in its detail,
+ * a malformed outcome a failed stage naming the field, a timeout a failed
+ * stage whose signal was aborted, and a loop abort `aborted` (the stage reruns
+ * when the loop resumes). A runner that returns within
+ * {@link STAGE_ABORT_GRACE_MS} of its signal firing still has its cost counted.
  *
  * @internal
  */
-export async function callStage(call: StageCall): Promise<StageOutcome | null> {
-  const { runner, stage, signal } = call;
+export async function callStage(call: StageCall): Promise<StageCallResult> {
+  const { runner, stage, clock } = call;
+  const timer = new AbortController();
+  // Without a time limit the runner gets the loop's own signal; with one, a signal that also fires on the timeout.
+  const signal = call.timeoutMs === undefined ? call.signal : AbortSignal.any([call.signal, timer.signal]);
   const context = {
     runDir: call.runDir,
     iteration: call.iteration,
@@ -35,16 +55,56 @@ export async function callStage(call: StageCall): Promise<StageOutcome | null> {
     fs: call.fs,
     signal,
   };
+  const running = settle(stage, () => runner.run(stage, context));
+  const stopWaiting = new AbortController();
+  const timedOut =
+    call.timeoutMs === undefined
+      ? new Promise<never>(() => {})
+      : clock.sleep(call.timeoutMs, stopWaiting.signal).then(
+          () => 'timeout' as const,
+          () => new Promise<never>(() => {}),
+        );
   try {
-    const outcome = await call.heartbeat(() => runner.run(stage, context));
-    return signal.aborted ? null : checkStageOutcome(stage, outcome);
+    const first = await call.heartbeat(() => Promise.race([running, timedOut, aborted(signal, stopWaiting.signal)]));
+    if (first !== 'timeout' && first !== 'aborted' && !call.signal.aborted) return { kind: 'done', outcome: first };
+    if (first === 'timeout') timer.abort(new Error(`stage ${stage} timed out after ${call.timeoutMs} ms`));
+    const late = await Promise.race([running, clock.sleep(STAGE_ABORT_GRACE_MS).then(() => null)]);
+    const costUsd = late === null ? 0 : (late.costUsd ?? 0);
+    if (call.signal.aborted) return { kind: 'aborted', costUsd };
+    const cost = costUsd > 0 ? { costUsd } : {};
+    return {
+      kind: 'done',
+      outcome: {
+        status: 'failed',
+        ...cost,
+        detail: `Stage ${stage} timed out after ${call.timeoutMs} ms; its signal was aborted.`,
+      },
+    };
+  } finally {
+    stopWaiting.abort();
+  }
+}
+
+// The runner's outcome, checked; a throw becomes a failed stage.
+async function settle(stage: string, run: () => Promise<unknown>): Promise<StageOutcome> {
+  try {
+    return checkStageOutcome(stage, await run());
   } catch (error) {
-    if (signal.aborted) return null;
     return {
       status: 'failed',
       detail: `The stage runner threw: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
+}
+
+// Resolves 'aborted' once the signal fires; the listener goes when `done` fires.
+function aborted(signal: AbortSignal, done: AbortSignal): Promise<'aborted'> {
+  if (signal.aborted) return Promise.resolve('aborted');
+  return new Promise((resolve) => {
+    const onAbort = (): void => resolve('aborted');
+    signal.addEventListener('abort', onAbort, { once: true });
+    done.addEventListener('abort', () => signal.removeEventListener('abort', onAbort), { once: true });
+  });
 }
 
 const OUTCOME_STATUSES: ReadonlySet<string> = new Set(stageOutcomeStatusSchema.options);

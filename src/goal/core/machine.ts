@@ -39,7 +39,9 @@ export type LoopInput = {
   | {
       readonly type: 'stage_finished';
       readonly stage: string;
+      /** The outcome, or `null` when the loop was aborted during the stage (with the cost the runner still reported). */
       readonly outcome: StageOutcome | null;
+      readonly abortedCostUsd?: number;
       readonly durationMs: number;
     }
   | { readonly type: 'evaluated'; readonly evaluation: GoalEvaluation }
@@ -84,7 +86,9 @@ export interface LoopStep extends Transition {
  *
  * @internal
  */
-export function transition(state: LoopState, input: LoopInput, config: MachineConfig): LoopStep {
+export function transition(recorded: LoopState, input: LoopInput, config: MachineConfig): LoopStep {
+  // Spend recorded elsewhere (metrics.json) counts; the loop only ever adds to it.
+  const state = input.spentUsd > recorded.spent_usd ? { ...recorded, spent_usd: input.spentUsd } : recorded;
   switch (input.type) {
     case 'checkpoint':
       return checkpoint(state, input, config);
@@ -106,7 +110,7 @@ function factsOf(state: LoopState, input: Observed, config: MachineConfig, abort
   return {
     aborted: input.aborted,
     abortedAt,
-    spentUsd: input.spentUsd,
+    spentUsd: state.spent_usd,
     budgetUsd: config.budgetUsd,
     iterationsInSession: state.session?.iterations ?? 0,
     maxIterations: state.session?.max_iterations ?? 1,
@@ -156,19 +160,18 @@ function abortedAt(state: LoopState): string {
 // A stage came back: record it (an abort mid-stage records nothing: the stage reruns), then the next stage or the evaluation.
 function stageFinished(
   state: LoopState,
-  input: Observed & { stage: string; outcome: StageOutcome | null; durationMs: number },
+  input: Observed & { stage: string; outcome: StageOutcome | null; abortedCostUsd?: number; durationMs: number },
   config: MachineConfig,
 ): LoopStep {
   if (input.outcome === null) {
     const reason = `Aborted by the caller during stage ${input.stage}; it reruns when the loop resumes.`;
-    return { ...interrupt(state, 'aborted', reason, input.ts), effect: { kind: 'stop', stoppedOn: 'aborted', reason } };
+    const spent = { ...state, spent_usd: state.spent_usd + (input.abortedCostUsd ?? 0) };
+    return { ...interrupt(spent, 'aborted', reason, input.ts), effect: { kind: 'stop', stoppedOn: 'aborted', reason } };
   }
   const done = stageCompleted(state, input.stage, input.outcome, input.durationMs, input.ts);
   const upcoming = pendingStages(done.state)[0];
   const where = upcoming === undefined ? 'before the evaluation' : `before stage ${upcoming}`;
-  const decision = decideLoop(
-    factsOf(done.state, { ...input, spentUsd: Math.max(input.spentUsd, done.state.spent_usd) }, config, where),
-  );
+  const decision = decideLoop(factsOf(done.state, input, config, where));
   if (decision.kind === 'stop') return stopStep(done.state, decision, input.ts, done.events);
   return chain(done.events, { state: done.state, events: [] }, (next) => nextStage(next, input.ts, config));
 }

@@ -1,0 +1,113 @@
+import { parseJsonText } from '../errors.js';
+import { createJsonStore } from '../persist/json-store.js';
+import { runPaths } from '../pipeline/run-paths.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { LoopPhase, LoopState } from './contracts/loop-state.js';
+import { loopStateSchema } from './contracts/loop-state.js';
+import type { StopReason } from './contracts/stop-reason.js';
+import type { GoalEvaluation } from './core/evaluate.js';
+import { iterationEvaluationPath, readLatestIterationStarted } from './loop-events.js';
+
+/**
+ * A run's loop as persisted, as plain data for `status` commands.
+ *
+ * @public
+ */
+export interface LoopStatus {
+  /** False when no loop has run in this run directory (then the rest is empty). */
+  readonly exists: boolean;
+  readonly goalId: string | null;
+  /** The run-wide iteration counter. */
+  readonly iteration: number;
+  readonly phase: LoopPhase | null;
+  /** The current (or last) session: its index, the iteration it started at, its bound and its iterations so far. */
+  readonly session: {
+    readonly index: number;
+    readonly startedAtIteration: number;
+    readonly maxIterations: number;
+    readonly iterations: number;
+  } | null;
+  /** The stop of the last session, when it ended; `null` while a session is open (running, paused or crashed). */
+  readonly stop: { readonly stoppedOn: StopReason; readonly reason: string; readonly iteration: number } | null;
+  /** Stages not passed yet, in pipeline order as recorded. */
+  readonly pendingStages: readonly string[];
+  readonly stageStatus: Readonly<LoopState['stage_status']>;
+  readonly spentUsd: number;
+  /** The whole evaluation of the latest evaluated iteration (`iterations/<n>/evaluation.json`), when there is one. */
+  readonly lastEvaluation: GoalEvaluation | null;
+}
+
+/**
+ * Reads a run's loop-state.json (and the latest iteration's evaluation) as
+ * plain data. Writes nothing and takes no lock, so it is safe while a loop
+ * runs. A loop-state.json that does not match its schema is `STATE_CORRUPT`.
+ *
+ * @example
+ * ```ts
+ * const status = await readLoopStatus({ fs, runDir: '.goal-loop/runs/r-42' });
+ * console.log(status.phase, status.stop?.stoppedOn, status.lastEvaluation?.reason);
+ * ```
+ * @public
+ */
+export async function readLoopStatus(options: {
+  readonly fs: FileSystem;
+  readonly runDir: string;
+}): Promise<LoopStatus> {
+  const { fs, runDir } = options;
+  const paths = runPaths(runDir);
+  const [state, latest] = await Promise.all([
+    createJsonStore(fs, paths.state, loopStateSchema).load(),
+    readLatestIterationStarted(fs, paths.events),
+  ]);
+  const iteration = Math.max(state?.iteration ?? 0, latest ?? 0);
+  const lastEvaluation = await latestEvaluation(fs, runDir, iteration);
+  if (state === null) {
+    return {
+      exists: latest !== null,
+      goalId: null,
+      iteration,
+      phase: null,
+      session: null,
+      stop: null,
+      pendingStages: [],
+      stageStatus: {},
+      spentUsd: 0,
+      lastEvaluation,
+    };
+  }
+  const { session, stop } = state;
+  return {
+    exists: true,
+    goalId: state.goal_id,
+    iteration,
+    phase: state.phase,
+    session:
+      session === null
+        ? null
+        : {
+            index: session.index,
+            startedAtIteration: session.started_at_iteration,
+            maxIterations: session.max_iterations,
+            iterations: session.iterations,
+          },
+    stop: stop === null ? null : { stoppedOn: stop.stopped_on, reason: stop.reason, iteration: stop.iteration },
+    pendingStages: Object.entries(state.stage_status)
+      .filter(([, status]) => status !== 'passed')
+      .map(([stage]) => stage),
+    stageStatus: state.stage_status,
+    spentUsd: state.spent_usd,
+    lastEvaluation,
+  };
+}
+
+// The evaluation file of the latest iteration that has one (an iteration cut off before its evaluation has none).
+async function latestEvaluation(fs: FileSystem, runDir: string, iteration: number): Promise<GoalEvaluation | null> {
+  for (const n of [iteration, iteration - 1]) {
+    if (n < 1) continue;
+    const text = await fs.readText(iterationEvaluationPath(runDir, n));
+    if (text === null) continue;
+    const json = parseJsonText(text);
+    if (json.ok && typeof json.value === 'object' && json.value !== null) return json.value as GoalEvaluation;
+  }
+  return null;
+}

@@ -1,0 +1,93 @@
+import { GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
+import { createJsonStore } from '../persist/json-store.js';
+import { runPaths } from '../pipeline/run-paths.js';
+import type { FileSystem } from '../ports/file-system.js';
+import { loopStateSchema } from './contracts/loop-state.js';
+import { type Verdict, verdictSchema } from './contracts/verdict.js';
+import { readLatestIterationStarted } from './loop-events.js';
+
+/** What {@link writeVerdict} writes: a verdict for one judge criterion (the iteration is stamped for you). @public */
+export interface WriteVerdictOptions {
+  readonly fs: FileSystem;
+  readonly runDir: string;
+  readonly criterionId: string;
+  readonly verdict: 'PASS' | 'FAIL';
+  readonly judge?: string;
+  readonly reasoning?: string;
+  readonly score?: number;
+  /** On FAIL: `block` stops the loop `blocked`; `retry` (the default) reruns the criterion's stages. */
+  readonly recommendation?: 'retry' | 'block';
+  /** On FAIL: the stages to rerun instead of the criterion's own `rerun_stages`. */
+  readonly recommendedRerunStages?: readonly string[];
+}
+
+/**
+ * Appends a verdict to the run's goal-verdict.json, stamped with the
+ * iteration that will consume it: the current one while an iteration is
+ * running, otherwise the next one (so a human answering an `ask_user` stop
+ * never computes iteration numbers). Existing verdicts are kept (the file is
+ * rewritten atomically as `{ "verdicts": [...] }`); a goal-verdict.json that
+ * is not valid JSON is `INVALID_CONTRACT` and left untouched. Returns the
+ * verdict written.
+ *
+ * @example
+ * ```ts
+ * await writeVerdict({ fs, runDir: '.goal-loop/runs/r-42', criterionId: 'design-review', verdict: 'PASS', judge: 'human:architect' });
+ * const result = await loop.run(); // consumes it
+ * ```
+ * @public
+ */
+export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdict> {
+  const { fs, runDir } = options;
+  const paths = runPaths(runDir);
+  const verdict = verdictSchema.safeParse({
+    criterion_id: options.criterionId,
+    verdict: options.verdict,
+    ...(options.judge === undefined ? {} : { judge: options.judge }),
+    ...(options.reasoning === undefined ? {} : { reasoning: options.reasoning }),
+    ...(options.score === undefined ? {} : { score: options.score }),
+    iteration: await consumingIteration(fs, runDir),
+    ...(options.recommendation === undefined ? {} : { recommendation: options.recommendation }),
+    ...(options.recommendedRerunStages === undefined
+      ? {}
+      : { recommended_rerun_stages: [...options.recommendedRerunStages] }),
+  });
+  if (!verdict.success) {
+    const issues = issuesFromZod(verdict.error);
+    throw new GoalLoopError('INVALID_OPTIONS', `Invalid verdict: ${issues.map((i) => i.message).join('; ')}`, {
+      issues,
+    });
+  }
+  const existing = await existingVerdicts(fs, paths.verdicts);
+  await fs.writeText(paths.verdicts, `${JSON.stringify({ verdicts: [...existing, verdict.data] }, null, 2)}\n`);
+  return verdict.data;
+}
+
+// The iteration a verdict written now is consumed by: the running one, else the next.
+async function consumingIteration(fs: FileSystem, runDir: string): Promise<number> {
+  const paths = runPaths(runDir);
+  const [state, latest] = await Promise.all([
+    createJsonStore(fs, paths.state, loopStateSchema).load(),
+    readLatestIterationStarted(fs, paths.events),
+  ]);
+  const iteration = Math.max(state?.iteration ?? 0, latest ?? 0);
+  const running = state !== null && (state.phase === 'running_stages' || state.phase === 'evaluating');
+  return running ? iteration : iteration + 1;
+}
+
+// The entries of goal-verdict.json as they are (kept verbatim); none when it does not exist.
+async function existingVerdicts(fs: FileSystem, path: string): Promise<unknown[]> {
+  const text = await fs.readText(path);
+  if (text === null) return [];
+  const json = parseJsonText(text);
+  if (!json.ok) {
+    throw new GoalLoopError('INVALID_CONTRACT', `${path} is not valid JSON; fix or remove it first.`, {
+      issues: [json.issue],
+    });
+  }
+  const value = json.value;
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'object' && value !== null && Array.isArray((value as { verdicts?: unknown }).verdicts))
+    return (value as { verdicts: unknown[] }).verdicts;
+  return [value];
+}
