@@ -33,7 +33,9 @@ export function printEvent(event: LoopEvent): void {
       );
       break;
     case 'goal_evaluated':
-      console.log(`  evaluation: ${event.status} (score ${event.score}) — ${event.reason}`);
+      console.log(
+        `  goal evaluation: ${event.status} (goal score ${event.score}: % of the goal's checks passing) — ${event.reason}`,
+      );
       break;
     case 'loop_iteration_retrying_stages':
       console.log(`  retrying ${event.stages.join(', ')}`);

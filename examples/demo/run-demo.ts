@@ -11,6 +11,8 @@ import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { createReviewStageRunner, type FeedbackReport } from 'goal-loop/review';
 import { expectStop, printEvent, tempProject } from '../shared.js';
 
+// `npm run demo -- --keep` keeps the project folder, so you can open what a run leaves behind.
+const keep = process.argv.includes('--keep');
 const project = await tempProject('demo');
 const runDir = '.goal-loop/runs/notes-1';
 const agent = fileURLToPath(new URL('./agents/sdlc-agent.mjs', import.meta.url));
@@ -52,4 +54,10 @@ function printFindings(): void {
 const result = await loop.run();
 expectStop(result, 'complete');
 console.log(`exit code: ${exitCodeFor(result)}; spent ${result.spentUsd} USD; run-wide iteration ${result.iteration}`);
-await project.dispose();
+if (keep) {
+  console.log(`\nkept the run directory: ${join(project.root, runDir)}`);
+  console.log('  events.jsonl, loop-state.json, iterations/<n>/evaluation.json, artifacts/stages/<stage>/…');
+} else {
+  console.log(`\n(the project folder is removed; run \`npm run demo -- --keep\` to keep it)`);
+  await project.dispose();
+}
