@@ -3,49 +3,82 @@ import type { FileSystem } from '../ports/file-system.js';
 const CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 
+/** Where a visited line sits: `fromEnd` counts lines from the end (0 is the last one). @internal */
+export interface LinePosition {
+  readonly fromEnd: number;
+  /** False for a last line with no trailing newline (a torn append, or a writer that leaves it off). */
+  readonly terminated: boolean;
+}
+
 /**
  * Visits the lines of a file from the last to the first, reading fixed-size
  * chunks from the end, so finding something near the end of a huge log costs
- * the same as in a small one. `visit` returns `true` to stop. A file whose
- * last line has no trailing newline still yields that line (a reader decides
- * whether it is torn). Missing file: nothing is visited.
+ * the same as in a small one, and a line of many megabytes costs time linear
+ * in its length (its chunks are joined once). `visit` returns `true` to stop.
+ * A file whose last line has no trailing newline still yields that line, with
+ * `terminated: false`. Missing file: nothing is visited.
  *
  * @internal
  */
 export async function visitLinesBackwards(
   fs: FileSystem,
   path: string,
-  visit: (line: string) => boolean,
+  visit: (line: string, position: LinePosition) => boolean,
 ): Promise<void> {
   const stat = await fs.stat(path);
   if (stat === null || stat.type !== 'file') return;
   const decoder = new TextDecoder();
+  let fromEnd = 0;
+  let terminated = true;
+  const emit = (reversed: Uint8Array[]): boolean => {
+    const bytes = join(reversed.reverse());
+    const stop = bytes.length > 0 && visit(decoder.decode(bytes), { fromEnd, terminated });
+    if (bytes.length > 0) fromEnd += 1;
+    terminated = true;
+    return stop;
+  };
+  // The parts of the line being read, last part first, joined once the line's start is found.
+  let pending: Uint8Array[] = [];
   let end = stat.size;
-  let carry: Uint8Array = new Uint8Array(0);
   while (end > 0) {
     const start = Math.max(0, end - CHUNK_BYTES);
     const chunk = await fs.readBytes(path, start, end - start);
     if (chunk === null) return;
-    const bytes = concat(chunk, carry);
-    let lineEnd = bytes.length;
-    for (let i = bytes.length - 1; i >= 0; i--) {
-      if (bytes[i] !== NEWLINE) continue;
-      if (i + 1 < lineEnd && visit(decoder.decode(bytes.subarray(i + 1, lineEnd)))) return;
+    let lineEnd = chunk.length;
+    if (end === stat.size) terminated = chunk[chunk.length - 1] === NEWLINE;
+    for (let i = chunk.length - 1; i >= 0; i--) {
+      if (chunk[i] !== NEWLINE) continue;
+      pending.push(chunk.subarray(i + 1, lineEnd));
+      if (emit(pending)) return;
+      pending = [];
       lineEnd = i;
     }
-    carry = bytes.slice(0, lineEnd);
+    if (lineEnd > 0) pending.push(chunk.subarray(0, lineEnd));
     end = start;
   }
-  if (carry.length > 0) visit(decoder.decode(carry));
+  emit(pending);
 }
 
-// Joins two byte arrays (a chunk and the partial line carried from the chunk after it).
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  if (b.length === 0) return a;
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
+/**
+ * The length of the file up to and including its last newline (0 when it has
+ * none), read backwards in chunks: what remains when a torn last line is cut
+ * off. `null` when the file is missing.
+ *
+ * @internal
+ */
+export async function committedLength(fs: FileSystem, path: string): Promise<number | null> {
+  const stat = await fs.stat(path);
+  if (stat === null) return null;
+  let end = stat.size;
+  while (end > 0) {
+    const start = Math.max(0, end - CHUNK_BYTES);
+    const chunk = await fs.readBytes(path, start, end - start);
+    if (chunk === null) return null;
+    const at = chunk.lastIndexOf(NEWLINE);
+    if (at >= 0) return start + at + 1;
+    end = start;
+  }
+  return 0;
 }
 
 /**
@@ -64,4 +97,18 @@ export function parseLogLine(line: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
+}
+
+// Joins byte arrays into one (no copy for a single part).
+function join(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0] as Uint8Array;
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }

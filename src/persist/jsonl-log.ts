@@ -1,5 +1,6 @@
+import { GoalLoopError } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { parseLogLine, visitLinesBackwards } from './backward-lines.js';
+import { committedLength, parseLogLine, visitLinesBackwards } from './backward-lines.js';
 
 /** A record of a {@link JsonlLog}: any JSON object with its position in the log. @internal */
 export interface Sequenced {
@@ -7,47 +8,84 @@ export interface Sequenced {
 }
 
 /**
+ * Reads a counter field (`seq`, `iteration`) of the record being looked at:
+ * `null` when the record has no such field, the value when it is a safe
+ * integer in `0 .. Number.MAX_SAFE_INTEGER - 1` (so one more is still
+ * exact), and otherwise a `STATE_CORRUPT` error naming the file, the line
+ * (counted from the end) and the field.
+ *
+ * @internal
+ */
+export type CounterReader = (field: string) => number | null;
+
+/** The largest counter value read back from a log (its successor is still a safe integer). @internal */
+export const MAX_COUNTER = Number.MAX_SAFE_INTEGER - 1;
+
+/** Options of {@link findLastRecord}. @internal */
+export interface FindOptions {
+  /** Skip a last line that has no trailing newline: a torn append the writer will remove (default `false`). */
+  readonly committedOnly?: boolean;
+}
+
+/**
  * The last JSON object line of a JSONL file for which `pick` returns a value,
  * read backwards from the end (its cost does not grow with the file), or
- * `null`. Torn and foreign lines are skipped (`pick` sees only objects).
+ * `null`. Torn and foreign lines are skipped (`pick` sees only objects);
+ * `pick` reads counters through `counter`, which refuses values out of range.
  *
  * @internal
  */
 export async function findLastRecord<T>(
   fs: FileSystem,
   path: string,
-  pick: (record: Record<string, unknown>) => T | null,
+  pick: (record: Record<string, unknown>, counter: CounterReader) => T | null,
+  options: FindOptions = {},
 ): Promise<T | null> {
   let found: T | null = null;
-  await visitLinesBackwards(fs, path, (line) => {
+  await visitLinesBackwards(fs, path, (line, position) => {
+    if (options.committedOnly === true && !position.terminated) return false;
     const record = parseLogLine(line);
-    found = record === null ? null : pick(record);
+    found = record === null ? null : pick(record, (field) => readCounter(record, field, path, position.fromEnd));
     return found !== null;
   });
   return found;
 }
 
+// A counter field of one record: absent is null, in range is the value, anything else names file, line and field.
+function readCounter(record: Record<string, unknown>, field: string, path: string, fromEnd: number): number | null {
+  if (!Object.hasOwn(record, field)) return null;
+  const value = record[field];
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_COUNTER) return value;
+  const line = fromEnd === 0 ? 'the last line' : `line ${fromEnd + 1} from the end`;
+  throw new GoalLoopError(
+    'STATE_CORRUPT',
+    `${path}: field "${field}" of ${line} is ${JSON.stringify(value) ?? String(value)}, not an integer from 0 to ${MAX_COUNTER}; the log was edited or written by another tool — fix or remove that line.`,
+    { issues: [{ code: 'counter_out_of_range', path: [field], message: `${path}: ${field} out of range` }] },
+  );
+}
+
 /**
- * The `seq` of the last line that carries one (-1 when none does: a fresh log,
- * or one written only by another tool). Lines without an integer `seq` and
- * torn lines are skipped, so they never make a record look undelivered.
+ * The `seq` of the last committed line that carries one (-1 when none does: a
+ * fresh log, or one written only by another tool). Lines without `seq`, torn
+ * lines and an unterminated last line (never a committed record) are skipped,
+ * so they never make a record look delivered; a `seq` that is not an integer
+ * in range is `STATE_CORRUPT` naming the file and field.
  *
  * @internal
  */
 export async function readLastSeq(fs: FileSystem, path: string): Promise<number> {
-  const seq = await findLastRecord(fs, path, (record) =>
-    typeof record.seq === 'number' && Number.isInteger(record.seq) ? record.seq : null,
-  );
+  const seq = await findLastRecord(fs, path, (_, counter) => counter('seq'), { committedOnly: true });
   return seq ?? -1;
 }
 
 /**
  * An append-only JSONL log of sequenced records, for a writer that holds the
  * run's lock. Each record is one single-write line. Before its first append it
- * repairs a torn last line (a crash mid-append) by ending it, so the next
- * record starts on a line of its own; readers skip the fragment.
- * `appendOnce` appends only the records whose `seq` the log does not hold yet,
- * which is what makes an outbox redelivery exactly-once.
+ * removes a torn last line (a crash mid-append), truncating the file to its
+ * last newline, so every line of the file parses; the fragment was never a
+ * committed record (the outbox appends it again). `appendOnce` appends only
+ * the records whose `seq` the log does not hold yet, which is what makes an
+ * outbox redelivery exactly-once.
  *
  * @internal
  */
@@ -62,7 +100,7 @@ export class JsonlLog<T extends Sequenced> {
     private readonly onAppend?: (record: T) => void,
   ) {}
 
-  /** The `seq` of the last record in the log (-1 for none), read once and then tracked. */
+  /** The `seq` of the last committed record in the log (-1 for none), read once and then tracked. */
   async lastSequence(): Promise<number> {
     this.lastSeq ??= await readLastSeq(this.fs, this.path);
     return this.lastSeq;
@@ -71,8 +109,8 @@ export class JsonlLog<T extends Sequenced> {
   /** Appends the records not yet in the log (by `seq`), in order, reports each, and returns how many it appended. */
   async appendOnce(records: readonly T[]): Promise<number> {
     if (records.length === 0) return 0;
-    await this.repair();
     let last = await this.lastSequence();
+    await this.repair();
     let appended = 0;
     for (const record of records) {
       if (record.seq <= last) continue;
@@ -85,13 +123,16 @@ export class JsonlLog<T extends Sequenced> {
     return appended;
   }
 
-  // Ends a torn last line with a newline, once per log instance.
+  // Cuts a torn last line off (the file ends at its last newline), once per log instance.
   private async repair(): Promise<void> {
     if (this.repaired) return;
     const stat = await this.fs.stat(this.path);
     if (stat !== null && stat.size > 0) {
       const last = await this.fs.readBytes(this.path, stat.size - 1, 1);
-      if (last !== null && last[0] !== 0x0a) await this.fs.appendText(this.path, '\n');
+      if (last !== null && last[0] !== 0x0a) {
+        const keep = await committedLength(this.fs, this.path);
+        if (keep !== null) await this.fs.truncate(this.path, keep);
+      }
     }
     this.repaired = true;
   }
