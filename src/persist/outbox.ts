@@ -1,3 +1,4 @@
+import { GoalLoopError } from '../errors.js';
 import type { JsonStore } from './json-store.js';
 import type { JsonlLog, Sequenced } from './jsonl-log.js';
 
@@ -12,8 +13,13 @@ export interface WithOutbox<E extends Sequenced> {
  * its `outbox`, then the records are appended to the log, each exactly once
  * (by `seq`). A crash between the two writes loses nothing and duplicates
  * nothing: the next holder delivers the outbox with {@link OutboxCommit.deliver}.
- * `guard` runs before every write (the lock's heartbeat and fencing check), so
- * a holder that lost its lock writes nothing more.
+ * `guard` runs before every write (the lock's fencing check,
+ * `RunLock.fence`), so a holder that lost its lock writes nothing more.
+ *
+ * Since the state is always written before its records, the log never holds
+ * a `seq` beyond the last of the state's outbox; an outbox behind the log (a
+ * state restored from a copy, a counter edited by hand) would have its
+ * records skipped as delivered, so it is `STATE_CORRUPT` instead.
  *
  * @internal
  */
@@ -26,6 +32,7 @@ export class OutboxCommit<S extends WithOutbox<E>, E extends Sequenced> {
 
   /** Writes `state` (its outbox holding this change's records), then appends those records. */
   async commit(state: S): Promise<S> {
+    await this.checkAhead(state);
     await this.guard();
     await this.store.save(state);
     await this.deliver(state);
@@ -35,7 +42,20 @@ export class OutboxCommit<S extends WithOutbox<E>, E extends Sequenced> {
   /** Appends the records of `state.outbox` the log does not hold yet; returns how many it appended. */
   async deliver(state: S): Promise<number> {
     if (state.outbox.length === 0) return 0;
+    await this.checkAhead(state);
     await this.guard();
     return this.log.appendOnce(state.outbox);
+  }
+
+  // Refuses an outbox whose last record is older than the log's last one (it would be dropped as delivered).
+  private async checkAhead(state: S): Promise<void> {
+    const newest = state.outbox.at(-1);
+    if (newest === undefined) return;
+    const last = await this.log.lastSequence();
+    if (newest.seq >= last) return;
+    throw new GoalLoopError(
+      'STATE_CORRUPT',
+      `${this.store.path}: its outbox ends at seq ${newest.seq} but ${this.log.path} already holds seq ${last}; its records would be lost (was its counter edited or the file restored from a copy?). Move it aside to start afresh.`,
+    );
   }
 }
