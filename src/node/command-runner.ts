@@ -164,17 +164,22 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
   }
 }
 
-// True when the promise settles within `ms` milliseconds.
+// True when the promise settles within `ms` milliseconds, waited in 50 ms steps: even when the event loop was blocked
+// past the whole wait, the pipes' pending end-of-file is read between two steps before the wait counts as over.
 async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), ms);
-  });
-  try {
-    return await Promise.race([promise.then(() => true), late]);
-  } finally {
-    clearTimeout(timer);
+  const settled = promise.then(() => true);
+  for (let waited = 0; waited < ms; waited += 50) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const step = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), Math.min(50, ms - waited));
+    });
+    try {
+      if (await Promise.race([settled, step])) return true;
+    } finally {
+      clearTimeout(timer);
+    }
   }
+  return false;
 }
 
 // Starts the shell as a process-group leader with output streamed, not buffered.

@@ -31,7 +31,9 @@ const DEFAULT_MAX_READ_BYTES = 256 * 1024 * 1024;
  * by `fstat` on a descriptor opened with `O_NONBLOCK`, so a FIFO never blocks.
  * `readText` refuses a file larger than `maxReadBytes` (default 256 MiB) with
  * an `IO_ERROR` naming the path and its size, and never reads past the cap
- * even when the file grows while it is read.
+ * even when the file grows while it is read. `truncate` shortens a file and
+ * fsyncs it; `removeStaleTempFiles` removes the temp files
+ * (`.<name>.<pid>.<uuid>.tmp`) of writes whose process died before the rename.
  *
  * The port does not confine paths: use the containment functions before
  * following a path taken from a contract.
