@@ -138,22 +138,28 @@ async function gatherCriterion(
     case 'judge':
       return { kind: 'judge' };
     case 'json_schema': {
-      const target = await readJsonDocument(
-        input.fs,
-        await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative), cache }),
-      );
-      if (target.state !== 'present')
-        return { kind: 'json_schema', outcome: { state: 'unavailable', detail: target.detail } };
+      // The schema first: one that does not compile is an error of the goal whatever the document's state.
       let schema: unknown = criterion.schema;
       if (criterion.schema_path !== undefined) {
         const schemaDoc = await readJsonDocument(
           input.fs,
           await resolveContainedPath(input.fs, criterion.schema_path, { base: base(criterion.run_relative), cache }),
         );
+        if (schemaDoc.state === 'malformed')
+          return { kind: 'json_schema', outcome: { state: 'schema_error', detail: schemaDoc.detail } };
         if (schemaDoc.state !== 'present')
           return { kind: 'json_schema', outcome: { state: 'unavailable', detail: `schema_path: ${schemaDoc.detail}` } };
         schema = schemaDoc.document;
       }
+      const schemaError = input.checker.compileError(schema);
+      if (schemaError !== undefined)
+        return { kind: 'json_schema', outcome: { state: 'schema_error', detail: schemaError } };
+      const target = await readJsonDocument(
+        input.fs,
+        await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative), cache }),
+      );
+      if (target.state !== 'present')
+        return { kind: 'json_schema', outcome: { state: 'unavailable', detail: target.detail } };
       return { kind: 'json_schema', outcome: input.checker.check(target.document, schema) };
     }
   }

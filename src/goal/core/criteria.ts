@@ -1,4 +1,5 @@
-import { readDotPath } from '../../kit/dot-path.js';
+import type { Issue } from '../../errors.js';
+import { readDotPath, readOwn } from '../../kit/dot-path.js';
 import { withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import type { Criterion, CriterionKind, MetricThresholdCriterion } from '../contracts/goal.js';
 import { evaluateCommandOutcome } from './command-outcome.js';
@@ -178,8 +179,43 @@ function metric(criterion: MetricThresholdCriterion, source: DocumentFact, conte
   };
 }
 
-// json_schema: PASS when the document validates; an unavailable document is FAIL (it must exist and parse).
+/**
+ * The issues of json_schema criteria whose schema does not compile (the
+ * `schema_error` facts): each names the criterion and its `schema_path` (or
+ * `schema`). Such a goal cannot be evaluated: `evaluateGoal` reports it
+ * as an `ERROR`, never as a FAIL that reruns stages. Pure.
+ *
+ * @internal
+ */
+export function schemaErrorIssues(
+  criteria: readonly Criterion[],
+  facts: Readonly<Record<string, CriterionFact>>,
+): Issue[] {
+  const issues: Issue[] = [];
+  criteria.forEach((criterion, index) => {
+    const fact = readOwn(facts, criterion.id);
+    if (criterion.kind !== 'json_schema' || fact?.kind !== 'json_schema' || fact.outcome.state !== 'schema_error')
+      return;
+    const field = criterion.schema_path === undefined ? 'schema' : 'schema_path';
+    const where = criterion.schema_path === undefined ? 'its inline schema' : `schema_path "${criterion.schema_path}"`;
+    issues.push({
+      code: 'invalid_schema',
+      path: ['criteria', index, field],
+      message: `criterion ${criterion.id}: ${where} cannot be used: ${fact.outcome.detail}`,
+    });
+  });
+  return issues;
+}
+
+// json_schema: PASS when the document validates; an unavailable document is FAIL (it must exist and parse);
+// a schema that does not compile decides nothing (PENDING here; evaluateGoal makes the whole evaluation an ERROR).
 function jsonSchema(path: string, outcome: Extract<CriterionFact, { kind: 'json_schema' }>['outcome']): Verdict {
+  if (outcome.state === 'schema_error')
+    return {
+      status: 'PENDING',
+      summary: 'its JSON Schema does not compile',
+      detail: `${path} was not validated: ${outcome.detail}.`,
+    };
   if (outcome.state === 'unavailable')
     return {
       status: 'FAIL',

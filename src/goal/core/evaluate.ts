@@ -4,7 +4,7 @@ import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mappi
 import type { GoalStatus } from '../contracts/goal-evaluation.js';
 import { type BuiltinCheck, evaluateBuiltins } from './builtins.js';
 import type { ClaimRecord } from './claims.js';
-import { type CriterionEvaluation, evaluateCriterion } from './criteria.js';
+import { type CriterionEvaluation, evaluateCriterion, schemaErrorIssues } from './criteria.js';
 import type { EvaluationFacts } from './facts.js';
 import { type DecisionSignal, decideStatus } from './precedence.js';
 import { resolveVerdicts } from './verdicts.js';
@@ -66,6 +66,8 @@ export interface GoalEvaluation {
  */
 export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
   const { goal, stages } = facts;
+  const unusable = schemaErrorIssues(goal.criteria, facts.criteria);
+  if (unusable.length > 0) return errorEvaluation(goal.goal_id, unusable, facts.iteration);
   const verdicts = resolveVerdicts(facts);
   const criteria = goal.criteria.map((criterion) =>
     evaluateCriterion(criterion, readOwn(facts.criteria, criterion.id), {

@@ -48,8 +48,13 @@ export type CriterionFact =
   | { readonly kind: 'judge' }
   | {
       readonly kind: 'json_schema';
+      /**
+       * `unavailable`: the document (or the schema file) could not be read; `checked`: validated;
+       * `schema_error`: the schema does not compile, so the criterion cannot be evaluated at all.
+       */
       readonly outcome:
         | { readonly state: 'unavailable'; readonly detail: string }
+        | { readonly state: 'schema_error'; readonly detail: string }
         | { readonly state: 'checked'; readonly valid: boolean; readonly errors: readonly string[] };
     };
 
