@@ -1,7 +1,7 @@
 import { isGoalLoopError } from '../errors.js';
+import type { StageContext, StageOutcome, StageRunner } from '../index.js';
 import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
-import type { StageContext, StageOutcome, StageRunner } from '../ports/stage-runner.js';
 import { reviewFailed } from './core/task-contracts.js';
 import { runConsistencyReview } from './run-review.js';
 

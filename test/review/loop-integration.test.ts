@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
-import type { StageRunner } from '../../src/ports/stage-runner.js';
+import type { StageRunner } from '../../src/index.js';
 import { REVIEW_CONTRACT_SLOTS } from '../../src/review/core/contract-slots.js';
 import { createReviewStageRunner } from '../../src/review/review-stage-runner.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { StageContext, StageRunner } from '../../src/index.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
-import type { StageContext, StageRunner } from '../../src/ports/stage-runner.js';
 import { REVIEW_CONTRACT_SLOTS } from '../../src/review/core/contract-slots.js';
 import { createReviewStageRunner } from '../../src/review/review-stage-runner.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
