@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withHeartbeat } from '../../src/persist/heartbeat.js';
+import { RunLock } from '../../src/persist/run-lock.js';
+import type { FileSystem } from '../../src/ports/file-system.js';
+import { createManualClock } from '../../src/testing/manual-clock.js';
+import { FILE_SYSTEMS, jittery, seeded, type TestFs } from './helpers.js';
+
+const LOCK = 'run/loop.lock';
+const START = Date.UTC(2026, 0, 1);
+const TIMEOUT = 10_000;
+const stale = JSON.stringify({ owner: 'ghost', pid: 7, heartbeat_at: START - TIMEOUT - 1, timeout_ms: TIMEOUT });
+
+describe.each(FILE_SYSTEMS)('racing for a stale lock on the $name filesystem', ({ make }) => {
+  let t: TestFs;
+  beforeEach(async () => {
+    t = await make();
+  });
+  afterEach(() => t.dispose());
+
+  it('of N newcomers exactly one wins, and that winner is told it took the lock over', async () => {
+    for (let round = 0; round < 25; round++) {
+      const fs = jittery(t.fs, seeded(round));
+      await t.fs.writeText(LOCK, stale);
+      const clock = createManualClock(START);
+      const racers = Array.from({ length: 6 }, (_, i) => new RunLock(fs, LOCK, clock, `r${i}`, TIMEOUT));
+      const outcomes = await Promise.allSettled(racers.map((lock) => lock.acquire()));
+      const won = outcomes.flatMap((outcome, i) =>
+        outcome.status === 'fulfilled' ? [{ i, value: outcome.value }] : [],
+      );
+      expect(won, `round ${round}`).toHaveLength(1);
+      expect(won[0]?.value, `round ${round}`).toEqual({ previousOwner: 'ghost', ageMs: TIMEOUT + 1 });
+      for (const outcome of outcomes)
+        if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'RUN_LOCKED' });
+      const winner = racers[won[0]?.i ?? -1] as RunLock;
+      await winner.fence();
+      for (const loser of racers) if (loser !== winner) await expect(loser.fence()).rejects.toMatchObject({});
+      expect(await t.fs.list('run')).toEqual(['loop.lock']);
+      await winner.release();
+    }
+  });
+});
+
+describe('withHeartbeat', () => {
+  let fs: FileSystem;
+  beforeEach(async () => {
+    fs = (await FILE_SYSTEMS[0]?.make())?.fs as FileSystem;
+  });
+  const beatAt = async () => (JSON.parse((await fs.readText(LOCK)) ?? '{}') as { heartbeat_at: number }).heartbeat_at;
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('keeps the lock fresh while the work runs, and stops beating when it ends', async () => {
+    const clock = createManualClock(START);
+    const lock = new RunLock(fs, LOCK, clock, 'a', TIMEOUT);
+    await lock.acquire();
+    let finish!: (value: string) => void;
+    const work = withHeartbeat(lock, clock, 3_000, () => new Promise<string>((resolve) => (finish = resolve)));
+    for (let i = 1; i <= 5; i++) {
+      clock.advance(3_000);
+      await tick();
+      expect(await beatAt()).toBe(START + i * 3_000);
+    }
+    finish('done');
+    await expect(work).resolves.toBe('done');
+    expect(clock.pending()).toBe(0);
+    clock.advance(3_000);
+    await tick();
+    expect(await beatAt()).toBe(START + 15_000);
+  });
+
+  it('a lock lost while the work runs: the work’s result is discarded and RUN_LOCKED thrown', async () => {
+    const clock = createManualClock(START);
+    const lock = new RunLock(fs, LOCK, clock, 'a', TIMEOUT);
+    await lock.acquire();
+    let finish!: (value: string) => void;
+    const work = withHeartbeat(lock, clock, 3_000, () => new Promise<string>((resolve) => (finish = resolve)));
+    await fs.writeText(LOCK, JSON.stringify({ owner: 'thief', heartbeat_at: START, timeout_ms: TIMEOUT }));
+    clock.advance(3_000);
+    await tick();
+    finish('done');
+    await expect(work).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    expect(await fs.readText(LOCK)).toContain('thief');
+  });
+});
