@@ -1,10 +1,11 @@
 // npm run bench: every benchmark of the library, printed as times, ratios and scaling.
 import { benchGoalLoop } from './goal-loop.bench.js';
+import { benchPersist } from './persist.bench.js';
 import { benchReview } from './review.bench.js';
 
 console.log(`goal-loop benchmarks — Node ${process.version}, ${process.platform}/${process.arch}`);
 // Each suite runs even when an earlier one fails; a failure still fails the run.
-for (const suite of [benchGoalLoop, benchReview]) {
+for (const suite of [benchGoalLoop, benchPersist, benchReview]) {
   try {
     await suite();
   } catch (error) {
