@@ -134,8 +134,34 @@ async function loopOverhead(): Promise<void> {
   row('the same on a new loop and a new run dir', ms(fresh), `${ratio(fresh / warm)} (first-use costs)`);
 }
 
+// Evaluation time for 10,000 against 100,000 goal-verdict.json entries naming one judge criterion.
+async function verdictGrowth(): Promise<void> {
+  console.log('\ngoal-verdict.json growth: verdicts for one judge criterion, memory filesystem');
+  const times: number[] = [];
+  for (const n of [10_000, 100_000]) {
+    const fs = createMemoryFileSystem();
+    const verdicts = Array.from({ length: n }, (_, i) => ({
+      criterion_id: 'design',
+      verdict: i % 2 === 0 ? 'FAIL' : 'PASS',
+      iteration: 1,
+    }));
+    await fs.writeText(`${RUN}/goal-verdict.json`, JSON.stringify(verdicts));
+    const loop = new GoalLoop({
+      fs,
+      runDir: RUN,
+      stages: ['11-feedback-loop'],
+      runner: { run: async () => ({ status: 'passed' }) },
+      goal: { schema_version: 1, goal_id: 'bench', criteria: [{ id: 'design', kind: 'judge', question: 'Right?' }] },
+    });
+    times.push(await medianMs(`verdicts ${n}`, () => loop.evaluate(), { time: 500, warmupIterations: 2 }));
+  }
+  const [small = 0, large = 0] = times;
+  row('10,000 vs 100,000 verdicts', `${ms(small)} / ${ms(large)}`, `${ratio(large / small)} (linear = 10×)`);
+}
+
 export async function benchGoalLoop(): Promise<void> {
   await evaluationScaling();
+  await verdictGrowth();
   await commandConcurrency();
   await latestIterationLookup();
   await loopOverhead();

@@ -71,7 +71,11 @@ export function searchExplicitPool(
     if (why !== null)
       rejected.push(claim('explicit', id, index, `Explicit verdict ${verdict.verdict} not used: ${why}.`));
     else if (id === null) idless.push({ verdict, index });
-    else byId.set(id, [...(byId.get(id) ?? []), { verdict, index }]);
+    else {
+      const list = byId.get(id);
+      if (list === undefined) byId.set(id, [{ verdict, index }]);
+      else list.push({ verdict, index });
+    }
   }
 
   const chosen = new Map<string, ExplicitChoice>();

@@ -63,13 +63,14 @@ export function resolveVerdicts(facts: EvaluationFacts): VerdictResolution {
   });
   const rejected = [...explicit.rejected, ...agent.rejected];
   const judges = new Map<string, JudgeOutcome>();
+  const reasons = reasonsByCriterion(rejected);
   for (const criterion of facts.goal.criteria) {
     if (criterion.kind !== 'judge' || judges.has(criterion.id)) continue;
     const fromExplicit = explicit.chosen.get(criterion.id);
     const fromAgent = agent.chosen.get(criterion.id);
     if (fromExplicit !== undefined) judges.set(criterion.id, explicitOutcome(criterion, fromExplicit));
     else if (fromAgent !== undefined) judges.set(criterion.id, agentOutcome(criterion, fromAgent));
-    else judges.set(criterion.id, pendingOutcome(criterion, facts, rejected));
+    else judges.set(criterion.id, pendingOutcome(criterion, facts, reasons));
   }
   const fileIssues =
     explicitFact.state === 'present'
@@ -123,16 +124,27 @@ function agentOutcome(criterion: JudgeCriterion, choice: AgentChoice): JudgeOutc
   };
 }
 
+// The positions in `rejected` of the claims about each criterion id (the id-less ones under null), in one pass.
+function reasonsByCriterion(rejected: readonly ClaimRecord[]): RejectedIndex {
+  const positions = new Map<string | null, number[]>();
+  rejected.forEach((record, position) => {
+    const list = positions.get(record.criterionId);
+    if (list === undefined) positions.set(record.criterionId, [position]);
+    else list.push(position);
+  });
+  return { rejected, positions };
+}
+
+interface RejectedIndex {
+  readonly rejected: readonly ClaimRecord[];
+  readonly positions: ReadonlyMap<string | null, readonly number[]>;
+}
+
 // The outcome when neither pool yields a usable verdict, naming the rejected claims about the criterion.
-function pendingOutcome(
-  criterion: JudgeCriterion,
-  facts: EvaluationFacts,
-  rejected: readonly ClaimRecord[],
-): JudgeOutcome {
+function pendingOutcome(criterion: JudgeCriterion, facts: EvaluationFacts, reasons: RejectedIndex): JudgeOutcome {
   const stamp = facts.iteration === null ? '' : ` stamped with iteration ${facts.iteration} or later`;
-  const about = rejected
-    .filter((record) => record.criterionId === criterion.id || record.criterionId === null)
-    .map((record) => record.reason);
+  const positions = [...(reasons.positions.get(criterion.id) ?? []), ...(reasons.positions.get(null) ?? [])];
+  const about = positions.sort((a, b) => a - b).map((position) => reasons.rejected[position]?.reason ?? '');
   const notes = about.length === 0 ? '' : ` Rejected claims: ${about.join(' ')}`;
   return {
     state: 'pending',
