@@ -1,8 +1,9 @@
 // Smoke test of the built ESM entries through the package's own exports map.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { exitCodeFor, GoalLoop, parseGoal, systemClock } from 'goal-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { createMemoryFileSystem, createScriptedStageRunner, fileSystemConformanceCases } from 'goal-loop/testing';
@@ -12,18 +13,31 @@ assert.equal(parseGoal({ schema_version: 1 }).success, true);
 assert.ok(fileSystemConformanceCases().length > 10);
 assert.equal(typeof systemClock.now(), 'number');
 
+const goalJsonSchema = JSON.parse(
+  await readFile(fileURLToPath(import.meta.resolve('goal-loop/schemas/goal.schema.json')), 'utf8'),
+);
 const dir = await mkdtemp(join(tmpdir(), 'goal-loop-smoke-'));
 try {
+  await mkdir(join(dir, 'runs/r'), { recursive: true });
+  await writeFile(join(dir, 'runs/r/a-goal.json'), JSON.stringify({ schema_version: 1 }));
   const loop = new GoalLoop({
     fs: createNodeFileSystem(dir),
     runDir: 'runs/r',
     stages: ['build'],
     runner: createScriptedStageRunner({ build: { status: 'passed' } }),
     commands: createExecaCommandRunner(),
-    goal: { schema_version: 1, criteria: [{ id: 'cmd', kind: 'command', command: 'node -e "0"' }] },
+    goal: {
+      schema_version: 1,
+      criteria: [
+        { id: 'cmd', kind: 'command', command: 'node -e "0"' },
+        // ajv's 2020-12 dialect through Node's ESM loader: the package's own goal.json schema, run-relative.
+        { id: 'goal-shape', kind: 'json_schema', path: 'a-goal.json', run_relative: true, schema: goalJsonSchema },
+      ],
+    },
   });
   const result = await loop.run();
   assert.equal(result.stoppedOn, 'complete');
+  assert.equal(result.evaluation.criteria[1].status, 'PASS');
   const memory = createMemoryFileSystem();
   await memory.writeText('x', 'y');
   assert.equal(await memory.readText('x'), 'y');

@@ -24,8 +24,8 @@ const DIALECT_BY_URI: ReadonlyMap<string, JsonSchemaDialect> = new Map([
   ['json-schema.org/draft/2020-12/schema', '2020-12'],
 ]);
 
-/** The dialect without a `$schema`: the one this library's own shipped schemas use. @internal */
-export const DEFAULT_JSON_SCHEMA_DIALECT: JsonSchemaDialect = '2020-12';
+// The dialect without a `$schema`: the one this library's own shipped schemas use.
+const DEFAULT_JSON_SCHEMA_DIALECT: JsonSchemaDialect = '2020-12';
 
 // Compiled validators (and compile errors) kept per checker; the oldest go first beyond this.
 const MAX_CACHED_SCHEMAS = 256;

@@ -1,6 +1,6 @@
 // Every entry point of goal-loop, required by name from a Jest (CommonJS) suite, and exercised for real:
 // a small goal loop on the memory filesystem, a real command through the execa runner, and a review.
-const { mkdtempSync, rmSync } = require('node:fs');
+const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
@@ -10,7 +10,10 @@ const node = require('goal-loop/node');
 const testing = require('goal-loop/testing');
 
 test('goal-loop: a loop over the memory filesystem with a scripted runner completes', async () => {
-  const fs = testing.createMemoryFileSystem({ files: { 'runs/r/out.json': '{"name":"x"}' } });
+  const goalSchema = JSON.parse(readFileSync(require.resolve('goal-loop/schemas/goal.schema.json'), 'utf8'));
+  const fs = testing.createMemoryFileSystem({
+    files: { 'runs/r/out.json': '{"name":"x"}', 'runs/r/a-goal.json': '{"schema_version":1}' },
+  });
   const runner = testing.createScriptedStageRunner({ build: { status: 'passed' } });
   const goal = root.defineGoal({
     schema_version: 1,
@@ -24,6 +27,8 @@ test('goal-loop: a loop over the memory filesystem with a scripted runner comple
         path: 'out.json',
         schema: { type: 'object', required: ['name'], unevaluatedProperties: false, properties: { name: {} } },
       },
+      // The package's own goal.json schema (JSON Schema 2020-12).
+      { id: 'goal-shape', kind: 'json_schema', run_relative: true, path: 'a-goal.json', schema: goalSchema },
     ],
   });
   const loop = new root.GoalLoop({
