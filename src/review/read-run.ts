@@ -1,7 +1,7 @@
-import { limitFunction } from 'p-limit';
 import { type Issue, isGoalLoopError, parseJsonText } from '../errors.js';
 import { type Goal, parseGoal, readLatestIterationStarted } from '../index.js';
 import { joinPath } from '../kit/paths.js';
+import { limitFunction } from '../persist/concurrency.js';
 import { resolveContainedPath } from '../persist/containment.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';

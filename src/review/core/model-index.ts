@@ -1,5 +1,10 @@
 import type { ContractKey } from './contract-slots.js';
-import type { DuplicateId } from './model.js';
+
+/** An id defined twice in one contract. @public */
+export interface DuplicateId {
+  readonly key: ContractKey;
+  readonly id: string;
+}
 
 /**
  * An id → values index of the review model under construction: a lone value

@@ -6,7 +6,14 @@ import type { NormalizedRequirement } from '../contracts/requirement-spec.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
 import type { ContractInput, ReviewContracts } from './contract-input.js';
 import { type ContractKey, type ContractSlot, REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
-import { finishLinkIndex, indexById, type LinkIndex, linkEach, recordDuplicates } from './model-index.js';
+import {
+  type DuplicateId,
+  finishLinkIndex,
+  indexById,
+  type LinkIndex,
+  linkEach,
+  recordDuplicates,
+} from './model-index.js';
 
 /**
  * What the review made of one contract slot: analysed, missing or malformed
@@ -24,12 +31,6 @@ export interface ContractStatus {
   readonly legacy: boolean;
   readonly issues: readonly Issue[];
   readonly meta: ContractMetadata | null;
-}
-
-/** An id defined twice in one contract. @public */
-export interface DuplicateId {
-  readonly key: ContractKey;
-  readonly id: string;
 }
 
 /**
