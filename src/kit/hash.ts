@@ -2,7 +2,10 @@
  * Serialises a JSON-like value canonically: object keys sorted, no
  * whitespace, `undefined` properties dropped (as `JSON.stringify` does),
  * `undefined` array items and non-finite numbers written as `null`, `-0` as
- * `0`. Two values that are deep-equal as JSON give the same string. Pure.
+ * `0`. Two values that are deep-equal as JSON give the same string. Any
+ * depth is written: beyond 256 levels the writer keeps its own stack instead
+ * of the call stack, so JSON nested 100,000 deep hashes like any other; a
+ * circular value throws a `TypeError`. Pure.
  *
  * @example
  * ```ts
@@ -11,12 +14,88 @@
  * @public
  */
 export function canonicalJson(value: unknown): string {
-  return write(value) ?? 'null';
+  return write(value, 0) ?? 'null';
 }
 
+// Below this depth values are written recursively (the fast path); deeper ones by the iterative writer.
+const RECURSION_LIMIT = 256;
+
 // Writes one value, or `undefined` when it has no JSON form (undefined, functions, symbols).
-function write(value: unknown): string | undefined {
-  if (value === null) return 'null';
+function write(value: unknown, depth: number): string | undefined {
+  if (typeof value !== 'object' || value === null) return value === null ? 'null' : scalar(value);
+  if (depth >= RECURSION_LIMIT) return writeIteratively(value);
+  if (Array.isArray(value)) return `[${value.map((item) => write(item, depth + 1) ?? 'null').join(',')}]`;
+  const parts: string[] = [];
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record).sort()) {
+    const text = write(record[key], depth + 1);
+    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+// Writes a value with an explicit stack instead of the call stack, so any depth fits.
+function writeIteratively(value: unknown): string {
+  const stack: Frame[] = [];
+  const open = new Set<object>();
+  let text = '';
+  let next: unknown = value;
+  let hasNext = true;
+  for (;;) {
+    if (hasNext) {
+      if (typeof next === 'object' && next !== null) {
+        if (open.has(next)) throw new TypeError('canonicalJson: the value is circular');
+        open.add(next);
+        const array = Array.isArray(next);
+        text += array ? '[' : '{';
+        stack.push({ container: next, array, keys: array ? null : Object.keys(next).sort(), index: 0, written: 0 });
+      } else text += scalar(next) ?? 'null';
+    }
+    const frame = stack[stack.length - 1];
+    if (frame === undefined) return text;
+    hasNext = false;
+    if (frame.keys === null) {
+      const items = frame.container as readonly unknown[];
+      if (frame.index < items.length) {
+        if (frame.index > 0) text += ',';
+        next = items[frame.index];
+        frame.index += 1;
+        hasNext = true;
+        continue;
+      }
+    } else {
+      const record = frame.container as Record<string, unknown>;
+      while (frame.index < frame.keys.length) {
+        const key = frame.keys[frame.index] as string;
+        frame.index += 1;
+        const item = record[key];
+        const type = typeof item;
+        if (type === 'undefined' || type === 'function' || type === 'symbol') continue;
+        text += `${frame.written > 0 ? ',' : ''}${JSON.stringify(key)}:`;
+        frame.written += 1;
+        next = item;
+        hasNext = true;
+        break;
+      }
+      if (hasNext) continue;
+    }
+    text += frame.keys === null ? ']' : '}';
+    open.delete(frame.container);
+    stack.pop();
+  }
+}
+
+// An array or object being written: its sorted keys (null for an array) and how far the writer is.
+interface Frame {
+  readonly container: object;
+  readonly keys: readonly string[] | null;
+  readonly array: boolean;
+  index: number;
+  written: number;
+}
+
+// The JSON text of a non-object value, or `undefined` when it has none.
+function scalar(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
       return JSON.stringify(value);
@@ -26,26 +105,9 @@ function write(value: unknown): string | undefined {
       return value ? 'true' : 'false';
     case 'bigint':
       return JSON.stringify(value.toString());
-    case 'object':
-      return Array.isArray(value) ? writeArray(value) : writeObject(value as Record<string, unknown>);
     default:
-      return undefined;
+      return undefined; // undefined, functions, symbols
   }
-}
-
-// Writes an array, with `null` for items that have no JSON form.
-function writeArray(items: readonly unknown[]): string {
-  return `[${items.map((item) => write(item) ?? 'null').join(',')}]`;
-}
-
-// Writes an object with its own enumerable keys sorted by code unit.
-function writeObject(record: Record<string, unknown>): string {
-  const parts: string[] = [];
-  for (const key of Object.keys(record).sort()) {
-    const text = write(record[key]);
-    if (text !== undefined) parts.push(`${JSON.stringify(key)}:${text}`);
-  }
-  return `{${parts.join(',')}}`;
 }
 
 /**

@@ -50,4 +50,34 @@ describe('canonicalJson', () => {
     );
     expect(hashJson({ a: 1, b: 2 })).toBe(hashJson({ b: 2, a: 1 }));
   });
+
+  it('writes values nested 100,000 deep, with the same rules below the recursion limit and beyond it', () => {
+    const depth = 100_000;
+    const text = `${'[{"a":'.repeat(depth)}1${'}]'.repeat(depth)}`;
+    const value = JSON.parse(text) as unknown;
+    expect(canonicalJson(value)).toBe(text);
+    expect(hashJson(value)).toBe(fnv1a64(text));
+    let mixed: unknown = { z: -0, u: undefined, f: () => 1 };
+    for (let level = 0; level < 1_000; level += 1) mixed = level % 2 === 0 ? [mixed, undefined] : { b: mixed, a: null };
+    const mixedText = canonicalJson(mixed);
+    expect(mixedText).toMatch(/^\{"a":null,"b":\[\{"a":null,"b":\[/);
+    expect(mixedText).toContain('[{"z":0},null]');
+    expect(canonicalJson(JSON.parse(mixedText))).toBe(mixedText);
+  });
+
+  it('agrees with JSON.parse round trips on deep generated values too', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 400 }), (value) => {
+        const text = canonicalJson(value);
+        expect(canonicalJson(JSON.parse(text))).toBe(text);
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('throws a TypeError on a circular value instead of looping', () => {
+    const cycle: Record<string, unknown> = { a: 1 };
+    cycle.self = { again: cycle };
+    expect(() => canonicalJson(cycle)).toThrow(TypeError);
+  });
 });
