@@ -21,8 +21,8 @@ function loopWith(files: Record<string, string>) {
     runDir: RUN,
     stages: ['07-code', '11-feedback-loop'],
     runner: {
-      run: async (ctx) => {
-        calls.push(ctx.stage);
+      run: async (stage) => {
+        calls.push(stage);
         return { status: 'passed' };
       },
     },
