@@ -83,8 +83,8 @@ function normalizeType(type: string): string {
     .replace(/[\s-]+/g, '_');
 }
 
-/** The type a document's file name states (`docs/BRD.md` → `BRD`), or `OTHER`. @internal */
-export function documentTypeFromPath(path: string): string {
+// The type a document's file name states (`docs/BRD.md` → `BRD`), or `OTHER`.
+function documentTypeFromPath(path: string): string {
   const base = path.split('/').pop() ?? path;
   const stem = normalizeType(base.replace(/\.[^.]*$/, ''));
   for (const type of DOCUMENT_TYPES)

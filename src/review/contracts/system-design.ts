@@ -112,8 +112,8 @@ export interface SystemDesignContract {
   readonly controls: readonly NormalizedControl[];
 }
 
-/** Normalizes an endpoint to `METHOD /path` (upper-case method, single spaces, no trailing slash). @internal */
-export function endpointKey(method: string, path: string): string {
+// Normalizes an endpoint to `METHOD /path` (upper-case method, single spaces, no trailing slash).
+function endpointKey(method: string, path: string): string {
   const trimmed = path.trim().replace(/\/+$/, '');
   return `${method.trim().toUpperCase()} ${trimmed === '' ? '/' : trimmed}`;
 }
