@@ -17,7 +17,7 @@ export async function readRecordedSpend(fs: FileSystem, path: string): Promise<n
   if (reading.kind === 'number' && reading.value >= 0) return reading.value;
   throw new GoalLoopError(
     'INVALID_CONTRACT',
-    `${path}: cumulative_cost_usd must be a number ≥ 0 (got ${JSON.stringify(value)}); fix it before running the loop, so its budget is checked against the real spend.`,
+    `${path}: cumulative_cost_usd must be a number ≥ 0 (got ${typeof value === 'number' && !Number.isFinite(value) ? `${value}: the file holds a number too large for a double, such as 1e999` : JSON.stringify(value)}); fix it before running the loop, so its budget is checked against the real spend.`,
     {
       issues: [{ code: 'invalid_type', path: ['cumulative_cost_usd'], message: 'expected a number ≥ 0' }],
     },
