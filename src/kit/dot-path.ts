@@ -14,13 +14,17 @@ const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
  * Reads `a.b.0.c` from a parsed JSON value. Object keys are matched as own
  * properties only (never the prototype: `constructor` is not found); an array
  * segment must be a canonical non-negative integer (`0`, `12`; not `01`,
- * `-1`, `1.5`); an empty segment (`a..b`, a leading or trailing dot) is not
- * found. Never throws. Pure.
+ * `-1`, `1.5`) or `length`, which reads the array's item count (`issues.length`,
+ * as rstack-agents reads it); a string has no `length` here (a metric counts
+ * items, not characters, and rstack-agents does not read it either); an
+ * empty segment (`a..b`, a leading or trailing dot) is not found. Never
+ * throws. Pure.
  *
  * @example
  * ```ts
  * readDotPath({ summary: { critical_count: 2 } }, 'summary.critical_count'); // { found: true, value: 2 }
  * readDotPath({ items: [] }, 'items.0'); // { found: false, at: 'items.0', why: 'index 0 is out of range (length 0)' }
+ * readDotPath({ issues: ['a', 'b'] }, 'issues.length'); // { found: true, value: 2 }
  * ```
  * @public
  */
@@ -41,7 +45,8 @@ export function readDotPath(value: unknown, path: string): DotPathResult {
 // Moves one segment into an array or object, or says why it cannot.
 function stepInto(cursor: unknown, segment: string): { ok: true; value: unknown } | { ok: false; why: string } {
   if (Array.isArray(cursor)) {
-    if (!ARRAY_INDEX.test(segment)) return { ok: false, why: `"${segment}" is not an array index` };
+    if (segment === 'length') return { ok: true, value: cursor.length };
+    if (!ARRAY_INDEX.test(segment)) return { ok: false, why: `"${segment}" is not an array index or "length"` };
     const index = Number(segment);
     if (index >= cursor.length) return { ok: false, why: `index ${index} is out of range (length ${cursor.length})` };
     return { ok: true, value: cursor[index] as unknown };
@@ -51,7 +56,9 @@ function stepInto(cursor: unknown, segment: string): { ok: true; value: unknown 
     if (!Object.hasOwn(record, segment)) return { ok: false, why: `no key "${segment}"` };
     return { ok: true, value: record[segment] };
   }
-  return { ok: false, why: `cannot read "${segment}" of ${cursor === null ? 'null' : typeof cursor}` };
+  const kind = cursor === null ? 'null' : typeof cursor;
+  const note = segment === 'length' && kind === 'string' ? ' ("length" counts array items only)' : '';
+  return { ok: false, why: `cannot read "${segment}" of ${kind}${note}` };
 }
 
 /**

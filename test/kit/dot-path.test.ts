@@ -33,8 +33,19 @@ describe('readDotPath', () => {
   it('never walks into the prototype', () => {
     expect(readDotPath({}, 'constructor').found).toBe(false);
     expect(readDotPath({}, '__proto__').found).toBe(false);
-    expect(readDotPath([], 'length').found).toBe(false);
-    expect(readDotPath('text', 'length').found).toBe(false);
+  });
+
+  it('reads the item count of an array at `length`, as rstack-agents does; never of a string', () => {
+    expect(readDotPath({ issues: [] }, 'issues.length')).toEqual({ found: true, value: 0 });
+    expect(readDotPath(doc, 'summary.nested.list.length')).toEqual({ found: true, value: 2 });
+    expect(readDotPath([[1, 2, 3]], '0.length')).toEqual({ found: true, value: 3 });
+    expect(readDotPath({ issues: { length: 4 } }, 'issues.length')).toEqual({ found: true, value: 4 });
+    expect(readDotPath({ issues: [] }, 'issues.length.x')).toMatchObject({ found: false, at: 'issues.length.x' });
+    expect(readDotPath({ title: 'text' }, 'title.length')).toEqual({
+      found: false,
+      at: 'title.length',
+      why: 'cannot read "length" of string ("length" counts array items only)',
+    });
   });
 
   it('treats empty segments as not found', () => {

@@ -137,6 +137,13 @@ describe('metric_threshold', () => {
     },
   );
 
+  it('reads the length of an array (`issues.length == 0`), as rstack-agents does', () => {
+    const noIssues = metric('m', { metric: 'issues.length' });
+    expect(evaluate(noIssues, metricDoc({ issues: [] }))).toMatchObject({ status: 'PASS' });
+    expect(evaluate(noIssues, metricDoc({ issues: [{ id: 'a' }, { id: 'b' }] }))).toMatchObject({ status: 'FAIL' });
+    expect(evaluate(noIssues, metricDoc({ issues: 'none' }))).toMatchObject({ status: 'PENDING' });
+  });
+
   it('is PENDING when the metric is absent', () => {
     expect(evaluate(metric('m'), metricDoc({ summary: {} }))).toMatchObject({
       status: 'PENDING',
