@@ -175,7 +175,7 @@ function insideRunDir(fact: PathFact, written: string, runDir: string): PathFact
 }
 
 /** Reads a contained path as a JSON document. @internal */
-export async function readJsonDocument(fs: FileSystem, path: PathFact): Promise<DocumentFact> {
+async function readJsonDocument(fs: FileSystem, path: PathFact): Promise<DocumentFact> {
   if (path.state === 'refused') return { state: 'refused', detail: path.detail };
   if (path.state === 'missing') return { state: 'missing', detail: `${path.path} does not exist` };
   if (path.type !== 'file') return { state: 'malformed', detail: `${path.path} is not a regular file` };

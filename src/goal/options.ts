@@ -6,7 +6,6 @@ import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { LoopEvent } from './contracts/events.js';
 import type { GoalInput } from './contracts/goal.js';
-import { clampMaxIterations, DEFAULT_MAX_ITERATIONS } from './core/max-iterations.js';
 import type { StageRunner } from './stage-runner.js';
 
 /**
@@ -119,12 +118,6 @@ export function validateLoopOptions(options: GoalLoopOptions): void {
 
 /** How long a lock may go without a heartbeat before another loop takes it over (10 minutes). @internal */
 export const DEFAULT_LOCK_TIMEOUT_MS = 600_000;
-
-/** `maxIterations` with its default (3), clamped to the hard cap of 20 (already validated as an integer ≥ 1). @internal */
-export function effectiveMaxIterations(value: number | undefined): number {
-  const clamped = clampMaxIterations(value);
-  return clamped.success ? clamped.data : DEFAULT_MAX_ITERATIONS;
-}
 
 // A per-stage time limit for a stage the pipeline does not have is a mistake, not a no-op.
 function unknownTimeoutStages(options: GoalLoopOptions): Issue[] {

@@ -115,7 +115,7 @@ const OUTCOME_STATUSES: ReadonlySet<string> = new Set(stageOutcomeStatusSchema.o
  *
  * @internal
  */
-export function checkStageOutcome(stage: string, outcome: unknown): StageOutcome {
+function checkStageOutcome(stage: string, outcome: unknown): StageOutcome {
   const value = outcome as Partial<StageOutcome> | null | undefined;
   const problems: string[] = [];
   if (typeof value !== 'object' || value === null) problems.push('the outcome must be an object');

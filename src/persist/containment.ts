@@ -1,4 +1,4 @@
-import type { EvidenceFact, PathFact } from '../goal/core/facts.js';
+import type { EvidenceFact, PathFact } from '../kit/path-facts.js';
 import { isAbsolutePath, isInside, normalizePath, parentPath, relativePath, resolvePath } from '../kit/paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 

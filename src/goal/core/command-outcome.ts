@@ -1,16 +1,20 @@
 import type { CommandResult } from '../../ports/command-runner.js';
 import type { CommandCriterion } from '../contracts/goal.js';
-import type { CriterionEvaluation } from './criteria.js';
 import type { CriterionFact } from './facts.js';
 
 /** What the shell gathered for a command criterion: the result, or why it did not run. @public */
 export type CommandFactOutcome = Extract<CriterionFact, { kind: 'command' }>['outcome'];
 
 /** The parts of a criterion evaluation a command outcome decides. @public */
-export type CommandVerdict = Pick<
-  CriterionEvaluation,
-  'status' | 'detail' | 'summary' | 'observed' | 'durationMs' | 'outputTail'
->;
+export interface CommandVerdict {
+  readonly status: 'PASS' | 'FAIL' | 'PENDING';
+  readonly detail: string;
+  readonly summary?: string;
+  /** The exit code, when the command ran. */
+  readonly observed?: unknown;
+  readonly durationMs?: number;
+  readonly outputTail?: string;
+}
 
 /** How much of a command's output an evaluation keeps, in characters. @public */
 export const OUTPUT_TAIL_CHARS = 2000;

@@ -1,4 +1,5 @@
 import type { Issue } from '../../errors.js';
+import type { EvidenceFact, PathFact } from '../../kit/path-facts.js';
 import type { StageStatus } from '../../pipeline/stage-status.js';
 import type { CommandResult } from '../../ports/command-runner.js';
 import type { FeedbackRead } from '../contracts/feedback-view.js';
@@ -6,18 +7,6 @@ import type { Goal } from '../contracts/goal.js';
 import type { Verdict } from '../contracts/verdict.js';
 
 export type { StageStatus };
-
-/**
- * A path named by a contract, after the containment rule: refused
- * (outside the project, with why), missing, or present with its type after
- * symlinks are resolved. `path` is the resolved path relative to the root.
- *
- * @public
- */
-export type PathFact =
-  | { readonly state: 'refused'; readonly detail: string }
-  | { readonly state: 'missing'; readonly path: string }
-  | { readonly state: 'present'; readonly path: string; readonly type: 'file' | 'directory' | 'other' };
 
 /**
  * A JSON document the shell tried to read for a criterion (a metric file, a
@@ -59,17 +48,6 @@ export type CriterionFact =
     };
 
 /**
- * Whether one evidence path of an agent claim resolves to a regular file
- * inside the run dir or the project root (symlinks resolved).
- *
- * @public
- */
-export interface EvidenceFact {
-  readonly ok: boolean;
-  readonly detail: string;
-}
-
-/**
  * The explicit verdict pool: `goal-verdict.json`, missing, malformed as a
  * whole, or its valid verdicts plus an issue per ignored entry.
  *
@@ -104,3 +82,5 @@ export interface EvaluationFacts {
   /** For every evidence path named by an agent claim (as written), whether it resolves. */
   readonly evidence: Readonly<Record<string, EvidenceFact>>;
 }
+
+export type { EvidenceFact, PathFact } from '../../kit/path-facts.js';

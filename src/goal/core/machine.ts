@@ -23,7 +23,7 @@ import {
 } from './transitions.js';
 
 /** The goal as the shell loaded it: its id and hash, and its issues when it does not parse. @internal */
-export interface GoalSnapshot {
+interface GoalSnapshot {
   readonly goalId: string;
   readonly hash: string;
   readonly issues: readonly Issue[] | null;

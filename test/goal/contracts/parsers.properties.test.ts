@@ -66,20 +66,16 @@ const validCriterion = fc.oneof(
 );
 type RawCriterion = Record<string, unknown>;
 // One defect injected into criterion i: the path (inside the criterion) it must be reported at, and the bad value.
-const defects = (criterion: RawCriterion): [readonly (string | number)[], unknown][] => [
+type Defect = readonly [readonly (string | number)[], unknown];
+const defects = (criterion: RawCriterion): Defect[] => [
   [['id'], 42],
   [['id'], ''],
   [['kind'], 'nope'],
   [['rerun_stages'], 'all'],
   [['rerun_stages', 0], '99-unknown'],
-  ...(criterion.kind === 'file_exists' ? ([[['path'], 7]] as const) : []),
-  ...(criterion.kind === 'command' ? ([[['expect_exit_code'], 'zero']] as const) : []),
-  ...(criterion.kind === 'metric_threshold'
-    ? ([
-        [['operator'], '=~'],
-        [['value'], 'ninety'],
-      ] as const)
-    : []),
+  ...(criterion.kind === 'file_exists' ? [[['path'], 7] as Defect] : []),
+  ...(criterion.kind === 'command' ? [[['expect_exit_code'], 'zero'] as Defect] : []),
+  ...(criterion.kind === 'metric_threshold' ? [[['operator'], '=~'] as Defect, [['value'], 'ninety'] as Defect] : []),
 ];
 // A valid goal, then one defect in one place; with the path at which the bad value sits.
 const badGoal = fc

@@ -1,0 +1,24 @@
+// What a shell found at a path a contract names, after the containment rule: plain data for a pure core.
+
+/**
+ * A path named by a contract, after the containment rule: refused
+ * (outside the project, with why), missing, or present with its type after
+ * symlinks are resolved. `path` is the resolved path relative to the root.
+ *
+ * @public
+ */
+export type PathFact =
+  | { readonly state: 'refused'; readonly detail: string }
+  | { readonly state: 'missing'; readonly path: string }
+  | { readonly state: 'present'; readonly path: string; readonly type: 'file' | 'directory' | 'other' };
+
+/**
+ * Whether one evidence path of an agent claim resolves to a regular file
+ * inside the run dir or the project root (symlinks resolved).
+ *
+ * @public
+ */
+export interface EvidenceFact {
+  readonly ok: boolean;
+  readonly detail: string;
+}
