@@ -48,7 +48,7 @@ export interface GoalEvaluationInput {
   readonly feedbackStage: string;
 }
 
-// Reads a metric of this report exactly as the loop's core does (no `length`, no hex), so the review never settles a criterion the loop leaves PENDING.
+// Reads a metric of this report exactly as the loop's core does (readDotPath, readMetricValue: an array's `length`, no hex), so the review never settles a criterion the loop leaves PENDING.
 function metricValue(report: FeedbackReportBody, path: string): { value: number } | { why: string } {
   const found = readDotPath(report, path);
   if (!found.found) return { why: `${path} is not in this report (${found.why} at ${found.at})` };

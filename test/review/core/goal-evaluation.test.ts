@@ -196,7 +196,7 @@ describe('goal_evaluation authoring', () => {
     for (const [metric, value, review, core] of outcomes)
       expect([metric, value, AS_CORE[review as keyof typeof AS_CORE]]).toEqual([metric, value, core]);
     expect(outcomes.map((outcome) => outcome[2])).toEqual([
-      'unknown',
+      'met',
       'unknown',
       'met',
       'unknown',
