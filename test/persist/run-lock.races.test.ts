@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { withHeartbeat } from '../../src/persist/heartbeat.js';
+import { createJsonStore } from '../../src/persist/json-store.js';
+import { JsonlLog } from '../../src/persist/jsonl-log.js';
+import { OutboxCommit } from '../../src/persist/outbox.js';
 import { RunLock } from '../../src/persist/run-lock.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
@@ -37,6 +41,32 @@ describe.each(FILE_SYSTEMS)('racing for a stale lock on the $name filesystem', (
       expect(await t.fs.list('run')).toEqual(['loop.lock']);
       await winner.release();
     }
+  });
+});
+
+describe.each(FILE_SYSTEMS)('a holder that lost its lock on the $name filesystem', ({ make }) => {
+  let t: TestFs;
+  beforeEach(async () => {
+    t = await make();
+  });
+  afterEach(() => t.dispose());
+
+  it('writes nothing more: with fence as the guard its next commit is refused before any write', async () => {
+    const schema = z.object({ outbox: z.array(z.object({ seq: z.int(), by: z.string() })) });
+    const commitAs = (lock: RunLock) =>
+      new OutboxCommit(createJsonStore(t.fs, 'run/state.json', schema), new JsonlLog(t.fs, 'run/events.jsonl'), () =>
+        lock.fence(),
+      );
+    // The stalled holder's own clock has not moved (it was stopped), so no heartbeat is due when it wakes.
+    const a = new RunLock(t.fs, LOCK, createManualClock(START), 'a', TIMEOUT);
+    await a.acquire();
+    await commitAs(a).commit({ outbox: [{ seq: 0, by: 'a' }] });
+    const b = new RunLock(t.fs, LOCK, createManualClock(START + TIMEOUT + 1), 'b', TIMEOUT);
+    expect(await b.acquire()).toMatchObject({ previousOwner: 'a' });
+    await commitAs(b).commit({ outbox: [{ seq: 1, by: 'b' }] });
+    await expect(commitAs(a).commit({ outbox: [{ seq: 2, by: 'a' }] })).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    expect(JSON.parse((await t.fs.readText('run/state.json')) ?? '')).toEqual({ outbox: [{ seq: 1, by: 'b' }] });
+    expect(await t.fs.readText('run/events.jsonl')).toBe('{"seq":0,"by":"a"}\n{"seq":1,"by":"b"}\n');
   });
 });
 
