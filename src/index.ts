@@ -96,13 +96,13 @@ export { GOAL_CHANGED_REASON, STOP_RULES } from './goal/core/stop-rules.js';
 // The goal loop shell.
 export { GoalLoop } from './goal/goal-loop.js';
 export { iterationEvaluationPath, readLatestIterationStarted } from './goal/loop-events.js';
+export type { LoopResult, LoopStepResult } from './goal/loop-result.js';
 export type { LoopStatus } from './goal/loop-status.js';
 export { readLoopStatus } from './goal/loop-status.js';
-export type { WriteVerdictOptions } from './goal/verdict-writer.js';
-export { writeVerdict } from './goal/verdict-writer.js';
-export type { LoopResult, LoopStepResult } from './goal/loop-result.js';
 export type { GoalLoopOptions } from './goal/options.js';
 export type { StageContext, StageRunner } from './goal/stage-runner.js';
+export type { WriteVerdictOptions } from './goal/verdict-writer.js';
+export { writeVerdict } from './goal/verdict-writer.js';
 export { canonicalJson, hashJson } from './kit/hash.js';
 export type { ContainmentOptions, RealpathCache } from './persist/containment.js';
 export { resolveContainedPath, resolveEvidencePath } from './persist/containment.js';
