@@ -45,12 +45,23 @@ export const commandCriterionSchema = z.strictObject({
   timeout_ms: z.int().min(1).max(MAX_COMMAND_TIMEOUT_MS).default(120_000),
 });
 
-/** Where a `metric_threshold` criterion reads its metric. @public */
-export const metricSourceSchema = z.union([
-  z.literal('feedback'),
-  z.literal('loop_state'),
-  z.strictObject({ file: z.string().min(1) }),
-]);
+/**
+ * Where a `metric_threshold` criterion reads its metric. rstack-agents'
+ * `"pipeline_state"` is its in-memory pipeline rollup (stage counts, tasks,
+ * approvals, cost), not loop-state.json, so it is refused with an issue that
+ * says what to write instead.
+ *
+ * @public
+ */
+export const metricSourceSchema = z.union(
+  [z.literal('feedback'), z.literal('loop_state'), z.strictObject({ file: z.string().min(1) })],
+  {
+    error: (issue) =>
+      issue.input === 'pipeline_state'
+        ? '"pipeline_state" is rstack-agents\' pipeline rollup (stage counts, tasks, approvals), which this library does not build; write "loop_state" to read this library\'s loop-state.json (e.g. "iteration", "spent_usd"), or { "file": "pipeline-state.json" } to read the rollup rstack-agents saved in the run dir'
+        : 'expected "feedback", "loop_state" or { "file": "<path in the run dir>" }',
+  },
+);
 
 /** `metric_threshold`: a number at a dot path compares to a value. @public */
 export const metricThresholdCriterionSchema = z.strictObject({
