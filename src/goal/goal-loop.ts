@@ -17,6 +17,9 @@ import { DEFAULT_LOCK_TIMEOUT_MS, type GoalLoopOptions, stageTimeout, validateLo
 import { createRunGatherer, type RunGatherer } from './run-gatherer.js';
 import { LoopSession } from './session.js';
 
+// How old a temp file of an atomic write must be before a session start removes it.
+const STALE_TEMP_MS = 60_000;
+
 // The signal stage runners get when the host passed none.
 const NEVER_ABORTED = new AbortController().signal;
 
@@ -110,6 +113,8 @@ export class GoalLoop {
     const takeover = await lock.acquire();
     let failed = false;
     try {
+      // Temp files of atomic writes a crash cut off (older than a minute, so no live writer's).
+      await fs.removeStaleTempFiles?.(this.paths.runDir, { olderThanMs: STALE_TEMP_MS, recursive: true });
       const log = new JsonlLog<LoopEvent>(fs, this.paths.events, this.options.onEvent);
       const store = createJsonStore<typeof loopStateSchema>(fs, this.paths.state, loopStateSchema);
       const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));

@@ -67,7 +67,18 @@ const port = (name: string, methods: readonly string[]) =>
   );
 
 const optionsSchema = z.object({
-  fs: port('fs', ['readText', 'writeText', 'appendText', 'createExclusive', 'stat', 'readBytes', 'realpath', 'remove']),
+  fs: port('fs', [
+    'readText',
+    'writeText',
+    'appendText',
+    'truncate',
+    'createExclusive',
+    'stat',
+    'readBytes',
+    'realpath',
+    'remove',
+    'rename',
+  ]),
   runDir: z
     .string()
     .min(1)

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -204,5 +204,21 @@ describe('GoalLoop on the Node filesystem', () => {
     expect(typesOf(events).filter((type) => type === 'loop_iteration_started')).toHaveLength(1);
     expect(events.find((event) => event.type === 'loop_resumed')).toMatchObject({ pending_stages: ['b', 'c'] });
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index));
+  });
+});
+
+describe('temp files of atomic writes cut off by a crash', () => {
+  it('are removed when a session starts; a fresh one (a live writer) is left', async () => {
+    const stale = join(root, RUN, '.loop-state.json.4242.0b6e4d0a-1f2c-4c3b-9a8d-7e6f5a4b3c2d.tmp');
+    const fresh = join(root, RUN, '.metrics.json.4243.1c7f5e1b-2a3d-4d4c-8b9e-8f7a6b5c4d3e.tmp');
+    await writeFile(stale, '{"half":');
+    await writeFile(fresh, '{"half":');
+    const old = new Date(Date.now() - 10 * 60_000);
+    await utimes(stale, old, old);
+    await loop(
+      createScriptedStageRunner({ a: { status: 'passed' }, b: { status: 'passed' }, c: { status: 'passed' } }),
+    ).run();
+    await expect(stat(stale)).rejects.toMatchObject({ code: 'ENOENT' });
+    expect((await stat(fresh)).isFile()).toBe(true);
   });
 });
