@@ -10,7 +10,7 @@ import { medianMs, ms, ratio, row } from './format.js';
 const RUN = 'runs/bench';
 
 // Writes a run dir with `count` criteria: a third file_exists, a third metrics, a third judges (verdicts present).
-async function evaluationFixture(root: string, count: number): Promise<GoalInput> {
+export async function evaluationFixture(root: string, count: number): Promise<GoalInput> {
   await mkdir(join(root, RUN, 'artifacts/stages/11-feedback-loop'), { recursive: true });
   await mkdir(join(root, 'files'), { recursive: true });
   await writeFile(
