@@ -18,8 +18,8 @@ export interface Sequenced {
  */
 export type CounterReader = (field: string) => number | null;
 
-/** The largest counter value read back from a log (its successor is still a safe integer). @internal */
-export const MAX_COUNTER = Number.MAX_SAFE_INTEGER - 1;
+// The largest counter value read back from a log (its successor is still a safe integer).
+const MAX_COUNTER = Number.MAX_SAFE_INTEGER - 1;
 
 /** Options of {@link findLastRecord}. @internal */
 export interface FindOptions {
