@@ -8,7 +8,7 @@ import type { DecisionSignal } from './precedence.js';
 
 /** One built-in check over stage statuses and the feedback report. @public */
 export interface BuiltinCheck {
-  /** `stage:<stage id>`, `feedback:criticals` or `feedback:readable`. */
+  /** `stage:<stage id>`, `feedback:criticals` or `feedback:readable` (malformed, or its critical count unreadable). */
   readonly id: string;
   readonly status: CriterionStatus;
   readonly detail: string;
@@ -21,7 +21,7 @@ export interface BuiltinOutcome {
   readonly signals: readonly DecisionSignal[];
   /** max(`summary.critical_count`, CRITICAL issues listed); 0 without a readable feedback report. */
   readonly criticalCount: number;
-  /** The parse issues of a malformed feedback report. */
+  /** The parse issues of a malformed feedback report, or the fields of a readable one that were ignored or coerced. */
   readonly issues: readonly Issue[];
 }
 
@@ -34,7 +34,10 @@ interface Checked {
  * The built-in checks: one per pipeline stage (a stage missing
  * from `stageStatuses` counts as pending), `feedback:readable` when
  * feedback.json is malformed, and `feedback:criticals` when it is present.
- * Pure.
+ * A present report's unreadable fields are reported as issues and the rest
+ * is used; only when `summary.critical_count` (or `summary`, or the `issues`
+ * list) cannot be read and no critical issue is known does
+ * `feedback:readable` fail, rerunning the feedback stage. Pure.
  *
  * @public
  */
@@ -62,9 +65,11 @@ export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
       break;
     }
     case 'present': {
+      issues = (feedback.issues ?? []).map((issue) => ({ ...issue, message: `feedback.json: ${issue.message}` }));
       const criticals = criticalsCheck(feedback.report, facts.stages);
       criticalCount = criticals.count;
-      checked.push(criticals);
+      const countLost = issues.find((issue) => issue.code !== 'coerced' && COUNT_PATHS.has(issue.path.join('.')));
+      checked.push(countLost !== undefined && criticals.count === 0 ? unknownCountCheck(facts, countLost) : criticals);
       break;
     }
     default: {
@@ -120,6 +125,24 @@ export function stageCheck(
       throw new Error(`unknown stage status ${String(unreachable)}`);
     }
   }
+}
+
+// The fields that say how many critical issues there are: when one cannot be read, the count is unknown.
+const COUNT_PATHS = new Set(['summary', 'summary.critical_count', 'issues']);
+
+// feedback:readable when a count field cannot be read and no critical issue is known: the feedback stage reruns.
+function unknownCountCheck(facts: EvaluationFacts, lost: Issue): Checked {
+  const field = lost.path.join('.');
+  const check: BuiltinCheck = {
+    id: 'feedback:readable',
+    status: 'FAIL',
+    detail: `feedback.json reports no critical issue it can read, but its ${field} cannot be read (${lost.message}), so the count of critical issues is unknown.`,
+    rerunStages: withFeedbackRefresh([], facts.stages, facts.feedbackStage, { reportOutdated: true }),
+  };
+  return {
+    check,
+    signals: [{ kind: 'feedback_unreadable', source: check.id, message: `${field} cannot be read` }],
+  };
 }
 
 // feedback:criticals: RETRY with the stages the critical issues map to; BLOCK for one nobody can remediate.
