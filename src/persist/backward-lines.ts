@@ -3,7 +3,7 @@ import type { FileSystem } from '../ports/file-system.js';
 const CHUNK_BYTES = 64 * 1024;
 const NEWLINE = 0x0a;
 
-/** Where a visited line sits: `fromEnd` counts lines from the end (0 is the last one). @internal */
+/** Where a visited line sits: `fromEnd` counts the non-empty lines from the end (0 is the last one). @internal */
 export interface LinePosition {
   readonly fromEnd: number;
   /** False for a last line with no trailing newline (a torn append, or a writer that leaves it off). */
