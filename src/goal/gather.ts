@@ -18,6 +18,7 @@ import type {
   PathFact,
   StageStatus,
 } from './core/facts.js';
+import { evidenceOrFail, gatherOrFail } from './unreadable-fact.js';
 
 /** What {@link gatherFacts} needs. @internal */
 export interface GatherInput {
@@ -56,7 +57,12 @@ export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> 
       input.goal.criteria,
       FILE_CONCURRENCY,
       async (criterion) =>
-        [criterion.id, await gatherCriterion({ ...input, commands }, criterion, feedbackPromise, cache)] as const,
+        [
+          criterion.id,
+          await gatherOrFail(criterion, () =>
+            gatherCriterion({ ...input, commands }, criterion, feedbackPromise, cache),
+          ),
+        ] as const,
     ),
     feedbackPromise.then((read) => gatherEvidence(input, read.read, cache)),
   ]);
@@ -234,7 +240,8 @@ async function gatherEvidence(
   const facts = await mapConcurrent(
     [...paths],
     FILE_CONCURRENCY,
-    async (path) => [path, await resolveEvidencePath(input.fs, input.paths.runDir, path, cache)] as const,
+    async (path) =>
+      [path, await evidenceOrFail(path, () => resolveEvidencePath(input.fs, input.paths.runDir, path, cache))] as const,
   );
   return Object.fromEntries(facts);
 }
