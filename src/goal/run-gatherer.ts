@@ -1,3 +1,4 @@
+import { readOwn } from '../kit/dot-path.js';
 import type { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
 import type { CommandRunner } from '../ports/command-runner.js';
@@ -5,7 +6,9 @@ import type { FileSystem } from '../ports/file-system.js';
 import type { Goal } from './contracts/goal.js';
 import type { LoopState } from './contracts/loop-state.js';
 import type { DocumentFact, EvaluationFacts } from './core/facts.js';
+import { stageStatusesFromRstack } from './core/rstack-stages.js';
 import { gatherFacts } from './gather.js';
+import { readRstackRunFiles } from './rstack-state.js';
 
 /** Gathers the evaluation's facts of one run, for a record of the loop (or none). @internal */
 export interface RunGatherer {
@@ -29,22 +32,29 @@ export interface RunGathererOptions {
 }
 
 /**
- * A gatherer bound to a run: stage statuses come from the loop's record (a
- * stage it has no record of is pending), and the record itself is the
- * `loop_state` metric source.
+ * A gatherer bound to a run: stage statuses come from the loop's record
+ * (loop-state.json); a stage it has no record of takes the status an
+ * rstack-agents run directory gives it (metrics.json `stage_status`,
+ * tasks.json, approvals.json, decisions.json), and is pending when neither
+ * says anything. The record itself is the `loop_state` metric source.
  *
  * @internal
  */
 export function createRunGatherer(options: RunGathererOptions): RunGatherer {
   const { fs, paths, stages } = options;
   return {
-    gather(goal, state, { iteration, skipCommands }) {
+    async gather(goal, state, { iteration, skipCommands }) {
       const loopState: DocumentFact =
         state === null
           ? { state: 'missing', detail: `${paths.state} does not exist` }
           : { state: 'present', document: state };
       const recorded = state?.stage_status ?? {};
-      const statuses = Object.fromEntries(stages.map((stage) => [stage, recorded[stage] ?? ('pending' as const)]));
+      const unrecorded = stages.filter((stage) => readOwn(recorded, stage) === undefined);
+      const fromRstack =
+        unrecorded.length === 0 ? {} : stageStatusesFromRstack(await readRstackRunFiles(fs, paths), unrecorded);
+      const statuses = Object.fromEntries(
+        stages.map((stage) => [stage, readOwn(recorded, stage) ?? readOwn(fromRstack, stage) ?? ('pending' as const)]),
+      );
       return gatherFacts({
         fs,
         paths,

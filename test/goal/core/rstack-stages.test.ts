@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { type RstackRunFiles, stageStatusesFromRstack } from '../../../src/goal/core/rstack-stages.js';
+
+const STAGES = ['03-documentation', '06-architecture', '07-code', '08-testing', '11-feedback-loop'];
+const none: RstackRunFiles = { metrics: null, tasks: null, approvals: null, decisions: null };
+const read = (files: Partial<RstackRunFiles>) => stageStatusesFromRstack({ ...none, ...files }, STAGES);
+
+describe('stageStatusesFromRstack', () => {
+  it('says nothing about any stage without rstack-agents files', () => {
+    expect(read({})).toEqual({});
+  });
+
+  it('reads metrics.json stage_status as rstack-agents writes it', () => {
+    expect(
+      read({
+        metrics: {
+          stage_status: {
+            '03-documentation': 'PASS',
+            '06-architecture': 'failed',
+            '07-code': 'RUNNING',
+            '08-testing': 'BLOCKED',
+          },
+        },
+      }),
+    ).toEqual({
+      '03-documentation': 'passed',
+      '06-architecture': 'failed',
+      '07-code': 'pending',
+      '08-testing': 'blocked',
+    });
+  });
+
+  it('reads tasks by stage_id, stage_artifacts and pipeline_agents', () => {
+    expect(
+      read({
+        tasks: {
+          tasks: [
+            { id: 'T1', status: 'NEEDS_CONTEXT', stage_id: '03-documentation' },
+            { id: 'T2', status: 'BLOCKED', stage_artifacts: [{ stage_id: '06-architecture' }] },
+            { id: 'T3', status: 'FAILED', pipeline_agents: ['agent.07-code'] },
+            { id: 'T4', status: 'DONE', stage_id: '08-testing' },
+            { id: 'T5', status: 'PASS', stage_id: '08-testing' },
+            'junk',
+          ],
+        },
+      }),
+    ).toEqual({
+      '03-documentation': 'needs_context',
+      '06-architecture': 'blocked',
+      '07-code': 'failed',
+      '08-testing': 'passed',
+    });
+  });
+
+  it('a pending approval awaits approval; a pending decision (default stage 06-architecture) needs context', () => {
+    expect(
+      read({
+        approvals: [
+          { artifact: 'plan.json', stage_id: '07-code', status: 'pending' },
+          { stage: '08-testing', status: 'approved' },
+        ],
+        decisions: {
+          decisions: [
+            { decision_id: 'DEC-001' },
+            { decision_id: 'DEC-002', status: 'resolved', required_before_stage: '08-testing' },
+          ],
+        },
+      }),
+    ).toEqual({ '06-architecture': 'needs_context', '07-code': 'awaiting_approval' });
+  });
+
+  it('a human wait on a stage wins over its metrics status', () => {
+    expect(
+      read({
+        metrics: { stage_status: { '07-code': 'PASS' } },
+        tasks: [{ id: 'T1', status: 'NEEDS_CONTEXT', stage_id: '07-code' }],
+      }),
+    ).toEqual({ '07-code': 'needs_context' });
+  });
+
+  it('ignores shapes it cannot read and prototype keys', () => {
+    expect(read({ metrics: { stage_status: 'PASS' }, tasks: 'x', approvals: {}, decisions: 7 })).toEqual({});
+    expect(stageStatusesFromRstack({ ...none, metrics: { stage_status: {} } }, ['constructor'])).toEqual({});
+  });
+});
