@@ -1,0 +1,29 @@
+// goal-loop/critics: staged critics — a critic after each stage, budgets that always advance, and critic metrics.
+
+export type {
+  CriticDecision,
+  CriticDecisionInput,
+  CriticIssue,
+  CriticVerdict,
+  GeneratorResult,
+  JsonValue,
+} from './critics/contracts/decision.js';
+export {
+  criticDecisionSchema,
+  criticIssueSchema,
+  criticVerdictSchema,
+  generatorResultSchema,
+} from './critics/contracts/decision.js';
+export type { Gap, Judgement } from './critics/contracts/execution-state.js';
+export { gapSchema, judgementSchema } from './critics/contracts/execution-state.js';
+export type { ExecutionTrace, StagedResult } from './critics/contracts/result.js';
+export { stagedResultSchema } from './critics/contracts/result.js';
+export type {
+  EscalationReason,
+  GeneratedRecord,
+  JudgedRecord,
+  RouteAction,
+  TraceRecord,
+} from './critics/contracts/trace.js';
+export { escalationReasonSchema, routeActionSchema, traceRecordSchema } from './critics/contracts/trace.js';
+export type { CriticVariant, OnBudgetSpent } from './critics/core/route.js';

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { criticIssueSchema, criticVerdictSchema } from './decision.js';
+import { escalationReasonSchema, traceRecordSchema } from './trace.js';
+
+/**
+ * Open issues a stage was accepted with once its retry budget was spent;
+ * they travel to every later generator and into the result.
+ *
+ * @public
+ */
+export const gapSchema = z.strictObject({
+  stage: z.string(),
+  issues: z.array(criticIssueSchema),
+});
+
+/** Open issues a stage was accepted with. @public */
+export type Gap = z.infer<typeof gapSchema>;
+
+/**
+ * An earlier critic decision of the execution, as later critics see it
+ * (cascading).
+ *
+ * @public
+ */
+export const judgementSchema = z.strictObject({
+  stage: z.string(),
+  attempt: z.number().int().positive(),
+  decision: z.union([criticVerdictSchema, z.literal('invalid')]),
+  issues: z.array(criticIssueSchema),
+  routeTo: z.string().optional(),
+  confidence: z.number().optional(),
+});
+
+/** An earlier critic decision of the execution. @public */
+export type Judgement = z.infer<typeof judgementSchema>;
+
+/** Why the next generator call runs: first pass, a retry with the critic's issues, or a route back with its reason. @internal */
+const feedbackCauseSchema = z.strictObject({
+  kind: z.enum(['initial', 'retry', 'route_back']),
+  issues: z.array(criticIssueSchema),
+  reason: z.string().nullable(),
+});
+
+/** Why the next generator call runs. @internal */
+export type FeedbackCause = z.infer<typeof feedbackCauseSchema>;
+
+const count = z.number().int().nonnegative();
+
+/**
+ * An execution's record (`state.json`), written atomically; its last
+ * change's trace records wait in `outbox` until they are appended.
+ *
+ * @internal
+ */
+export const executionStateSchema = z.strictObject({
+  schema_version: z.literal(1),
+  execution_id: z.string(),
+  spec: z.json(),
+  spec_hash: z.string(),
+  status: z.enum(['running', 'completed', 'escalated']),
+  escalation: escalationReasonSchema.nullable(),
+  reason: z.string().nullable(),
+  stage_index: count,
+  phase: z.enum(['generate', 'judge']),
+  pending: z.strictObject({ output: z.json(), output_hash: z.string() }).nullable(),
+  cause: feedbackCauseSchema,
+  outputs: z.record(z.string(), z.json()),
+  gaps: z.array(gapSchema),
+  attempts: z.record(z.string(), count),
+  retries: z.record(z.string(), count),
+  backtracks: count,
+  spent_usd: z.number().nonnegative(),
+  judgements: z.array(judgementSchema),
+  next_seq: count,
+  outbox: z.array(traceRecordSchema),
+  updated_at: z.string(),
+});
+
+/** An execution's record. @internal */
+export type ExecutionState = z.infer<typeof executionStateSchema>;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { criticIssueSchema, criticVerdictSchema } from './decision.js';
+
+/**
+ * Why an execution escalated: the critic said so, a stage's retry budget was
+ * spent under `onBudgetSpent: 'escalate'`, the backtrack counter ran out (a
+ * spec problem), the USD budget was spent, or a host function broke its
+ * contract (a malformed or impossible decision, a throw).
+ *
+ * @public
+ */
+export const escalationReasonSchema = z.enum([
+  'critic_escalated',
+  'retry_budget',
+  'spec_problem',
+  'budget',
+  'invalid_decision',
+  'critic_failed',
+  'generator_failed',
+]);
+
+/** Why an execution escalated. @public */
+export type EscalationReason = z.infer<typeof escalationReasonSchema>;
+
+/**
+ * What the pipeline did after a generator or critic call: advance, retry the
+ * stage, route back to an earlier stage, advance with the open issues as
+ * gaps, or escalate (with the reason code and one sentence).
+ *
+ * @public
+ */
+export const routeActionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('accept') }),
+  z.strictObject({ kind: z.literal('retry') }),
+  z.strictObject({ kind: z.literal('route_back'), to: z.string() }),
+  z.strictObject({ kind: z.literal('accept_with_gaps') }),
+  z.strictObject({ kind: z.literal('escalate'), reason: escalationReasonSchema, detail: z.string() }),
+]);
+
+/** What the pipeline did after a call. @public */
+export type RouteAction = z.infer<typeof routeActionSchema>;
+
+const common = {
+  seq: z.number().int().nonnegative(),
+  ts: z.string(),
+};
+const call = {
+  ...common,
+  stage: z.string(),
+  attempt: z.number().int().positive(),
+  costUsd: z.number().nonnegative(),
+  durationMs: z.number().nonnegative(),
+};
+
+/**
+ * One record of an execution's trace (`trace.jsonl`): a generator run, a
+ * critic decision (with what the pipeline did about it), or the end of the
+ * execution. `decision: 'invalid'` is a critic that broke its contract
+ * (`invalid` says how).
+ *
+ * @public
+ */
+export const traceRecordSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    ...call,
+    kind: z.literal('generated'),
+    outputHash: z.string().nullable(),
+    error: z.string().optional(),
+    action: routeActionSchema.nullable(),
+  }),
+  z.strictObject({
+    ...call,
+    kind: z.literal('judged'),
+    decision: z.union([criticVerdictSchema, z.literal('invalid')]),
+    issues: z.array(criticIssueSchema),
+    routeTo: z.string().optional(),
+    confidence: z.number().optional(),
+    invalid: z.string().optional(),
+    vetoed: z.boolean().optional(),
+    action: routeActionSchema,
+  }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('finished'),
+    status: z.enum(['completed', 'escalated']),
+    reason: z.string(),
+    escalation: escalationReasonSchema.nullable(),
+  }),
+]);
+
+/** One record of an execution's trace. @public */
+export type TraceRecord = z.infer<typeof traceRecordSchema>;
+
+/** A trace record of a generator run. @public */
+export type GeneratedRecord = Extract<TraceRecord, { kind: 'generated' }>;
+
+/** A trace record of a critic decision. @public */
+export type JudgedRecord = Extract<TraceRecord, { kind: 'judged' }>;

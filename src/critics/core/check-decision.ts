@@ -1,0 +1,62 @@
+import { formatIssue, issuesFromZod } from '../../errors.js';
+import { type CriticDecision, criticDecisionSchema } from '../contracts/decision.js';
+import type { CheckedDecision, CriticVariant } from './route.js';
+
+/** What a critic call gave: the value it returned, or the message of what it threw. @internal */
+export type CriticReply =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: string };
+
+/** A critic reply after its contract check: the parsed decision (if it parsed) and the checked one. @internal */
+export interface CheckedReply {
+  readonly parsed: CriticDecision | null;
+  readonly checked: CheckedDecision;
+}
+
+/**
+ * Checks a critic's reply against its contract: a throw is `critic_failed`, a
+ * value that does not parse is `invalid_decision` listing every issue with
+ * its path, and (outside the veto variant) a `route_back` without a
+ * `routeTo`, or to an unknown, the same or a later stage, is
+ * `invalid_decision` naming it. Nothing is guessed. Pure.
+ *
+ * @internal
+ */
+export function checkCriticReply(
+  reply: CriticReply,
+  stages: readonly string[],
+  stageIndex: number,
+  variant: CriticVariant,
+): CheckedReply {
+  const stage = stages[stageIndex] ?? '';
+  if (!reply.ok) {
+    return {
+      parsed: null,
+      checked: { verdict: 'invalid', reason: 'critic_failed', detail: `the ${stage} critic threw: ${reply.error}` },
+    };
+  }
+  const result = criticDecisionSchema.safeParse(reply.value);
+  if (!result.success) {
+    const issues = issuesFromZod(result.error).map(formatIssue).join('; ');
+    return { parsed: null, checked: invalid(`the ${stage} critic returned a malformed decision: ${issues}`) };
+  }
+  const parsed = result.data;
+  if (parsed.decision !== 'route_back') return { parsed, checked: { verdict: parsed.decision } };
+  if (variant === 'veto') return { parsed, checked: { verdict: 'route_back', to: stage } };
+  const target = parsed.routeTo;
+  if (target === undefined)
+    return { parsed, checked: invalid(`the ${stage} critic routed back without naming a stage (routeTo)`) };
+  const index = stages.indexOf(target);
+  if (index < 0)
+    return { parsed, checked: invalid(`the ${stage} critic routed back to "${target}", an unknown stage`) };
+  if (index >= stageIndex) {
+    const where = index === stageIndex ? 'its own stage (a retry is a retry)' : 'a later stage';
+    return { parsed, checked: invalid(`the ${stage} critic routed back to "${target}", ${where}`) };
+  }
+  return { parsed, checked: { verdict: 'route_back', to: target } };
+}
+
+// An invalid decision with its sentence.
+function invalid(detail: string): CheckedDecision {
+  return { verdict: 'invalid', reason: 'invalid_decision', detail };
+}
