@@ -2,7 +2,8 @@ import { parseJsonText } from '../errors.js';
 import { joinPath } from '../kit/paths.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
-import type { RstackRunFiles } from './core/rstack-stages.js';
+import type { StageStatus } from './core/facts.js';
+import { type RstackRunFiles, stageStatusesFromRstack } from './core/rstack-stages.js';
 
 /**
  * Reads the files an rstack-agents run directory keeps its stage state in:
@@ -20,6 +21,22 @@ export async function readRstackRunFiles(fs: FileSystem, paths: RunPaths): Promi
     readJson(fs, joinPath(paths.runDir, 'decisions.json')),
   ]);
   return { metrics, tasks, approvals, decisions };
+}
+
+/**
+ * The status rstack-agents' files give each of `stages` they say something
+ * about (see {@link stageStatusesFromRstack}); stages they are silent on are
+ * left out. For seeding a new loop record on a run directory rstack-agents
+ * wrote, so its first iteration does not rerun stages already passed there.
+ *
+ * @internal
+ */
+export async function readRstackStageStatuses(
+  fs: FileSystem,
+  paths: RunPaths,
+  stages: readonly string[],
+): Promise<Record<string, StageStatus>> {
+  return stages.length === 0 ? {} : stageStatusesFromRstack(await readRstackRunFiles(fs, paths), stages);
 }
 
 // A file's parsed JSON, or null when it is absent, unreadable or not JSON.

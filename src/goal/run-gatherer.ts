@@ -6,9 +6,8 @@ import type { FileSystem } from '../ports/file-system.js';
 import type { Goal } from './contracts/goal.js';
 import type { LoopState } from './contracts/loop-state.js';
 import type { DocumentFact, EvaluationFacts } from './core/facts.js';
-import { stageStatusesFromRstack } from './core/rstack-stages.js';
 import { gatherFacts } from './gather.js';
-import { readRstackRunFiles } from './rstack-state.js';
+import { readRstackStageStatuses } from './rstack-state.js';
 
 /** Gathers the evaluation's facts of one run, for a record of the loop (or none). @internal */
 export interface RunGatherer {
@@ -50,8 +49,7 @@ export function createRunGatherer(options: RunGathererOptions): RunGatherer {
           : { state: 'present', document: state };
       const recorded = state?.stage_status ?? {};
       const unrecorded = stages.filter((stage) => readOwn(recorded, stage) === undefined);
-      const fromRstack =
-        unrecorded.length === 0 ? {} : stageStatusesFromRstack(await readRstackRunFiles(fs, paths), unrecorded);
+      const fromRstack = await readRstackStageStatuses(fs, paths, unrecorded);
       const statuses = Object.fromEntries(
         stages.map((stage) => [stage, readOwn(recorded, stage) ?? readOwn(fromRstack, stage) ?? ('pending' as const)]),
       );
