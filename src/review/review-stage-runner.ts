@@ -2,6 +2,7 @@ import { isGoalLoopError } from '../errors.js';
 import type { StageContext, StageOutcome, StageRunner } from '../index.js';
 import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
+import type { FeedbackReport } from './contracts/feedback-report.js';
 import { reviewFailed } from './core/task-contracts.js';
 import { runConsistencyReview } from './run-review.js';
 
@@ -23,13 +24,52 @@ export interface ReviewStageRunnerOptions {
   readonly failOn?: 'critical' | 'never';
 }
 
+// The first CRITICAL issues' titles, for the detail: `US-004 has no test case; FR-002 has no user story and 3 more`.
+function firstCriticals(report: FeedbackReport): string {
+  const titles = report.issues
+    .filter((issue) => issue.severity === 'CRITICAL')
+    .slice(0, FIRST_TITLES)
+    .map((issue) => issue.title);
+  const more = report.summary.critical_count - titles.length;
+  return `${titles.join('; ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+const FIRST_TITLES = 2;
+
+/**
+ * The review stage's one-sentence detail: why it failed first (the CRITICAL
+ * findings to fix, or the missing contracts of a BLOCKED review), then the
+ * score out of 100 and the other counts. Pure.
+ *
+ * @internal
+ */
+export function reviewDetail(report: FeedbackReport): string {
+  const { summary } = report;
+  const critical = summary.critical_count;
+  const score = `consistency score ${summary.overall_consistency_score}/100`;
+  const others = [
+    ...(summary.warning_count > 0 ? [`${summary.warning_count} WARNING`] : []),
+    ...(summary.info_count > 0 ? [`${summary.info_count} INFO`] : []),
+  ];
+  const tail = `${score}${others.length === 0 ? '' : `; also ${others.join(', ')}`}`;
+  const blocked =
+    report.pipeline_status === 'BLOCKED'
+      ? `blocked: most core contracts are missing (${report.analysis_scope.contracts_missing.length} missing)`
+      : null;
+  if (critical === 0) return blocked === null ? `no CRITICAL findings — ${tail}` : `${blocked} — ${tail}`;
+  const findings = `${critical} CRITICAL finding${critical === 1 ? '' : 's'} to fix (${firstCriticals(report)})`;
+  return `${blocked === null ? findings : `${blocked}; ${findings}`} — ${tail}`;
+}
+
 /**
  * A ready {@link StageRunner} for the consistency review stage
  * (`11-feedback-loop`): it runs {@link runConsistencyReview} on the loop's
  * filesystem and run directory, stamped with the iteration the loop runs it
  * in (`context.iteration`, never ahead of the latest `loop_iteration_started`),
- * and reports `passed` (no CRITICAL issue) or `failed` (with a one-sentence
- * detail and the written artifacts). Other stage ids go to `fallback`. A
+ * and reports `passed` (no CRITICAL issue) or `failed`, with the written
+ * artifacts and a one-sentence detail that says why first: `1 CRITICAL
+ * finding to fix (US-004 has no test case) — consistency score 90/100`, or
+ * `no CRITICAL findings — consistency score 100/100`. Other stage ids go to `fallback`. A
  * filesystem fault is reported as `failed`, not thrown.
  *
  * @example
@@ -56,10 +96,8 @@ export function createReviewStageRunner(options: ReviewStageRunnerOptions = {}):
           ...(options.clock === undefined ? {} : { clock: options.clock }),
           ...(options.stages === undefined ? {} : { stages: options.stages }),
         });
-        const { summary } = report;
-        const detail = `consistency score ${summary.overall_consistency_score} (${summary.pipeline_health}): ${summary.critical_count} CRITICAL, ${summary.warning_count} WARNING, ${summary.info_count} INFO${report.pipeline_status === 'BLOCKED' ? '; most core contracts are missing' : ''}`;
         const failed = (options.failOn ?? 'critical') === 'critical' && reviewFailed(report);
-        return { status: failed ? 'failed' : 'passed', detail, artifacts: written };
+        return { status: failed ? 'failed' : 'passed', detail: reviewDetail(report), artifacts: written };
       } catch (error) {
         const reason = isGoalLoopError(error)
           ? `${error.code}: ${error.message}`

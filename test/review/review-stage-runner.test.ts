@@ -40,19 +40,38 @@ describe('createReviewStageRunner', () => {
     const passed = await runner.run('11-feedback-loop', context(fs));
     expect(passed).toMatchObject({
       status: 'passed',
-      detail: 'consistency score 100 (HEALTHY): 0 CRITICAL, 0 WARNING, 0 INFO',
+      detail: 'no CRITICAL findings — consistency score 100/100',
     });
     expect(passed.artifacts).toContain(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`);
     await seed(fs, true);
     const failed = await runner.run('11-feedback-loop', context(fs));
     expect(failed).toMatchObject({
       status: 'failed',
-      detail: 'consistency score 90 (HEALTHY): 1 CRITICAL, 0 WARNING, 0 INFO',
+      detail: '1 CRITICAL finding to fix (US-002 has no test case) — consistency score 90/100',
     });
     const feedback = JSON.parse(
       (await fs.readText(`${RUN}/artifacts/stages/11-feedback-loop/feedback.json`)) ?? '{}',
     ) as { issues: { remediation: { agent_to_rerun: string } }[] };
     expect(feedback.issues[0]?.remediation.agent_to_rerun).toBe('08-testing');
+  });
+
+  it('says why it failed before the score: the first CRITICAL findings, a BLOCKED review, never a health band', async () => {
+    const fs = createMemoryFileSystem();
+    const runner = createReviewStageRunner({ clock: { now: () => 0 } });
+    const run = cleanRun();
+    list(run.test_report, 'test_cases').splice(0, 3);
+    for (const slot of REVIEW_CONTRACT_SLOTS)
+      await fs.writeText(`${RUN}/${slot.canonicalPath}`, JSON.stringify(run[slot.key]));
+    const failed = await runner.run('11-feedback-loop', context(fs));
+    expect(failed.status).toBe('failed');
+    expect(failed.detail).toMatch(
+      /^\d+ CRITICAL findings to fix \(US-001 has no test case; .+ and \d+ more\) — consistency score \d+(\.\d+)?\/100/,
+    );
+    expect(failed.detail).not.toMatch(/HEALTHY|NEEDS_ATTENTION/);
+    const empty = createMemoryFileSystem();
+    const blocked = await runner.run('11-feedback-loop', context(empty));
+    expect(blocked.status).toBe('failed');
+    expect(blocked.detail).toMatch(/^blocked: most core contracts are missing \(\d+ missing\) — consistency score/);
   });
 
   it("with failOn 'never' reports passed and leaves the decision to feedback.json", async () => {
