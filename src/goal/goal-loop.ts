@@ -125,7 +125,7 @@ export class GoalLoop {
           runner: this.options.runner,
           clock: this.clock,
           signal: this.options.signal ?? NEVER_ABORTED,
-          commit: new OutboxCommit<LoopState, LoopEvent>(store, log, () => lock.heartbeat()),
+          commit: new OutboxCommit<LoopState, LoopEvent>(store, log, () => lock.fence()),
           stages: this.options.stages,
           budgetUsd: this.options.budgetUsd,
           acceptGoalChange: this.options.acceptGoalChange ?? false,

@@ -5,7 +5,8 @@ import type { FileSystem } from '../ports/file-system.js';
 /**
  * The iteration of the latest `loop_iteration_started` event in an
  * events.jsonl, read backwards from the end (its cost does not grow with the
- * log), or `null` when there is none. Torn and foreign lines are skipped.
+ * log), or `null` when there is none. Torn and foreign lines are skipped; an
+ * `iteration` that is not a safe counter is `STATE_CORRUPT` naming the file and field.
  *
  * @example
  * ```ts
@@ -14,13 +15,8 @@ import type { FileSystem } from '../ports/file-system.js';
  * @public
  */
 export function readLatestIterationStarted(fs: FileSystem, eventsPath: string): Promise<number | null> {
-  return findLastRecord(fs, eventsPath, (record) =>
-    record.type === 'loop_iteration_started' &&
-    typeof record.iteration === 'number' &&
-    Number.isInteger(record.iteration) &&
-    record.iteration >= 0
-      ? record.iteration
-      : null,
+  return findLastRecord(fs, eventsPath, (record, counter) =>
+    record.type === 'loop_iteration_started' ? counter('iteration') : null,
   );
 }
 

@@ -42,7 +42,7 @@ export interface GoalLoopOptions {
   readonly acceptGoalChange?: boolean;
   /** The feedback stage's id (default `11-feedback-loop`). */
   readonly feedbackStage?: string;
-  /** A lock whose heartbeat is older than this is stale and taken over (default 10 minutes). */
+  /** A lock whose heartbeat is older than this, or than the holder's own timeout, whichever is smaller, is stale and taken over (default 10 minutes). */
   readonly lockTimeoutMs?: number;
   /**
    * A stage's time limit in ms: one for every stage, or per stage id (stages not named have none). A stage that

@@ -13,6 +13,7 @@ import { initialState, lockTakenOver, openSession, resumed } from './core/sessio
 import type { LoadedGoal } from './goal-source.js';
 import { iterationEvaluationPath, readLatestIterationStarted } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
+import { readRstackStageStatuses } from './rstack-state.js';
 import { raiseRecordedSpend, readRecordedSpend } from './spend.js';
 import { callStage } from './stage-call.js';
 import type { StageRunner } from './stage-runner.js';
@@ -76,7 +77,12 @@ export class LoopSession {
       const delivered = await commit.deliver(saved);
       // A crash after the state's commit but before metrics.json caught up: raise it (never lower it).
       await raiseRecordedSpend(fs, paths.metrics, saved.spent_usd);
-      if (delivered > 0 && saved.phase === 'stopped' && saved.stop !== null) return savedStop(saved, saved.stop);
+      if (delivered > 0 && saved.phase === 'stopped' && saved.stop !== null) {
+        // The takeover is logged even when the stop it finds was never reported.
+        if (takeover !== null)
+          await commit.commit(lockTakenOver(saved, takeover.previousOwner, takeover.ageMs, iso()).state);
+        return savedStop(saved, saved.stop);
+      }
     }
     if (takeover !== null)
       state = await commit.commit(lockTakenOver(state, takeover.previousOwner, takeover.ageMs, iso()).state);
@@ -208,17 +214,20 @@ export class LoopSession {
   }
 }
 
-// The record of a run this library has not looped on yet: it continues the log's iteration count and the recorded spend.
+// The record of a run this library has not looped on yet: it continues the log's iteration count, the recorded
+// spend, and the stages another tool (rstack-agents) recorded as passed.
 async function freshState(deps: SessionDeps, goal: LoadedGoal, ts: string): Promise<LoopState> {
-  const [iteration, lastSeq, spent] = await Promise.all([
+  const [iteration, lastSeq, spent, recorded] = await Promise.all([
     readLatestIterationStarted(deps.fs, deps.paths.events),
     deps.commit.log.lastSequence(),
     readRecordedSpend(deps.fs, deps.paths.metrics),
+    readRstackStageStatuses(deps.fs, deps.paths, deps.stages),
   ]);
   return initialState({
     goalId: goal.goalId,
     goalHash: goal.hash,
     stages: deps.stages,
+    passed: new Set(Object.keys(recorded).filter((stage) => recorded[stage] === 'passed')),
     iteration: iteration ?? 0,
     spentUsd: spent,
     nextSeq: lastSeq + 1,

@@ -71,3 +71,28 @@ describe('an rstack-agents run directory', () => {
     expect(evaluation.recommendedRerunStages).toEqual(['06-architecture', '07-code', '11-feedback-loop']);
   });
 });
+
+describe('run() on an rstack-agents run directory', () => {
+  it('its first iteration runs only the stages rstack has not recorded as passed', async () => {
+    const ran: string[] = [];
+    const fs = createMemoryFileSystem({
+      files: {
+        [`${RUN}/metrics.json`]: JSON.stringify({ stage_status: { ...allPass, '07-code': 'FAILED' } }),
+      },
+    });
+    const loop = new GoalLoop({
+      fs,
+      runDir: RUN,
+      stages: STAGES,
+      runner: {
+        run: async (stage) => {
+          ran.push(stage);
+          return { status: 'passed' };
+        },
+      },
+    });
+    const result = await loop.run();
+    expect(result.stoppedOn).toBe('complete');
+    expect(ran).toEqual(['07-code']);
+  });
+});

@@ -1,11 +1,13 @@
 import type { LoopState } from '../contracts/loop-state.js';
 import { draft, emit, type Transition } from './emit.js';
 
-/** A new, unsaved record for a run: no session yet, every stage pending. @internal */
+/** A new, unsaved record for a run: no session yet, every stage pending but those recorded passed before. @internal */
 export function initialState(input: {
   goalId: string;
   goalHash: string;
   stages: readonly string[];
+  /** Stages another tool already recorded as passed (an rstack-agents run): they stay passed. */
+  passed?: ReadonlySet<string>;
   iteration: number;
   spentUsd: number;
   nextSeq: number;
@@ -20,7 +22,9 @@ export function initialState(input: {
     phase: 'idle',
     iteration_stages: [],
     completed_stages: [],
-    stage_status: Object.fromEntries(input.stages.map((stage) => [stage, 'pending' as const])),
+    stage_status: Object.fromEntries(
+      input.stages.map((stage) => [stage, input.passed?.has(stage) ? ('passed' as const) : ('pending' as const)]),
+    ),
     retry: null,
     last_fingerprint: null,
     last_evaluation: null,
