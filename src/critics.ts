@@ -27,3 +27,15 @@ export type {
 } from './critics/contracts/trace.js';
 export { escalationReasonSchema, routeActionSchema, traceRecordSchema } from './critics/contracts/trace.js';
 export type { CriticVariant, OnBudgetSpent } from './critics/core/route.js';
+export type { StagedStepResult } from './critics/execution.js';
+export type {
+  Critic,
+  CriticInput,
+  Generator,
+  GeneratorFeedback,
+  GeneratorInput,
+  StageDefinition,
+  StagedPipelineOptions,
+} from './critics/options.js';
+export type { ExecutionRequest } from './critics/staged-pipeline.js';
+export { StagedPipeline } from './critics/staged-pipeline.js';

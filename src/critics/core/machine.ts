@@ -6,7 +6,7 @@ import { type CriticReply, checkCriticReply } from './check-decision.js';
 import { type CriticVariant, type OnBudgetSpent, routeDecision } from './route.js';
 
 /** One stage as the transition sees it. @internal */
-export interface StagePlan {
+interface StagePlan {
   readonly id: string;
   readonly hasCritic: boolean;
   readonly retryBudget: number;

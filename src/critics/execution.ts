@@ -1,0 +1,93 @@
+import { GoalLoopError } from '../errors.js';
+import { hashJson } from '../kit/hash.js';
+import type { OutboxCommit } from '../persist/outbox.js';
+import type { Clock } from '../ports/clock.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { JsonValue } from './contracts/decision.js';
+import type { ExecutionState } from './contracts/execution-state.js';
+import type { StagedResult } from './contracts/result.js';
+import type { TraceRecord } from './contracts/trace.js';
+import { effectOf, type MachineConfig, transition } from './core/machine.js';
+import { initialExecutionState, resultOf } from './core/start.js';
+import { type CallContext, callCritic, callGenerator } from './host-calls.js';
+import type { StageDefinition } from './options.js';
+import { type ExecutionPaths, readTrace } from './trace-file.js';
+
+/**
+ * What a `step()` reports: the execution ended (with its result), or the
+ * next call it would make.
+ *
+ * @public
+ */
+export type StagedStepResult =
+  | { readonly done: true; readonly result: StagedResult }
+  | {
+      readonly done: false;
+      readonly next: { readonly kind: 'generate' | 'judge'; readonly stage: string; readonly attempt: number };
+    };
+
+/** Everything an execution works with. @internal */
+export interface ExecutionDeps extends CallContext {
+  readonly fs: FileSystem;
+  readonly paths: ExecutionPaths;
+  readonly commit: OutboxCommit<ExecutionState, TraceRecord>;
+  readonly stages: readonly StageDefinition[];
+  readonly config: MachineConfig;
+  readonly clock: Clock;
+}
+
+/**
+ * One execution, driven by the pure {@link transition}: the shell calls the
+ * generator or critic the state names, hands what it gave to the
+ * transition, commits the new record with its trace records (state first,
+ * then the records, exactly once), and goes on. It decides nothing itself.
+ *
+ * @internal
+ */
+export class Execution {
+  private constructor(
+    private readonly deps: ExecutionDeps,
+    private state: ExecutionState,
+  ) {}
+
+  /** Loads the execution's record (delivering a pending outbox) or creates it for `spec`. */
+  static async open(deps: ExecutionDeps, executionId: string, spec: JsonValue): Promise<Execution> {
+    const { commit } = deps;
+    const saved = await commit.store.load();
+    const specHash = hashJson(spec);
+    if (saved === null) {
+      const nextSeq = (await commit.log.lastSequence()) + 1;
+      const ts = new Date(deps.clock.now()).toISOString();
+      return new Execution(deps, initialExecutionState({ executionId, spec, specHash, nextSeq, ts }));
+    }
+    if (saved.spec_hash !== specHash) {
+      throw new GoalLoopError(
+        'INVALID_OPTIONS',
+        `Execution ${executionId} was started with another spec (${deps.paths.state}); use a new executionId.`,
+      );
+    }
+    await commit.deliver(saved);
+    return new Execution(deps, saved);
+  }
+
+  /** Makes calls until the execution ends (`once`: until one generator-plus-critic turn is over). */
+  async drive(once: boolean): Promise<StagedStepResult> {
+    const { deps } = this;
+    let effect = effectOf(this.state, deps.config);
+    while (effect.kind !== 'finish') {
+      const stage = deps.stages[this.state.stage_index];
+      if (stage === undefined) throw new Error('unreachable: a running execution is at a stage');
+      const input =
+        effect.kind === 'generate'
+          ? await callGenerator(stage, effect, this.state, deps)
+          : await callCritic(stage, effect, this.state, deps);
+      const step = transition(this.state, input, deps.config);
+      this.state = await deps.commit.commit(step.state);
+      effect = step.effect;
+      if (once && effect.kind !== 'judge' && effect.kind !== 'finish') {
+        return { done: false, next: { kind: effect.kind, stage: effect.stage, attempt: effect.attempt } };
+      }
+    }
+    return { done: true, result: resultOf(this.state, await readTrace(deps.fs, deps.paths.trace)) };
+  }
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { GoalLoopError, issuesFromZod } from '../errors.js';
+import type { Clock } from '../ports/clock.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { CriticDecisionInput, CriticIssue, GeneratorResult, JsonValue } from './contracts/decision.js';
+import type { Gap, Judgement } from './contracts/execution-state.js';
+import type { TraceRecord } from './contracts/trace.js';
+import type { CriticVariant, OnBudgetSpent } from './core/route.js';
+
+/**
+ * Why a generator runs now: the first pass, a retry (with the critic's
+ * issues), or a route back (with the routing reason and the issues); and the
+ * gaps accepted upstream.
+ *
+ * @public
+ */
+export interface GeneratorFeedback {
+  readonly kind: 'initial' | 'retry' | 'route_back';
+  readonly issues: readonly CriticIssue[];
+  readonly reason: string | null;
+  readonly gaps: readonly Gap[];
+}
+
+/** What a stage's generator receives. @public */
+export interface GeneratorInput {
+  readonly stageId: string;
+  readonly spec: JsonValue;
+  /** The accepted outputs of the earlier stages, by stage id. */
+  readonly accepted: Readonly<Record<string, JsonValue>>;
+  readonly feedback: GeneratorFeedback;
+  /** This stage's generator call number in the execution (1, 2, …). */
+  readonly attempt: number;
+  readonly signal: AbortSignal;
+}
+
+/** What a stage's critic receives: the output, the spec, every accepted output and every earlier judgement. @public */
+export interface CriticInput {
+  readonly stageId: string;
+  readonly output: JsonValue;
+  readonly spec: JsonValue;
+  readonly accepted: Readonly<Record<string, JsonValue>>;
+  readonly judgements: readonly Judgement[];
+  readonly attempt: number;
+  readonly signal: AbortSignal;
+}
+
+/** A host generator: produces a stage's output. @public */
+export type Generator = (input: GeneratorInput) => Promise<GeneratorResult>;
+
+/** A host critic: judges a stage's output. @public */
+export type Critic = (input: CriticInput) => Promise<CriticDecisionInput>;
+
+/** One stage of a {@link StagedPipeline}. @public */
+export interface StageDefinition {
+  readonly id: string;
+  readonly generate: Generator;
+  /** Without a critic, the output is accepted as generated. */
+  readonly critic?: Critic;
+  /** Retries within the stage before `onBudgetSpent` applies (default 3). */
+  readonly retryBudget?: number;
+  /** What a spent retry budget does (default `accept_with_gaps`). */
+  readonly onBudgetSpent?: OnBudgetSpent;
+}
+
+/** Options of {@link StagedPipeline}. @public */
+export interface StagedPipelineOptions {
+  readonly fs: FileSystem;
+  /** Executions live in `<dir>/<executionId>/`, relative to the filesystem root. */
+  readonly dir: string;
+  readonly stages: readonly StageDefinition[];
+  /** Route backs per execution before it escalates as a spec problem (default 3). */
+  readonly maxBacktracks?: number;
+  /** `route_back` (default) or `veto` (a route back is a retry). */
+  readonly variant?: CriticVariant;
+  /** Escalates an execution (reason `budget`) once it has spent this many USD. */
+  readonly budgetUsd?: number;
+  readonly clock?: Clock;
+  /** Aborts the call in progress; the execution stays resumable. */
+  readonly signal?: AbortSignal;
+  /** Receives every trace record as it is appended (a listener that throws is ignored). */
+  readonly onEvent?: (record: TraceRecord) => void;
+  /** A lock whose heartbeat is older than this is stale (default 60 000 ms). */
+  readonly lockTimeoutMs?: number;
+}
+
+const count = z.number().int().nonnegative();
+const optionsSchema = z.object({
+  dir: z.string().min(1),
+  stages: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
+        generate: z.function(),
+        critic: z.function().optional(),
+        retryBudget: count.optional(),
+        onBudgetSpent: z.enum(['accept_with_gaps', 'escalate']).optional(),
+      }),
+    )
+    .min(1)
+    .refine((stages) => new Set(stages.map((stage) => stage.id)).size === stages.length, 'stage ids must be unique'),
+  maxBacktracks: count.optional(),
+  variant: z.enum(['route_back', 'veto']).optional(),
+  budgetUsd: z.number().nonnegative().optional(),
+  lockTimeoutMs: z.number().int().positive().optional(),
+});
+
+/** Refuses options a pipeline cannot run with: `INVALID_OPTIONS` listing every issue with its path. @internal */
+export function validatePipelineOptions(options: StagedPipelineOptions): void {
+  const parsed = optionsSchema.safeParse(options);
+  if (parsed.success) return;
+  const issues = issuesFromZod(parsed.error);
+  const list = issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+  throw new GoalLoopError('INVALID_OPTIONS', `Invalid StagedPipeline options: ${list}`, { issues });
+}
+
+/** An execution id is one safe path segment. @internal */
+export const executionIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/);

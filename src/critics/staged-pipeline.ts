@@ -1,0 +1,145 @@
+import { GoalLoopError } from '../errors.js';
+import { withHeartbeat } from '../persist/heartbeat.js';
+import { createJsonStore } from '../persist/json-store.js';
+import { JsonlLog } from '../persist/jsonl-log.js';
+import { OutboxCommit } from '../persist/outbox.js';
+import { RunLock } from '../persist/run-lock.js';
+import { type Clock, systemClock } from '../ports/clock.js';
+import type { JsonValue } from './contracts/decision.js';
+import { type ExecutionState, executionStateSchema } from './contracts/execution-state.js';
+import type { StagedResult } from './contracts/result.js';
+import type { TraceRecord } from './contracts/trace.js';
+import type { MachineConfig } from './core/machine.js';
+import { Execution, type StagedStepResult } from './execution.js';
+import { executionIdSchema, type StagedPipelineOptions, validatePipelineOptions } from './options.js';
+import { executionPaths } from './trace-file.js';
+
+const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
+// How old a temp file of an atomic write must be before an execution start removes it.
+const STALE_TEMP_MS = 60_000;
+const NEVER_ABORTED = new AbortController().signal;
+
+/** What `run()` and `step()` take: the execution's id (a path segment) and its spec (any JSON). @public */
+export interface ExecutionRequest {
+  readonly executionId: string;
+  readonly spec: JsonValue;
+}
+
+/**
+ * Staged critics: runs an execution's stages in order, each stage's output
+ * judged by its critic (accept, retry within the stage, route back to an
+ * earlier stage, escalate) under per-stage retry budgets, a cross-stage
+ * backtrack counter and an optional USD budget, so it always ends
+ * `completed` or `escalated`. Each execution persists in
+ * `<dir>/<executionId>/` (state.json, trace.jsonl) and resumes after a crash
+ * or an abort without repeating a finished call; one runner per execution.
+ *
+ * @example
+ * ```ts
+ * import { StagedPipeline } from 'goal-loop/critics';
+ * const pipeline = new StagedPipeline({
+ *   fs, dir: '.goal-loop/critics',
+ *   stages: [
+ *     { id: 'plan', generate: planner, critic: planCritic, onBudgetSpent: 'accept_with_gaps' },
+ *     { id: 'code', generate: coder, critic: codeCritic },
+ *     { id: 'deploy', generate: deployer },
+ *   ],
+ *   maxBacktracks: 3,
+ * });
+ * const result = await pipeline.run({ executionId: 'feat-42', spec: { feature: 'login' } });
+ * ```
+ * @public
+ */
+export class StagedPipeline {
+  private readonly clock: Clock;
+  private readonly config: MachineConfig;
+  private readonly lockTimeoutMs: number;
+
+  /** Validates the options; a wrong value throws `INVALID_OPTIONS` naming each field. */
+  constructor(private readonly options: StagedPipelineOptions) {
+    validatePipelineOptions(options);
+    this.clock = options.clock ?? systemClock;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+    this.config = {
+      stages: options.stages.map((stage) => ({
+        id: stage.id,
+        hasCritic: stage.critic !== undefined,
+        retryBudget: stage.retryBudget ?? 3,
+        onBudgetSpent: stage.onBudgetSpent ?? 'accept_with_gaps',
+      })),
+      maxBacktracks: options.maxBacktracks ?? 3,
+      variant: options.variant ?? 'route_back',
+      budgetUsd: options.budgetUsd,
+    };
+  }
+
+  /** The stage ids, in order. */
+  get stageIds(): readonly string[] {
+    return this.config.stages.map((stage) => stage.id);
+  }
+
+  /** Runs (or resumes) the execution until it ends. Rejects with the signal's reason when aborted (resumable). */
+  async run(request: ExecutionRequest): Promise<StagedResult> {
+    const step = await this.open(request, (execution) => execution.drive(false));
+    if (!step.done) throw new Error('unreachable: a full run ended mid-way');
+    return step.result;
+  }
+
+  /** Runs (or resumes) exactly one generator-plus-critic turn. */
+  step(request: ExecutionRequest): Promise<StagedStepResult> {
+    return this.open(request, (execution) => execution.drive(true));
+  }
+
+  // Takes the execution's lock, opens it, works with it, and releases the lock.
+  private async open(
+    request: ExecutionRequest,
+    work: (execution: Execution) => Promise<StagedStepResult>,
+  ): Promise<StagedStepResult> {
+    const id = executionIdSchema.safeParse(request.executionId);
+    if (!id.success)
+      throw new GoalLoopError('INVALID_OPTIONS', `executionId must be one path segment (got "${request.executionId}")`);
+    const { fs } = this.options;
+    const paths = executionPaths(this.options.dir, request.executionId);
+    const owner = `goal-loop-critics:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
+    const lock = new RunLock(fs, paths.lock, this.clock, owner, this.lockTimeoutMs);
+    await lock.acquire();
+    let failed = false;
+    try {
+      await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
+      const log = new JsonlLog<TraceRecord>(fs, paths.trace, (record) => this.tell(record));
+      const store = createJsonStore(fs, paths.state, executionStateSchema);
+      const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
+      const execution = await Execution.open(
+        {
+          fs,
+          paths,
+          commit: new OutboxCommit<ExecutionState, TraceRecord>(store, log, () => lock.fence()),
+          stages: this.options.stages,
+          config: this.config,
+          clock: this.clock,
+          signal: this.options.signal ?? NEVER_ABORTED,
+          heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
+        },
+        request.executionId,
+        request.spec,
+      );
+      return await work(execution);
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      await lock.release().catch((error: unknown) => {
+        if (!failed) throw error;
+      });
+    }
+  }
+
+  // Passes a record to the listener; a listener that throws never breaks the execution.
+  private tell(record: TraceRecord): void {
+    try {
+      this.options.onEvent?.(record);
+    } catch {
+      // A listener's fault is its own.
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import type { FileSystem } from '../ports/file-system.js';
+import { type TraceRecord, traceRecordSchema } from './contracts/trace.js';
+
+/** Where one execution lives: `<dir>/<executionId>/` with its state, trace and lock. @internal */
+export interface ExecutionPaths {
+  readonly dir: string;
+  readonly state: string;
+  readonly trace: string;
+  readonly lock: string;
+}
+
+/** The files of one execution. Pure. @internal */
+export function executionPaths(dir: string, executionId: string): ExecutionPaths {
+  const base = `${dir.replace(/\/+$/, '')}/${executionId}`;
+  return { dir: base, state: `${base}/state.json`, trace: `${base}/trace.jsonl`, lock: `${base}/execution.lock` };
+}
+
+/**
+ * The committed records of an execution's trace, in order. A torn last line
+ * (a crash mid-append, never a committed record) and lines that are not
+ * trace records are skipped.
+ *
+ * @internal
+ */
+export async function readTrace(fs: FileSystem, path: string): Promise<TraceRecord[]> {
+  const text = await fs.readText(path);
+  if (text === null) return [];
+  const lines = text.split('\n');
+  lines.pop();
+  const records: TraceRecord[] = [];
+  for (const line of lines) {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const parsed = traceRecordSchema.safeParse(value);
+    if (parsed.success) records.push(parsed.data);
+  }
+  return records;
+}

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { type ExecutionState, executionStateSchema } from '../../src/critics/contracts/execution-state.js';
+import type { StagedResult } from '../../src/critics/contracts/result.js';
+import type { TraceRecord } from '../../src/critics/contracts/trace.js';
+import { StagedPipeline } from '../../src/critics/staged-pipeline.js';
+import { readTrace } from '../../src/critics/trace-file.js';
+import { GoalLoopError } from '../../src/errors.js';
+import type { FileSystem } from '../../src/ports/file-system.js';
+import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
+import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { type HostCall, seedStages } from './helpers.js';
+
+// THE crash-point test of the staged critics: for every k, the k-th mutating call (and every later one)
+// fails as if the process died there; a resumed execution must reach the uninterrupted result, with no
+// generator or critic call recorded twice and no attempt counted twice.
+
+const DIR = 'critics';
+const ID = 'feat-42';
+const LOCK_TIMEOUT_MS = 60_000;
+const MUTATING = ['writeText', 'appendText', 'truncate', 'createExclusive', 'remove', 'rename', 'mkdir'] as const;
+
+interface CrashingFileSystem extends FileSystem {
+  readonly writes: () => number;
+}
+
+function crashing(inner: FileSystem, failFrom = Number.POSITIVE_INFINITY): CrashingFileSystem {
+  let count = 0;
+  const wrapped: Record<string, unknown> = { writes: () => count };
+  for (const name of MUTATING) {
+    wrapped[name] = async (...args: unknown[]) => {
+      count += 1;
+      if (count >= failFrom)
+        throw new GoalLoopError('IO_ERROR', `simulated crash at write #${count} (${name} ${String(args[0])})`);
+      return (inner[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+    };
+  }
+  return new Proxy(inner, {
+    get: (target, key) => (Object.hasOwn(wrapped, key) ? wrapped[key as string] : Reflect.get(target, key)),
+  }) as CrashingFileSystem;
+}
+
+const pipelineOn = (fs: FileSystem, clock: ManualClock, calls: HostCall[]) =>
+  new StagedPipeline({ fs, dir: DIR, stages: seedStages(calls), clock, lockTimeoutMs: LOCK_TIMEOUT_MS });
+const request = { executionId: ID, spec: { feature: 'login' } };
+
+// What a record means, without its timestamp.
+const essence = (record: TraceRecord): string => {
+  const { ts: _ts, ...rest } = record;
+  return JSON.stringify(rest);
+};
+const callOf = (record: TraceRecord): string | null =>
+  record.kind === 'finished'
+    ? null
+    : `${record.kind === 'generated' ? 'generate' : 'judge'} ${record.stage}#${record.attempt}`;
+const outcome = ({ trace: _trace, ...rest }: StagedResult) => rest;
+
+async function readState(fs: FileSystem): Promise<ExecutionState | null> {
+  const text = await fs.readText(`${DIR}/${ID}/state.json`);
+  return text === null ? null : executionStateSchema.parse(JSON.parse(text));
+}
+
+describe('crash at every write of an execution with one retry and one route back', async () => {
+  const fs = crashing(createMemoryFileSystem());
+  const refCalls: HostCall[] = [];
+  const ref = await pipelineOn(fs, createManualClock(0), refCalls).run(request);
+  const writes = fs.writes();
+
+  it('the reference execution retries once, routes back once, and completes', () => {
+    expect(ref).toMatchObject({
+      status: 'completed',
+      backtracks: 1,
+      attempts: { plan: 3, code: 2, test: 1, deploy: 1 },
+    });
+    expect(ref.trace.filter((record) => record.kind === 'judged' && record.decision === 'retry')).toHaveLength(1);
+    expect(refCalls).toHaveLength(13);
+    // The lock, a state write per call (13), an append per trace record (13 calls and the end), the release.
+    expect(writes).toBe(29);
+  });
+
+  it.each(Array.from({ length: writes }, (_, index) => index + 1))('crash at write %i, then resume', async (k) => {
+    const inner = createMemoryFileSystem();
+    const clock = createManualClock(0);
+    const crashedCalls: HostCall[] = [];
+    const crash = await pipelineOn(crashing(inner, k), clock, crashedCalls)
+      .run(request)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(crash).toMatchObject({ name: 'GoalLoopError', code: 'IO_ERROR' });
+    const state = await readState(inner);
+    const committed = new Set(
+      [...(await readTrace(inner, `${DIR}/${ID}/trace.jsonl`)), ...(state?.outbox ?? [])].map(callOf),
+    );
+
+    clock.advance(LOCK_TIMEOUT_MS + 1);
+    const calls: HostCall[] = [];
+    const result = await pipelineOn(inner, clock, calls).run(request);
+
+    expect(outcome(result)).toEqual(outcome(ref));
+    expect(result.trace.map(essence)).toEqual(ref.trace.map(essence));
+    expect(result.trace.map((record) => record.seq)).toEqual(ref.trace.map((_, index) => index));
+    // No committed call is made again on resume.
+    const repeated = calls.filter((call) => committed.has(`${call.kind} ${call.stage}#${call.attempt}`));
+    expect(repeated).toEqual([]);
+    // Together, the two runs made every call of the reference, at most the one in flight twice.
+    expect(crashedCalls.length + calls.length - refCalls.length).toBeLessThanOrEqual(1);
+  });
+});
