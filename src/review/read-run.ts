@@ -1,8 +1,8 @@
-import { type Issue, isGoalLoopError, parseJsonText } from '../errors.js';
+import { GoalLoopError, type Issue, isGoalLoopError, parseJsonText } from '../errors.js';
 import { type Goal, parseGoal, readLatestIterationStarted } from '../index.js';
 import { joinPath } from '../kit/paths.js';
 import { limitFunction } from '../persist/concurrency.js';
-import { resolveContainedPath } from '../persist/containment.js';
+import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { ContractInput, ReviewContracts } from './core/contract-input.js';
@@ -50,27 +50,47 @@ function failureOf(error: unknown): string {
   return isGoalLoopError(error) || error instanceof Error ? error.message : String(error);
 }
 
-// Reads one file's text; a read that fails is `{ error }` instead of a throw.
-async function readOrFailure(fs: FileSystem, path: string): Promise<string | null | { error: string }> {
+// What reading one run file gave: its text, null when missing, or why it was not read (refused or unreadable).
+type ReadOutcome = string | null | { readonly error: string; readonly refused?: true };
+
+// Reads one run file under the containment rule: a path that resolves outside the project is refused and never
+// read; anything but a regular file (a directory, a FIFO, a device) is not opened; a failed read is `{ error }`.
+async function readOrFailure(fs: FileSystem, path: string, cache: RealpathCache): Promise<ReadOutcome> {
   try {
-    return await fs.readText(path);
+    const fact = await resolveContainedPath(fs, path, { cache });
+    if (fact.state === 'refused') return { error: `refused, not read: ${fact.detail}`, refused: true };
+    if (fact.state === 'missing') return null;
+    if (fact.type !== 'file')
+      return {
+        error: `"${path}" is ${fact.type === 'directory' ? 'a directory' : 'a special file (a FIFO, socket or device)'}, not a regular file`,
+      };
+    return await fs.readText(fact.path);
   } catch (error) {
     return { error: failureOf(error) };
   }
 }
 
 // Reads one contract slot: the canonical path first, then each legacy path; null text means missing, an unreadable file is malformed.
-async function readSlot(fs: FileSystem, runDir: string, slot: ContractSlot): Promise<ContractInput> {
+async function readSlot(
+  fs: FileSystem,
+  runDir: string,
+  slot: ContractSlot,
+  cache: RealpathCache,
+): Promise<ContractInput> {
   const candidates = [slot.canonicalPath, ...slot.legacyPaths];
   for (const [index, path] of candidates.entries()) {
-    const text = await readOrFailure(fs, joinPath(runDir, path));
+    const text = await readOrFailure(fs, joinPath(runDir, path), cache);
     if (text === null) continue;
     const legacy = index > 0;
     if (typeof text !== 'string')
       return {
         state: 'invalid_json',
         path,
-        issues: [{ code: 'unreadable', path: [], message: `cannot be read: ${text.error}` }],
+        issues: [
+          text.refused === true
+            ? { code: 'refused', path: [], message: text.error }
+            : { code: 'unreadable', path: [], message: `cannot be read: ${text.error}` },
+        ],
         legacy,
       };
     const parsed = parseJsonText(text);
@@ -86,12 +106,17 @@ async function readGoal(
   fs: FileSystem,
   path: string,
   stages: readonly string[] | undefined,
+  cache: RealpathCache,
 ): Promise<{ goal: Goal | null; issues: readonly Issue[] }> {
-  const text = await readOrFailure(fs, path);
+  const text = await readOrFailure(fs, path, cache);
   if (text !== null && typeof text !== 'string')
     return {
       goal: null,
-      issues: [{ code: 'unreadable', path: [], message: `goal.json cannot be read: ${text.error}` }],
+      issues: [
+        text.refused === true
+          ? { code: 'refused', path: [], message: `goal.json ${text.error}` }
+          : { code: 'unreadable', path: [], message: `goal.json cannot be read: ${text.error}` },
+      ],
     };
   if (text === null) return { goal: null, issues: [] };
   const json = parseJsonText(text);
@@ -100,9 +125,9 @@ async function readGoal(
   return parsed.success ? { goal: parsed.data, issues: [] } : { goal: null, issues: parsed.issues };
 }
 
-// Reads manifest.json tolerantly: a missing, unreadable or unparsable manifest is no manifest.
-async function readManifest(fs: FileSystem, path: string): Promise<unknown> {
-  const text = await readOrFailure(fs, path);
+// Reads manifest.json tolerantly: a missing, refused, unreadable or unparsable manifest is no manifest.
+async function readManifest(fs: FileSystem, path: string, cache: RealpathCache): Promise<unknown> {
+  const text = await readOrFailure(fs, path, cache);
   if (typeof text !== 'string') return undefined;
   const parsed = parseJsonText(text);
   return parsed.ok ? parsed.value : undefined;
@@ -130,6 +155,9 @@ async function stampedIteration(
   override: number | null | undefined,
 ): Promise<number | null> {
   if (override === null) return null;
+  const fact = await resolveContainedPath(fs, eventsPath);
+  if (fact.state === 'refused')
+    throw new GoalLoopError('IO_ERROR', `the review will not read "${eventsPath}": ${fact.detail}`);
   const latest = await readLatestIterationStarted(fs, eventsPath);
   if (override === undefined || latest === null) return override ?? latest;
   return Math.min(override, latest);
@@ -148,15 +176,16 @@ async function gatherRun<T>(
   convert: (slot: ContractSlot, input: ContractInput) => T,
 ): Promise<Gathered<T>> {
   const paths = runPaths(runDir);
-  const read = limitFunction(async (slot: ContractSlot) => convert(slot, await readSlot(fs, runDir, slot)), {
+  const cache: RealpathCache = new Map();
+  const read = limitFunction(async (slot: ContractSlot) => convert(slot, await readSlot(fs, runDir, slot, cache)), {
     concurrency: Math.max(1, options.concurrency ?? DEFAULT_READ_CONCURRENCY),
   });
   const [slots, goalRead, manifest, iteration] = await Promise.all([
     Promise.all(REVIEW_CONTRACT_SLOTS.map((slot) => read(slot))),
     options.goal !== undefined
       ? Promise.resolve({ goal: options.goal, issues: [] })
-      : readGoal(fs, paths.goal, options.stages),
-    readManifest(fs, joinPath(runDir, 'manifest.json')),
+      : readGoal(fs, paths.goal, options.stages, cache),
+    readManifest(fs, joinPath(runDir, 'manifest.json'), cache),
     stampedIteration(fs, paths.events, options.iteration),
   ]);
   const fileChecks = await checkFileCriteria(fs, runDir, goalRead.goal);
@@ -169,10 +198,15 @@ async function gatherRun<T>(
  * fallback; reads bounded by `concurrency`), goal.json, manifest.json, the
  * latest `loop_iteration_started` (read from the end of events.jsonl; an
  * `iteration` option never stamps past it) and the check of each
- * `file_exists` criterion's path. Never throws on input: an unreadable
- * contract (e.g. a directory at its path) is malformed with the error, an
- * unreadable goal.json a goal issue, a path that cannot be checked an
- * `error` in its check. A fault reading events.jsonl propagates.
+ * `file_exists` criterion's path. Every file goes through the containment
+ * rule first: a contract whose path resolves outside the project (a symlink
+ * out, say) is malformed with the refusal (code `refused`) and never read,
+ * as is one that is not a regular file (a directory, a FIFO). Never throws
+ * on input: an unreadable contract is malformed with the error, an
+ * unreadable or refused goal.json a goal issue, a refused manifest.json no
+ * manifest, a path that cannot be checked an `error` in its check. A fault
+ * reading events.jsonl, or an events.jsonl that resolves outside the
+ * project, propagates.
  *
  * @public
  */

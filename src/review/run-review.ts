@@ -1,5 +1,7 @@
+import { GoalLoopError } from '../errors.js';
 import type { Goal } from '../index.js';
 import { joinPath } from '../kit/paths.js';
+import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
 import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
 import { systemClock } from '../ports/clock.js';
@@ -50,6 +52,22 @@ export interface ConsistencyReviewResult {
   readonly written: readonly string[];
 }
 
+// Checks every output path under the containment rule before anything is written: a path whose folder (or
+// the file itself) resolves outside the project is an error naming it, and nothing is written anywhere.
+async function refuseEscapingOutputs(fs: FileSystem, paths: readonly string[]): Promise<void> {
+  const cache: RealpathCache = new Map();
+  const refused: string[] = [];
+  for (const path of paths) {
+    const fact = await resolveContainedPath(fs, path, { cache });
+    if (fact.state === 'refused') refused.push(fact.detail);
+  }
+  if (refused.length > 0)
+    throw new GoalLoopError(
+      'IO_ERROR',
+      `the consistency review wrote nothing: ${refused.length === 1 ? 'an output path leads' : `${refused.length} output paths lead`} outside the project (${refused.join('; ')})`,
+    );
+}
+
 // The timestamp of the report: the caller's, else the clock's (the shared system clock by default).
 function timestampOf(options: ConsistencyReviewOptions): string {
   return options.now ?? new Date((options.clock ?? systemClock).now()).toISOString();
@@ -85,9 +103,14 @@ async function reviewRun(
  * pair (`tasks/<task_id>/builder.json`, `validation.json`), the legacy
  * copies (`artifacts/feedback/consistency_report.json`,
  * `REMEDIATION_PLAN.md`), the canonical REMEDIATION_PLAN.md, and last the
- * canonical feedback.json. Never throws on input (an unreadable contract is
- * MALFORMED, a `file_exists` path that cannot be checked is `unknown`);
- * faults writing the outputs or reading events.jsonl propagate.
+ * canonical feedback.json. Every file read or written goes through the
+ * containment rule: a contract that resolves outside the project is a
+ * MALFORMED finding and never read; an output whose path (or folder)
+ * resolves outside is an `IO_ERROR` naming it, thrown before anything is
+ * written. Never throws on
+ * input (an unreadable contract is MALFORMED, a `file_exists` path that
+ * cannot be checked is `unknown`); faults writing the outputs or reading
+ * events.jsonl propagate.
  *
  * @example
  * ```ts
@@ -125,6 +148,7 @@ export async function runConsistencyReview(options: ConsistencyReviewOptions): P
   // In order, the canonical feedback.json last: a reader that finds it finds the rest of this review beside it.
   // (Writing the others concurrently measured no faster: each write ends in an fsync.)
   const written = files.map(([path]) => joinPath(runDir, path));
+  await refuseEscapingOutputs(fs, written);
   for (const [index, [, text]] of files.entries()) await fs.writeText(written[index] ?? '', text);
   return { report, remediationPlan, taskId, written };
 }

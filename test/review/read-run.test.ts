@@ -134,7 +134,7 @@ describe('unreadable input on the real filesystem never throws', () => {
     const { report } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
     const [malformed] = report.issues.filter((issue) => issue.rule === 'contract.malformed');
     expect(malformed).toMatchObject({ severity: 'CRITICAL', source_agent: '07-code' });
-    expect(malformed?.description).toContain('EISDIR');
+    expect(malformed?.description).toContain('is a directory, not a regular file');
     expect(report.analysis_scope.contracts_malformed).toEqual(['artifacts/stages/07-code/code_report.json']);
     expect(report.analysis_scope.mode).toBe('greenfield');
     expect(report.goal_evaluation).toMatchObject({ status: 'ASK_USER', criteria: [] });

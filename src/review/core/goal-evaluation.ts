@@ -232,7 +232,7 @@ function decide(
   if (input.goalIssues.length > 0)
     return {
       status: 'ASK_USER',
-      reason: `goal.json is invalid (${input.goalIssues.length} issue${input.goalIssues.length === 1 ? '' : 's'}); a human must fix it before the goal can be evaluated.`,
+      reason: `goal.json is invalid (${input.goalIssues.length} issue${input.goalIssues.length === 1 ? '' : 's'}, first: ${input.goalIssues[0]?.message ?? ''}); a human must fix it before the goal can be evaluated.`,
     };
   const { status, decisive } = decideStatus(reviewSignals(input, criticals, notMet, unknownJudges));
   const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
