@@ -3,14 +3,8 @@ import type { Stats } from 'node:fs';
 import * as fs from 'node:fs';
 import { constants, promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
-import { GoalLoopError } from '../errors.js';
-import {
-  checkByteRange,
-  checkTruncateSize,
-  type FileStat,
-  type FileSystem,
-  isAtomicWriteTempName,
-} from '../ports/file-system.js';
+import { GoalLoopError, requireNonNegativeIntegers } from '../errors.js';
+import { type FileStat, type FileSystem, isAtomicWriteTempName } from '../ports/file-system.js';
 
 // O_NONBLOCK makes opening a FIFO return at once instead of waiting for a writer (or reader); a no-op on regular files.
 const NONBLOCK = (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
@@ -18,6 +12,8 @@ const READ_FLAGS = constants.O_RDONLY | NONBLOCK;
 const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NONBLOCK;
 const WRITE_FLAGS = constants.O_WRONLY | NONBLOCK;
 const DEFAULT_MAX_READ_BYTES = 256 * 1024 * 1024;
+// lstat of a missing path returns undefined instead of building an exception.
+const NO_THROW_IF_MISSING = { throwIfNoEntry: false } as const;
 
 /**
  * The Node implementation of the {@link FileSystem} port, rooted at `root`
@@ -34,6 +30,12 @@ const DEFAULT_MAX_READ_BYTES = 256 * 1024 * 1024;
  * even when the file grows while it is read. `truncate` shortens a file and
  * fsyncs it; `removeStaleTempFiles` removes the temp files
  * (`.<name>.<pid>.<uuid>.tmp`) of writes whose process died before the rename.
+ *
+ * `stat` is one synchronous `lstat`, returned as a settled promise: the
+ * system call takes microseconds, less than the thread-pool round trip of an
+ * asynchronous one, and an evaluation stats every file its criteria name (a
+ * slow network filesystem blocks the event loop for that call). Reads,
+ * writes, `realpath` and listings stay asynchronous.
  *
  * The port does not confine paths: use the containment functions before
  * following a path taken from a contract.
@@ -84,7 +86,7 @@ export function createNodeFileSystem(
         'read',
         path,
         async () => {
-          checkByteRange(position, length);
+          requireNonNegativeIntegers('readBytes', { position, length });
           const { handle } = await openRegular(abs(path), READ_FLAGS, 'read', path);
           try {
             const buffer = Buffer.alloc(length);
@@ -114,7 +116,7 @@ export function createNodeFileSystem(
       }),
     truncate: (path, size) =>
       guard('truncate', path, async () => {
-        checkTruncateSize(size);
+        requireNonNegativeIntegers('truncate', { size });
         const { handle, size: before } = await openRegular(abs(path), WRITE_FLAGS, 'truncate', path);
         try {
           if (size < before) {
@@ -137,7 +139,14 @@ export function createNodeFileSystem(
           throw error;
         }
       }),
-    stat: (path) => guard('stat', path, async () => toFileStat(await fsp.lstat(abs(path))), true),
+    stat: (path) => {
+      try {
+        const stats = fs.lstatSync(abs(path), NO_THROW_IF_MISSING);
+        return Promise.resolve(stats === undefined ? null : toFileStat(stats));
+      } catch (error) {
+        return guard('stat', path, () => Promise.reject(error), true);
+      }
+    },
     realpath: (path) =>
       guard(
         'realpath',

@@ -71,6 +71,23 @@ describe('createNodeFileSystem', () => {
     expect(await fs.readText('target.txt')).toBe('target');
   });
 
+  it('stats synchronously behind a promise: missing (also under a file) is null, other faults are IO_ERROR', async () => {
+    const fs = createNodeFileSystem(root);
+    await writeFile(join(root, 'file.txt'), 'x');
+    await symlink('nowhere', join(root, 'dangling'));
+    expect(await fs.stat('missing')).toBeNull();
+    expect(await fs.stat('file.txt/inner')).toBeNull();
+    expect((await fs.stat('dangling'))?.type).toBe('symlink');
+    expect(await fs.stat('file.txt')).toMatchObject({ type: 'file', size: 1 });
+    const long = 'x'.repeat(5000);
+    const pending = fs.stat(long);
+    expect(pending).toBeInstanceOf(Promise);
+    const error = await pending.catch((caught: unknown) => caught);
+    expect(isGoalLoopError(error, 'IO_ERROR')).toBe(true);
+    expect((error as Error).message).toContain('stat "xxx');
+    expect(((error as Error).cause as { code?: string }).code).toBe('ENAMETOOLONG');
+  });
+
   it('wraps real faults in IO_ERROR with the Node error as cause', async () => {
     const fs = createNodeFileSystem(root);
     await fs.mkdir('dir');
