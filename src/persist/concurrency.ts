@@ -2,7 +2,10 @@ import { limitFunction } from 'p-limit';
 
 /**
  * Maps `items` through `fn` with at most `concurrency` calls in flight,
- * keeping the input order in the output.
+ * keeping the input order in the output. A pool of `concurrency` workers
+ * takes the items in order, so each item costs one call and one await; the
+ * first rejection rejects the whole map, and the workers then start no new
+ * item.
  *
  * @internal
  */
@@ -11,8 +14,25 @@ export async function mapConcurrent<T, R>(
   concurrency: number,
   fn: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
-  const limited = limitFunction(fn, { concurrency: Math.max(1, concurrency) });
-  return Promise.all(items.map((item, index) => limited(item, index)));
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failed = false;
+  const work = async (): Promise<void> => {
+    while (!failed && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await fn(items[index] as T, index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const width = Math.min(items.length, concurrency >= 1 ? Math.floor(concurrency) : 1);
+  const workers: Promise<void>[] = [];
+  for (let i = 0; i < width; i++) workers.push(work());
+  await Promise.all(workers);
+  return results;
 }
 
 export { limitFunction };
