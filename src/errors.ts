@@ -133,3 +133,17 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
     return { ok: false, issue: { code: 'invalid_json', path: [], message: `Not valid JSON: ${message}` } };
   }
 }
+
+/**
+ * Refuses arguments that must be non-negative integers (a byte position, a
+ * length, a size): `INVALID_OPTIONS` naming the operation and each value, as
+ * every implementation of a port must.
+ *
+ * @internal
+ */
+export function requireNonNegativeIntegers(operation: string, values: Readonly<Record<string, number>>): void {
+  const bad = Object.entries(values).filter(([, value]) => !Number.isSafeInteger(value) || value < 0);
+  if (bad.length === 0) return;
+  const shown = bad.map(([name, value]) => `${name} ${String(value)}`).join(', ');
+  throw new GoalLoopError('INVALID_OPTIONS', `${operation} needs non-negative integers (got ${shown})`);
+}

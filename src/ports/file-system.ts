@@ -1,5 +1,3 @@
-import { GoalLoopError } from '../errors.js';
-
 /**
  * What {@link FileSystem.stat} reports about a path (without following a final
  * symlink: a symlink reports `type: 'symlink'`).
@@ -116,29 +114,3 @@ export function isAtomicWriteTempName(name: string): boolean {
 }
 
 const TEMP_NAME = /^\..+\.\d+\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
-
-/**
- * Refuses a `truncate` size that is not a non-negative integer, as every implementation must.
- *
- * @internal
- */
-export function checkTruncateSize(size: number): void {
-  if (!Number.isSafeInteger(size) || size < 0) {
-    throw new GoalLoopError('INVALID_OPTIONS', `truncate needs a non-negative integer size (got ${size})`);
-  }
-}
-
-/**
- * Refuses a `readBytes` range that cannot be read (not a non-negative
- * integer position and length), as every implementation must.
- *
- * @internal
- */
-export function checkByteRange(position: number, length: number): void {
-  if (!Number.isSafeInteger(position) || position < 0 || !Number.isSafeInteger(length) || length < 0) {
-    throw new GoalLoopError(
-      'INVALID_OPTIONS',
-      `readBytes needs a non-negative integer position and length (got ${position}, ${length})`,
-    );
-  }
-}

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { FileSystemFixture } from './file-system-conformance.js';
+import type { FileSystemFixture } from './file-system-fixture.js';
 
 /**
  * One conformance case: a name and a check that throws (an `AssertionError`

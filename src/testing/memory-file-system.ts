@@ -1,6 +1,6 @@
-import { GoalLoopError } from '../errors.js';
+import { GoalLoopError, requireNonNegativeIntegers } from '../errors.js';
 import { isAbsolutePath, joinPath, normalizePath, parentPath, relativePath } from '../kit/paths.js';
-import { checkByteRange, checkTruncateSize, type FileSystem, isAtomicWriteTempName } from '../ports/file-system.js';
+import { type FileSystem, isAtomicWriteTempName } from '../ports/file-system.js';
 import type { Located, MemoryNode } from './memory-tree.js';
 import { createMemoryTree, memoryIoError, toMemoryFileStat } from './memory-tree.js';
 
@@ -130,7 +130,7 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
       return data === null ? null : decoder.decode(data);
     },
     readBytes: async (path, position, length) => {
-      checkByteRange(position, length);
+      requireNonNegativeIntegers('readBytes', { position, length });
       const data = bytesOf(path);
       return data === null ? null : data.slice(position, position + length);
     },
@@ -144,7 +144,7 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
       nodes.set(located.path, { ...appended(before, encoder.encode(text)), mtimeMs: now() });
     },
     truncate: async (path, size) => {
-      checkTruncateSize(size);
+      requireNonNegativeIntegers('truncate', { size });
       const located = regular(path, 'truncate');
       if (size < located.node.data.length) nodes.set(located.path, file(located.node.data.slice(0, size)));
     },
