@@ -125,9 +125,9 @@ async function contain(
     );
   }
   // Not a symlink itself: only its folder can lead elsewhere, and folders are resolved once per evaluation.
-  const resolved = own.type === 'symlink' ? await fs.realpath(lexical) : await throughFolder(fs, lexical, cache);
+  const resolved = own.type === 'symlink' ? await realpathOf(fs, lexical) : await throughFolder(fs, lexical, cache);
   if (resolved === null) return { state: 'missing', path: lexical };
-  if (!isInside(resolved, '.'))
+  if (!insideRoot(resolved))
     return symlinkRefusal(`path "${path}" resolves through a symlink to "${resolved}", outside the project root`);
   const stat = own.type === 'symlink' ? await fs.stat(resolved) : own;
   if (stat === null) return { state: 'missing', path: resolved };
@@ -138,22 +138,44 @@ async function contain(
   };
 }
 
-// The real path of an entry that is not a symlink: its folder's real path (cached) joined with its name.
+// The real path of an entry (normalised, relative to the root) that is not a symlink: its folder's real path
+// (cached) joined with its name.
 async function throughFolder(fs: FileSystem, path: string, cache: RealpathCache): Promise<string | null> {
-  const folder = parentPath(path);
-  const real = await cachedRealpath(fs, folder, cache);
+  if (path === '.') return '.';
+  const slash = path.lastIndexOf('/');
+  const real = await cachedRealpath(fs, slash < 0 ? '.' : path.slice(0, slash), cache);
   if (real === null) return null;
-  return normalizePath(`${real}/${path.slice(path.lastIndexOf('/') + 1)}`);
+  const name = path.slice(slash + 1);
+  return real === '.' ? name : real.endsWith('/') ? `${real}${name}` : `${real}/${name}`;
 }
 
-// fs.realpath of a folder, resolved once per cache.
+// fs.realpath of a folder, normalised, resolved once per cache.
 function cachedRealpath(fs: FileSystem, folder: string, cache: RealpathCache): Promise<string | null> {
   let pending = cache.get(folder);
   if (pending === undefined) {
-    pending = folder === '.' ? Promise.resolve('.') : fs.realpath(folder);
+    pending = folder === '.' ? Promise.resolve('.') : realpathOf(fs, folder);
     cache.set(folder, pending);
   }
   return pending;
+}
+
+// fs.realpath, normalised.
+async function realpathOf(fs: FileSystem, path: string): Promise<string | null> {
+  const resolved = await fs.realpath(path);
+  return resolved === null ? null : normalizePath(resolved);
+}
+
+// True when a normalised path lies inside the root: relative, and not climbing out with `..`.
+function insideRoot(path: string): boolean {
+  return !isAbsolutePath(path) && path !== '..' && !path.startsWith('../');
+}
+
+// Anything that makes a path not normalised: a `.` or `..` segment, an empty segment, a leading or trailing `/`.
+const NOT_NORMAL = /(?:^|\/)\.{1,2}(?:\/|$)|\/\/|^\/|\/$/;
+
+// True when `path` is relative and already normalised (normalizePath would return it unchanged, and `..` climbs nowhere).
+function isNormalRelative(path: string): boolean {
+  return path !== '' && !NOT_NORMAL.test(path);
 }
 
 // Applies the lexical half of the rule: the normalised path relative to the root, or a refusal.
@@ -174,6 +196,9 @@ function containLexically(fs: FileSystem, path: string, base: string): string | 
       };
     return relativePath(fs.root, absolute);
   }
+  // The common case, a plain relative path on a plain base, needs no normalising and cannot climb out.
+  if (isNormalRelative(path) && (base === '.' || isNormalRelative(base)))
+    return base === '.' ? path : `${base}/${path}`;
   const joined = resolvePath(base, path);
   if (isAbsolutePath(joined)) return containLexically(fs, joined, '.');
   if (!isInside(joined, '.'))
@@ -194,7 +219,7 @@ async function escapingAncestor(
   for (let dir = parentPath(path); dir !== '.'; dir = parentPath(dir)) {
     const resolved = await cachedRealpath(fs, dir, cache);
     if (resolved === null) continue;
-    return isInside(resolved, '.') ? null : { at: dir, to: resolved };
+    return insideRoot(resolved) ? null : { at: dir, to: resolved };
   }
   return null;
 }
