@@ -121,5 +121,3 @@ function withValue(value: unknown, path: Path, next: unknown): unknown {
   else copy[key] = withValue(copy[key], rest, next);
   return copy;
 }
-
-export type { GoalEvaluationSection };
