@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
 import { issuesFromZod } from '../../errors.js';
-import { type GoalEvaluationSection, goalEvaluationSectionSchema } from './goal-evaluation.js';
+import { goalEvaluationSectionSchema } from './goal-evaluation.js';
 
 // rstack-agents reads `can_auto_remediate` inside `remediation`; the issue-level flag is accepted too.
 const remediationViewSchema = z.looseObject({
