@@ -48,35 +48,58 @@ export interface GatherInput {
  */
 export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> {
   const feedbackPromise = readFeedback(input.fs, input.paths.feedback);
-  const commands = input.commands === undefined ? undefined : limitCommands(input.commands, input.concurrency);
+  const shell =
+    input.commands === undefined ? input : { ...input, commands: limitCommands(input.commands, input.concurrency) };
   const cache: RealpathCache = new Map();
-  const [feedback, explicitVerdicts, criteriaFacts, evidence] = await Promise.all([
+  // Judges and metrics of feedback.json or loop-state.json read nothing of their own: they share one fact per source.
+  const own = input.goal.criteria.filter((criterion) => sharedSource(criterion) === null);
+  const [feedback, explicitVerdicts, ownFacts, evidence] = await Promise.all([
     feedbackPromise,
     readVerdicts(input.fs, input.paths.verdicts),
-    mapConcurrent(
-      input.goal.criteria,
-      FILE_CONCURRENCY,
-      async (criterion) =>
-        [
-          criterion.id,
-          await gatherOrFail(criterion, () =>
-            gatherCriterion({ ...input, commands }, criterion, feedbackPromise, cache),
-          ),
-        ] as const,
+    mapConcurrent(own, FILE_CONCURRENCY, (criterion) =>
+      gatherOrFail(criterion, () => gatherCriterion(shell, criterion, feedbackPromise, cache)),
     ),
     feedbackPromise.then((read) => gatherEvidence(input, read.read, cache)),
   ]);
+  const shared: Readonly<Record<SharedSource, CriterionFact>> = {
+    judge: JUDGE_FACT,
+    feedback: { kind: 'metric_threshold', source: feedback.document },
+    loop_state: { kind: 'metric_threshold', source: input.loopState },
+  };
+  let next = 0;
+  const criteria = input.goal.criteria.map((criterion) => {
+    const source = sharedSource(criterion);
+    return [criterion.id, source === null ? (ownFacts[next++] as CriterionFact) : shared[source]] as const;
+  });
   return {
     goal: input.goal,
     stages: input.stages,
     feedbackStage: input.feedbackStage,
     iteration: input.iteration,
     stageStatuses: input.stageStatuses,
-    criteria: Object.fromEntries(criteriaFacts),
+    criteria: Object.fromEntries(criteria),
     feedback: feedback.read,
     explicitVerdicts,
     evidence,
   };
+}
+
+// What a criterion that reads nothing of its own takes its fact from.
+type SharedSource = 'judge' | 'feedback' | 'loop_state';
+
+// The fact of every judge criterion: the verdicts decide it.
+const JUDGE_FACT: CriterionFact = Object.freeze({ kind: 'judge' });
+
+// The shared source of a criterion's fact, or null for one that reads a file or runs a command.
+function sharedSource(criterion: Criterion): SharedSource | null {
+  if (criterion.kind === 'judge') return 'judge';
+  if (criterion.kind !== 'metric_threshold') return null;
+  return criterion.source === 'feedback' || criterion.source === 'loop_state' ? criterion.source : null;
+}
+
+// What a relative path of a criterion is relative to.
+function baseOf(input: GatherInput, runRelative: boolean): string {
+  return runRelative ? input.paths.runDir : '.';
 }
 
 // Filesystem reads in flight at once; commands have their own, smaller bound.
@@ -97,12 +120,14 @@ async function gatherCriterion(
   feedback: Promise<{ document: DocumentFact }>,
   cache: RealpathCache,
 ): Promise<CriterionFact> {
-  const base = (runRelative: boolean): string => (runRelative ? input.paths.runDir : '.');
   switch (criterion.kind) {
     case 'file_exists':
       return {
         kind: 'file_exists',
-        path: await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative), cache }),
+        path: await resolveContainedPath(input.fs, criterion.path, {
+          base: baseOf(input, criterion.run_relative),
+          cache,
+        }),
       };
     case 'command': {
       if (input.skipCommands)
@@ -142,14 +167,17 @@ async function gatherCriterion(
       };
     }
     case 'judge':
-      return { kind: 'judge' };
+      return JUDGE_FACT;
     case 'json_schema': {
       // The schema first: one that does not compile is an error of the goal whatever the document's state.
       let schema: unknown = criterion.schema;
       if (criterion.schema_path !== undefined) {
         const schemaDoc = await readJsonDocument(
           input.fs,
-          await resolveContainedPath(input.fs, criterion.schema_path, { base: base(criterion.run_relative), cache }),
+          await resolveContainedPath(input.fs, criterion.schema_path, {
+            base: baseOf(input, criterion.run_relative),
+            cache,
+          }),
         );
         if (schemaDoc.state === 'malformed')
           return { kind: 'json_schema', outcome: { state: 'schema_error', detail: schemaDoc.detail } };
@@ -162,7 +190,7 @@ async function gatherCriterion(
         return { kind: 'json_schema', outcome: { state: 'schema_error', detail: schemaError } };
       const target = await readJsonDocument(
         input.fs,
-        await resolveContainedPath(input.fs, criterion.path, { base: base(criterion.run_relative), cache }),
+        await resolveContainedPath(input.fs, criterion.path, { base: baseOf(input, criterion.run_relative), cache }),
       );
       if (target.state !== 'present')
         return { kind: 'json_schema', outcome: { state: 'unavailable', detail: target.detail } };
