@@ -26,6 +26,9 @@ export type {
   TraceRecord,
 } from './critics/contracts/trace.js';
 export { escalationReasonSchema, routeActionSchema, traceRecordSchema } from './critics/contracts/trace.js';
+export { CRITIC_HEALTH_BANDS, computeCriticMetrics } from './critics/core/metrics.js';
+export type { CriticMetrics, HealthFlag, OverallMetrics, StageMetrics } from './critics/core/metrics-types.js';
+export { renderCriticReport } from './critics/core/report.js';
 export type { CriticVariant, OnBudgetSpent } from './critics/core/route.js';
 export type { StagedStepResult } from './critics/execution.js';
 export type {

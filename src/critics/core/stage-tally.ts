@@ -1,0 +1,117 @@
+import type { ExecutionTrace } from '../contracts/result.js';
+import type { TraceRecord } from '../contracts/trace.js';
+
+/** Running counts of one stage across executions. @internal */
+export interface StageTally {
+  executions: number;
+  generatorCalls: number;
+  decisions: number;
+  retries: number;
+  backtracks: number;
+  withinBudget: number;
+  escalated: number;
+  judgedRight: number;
+  judgedTotal: number;
+  criticCost: number;
+  generatorCost: number;
+  reworkCost: number;
+}
+
+/** A tally with every count at zero. Pure. @internal */
+export const emptyTally = (): StageTally => ({
+  executions: 0,
+  generatorCalls: 0,
+  decisions: 0,
+  retries: 0,
+  backtracks: 0,
+  withinBudget: 0,
+  escalated: 0,
+  judgedRight: 0,
+  judgedTotal: 0,
+  criticCost: 0,
+  generatorCost: 0,
+  reworkCost: 0,
+});
+
+// What a later part of the trace says about a stage, gathered walking backwards.
+interface Later {
+  nextHash: string | null;
+  accepted: boolean;
+  routedBackTo: boolean;
+}
+
+/**
+ * Adds one execution's trace to the tallies, in one backward and one forward
+ * pass. A critic's accept is right when no later critic routes back to its
+ * stage; a reject (retry or route back) is right when the stage's next output
+ * differs and is later accepted. Pure (it only updates `tallies`).
+ *
+ * @internal
+ */
+export function tallyExecution(tallies: Map<string, StageTally>, execution: ExecutionTrace): void {
+  const records = execution.trace;
+  const later = new Map<string, Later>();
+  const verdicts: boolean[] = new Array(records.length).fill(false);
+  const hashOf = new Map<string, string | null>();
+  for (const record of records)
+    if (record.kind === 'generated') hashOf.set(`${record.stage}#${record.attempt}`, record.outputHash);
+  for (let index = records.length - 1; index >= 0; index--) {
+    const record = records[index] as TraceRecord;
+    if (record.kind === 'finished') continue;
+    const seen = later.get(record.stage) ?? { nextHash: null, accepted: false, routedBackTo: false };
+    later.set(record.stage, seen);
+    if (record.kind === 'judged') {
+      if (record.decision === 'accept') verdicts[index] = !seen.routedBackTo;
+      else if (record.decision === 'retry' || record.decision === 'route_back') {
+        const judgedHash = hashOf.get(`${record.stage}#${record.attempt}`) ?? null;
+        verdicts[index] = seen.accepted && seen.nextHash !== null && seen.nextHash !== judgedHash;
+      }
+      if (record.decision === 'route_back' && record.routeTo !== undefined) {
+        const target = later.get(record.routeTo) ?? { nextHash: null, accepted: false, routedBackTo: false };
+        later.set(record.routeTo, { ...target, routedBackTo: true });
+      }
+    } else seen.nextHash = record.outputHash;
+    if (record.action?.kind === 'accept' || record.action?.kind === 'accept_with_gaps') seen.accepted = true;
+  }
+  const lastAction = new Map<string, string>();
+  const calls = new Map<string, number>();
+  records.forEach((record, index) => {
+    if (record.kind === 'finished') return;
+    const tally = tallies.get(record.stage) ?? emptyTally();
+    tallies.set(record.stage, tally);
+    if (record.action !== null) lastAction.set(record.stage, record.action.kind);
+    if (record.kind === 'generated') {
+      const made = (calls.get(record.stage) ?? 0) + 1;
+      calls.set(record.stage, made);
+      tally.generatorCalls += 1;
+      tally.generatorCost += record.costUsd;
+      if (made > 1) tally.reworkCost += record.costUsd;
+      return;
+    }
+    tally.decisions += 1;
+    tally.criticCost += record.costUsd;
+    if (record.decision === 'retry' || record.vetoed === true) tally.retries += 1;
+    else if (record.decision === 'route_back') tally.backtracks += 1;
+    if (record.decision === 'accept' || record.decision === 'retry' || record.decision === 'route_back') {
+      tally.judgedTotal += 1;
+      if (verdicts[index] === true) tally.judgedRight += 1;
+    }
+  });
+  for (const [stage, action] of lastAction) {
+    const tally = tallies.get(stage) as StageTally;
+    tally.executions += 1;
+    if (action === 'accept') tally.withinBudget += 1;
+    if (action === 'escalate') tally.escalated += 1;
+  }
+  for (const stage of calls.keys()) if (!lastAction.has(stage)) (tallies.get(stage) as StageTally).executions += 1;
+}
+
+/** Counts the route backs of one execution by `from→to` edge. Pure (it only updates `routes`). @internal */
+export function tallyRoutes(routes: Map<string, number>, execution: ExecutionTrace): void {
+  for (const record of execution.trace) {
+    if (record.kind === 'judged' && record.action.kind === 'route_back') {
+      const edge = `${record.stage}\u0000${record.action.to}`;
+      routes.set(edge, (routes.get(edge) ?? 0) + 1);
+    }
+  }
+}

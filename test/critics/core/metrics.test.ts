@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ExecutionTrace } from '../../../src/critics/contracts/result.js';
+import { computeCriticMetrics } from '../../../src/critics/core/metrics.js';
+import { renderCriticReport } from '../../../src/critics/core/report.js';
+import { drive, planOf } from './drive.js';
+
+const STAGES = ['plan', 'code', 'test', 'deploy'];
+const accept = { decision: 'accept' };
+
+// One execution of the pure machine with scripted replies, as a trace.
+function execution(id: string, replies: readonly unknown[], over = {}): ExecutionTrace {
+  const { state, trace } = drive(planOf(STAGES, over), (_s, _a, i) => replies[i] ?? accept, { generatorCost: 1 });
+  if (state.status === 'running') throw new Error('unfinished');
+  return { executionId: id, status: state.status, escalation: state.escalation, trace };
+}
+
+describe('computeCriticMetrics', () => {
+  it('counts iterations, retries, route backs, completion within budget and accuracy per stage', () => {
+    const traces = [
+      // plan retried once (its second output accepted: a right reject), then everything accepted.
+      execution('a', [{ decision: 'retry' }, accept, accept, accept]),
+      // code routes back to plan (plan's accept was wrong), then the second pass is accepted.
+      execution('b', [accept, { decision: 'route_back', routeTo: 'plan' }, accept, accept, accept]),
+      // test escalates.
+      execution('c', [accept, accept, { decision: 'escalate' }]),
+    ];
+    const metrics = computeCriticMetrics(traces);
+    const plan = metrics.stages.find((stage) => stage.stage === 'plan');
+    expect(plan).toMatchObject({
+      executions: 3,
+      decisions: 5,
+      meanIterations: 5 / 3,
+      retryRate: 1 / 5,
+      backtrackRate: 0,
+      completionWithinBudgetRate: 1,
+      escalationRate: 0,
+      criticAccuracy: 4 / 5,
+      generatorCostUsd: 5,
+    });
+    expect(metrics.stages.find((stage) => stage.stage === 'code')).toMatchObject({
+      backtrackRate: 1 / 4,
+      criticAccuracy: 1,
+    });
+    expect(metrics.stages.find((stage) => stage.stage === 'test')).toMatchObject({ escalationRate: 1 / 3 });
+    expect(metrics.stages.find((stage) => stage.stage === 'deploy')).toMatchObject({ decisions: 0, retryRate: null });
+    expect(metrics.overall).toMatchObject({
+      executions: 3,
+      completionRate: 2 / 3,
+      escalationRate: 1 / 3,
+      decisions: 12,
+      retryRate: 1 / 12,
+      backtrackRate: 1 / 12,
+      reworkCostUsd: 3,
+    });
+    expect(metrics.routesBack).toEqual([{ from: 'code', to: 'plan', count: 1 }]);
+    expect(metrics.flags.map((flag) => flag.code)).toEqual(['retry_rate_out_of_band']);
+  });
+
+  it('raises the seed flags: a critic that never blocks, lenient critics, systemic failure', () => {
+    const lenient = computeCriticMetrics([execution('a', []), execution('b', [])]);
+    expect(lenient.flags.map((flag) => [flag.code, flag.stage])).toEqual([
+      ['critics_too_lenient', undefined],
+      ['critic_never_blocks', 'plan'],
+      ['critic_never_blocks', 'code'],
+      ['critic_never_blocks', 'test'],
+      ['retry_rate_out_of_band', undefined],
+      ['backtrack_rate_out_of_band', undefined],
+    ]);
+    const back = { decision: 'route_back', routeTo: 'plan' };
+    const systemic = computeCriticMetrics([execution('s', [accept, back, accept, back, accept, back, accept, back])]);
+    expect(systemic.flags.map((flag) => flag.code)).toContain('systemic_upstream_failure');
+    expect(computeCriticMetrics([]).overall).toMatchObject({ executions: 0, completionRate: null, retryRate: null });
+  });
+
+  it('renders Markdown with the flags, the stage table and a Mermaid flow', () => {
+    const metrics = computeCriticMetrics([
+      execution('b', [accept, { decision: 'route_back', routeTo: 'plan' }, { decision: 'retry' }, accept, accept]),
+    ]);
+    const report = renderCriticReport(metrics);
+    expect(report).toContain('# Staged critics report');
+    expect(report).toContain('| plan | 1 | 3.00 | 33.3% |');
+    expect(report).toContain('```mermaid\nflowchart LR');
+    expect(report).toContain('S1 -.->|back 50.0%| S0');
+    expect(report).toContain('S0 -->|retry 33.3%| S0');
+    expect(renderCriticReport(computeCriticMetrics([]))).toContain('No flags');
+  });
+});
+
+const reply = fc.oneof(
+  fc.constant({ decision: 'accept' }),
+  fc.constant({ decision: 'retry' }),
+  fc.constant({ decision: 'escalate' }),
+  fc.constantFrom('plan', 'code', 'test').map((routeTo) => ({ decision: 'route_back', routeTo })),
+  fc.constant({ decision: 'nonsense' }),
+);
+
+describe('metrics over any traces', () => {
+  it('are deterministic and every rate is in [0, 1]', () => {
+    const traces = fc.array(fc.array(reply, { minLength: 1, maxLength: 12 }), { maxLength: 8 });
+    fc.assert(
+      fc.property(traces, fc.constantFrom('route_back', 'veto'), (scripts, variant) => {
+        const all = scripts.map((replies, i) => execution(`e${i}`, replies, { variant }));
+        const first = computeCriticMetrics(all);
+        expect(computeCriticMetrics(all)).toEqual(first);
+        const rates = [first.overall, ...first.stages].flatMap((m) =>
+          Object.entries(m).filter(([key]) => key.endsWith('Rate') || key === 'criticAccuracy'),
+        );
+        for (const [, value] of rates) if (value !== null) expect(value).toBeGreaterThanOrEqual(0);
+        for (const [, value] of rates) if (value !== null) expect(value).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
