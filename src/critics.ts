@@ -16,6 +16,8 @@ export {
 } from './critics/contracts/decision.js';
 export type { Gap, Judgement } from './critics/contracts/execution-state.js';
 export { gapSchema, judgementSchema } from './critics/contracts/execution-state.js';
+export type { CalibrationLabel, CalibrationLabels } from './critics/contracts/labels.js';
+export { calibrationLabelSchema, calibrationLabelsSchema, parseCalibrationLabels } from './critics/contracts/labels.js';
 export type { ExecutionTrace, StagedResult } from './critics/contracts/result.js';
 export { stagedResultSchema } from './critics/contracts/result.js';
 export type {
@@ -26,6 +28,14 @@ export type {
   TraceRecord,
 } from './critics/contracts/trace.js';
 export { escalationReasonSchema, routeActionSchema, traceRecordSchema } from './critics/contracts/trace.js';
+export type {
+  AgreementFigure,
+  CalibrationItem,
+  CalibrationReport,
+  CalibrationSample,
+  CriticCalibration,
+} from './critics/core/calibration.js';
+export { calibrationReport, sampleForCalibration } from './critics/core/calibration.js';
 export { CRITIC_HEALTH_BANDS, computeCriticMetrics } from './critics/core/metrics.js';
 export type { CriticMetrics, HealthFlag, OverallMetrics, StageMetrics } from './critics/core/metrics-types.js';
 export { renderCriticReport } from './critics/core/report.js';
