@@ -7,12 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ms, ratio, row } from './format.js';
 import type { HeapResult, Subject } from './review-child.js';
+import type { MillionResult } from './review-million.js';
 import { programmeSize, writeProgramme } from './review-programme.js';
 
 const RUN = 'runs/bench';
 const SCALES = [1, 10, 100] as const;
 const PROJECT = fileURLToPath(new URL('..', import.meta.url));
 const CHILD = fileURLToPath(new URL('./review-child.ts', import.meta.url));
+const MILLION = fileURLToPath(new URL('./review-million.ts', import.meta.url));
+// SPEC §10: a programme of a million requirements and no stories (millions of findings) completes in bounded memory.
+const MILLION_REQUIREMENTS = 1_000_000;
 const run = promisify(execFile);
 // Timed runs per measurement: enough for a stable median, few enough to keep the whole benchmark short.
 const ITERATIONS: Readonly<Record<number, number>> = { 1: 30, 10: 15, 100: 5 };
@@ -128,7 +132,29 @@ function printHeap(scale: number, heaps: Heaps): void {
   }
 }
 
-/** The consistency-review benchmark: 1×, 10× and 100× synthetic programmes on the real filesystem. */
+// Runs the review of a million requirements with no stories in a fresh child and prints its time and peak RSS.
+async function benchMillion(): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'goal-loop-review-million-'));
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', MILLION, root, String(MILLION_REQUIREMENTS)], {
+      cwd: PROJECT,
+      maxBuffer: 1 << 20,
+    });
+    const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as MillionResult;
+    console.log(
+      `\n  ${result.requirements.toLocaleString('en')} requirements, no stories (${result.criticalCount.toLocaleString('en')} CRITICAL findings)`,
+    );
+    row(
+      'runConsistencyReview, end to end',
+      ms(result.ms),
+      `peak RSS ${mb(result.peakRssBytes)}; feedback.json ${mb(result.feedbackBytes)} with ${result.issues.toLocaleString('en')} issues listed`,
+    );
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+/** The consistency-review benchmark: 1×, 10× and 100× synthetic programmes on the real filesystem, and a million requirements. */
 export async function benchReview(): Promise<void> {
   console.log('\nConsistency review of a synthetic programme (canonical contracts on the Node filesystem)');
   const times = new Map<number, Times>();
@@ -149,4 +175,5 @@ export async function benchReview(): Promise<void> {
   }
   printScaling(times);
   for (const [scale, measured] of heaps) printHeap(scale, measured);
+  await benchMillion();
 }

@@ -33,6 +33,7 @@ export type {
   FeedbackReport,
   FeedbackReportBody,
   NamedFields,
+  OmittedIssues,
   PipelineHealth,
   TraceabilityMatrix,
   TraceabilityRow,
@@ -44,6 +45,7 @@ export {
   feedbackIssueSchema,
   feedbackReportSchema,
   feedbackSummarySchema,
+  omittedIssuesSchema,
   pipelineHealthSchema,
   traceabilityMatrixSchema,
   traceabilityRowSchema,
@@ -65,6 +67,7 @@ export type { ContractInput, ReviewContracts } from './review/core/contract-inpu
 export { presentContract } from './review/core/contract-input.js';
 export type { ContractKey, ContractSlot } from './review/core/contract-slots.js';
 export { REVIEW_CONTRACT_SLOTS, REVIEW_OUTPUT_PATHS } from './review/core/contract-slots.js';
+export { DEFAULT_MAX_ISSUES_PER_RULE } from './review/core/finding-cap.js';
 export type { FileCheck } from './review/core/goal-evaluation.js';
 export { renderRemediationPlan } from './review/core/remediation-plan-markdown.js';
 export type { ReviewOptions } from './review/core/review-pipeline.js';

@@ -41,6 +41,8 @@ export interface ConsistencyReviewOptions {
   readonly taskId?: string;
   /** At most this many contract files are read at once (default 8). */
   readonly concurrency?: number;
+  /** Issues of one rule listed in `issues[]` (default 1,000); the rest are counted in `omitted_issues`. */
+  readonly maxIssuesPerRule?: number;
 }
 
 /** What {@link runConsistencyReview} did: the report, the plan, and every file written. @public */
@@ -50,6 +52,14 @@ export interface ConsistencyReviewResult {
   readonly taskId: string;
   /** Every file written, relative to the filesystem root, in write order (canonical feedback.json last). */
   readonly written: readonly string[];
+}
+
+/** Traceability rows and issues past which feedback.json is written as compact JSON (one line) instead of indented. @internal */
+export const PRETTY_PRINT_LIMIT = 5000;
+
+// True when the report is large enough that indentation would cost more than it helps a reader.
+function isLarge(report: FeedbackReport): boolean {
+  return report.traceability_matrix.requirements.length + report.issues.length > PRETTY_PRINT_LIMIT;
 }
 
 // Checks every output path under the containment rule before anything is written: a path whose folder (or
@@ -90,6 +100,7 @@ async function reviewRun(
     iteration: inputs.iteration,
     manifest: inputs.manifest,
     fileChecks: inputs.fileChecks,
+    ...(options.maxIssuesPerRule === undefined ? {} : { maxIssuesPerRule: options.maxIssuesPerRule }),
     ...(options.stages === undefined ? {} : { stages: options.stages }),
   });
   return { report, iteration: inputs.iteration };
@@ -107,7 +118,9 @@ async function reviewRun(
  * containment rule: a contract that resolves outside the project is a
  * MALFORMED finding and never read; an output whose path (or folder)
  * resolves outside is an `IO_ERROR` naming it, thrown before anything is
- * written. Never throws on
+ * written. Each rule lists at most `maxIssuesPerRule` issues (the rest are
+ * counted in `omitted_issues` and scored), and a report of more than 5,000
+ * traceability rows and issues is written as compact JSON. Never throws on
  * input (an unreadable contract is MALFORMED, a `file_exists` path that
  * cannot be checked is `unknown`); faults writing the outputs or reading
  * events.jsonl propagate.
@@ -127,7 +140,7 @@ export async function runConsistencyReview(options: ConsistencyReviewOptions): P
   const { report, iteration } = await reviewRun(options);
   const remediationPlan = renderRemediationPlan(report);
   const taskId = options.taskId ?? (iteration === null ? FEEDBACK_STAGE : `${FEEDBACK_STAGE}-i${iteration}`);
-  const feedbackText = `${JSON.stringify(report, null, 2)}\n`;
+  const feedbackText = `${JSON.stringify(report, null, isLarge(report) ? undefined : 2)}\n`;
   const outputs = [
     REVIEW_OUTPUT_PATHS.legacyFeedback,
     REVIEW_OUTPUT_PATHS.legacyRemediationPlan,

@@ -108,7 +108,16 @@ function isOrphan(
  * @public
  */
 export function analyseTraceability(model: ReviewModel, rows: readonly TraceabilityRow[]): Finding[] {
-  const findings: Finding[] = [];
+  return [...traceabilityFindings(model, rows)];
+}
+
+/**
+ * {@link analyseTraceability}'s findings one at a time, so a caller that
+ * counts them past a cap never holds them all. Pure.
+ *
+ * @internal
+ */
+export function* traceabilityFindings(model: ReviewModel, rows: readonly TraceabilityRow[]): Generator<Finding> {
   const withStories = hasContracts(model, ['requirement_spec', 'jira_tickets']);
   const withTests = hasContracts(model, ['requirement_spec', 'test_report']);
   const withCode = hasContracts(model, ['requirement_spec', 'code_report']);
@@ -116,55 +125,47 @@ export function analyseTraceability(model: ReviewModel, rows: readonly Traceabil
     const id = row.requirement_id;
     const baseline = row.baseline;
     if (withStories && row.stories.length === 0) {
-      findings.push(
-        findingAt(model, 'jira_tickets', {
-          rule: 'traceability.requirement_without_story',
-          title: `${id} has no user story`,
-          description: `Functional requirement ${id} ("${row.title}") is linked by no user story, so it will never be implemented.`,
-          ids: [id],
-          action: `Add a user story whose linked_requirements include ${id}.`,
-          baseline,
-        }),
-      );
+      yield findingAt(model, 'jira_tickets', {
+        rule: 'traceability.requirement_without_story',
+        title: `${id} has no user story`,
+        description: `Functional requirement ${id} ("${row.title}") is linked by no user story, so it will never be implemented.`,
+        ids: [id],
+        action: `Add a user story whose linked_requirements include ${id}.`,
+        baseline,
+      });
     }
     if (withTests && row.stories.length === 0 && row.tests.length === 0) {
-      findings.push(
-        findingAt(model, 'test_report', {
-          rule: 'traceability.requirement_without_test',
-          title: `${id} has no test case`,
-          description: `No test case covers functional requirement ${id}, directly or through a story.`,
-          ids: [id],
-          action: `Add a test case whose requirement_ids include ${id}.`,
-          baseline,
-        }),
-      );
+      yield findingAt(model, 'test_report', {
+        rule: 'traceability.requirement_without_test',
+        title: `${id} has no test case`,
+        description: `No test case covers functional requirement ${id}, directly or through a story.`,
+        ids: [id],
+        action: `Add a test case whose requirement_ids include ${id}.`,
+        baseline,
+      });
     }
     if (withCode && row.code.length === 0) {
-      findings.push(
-        findingAt(model, 'code_report', {
-          rule: 'traceability.requirement_without_code',
-          title: `${id} has no code`,
-          description: `No code file implements ${id} or any of its stories${row.stories.length > 0 ? ` (${row.stories.join(', ')})` : ''}; it may be covered indirectly.`,
-          ids: [id, ...row.stories],
-          action: `Implement ${id} and list it (or its stories) in the implements[] of the code files.`,
-          baseline,
-        }),
-      );
+      yield findingAt(model, 'code_report', {
+        rule: 'traceability.requirement_without_code',
+        title: `${id} has no code`,
+        description: `No code file implements ${id} or any of its stories${row.stories.length > 0 ? ` (${row.stories.join(', ')})` : ''}; it may be covered indirectly.`,
+        ids: [id, ...row.stories],
+        action: `Implement ${id} and list it (or its stories) in the implements[] of the code files.`,
+        baseline,
+      });
     }
   }
   if (hasContracts(model, ['jira_tickets', 'test_report'])) {
     for (const story of model.stories.values()) {
       if ((model.testsOf.get(story.id) ?? []).length > 0) continue;
-      findings.push(
-        findingAt(model, 'test_report', {
-          rule: 'traceability.story_without_test',
-          title: `${story.id} has no test case`,
-          description: `User story ${story.id} ("${story.title}") is covered by no test case: its behaviour is untested.`,
-          ids: [story.id, ...story.requirementIds],
-          action: `Add a test case whose story_ids include ${story.id}.`,
-          baseline: story.baseline,
-        }),
-      );
+      yield findingAt(model, 'test_report', {
+        rule: 'traceability.story_without_test',
+        title: `${story.id} has no test case`,
+        description: `User story ${story.id} ("${story.title}") is covered by no test case: its behaviour is untested.`,
+        ids: [story.id, ...story.requirementIds],
+        action: `Add a test case whose story_ids include ${story.id}.`,
+        baseline: story.baseline,
+      });
     }
   }
   const report = model.contracts.test_report;
@@ -175,40 +176,33 @@ export function analyseTraceability(model: ReviewModel, rows: readonly Traceabil
     for (let index = 0; index < model.tests.length; index++) {
       const test = model.tests[index] as NormalizedTest;
       if (test.status === 'failed')
-        findings.push(
-          findingAt(model, 'test_report', {
-            rule: 'traceability.test_failed',
-            title: `${test.id} failed`,
-            description: `Test case ${test.id} failed${test.storyIds.length > 0 ? ` (stories ${test.storyIds.join(', ')})` : ''}.`,
-            ids: [test.id, ...test.storyIds, ...test.requirementIds],
-            action: `Fix the code under test so that ${test.id} passes (or fix the test if it is wrong).`,
-            baseline: test.baseline,
-          }),
-        );
+        yield findingAt(model, 'test_report', {
+          rule: 'traceability.test_failed',
+          title: `${test.id} failed`,
+          description: `Test case ${test.id} failed${test.storyIds.length > 0 ? ` (stories ${test.storyIds.join(', ')})` : ''}.`,
+          ids: [test.id, ...test.storyIds, ...test.requirementIds],
+          action: `Fix the code under test so that ${test.id} passes (or fix the test if it is wrong).`,
+          baseline: test.baseline,
+        });
       if (withTests && !test.synthetic && isOrphan(model, test, controlNfrs)) {
-        findings.push(
-          findingAt(model, 'test_report', {
-            rule: 'traceability.orphan_test',
-            title: `${test.id} maps to no requirement`,
-            description: `Test case ${test.id} covers no known requirement, directly or through a story (possibly over-testing).`,
-            ids: [test.id],
-            action: `Link ${test.id} to the requirement it verifies, or remove it.`,
-            baseline: test.baseline,
-          }),
-        );
+        yield findingAt(model, 'test_report', {
+          rule: 'traceability.orphan_test',
+          title: `${test.id} maps to no requirement`,
+          description: `Test case ${test.id} covers no known requirement, directly or through a story (possibly over-testing).`,
+          ids: [test.id],
+          action: `Link ${test.id} to the requirement it verifies, or remove it.`,
+          baseline: test.baseline,
+        });
       }
     }
     if (report.unnamedFailures > 0) {
-      findings.push(
-        findingAt(model, 'test_report', {
-          rule: 'traceability.test_failed',
-          title: `${report.unnamedFailures} test${report.unnamedFailures === 1 ? '' : 's'} failed`,
-          description: `The test report counts ${report.unnamedFailures} failed tests without naming them.`,
-          action: 'Fix the failing tests, and name test cases with their story and requirement ids.',
-          baseline: report.meta.harvested,
-        }),
-      );
+      yield findingAt(model, 'test_report', {
+        rule: 'traceability.test_failed',
+        title: `${report.unnamedFailures} test${report.unnamedFailures === 1 ? '' : 's'} failed`,
+        description: `The test report counts ${report.unnamedFailures} failed tests without naming them.`,
+        action: 'Fix the failing tests, and name test cases with their story and requirement ids.',
+        baseline: report.meta.harvested,
+      });
     }
   }
-  return findings;
 }

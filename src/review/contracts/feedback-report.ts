@@ -121,6 +121,30 @@ export const traceabilityMatrixSchema = coverageSchema.extend({
 /** The traceability matrix. @public */
 export type TraceabilityMatrix = z.output<typeof traceabilityMatrixSchema>;
 
+/**
+ * One `omitted_issues` entry: the findings of one rule past the per-rule cap
+ * of `issues[]` (baseline findings of an adopted run counted apart). They
+ * count in `summary` and the score like listed issues; their remediation is
+ * that of the rule's listed issues.
+ *
+ * @public
+ */
+export const omittedIssuesSchema = z.looseObject({
+  rule: z.string().describe('The review rule, e.g. "traceability.requirement_without_story".'),
+  category: z.string(),
+  severity: severitySchema,
+  baseline: z.boolean().optional(),
+  listed: z.int().min(0).describe('Issues of this rule listed in issues[].'),
+  omitted: z.int().min(1).describe('Further findings of this rule, counted here and not listed.'),
+  title: z.string().describe("The rule's title."),
+  source_agent: z.string(),
+  affected_artifacts: z.array(z.string()),
+  example_ids: z.array(z.string()).describe('The ids of the first omitted findings.'),
+});
+
+/** An `omitted_issues` entry. @public */
+export type OmittedIssues = z.output<typeof omittedIssuesSchema>;
+
 /** A bug swarm: three or more corrective issues on one module, one preventive remediation. @public */
 export const bugSwarmSchema = z.looseObject({
   id: z.string(),
@@ -134,7 +158,7 @@ export type BugSwarm = z.output<typeof bugSwarmSchema>;
 
 // The counts by severity, score and health of a set of issues.
 const scoredIssuesFields = {
-  total_issues: z.int().min(0),
+  total_issues: z.int().min(0).describe('Every issue found: those listed in issues[] and those in omitted_issues.'),
   critical_count: z.int().min(0),
   warning_count: z.int().min(0),
   info_count: z.int().min(0),
@@ -196,7 +220,13 @@ export const feedbackReportSchema = z.looseObject({
   pipeline_status: z.enum(['REVIEWED_AND_COMPLETE', 'BLOCKED']),
   analysis_scope: analysisScopeSchema,
   traceability_matrix: traceabilityMatrixSchema,
-  issues: z.array(feedbackIssueSchema),
+  issues: z
+    .array(feedbackIssueSchema)
+    .describe('At most the per-rule cap of issues for each rule (1,000 by default); the rest are in omitted_issues.'),
+  omitted_issues: z
+    .array(omittedIssuesSchema)
+    .optional()
+    .describe('Present when a rule found more issues than issues[] lists: the count of the rest, by rule.'),
   bug_swarms: z.array(bugSwarmSchema),
   summary: feedbackSummarySchema,
   goal_evaluation: authoredGoalEvaluationSchema,

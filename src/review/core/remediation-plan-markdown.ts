@@ -20,7 +20,7 @@ function summarySection(report: FeedbackReport): string[] {
     '## Executive summary',
     '',
     `- Consistency score: **${summary.overall_consistency_score}/100** (${summary.pipeline_health}); pipeline status ${report.pipeline_status}.`,
-    `- Issues: ${summary.critical_count} CRITICAL, ${summary.warning_count} WARNING, ${summary.info_count} INFO.`,
+    `- Issues: ${summary.critical_count} CRITICAL, ${summary.warning_count} WARNING, ${summary.info_count} INFO${omittedNote(report)}.`,
     `- Traceability: ${matrix.requirements_fully_traced} of ${matrix.total_requirements} functional requirements fully traced (${matrix.coverage_percentage}%).`,
   ];
   if (matrix.baseline !== undefined)
@@ -31,6 +31,31 @@ function summarySection(report: FeedbackReport): string[] {
     `- Contracts analysed: ${scope.contracts_analyzed.length}; missing: ${scope.contracts_missing.length === 0 ? 'none' : scope.contracts_missing.join(', ')}; malformed: ${scope.contracts_malformed.length === 0 ? 'none' : scope.contracts_malformed.join(', ')}.`,
   );
   if (scope.contracts_skipped.length > 0) lines.push(`- Skipped by adoption: ${scope.contracts_skipped.join(', ')}.`);
+  return [...lines, ''];
+}
+
+// The note on issues past the per-rule cap, for the summary's issue line.
+function omittedNote(report: FeedbackReport): string {
+  const omitted = report.omitted_issues ?? [];
+  if (omitted.length === 0) return '';
+  const count = omitted.reduce((sum, entry) => sum + entry.omitted, 0);
+  return ` (${report.issues.length} listed below; ${count} more of the same rules counted under "Findings not listed")`;
+}
+
+// The rules whose findings went past the per-rule cap: how many more, which ids first, and where.
+function omittedSection(report: FeedbackReport): string[] {
+  const omitted = report.omitted_issues ?? [];
+  if (omitted.length === 0) return [];
+  const lines = [
+    '## Findings not listed',
+    '',
+    'Each rule lists at most its first findings; the rest are counted here (and in `omitted_issues` of feedback.json), scored like the listed ones, and fixed the same way as the listed issues of their rule.',
+    '',
+  ];
+  for (const entry of omitted)
+    lines.push(
+      `- \`${entry.rule}\` (${entry.severity}${entry.baseline === true ? ', baseline' : ''}): ${entry.omitted} more beyond the ${entry.listed} listed, in ${entry.source_agent} (${entry.affected_artifacts.join(', ')}); first: ${entry.example_ids.join(', ')}${entry.omitted > entry.example_ids.length ? ', …' : ''}`,
+    );
   return [...lines, ''];
 }
 
@@ -136,6 +161,7 @@ export function renderRemediationPlan(report: FeedbackReport): string {
     ...severitySection('Critical issues', bySeverity('CRITICAL')),
     ...severitySection('Warning issues', bySeverity('WARNING')),
     ...severitySection('Informational items', bySeverity('INFO')),
+    ...omittedSection(report),
     ...closingSections(report),
   ].join('\n');
 }

@@ -9,13 +9,15 @@ import { analyseDocumentation } from '../analyses/documentation.js';
 import { analyseReferences } from '../analyses/references.js';
 import { planRemediations } from '../analyses/remediation.js';
 import { analyseSecurity } from '../analyses/security.js';
-import { analyseTraceability, buildTraceabilityMatrix } from '../analyses/traceability.js';
+import { buildTraceabilityMatrix, traceabilityFindings } from '../analyses/traceability.js';
 import { analyseVersions } from '../analyses/versions.js';
-import type { FeedbackReport, FeedbackReportBody } from '../contracts/feedback-report.js';
+import type { FeedbackReport, FeedbackReportBody, TraceabilityRow } from '../contracts/feedback-report.js';
 import { buildAnalysisScope, isAdoptedRun } from './analysis-scope.js';
 import { scopeBaseline } from './baseline.js';
 import type { ReviewContracts } from './contract-input.js';
 import { REVIEW_OUTPUT_PATHS } from './contract-slots.js';
+import type { Finding } from './finding.js';
+import { capFindings, DEFAULT_MAX_ISSUES_PER_RULE } from './finding-cap.js';
 import { authorGoalEvaluation, type FileCheck } from './goal-evaluation.js';
 import { buildReviewModel, type ReviewModel } from './model.js';
 import { summarizeIssues } from './score.js';
@@ -46,6 +48,12 @@ export interface ReviewOptions {
   readonly feedbackStage?: string;
   /** `produced_by` of the report (default `goal-loop/consistency-review`). */
   readonly producedBy?: string;
+  /**
+   * Issues of one rule that `issues[]` lists (default 1,000); further
+   * findings of the rule are counted in `omitted_issues` and still scored,
+   * so a programme of a million findings yields a report of bounded size.
+   */
+  readonly maxIssuesPerRule?: number;
 }
 
 /**
@@ -72,6 +80,18 @@ export function reviewPipeline(contracts: ReviewContracts, options: ReviewOption
   return reviewModel(buildReviewModel(contracts), options);
 }
 
+// Every analysis's findings in report order, one analysis at a time, so each array dies once it is counted.
+function* allFindings(model: ReviewModel, rows: readonly TraceabilityRow[], adopt: boolean): Generator<Finding> {
+  yield* analyseAvailability(model, adopt);
+  yield* traceabilityFindings(model, rows);
+  yield* analyseArchitecture(model);
+  yield* analyseCapacity(model);
+  yield* analyseSecurity(model);
+  yield* analyseDocumentation(model);
+  yield* analyseVersions(model);
+  yield* analyseReferences(model);
+}
+
 /** {@link reviewPipeline} on an already-built model (a caller that normalizes while reading need not hold the raw documents). Pure. @internal */
 export function reviewModel(read: ReviewModel, options: ReviewOptions): FeedbackReport {
   const adopt = isAdoptedRun(options.manifest);
@@ -79,18 +99,10 @@ export function reviewModel(read: ReviewModel, options: ReviewOptions): Feedback
   const stages = options.stages ?? SDLC_STAGES;
   const feedbackStage = options.feedbackStage ?? FEEDBACK_STAGE;
   const matrix = buildTraceabilityMatrix(model);
-  const findings = [
-    ...analyseAvailability(model, adopt),
-    ...analyseTraceability(model, matrix.requirements),
-    ...analyseArchitecture(model),
-    ...analyseCapacity(model),
-    ...analyseSecurity(model),
-    ...analyseDocumentation(model),
-    ...analyseVersions(model),
-    ...analyseReferences(model),
-  ];
+  const max = Math.max(1, Math.floor(options.maxIssuesPerRule ?? DEFAULT_MAX_ISSUES_PER_RULE));
+  const { kept, omitted } = capFindings(allFindings(model, matrix.requirements, adopt), max);
   const baselineSources = model.contracts.requirement_spec?.sources ?? [];
-  const { issues, swarms } = detectBugSwarms(planRemediations(findings, baselineSources));
+  const { issues, swarms } = detectBugSwarms(planRemediations(kept, baselineSources));
   const blocked = isBlocked(model, adopt);
   const withoutGoal: FeedbackReportBody = {
     contract_version: '1.1',
@@ -101,8 +113,9 @@ export function reviewModel(read: ReviewModel, options: ReviewOptions): Feedback
     analysis_scope: buildAnalysisScope(model, adopt),
     traceability_matrix: matrix,
     issues,
+    ...(omitted.length === 0 ? {} : { omitted_issues: omitted }),
     bug_swarms: swarms,
-    summary: summarizeIssues(issues, adopt),
+    summary: summarizeIssues(issues, adopt, omitted),
     remediation_plan_path: REVIEW_OUTPUT_PATHS.remediationPlan,
     previous_agent: '10-summary',
   };

@@ -1,4 +1,10 @@
-import type { BaselineSummary, FeedbackIssue, FeedbackReport, PipelineHealth } from '../contracts/feedback-report.js';
+import type {
+  BaselineSummary,
+  FeedbackIssue,
+  FeedbackReport,
+  OmittedIssues,
+  PipelineHealth,
+} from '../contracts/feedback-report.js';
 
 /** Points each severity costs the consistency score. @public */
 export const SEVERITY_PENALTY = Object.freeze({ CRITICAL: 10, WARNING: 3, INFO: 0.5 });
@@ -54,12 +60,22 @@ export function pipelineHealth(score: number): PipelineHealth {
   return 'CRITICAL_GAPS';
 }
 
-// The counts, score and health of a set of issues.
-function scored(issues: readonly Pick<FeedbackIssue, 'severity'>[]): BaselineSummary {
-  const counts = countSeverities(issues);
+// The counts, score and health of a set of listed issues and of the findings counted in omitted entries.
+function scored(
+  issues: readonly Pick<FeedbackIssue, 'severity'>[],
+  omitted: readonly Pick<OmittedIssues, 'severity' | 'omitted'>[],
+): BaselineSummary {
+  const listed = countSeverities(issues);
+  const extra = (severity: OmittedIssues['severity']): number =>
+    omitted.reduce((sum, entry) => sum + (entry.severity === severity ? entry.omitted : 0), 0);
+  const counts = {
+    critical: listed.critical + extra('CRITICAL'),
+    warning: listed.warning + extra('WARNING'),
+    info: listed.info + extra('INFO'),
+  };
   const score = consistencyScore(counts);
   return {
-    total_issues: issues.length,
+    total_issues: counts.critical + counts.warning + counts.info,
     critical_count: counts.critical,
     warning_count: counts.warning,
     info_count: counts.info,
@@ -70,15 +86,23 @@ function scored(issues: readonly Pick<FeedbackIssue, 'severity'>[]): BaselineSum
 
 /**
  * feedback.json's `summary`: the counts, score and health of every issue
- * outside the adopted baseline; on an adopted run (`adopt`), the baseline
- * issues (`baseline: true`) are scored apart in `baseline`. Pure.
+ * outside the adopted baseline, the listed ones and those counted in
+ * `omitted` (findings past the per-rule cap of `issues[]`); on an adopted run
+ * (`adopt`), the baseline issues (`baseline: true`) are scored apart in
+ * `baseline`. Pure.
  *
  * @public
  */
 export function summarizeIssues(
   issues: readonly Pick<FeedbackIssue, 'severity' | 'baseline'>[],
   adopt: boolean,
+  omitted: readonly Pick<OmittedIssues, 'severity' | 'omitted' | 'baseline'>[] = [],
 ): FeedbackReport['summary'] {
-  const main = scored(issues.filter((issue) => issue.baseline !== true));
-  return adopt ? { ...main, baseline: scored(issues.filter((issue) => issue.baseline === true)) } : main;
+  const isBaseline = (entry: { readonly baseline?: boolean | undefined }): boolean => entry.baseline === true;
+  const main = scored(
+    issues.filter((issue) => !isBaseline(issue)),
+    omitted.filter((entry) => !isBaseline(entry)),
+  );
+  if (!adopt) return main;
+  return { ...main, baseline: scored(issues.filter(isBaseline), omitted.filter(isBaseline)) };
 }

@@ -63,6 +63,10 @@ function check(
   analysed: ReadonlySet<string>,
 ): ValidationCheck {
   const issues = report.issues.filter((issue) => issue.rule === rule.id);
+  const more = (report.omitted_issues ?? [])
+    .filter((entry) => entry.rule === rule.id)
+    .reduce((sum, entry) => sum + entry.omitted, 0);
+  const andMore = more === 0 ? '' : ` and ${more} more not listed (omitted_issues)`;
   const missing = rule.requires.filter((key: ContractKey) => !analysed.has(key));
   const base = { id: rule.id, name: rule.title, category: rule.category, issue_ids: issues.map((issue) => issue.id) };
   if (missing.length > 0)
@@ -72,7 +76,7 @@ function check(
     return {
       ...base,
       status: 'FAIL',
-      detail: `${failing.length} ${failing.length === 1 ? 'issue' : 'issues'}: ${failing.map((issue) => issue.id).join(', ')}.`,
+      detail: `${failing.length} ${failing.length === 1 ? 'issue' : 'issues'}: ${failing.map((issue) => issue.id).join(', ')}${andMore}.`,
     };
   return {
     ...base,
@@ -80,7 +84,7 @@ function check(
     detail:
       issues.length === 0
         ? 'No finding.'
-        : `${issues.length} informational finding${issues.length === 1 ? '' : 's'} only.`,
+        : `${issues.length} informational finding${issues.length === 1 ? '' : 's'}${andMore} only.`,
   };
 }
 
