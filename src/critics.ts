@@ -40,6 +40,8 @@ export { CRITIC_HEALTH_BANDS, computeCriticMetrics } from './critics/core/metric
 export type { CriticMetrics, HealthFlag, OverallMetrics, StageMetrics } from './critics/core/metrics-types.js';
 export { renderCriticReport } from './critics/core/report.js';
 export type { CriticVariant, OnBudgetSpent } from './critics/core/route.js';
+export type { CriticsStageRunnerOptions } from './critics/critics-stage-runner.js';
+export { createCriticsStageRunner } from './critics/critics-stage-runner.js';
 export type { StagedStepResult } from './critics/execution.js';
 export type {
   Critic,

@@ -19,10 +19,12 @@ const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
 const STALE_TEMP_MS = 60_000;
 const NEVER_ABORTED = new AbortController().signal;
 
-/** What `run()` and `step()` take: the execution's id (a path segment) and its spec (any JSON). @public */
+/** What `run()` and `step()` take: the execution's id (a path segment), its spec (any JSON), and a signal for this call. @public */
 export interface ExecutionRequest {
   readonly executionId: string;
   readonly spec: JsonValue;
+  /** Aborts this call (instead of the pipeline's `signal`). */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -117,7 +119,7 @@ export class StagedPipeline {
           stages: this.options.stages,
           config: this.config,
           clock: this.clock,
-          signal: this.options.signal ?? NEVER_ABORTED,
+          signal: request.signal ?? this.options.signal ?? NEVER_ABORTED,
           heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
         },
         request.executionId,
