@@ -1,5 +1,6 @@
 import { parseJsonText } from '../errors.js';
 import { isInside } from '../kit/paths.js';
+import { recordFromEntries } from '../kit/record.js';
 import { limitFunction, mapConcurrent } from '../persist/concurrency.js';
 import { type RealpathCache, resolveContainedPath, resolveEvidencePath } from '../persist/containment.js';
 import type { JsonSchemaChecker } from '../persist/json-schema-check.js';
@@ -77,7 +78,7 @@ export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> 
     feedbackStage: input.feedbackStage,
     iteration: input.iteration,
     stageStatuses: input.stageStatuses,
-    criteria: Object.fromEntries(criteria),
+    criteria: recordFromEntries(criteria),
     feedback: feedback.read,
     explicitVerdicts,
     evidence,
@@ -271,5 +272,5 @@ async function gatherEvidence(
     async (path) =>
       [path, await evidenceOrFail(path, () => resolveEvidencePath(input.fs, input.paths.runDir, path, cache))] as const,
   );
-  return Object.fromEntries(facts);
+  return recordFromEntries(facts);
 }

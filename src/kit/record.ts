@@ -1,0 +1,19 @@
+/**
+ * A plain object with the given own properties, in order, like
+ * `Object.fromEntries`, built in dictionary mode: V8 gives an object filled
+ * one key at a time a new hidden class per key, which costs time quadratic
+ * in the keys and makes every lookup slow once there are hundreds of them.
+ * A later duplicate key replaces the value of the earlier one; a key such as
+ * `__proto__` is an own property, never the prototype. Pure.
+ *
+ * @example
+ * ```ts
+ * const byId = recordFromEntries(criteria.map((criterion) => [criterion.id, criterion]));
+ * ```
+ * @internal
+ */
+export function recordFromEntries<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
+  const record = Object.create(null) as Record<string, T>;
+  for (const [key, value] of entries) record[key] = value;
+  return Object.setPrototypeOf(record, Object.prototype) as Record<string, T>;
+}
