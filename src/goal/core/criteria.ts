@@ -193,9 +193,9 @@ export function schemaErrorIssues(
 ): Issue[] {
   const issues: Issue[] = [];
   criteria.forEach((criterion, index) => {
+    if (criterion.kind !== 'json_schema') return;
     const fact = readOwn(facts, criterion.id);
-    if (criterion.kind !== 'json_schema' || fact?.kind !== 'json_schema' || fact.outcome.state !== 'schema_error')
-      return;
+    if (fact?.kind !== 'json_schema' || fact.outcome.state !== 'schema_error') return;
     const field = criterion.schema_path === undefined ? 'schema' : 'schema_path';
     const where = criterion.schema_path === undefined ? 'its inline schema' : `schema_path "${criterion.schema_path}"`;
     issues.push({

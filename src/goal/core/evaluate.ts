@@ -4,7 +4,7 @@ import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mappi
 import type { GoalStatus } from '../contracts/goal-evaluation.js';
 import { type BuiltinCheck, evaluateBuiltins } from './builtins.js';
 import type { ClaimRecord } from './claims.js';
-import { type CriterionEvaluation, evaluateCriterion, schemaErrorIssues } from './criteria.js';
+import { type CriterionContext, type CriterionEvaluation, evaluateCriterion, schemaErrorIssues } from './criteria.js';
 import type { EvaluationFacts } from './facts.js';
 import { type DecisionSignal, decideStatus } from './precedence.js';
 import { resolveVerdicts } from './verdicts.js';
@@ -69,18 +69,30 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
   const unusable = schemaErrorIssues(goal.criteria, facts.criteria);
   if (unusable.length > 0) return errorEvaluation(goal.goal_id, unusable, facts.iteration);
   const verdicts = resolveVerdicts(facts);
+  // One context for every criterion but the judges (each has its own verdict outcome).
+  const context: CriterionContext = { stages, feedbackStage: facts.feedbackStage };
   const criteria = goal.criteria.map((criterion) =>
-    evaluateCriterion(criterion, readOwn(facts.criteria, criterion.id), {
-      stages,
-      feedbackStage: facts.feedbackStage,
-      judge: verdicts.judges.get(criterion.id),
-    }),
+    evaluateCriterion(
+      criterion,
+      readOwn(facts.criteria, criterion.id),
+      criterion.kind === 'judge' ? { ...context, judge: verdicts.judges.get(criterion.id) } : context,
+    ),
   );
   const builtins = evaluateBuiltins(facts);
-  const checks = [...criteria, ...builtins.checks];
-  const passing = checks.filter((check) => check.status === 'PASS').length;
+  const checks: readonly (CriterionEvaluation | BuiltinCheck)[] = [...criteria, ...builtins.checks];
+  let passing = 0;
+  const rerunSources: string[] = [];
+  for (const check of checks) {
+    if (check.status === 'PASS') passing += 1;
+    else rerunSources.push(...check.rerunStages);
+  }
   const score = checks.length === 0 ? 100 : Math.round((passing / checks.length) * 1000) / 10;
-  const signals = [...criteria.flatMap(criterionSignals), ...verdicts.signals, ...builtins.signals];
+  const signals: DecisionSignal[] = [];
+  for (const criterion of criteria) {
+    const signal = criterionSignal(criterion);
+    if (signal !== null) signals.push(signal);
+  }
+  signals.push(...verdicts.signals, ...builtins.signals);
   if (score < goal.min_score)
     signals.push({
       kind: 'score_below_min',
@@ -89,7 +101,6 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
     });
   const { status, decisive } = decideStatus(signals);
   const known = new Set(stages);
-  const rerunSources = checks.filter((check) => check.status !== 'PASS').flatMap((check) => check.rerunStages);
   const recommendedRerunStages =
     status === 'RETRY'
       ? withFeedbackRefresh(
@@ -159,27 +170,24 @@ export function errorEvaluation(goalId: string, issues: readonly Issue[], iterat
   };
 }
 
-// The signals one evaluated criterion raises (none when it passes).
-function criterionSignals(criterion: CriterionEvaluation): DecisionSignal[] {
+// The signal one evaluated criterion raises (none when it passes).
+function criterionSignal(criterion: CriterionEvaluation): DecisionSignal | null {
   const { id, kind, status } = criterion;
+  if (status === 'PASS') return null;
   const summary = criterion.summary === undefined ? '' : ` (${criterion.summary})`;
   switch (status) {
-    case 'PASS':
-      return [];
     case 'PENDING':
       return kind === 'judge'
-        ? [{ kind: 'judge_pending', source: id, message: `Judge criterion ${id} has no fresh verdict` }]
-        : [{ kind: 'criterion_pending', source: id, message: `Criterion ${id} is pending${summary}` }];
+        ? { kind: 'judge_pending', source: id, message: `Judge criterion ${id} has no fresh verdict` }
+        : { kind: 'criterion_pending', source: id, message: `Criterion ${id} is pending${summary}` };
     case 'FAIL':
       return kind === 'judge' && criterion.recommendation === 'block'
-        ? [
-            {
-              kind: 'judge_block',
-              source: id,
-              message: `Judge criterion ${id} failed with recommendation block${summary}`,
-            },
-          ]
-        : [{ kind: 'criterion_failed', source: id, message: `Criterion ${id} failed${summary}` }];
+        ? {
+            kind: 'judge_block',
+            source: id,
+            message: `Judge criterion ${id} failed with recommendation block${summary}`,
+          }
+        : { kind: 'criterion_failed', source: id, message: `Criterion ${id} failed${summary}` };
     default: {
       const unreachable: never = status;
       throw new Error(`unknown criterion status ${String(unreachable)}`);
@@ -222,17 +230,16 @@ function reasonFor(
 // Issues for criterion rerun stages that are not stages of the pipeline (they are never rerun).
 function unknownStageIssues(facts: EvaluationFacts): Issue[] {
   const known = new Set(facts.stages);
-  return facts.goal.criteria.flatMap((criterion, index) =>
-    criterion.rerun_stages.flatMap((stage, stageIndex) =>
-      known.has(stage)
-        ? []
-        : [
-            {
-              code: 'unknown_stage',
-              path: ['criteria', index, 'rerun_stages', stageIndex],
-              message: `"${stage}" is not a stage of the pipeline; it is not rerun`,
-            },
-          ],
-    ),
-  );
+  const issues: Issue[] = [];
+  facts.goal.criteria.forEach((criterion, index) => {
+    criterion.rerun_stages.forEach((stage, stageIndex) => {
+      if (known.has(stage)) return;
+      issues.push({
+        code: 'unknown_stage',
+        path: ['criteria', index, 'rerun_stages', stageIndex],
+        message: `"${stage}" is not a stage of the pipeline; it is not rerun`,
+      });
+    });
+  });
+  return issues;
 }
