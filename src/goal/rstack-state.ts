@@ -13,7 +13,7 @@ import { type RstackRunFiles, stageStatusesFromRstack } from './core/rstack-stag
  *
  * @internal
  */
-export async function readRstackRunFiles(fs: FileSystem, paths: RunPaths): Promise<RstackRunFiles> {
+async function readRstackRunFiles(fs: FileSystem, paths: RunPaths): Promise<RstackRunFiles> {
   const [metrics, tasks, approvals, decisions] = await Promise.all([
     readJson(fs, paths.metrics),
     readJson(fs, joinPath(paths.runDir, 'tasks.json')),
