@@ -29,7 +29,8 @@ export interface GatherInput {
   readonly stages: readonly string[];
   readonly feedbackStage: string;
   readonly iteration: number | null;
-  readonly stageStatuses: Readonly<Record<string, StageStatus>>;
+  /** The stage statuses, or a promise of them (read alongside the criteria). */
+  readonly stageStatuses: Readonly<Record<string, StageStatus>> | Promise<Readonly<Record<string, StageStatus>>>;
   /** loop-state.json as metric source (`source: "loop_state"`). */
   readonly loopState: DocumentFact;
   readonly commands: CommandRunner | undefined;
@@ -54,7 +55,8 @@ export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> 
   const cache: RealpathCache = new Map();
   // Judges and metrics of feedback.json or loop-state.json read nothing of their own: they share one fact per source.
   const own = input.goal.criteria.filter((criterion) => sharedSource(criterion) === null);
-  const [feedback, explicitVerdicts, ownFacts, evidence] = await Promise.all([
+  const [stageStatuses, feedback, explicitVerdicts, ownFacts, evidence] = await Promise.all([
+    input.stageStatuses,
     feedbackPromise,
     readVerdicts(input.fs, input.paths.verdicts),
     mapConcurrent(own, FILE_CONCURRENCY, (criterion) =>
@@ -77,7 +79,7 @@ export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> 
     stages: input.stages,
     feedbackStage: input.feedbackStage,
     iteration: input.iteration,
-    stageStatuses: input.stageStatuses,
+    stageStatuses,
     criteria: recordFromEntries(criteria),
     feedback: feedback.read,
     explicitVerdicts,

@@ -49,9 +49,14 @@ export function createRunGatherer(options: RunGathererOptions): RunGatherer {
           : { state: 'present', document: state };
       const recorded = state?.stage_status ?? {};
       const unrecorded = stages.filter((stage) => readOwn(recorded, stage) === undefined);
-      const fromRstack = await readRstackStageStatuses(fs, paths, unrecorded);
-      const statuses = Object.fromEntries(
-        stages.map((stage) => [stage, readOwn(recorded, stage) ?? readOwn(fromRstack, stage) ?? ('pending' as const)]),
+      // rstack-agents' files are read alongside the criteria, not before them.
+      const statuses = readRstackStageStatuses(fs, paths, unrecorded).then((fromRstack) =>
+        Object.fromEntries(
+          stages.map((stage) => [
+            stage,
+            readOwn(recorded, stage) ?? readOwn(fromRstack, stage) ?? ('pending' as const),
+          ]),
+        ),
       );
       return gatherFacts({
         fs,
