@@ -31,11 +31,12 @@ const NO_THROW_IF_MISSING = { throwIfNoEntry: false } as const;
  * fsyncs it; `removeStaleTempFiles` removes the temp files
  * (`.<name>.<pid>.<uuid>.tmp`) of writes whose process died before the rename.
  *
- * `stat` is one synchronous `lstat`, returned as a settled promise: the
- * system call takes microseconds, less than the thread-pool round trip of an
- * asynchronous one, and an evaluation stats every file its criteria name (a
- * slow network filesystem blocks the event loop for that call). Reads,
- * writes, `realpath` and listings stay asynchronous.
+ * `stat` is one synchronous `lstat` and `realpath` one synchronous
+ * `realpath(3)`, each returned as a settled promise: the system calls take
+ * microseconds, less than the thread-pool round trip of an asynchronous call,
+ * and an evaluation stats every file its criteria name and resolves every
+ * folder they are in (a slow network filesystem blocks the event loop for
+ * those calls). Reads, writes and listings stay asynchronous.
  *
  * The port does not confine paths: use the containment functions before
  * following a path taken from a contract.
@@ -71,9 +72,15 @@ export function createNodeFileSystem(
   // Maps a port path (relative to the root, or absolute) to a native absolute path.
   const abs = (path: string): string => nodePath.resolve(rootAbs, path);
   // The root with its own symlinks resolved, so realpath results stay relative to it.
-  const realRoot = async (): Promise<string> => {
-    if (rootReal === undefined) rootReal = await fsp.realpath(rootAbs).catch(() => undefined);
-    return rootReal ?? rootAbs;
+  const realRoot = (): string => {
+    if (rootReal === undefined) {
+      try {
+        rootReal = fs.realpathSync.native(rootAbs);
+      } catch {
+        return rootAbs;
+      }
+    }
+    return rootReal;
   };
   // Creates the parent directory of a native absolute path.
   const ensureParent = (target: string): Promise<unknown> => fsp.mkdir(nodePath.dirname(target), { recursive: true });
@@ -147,18 +154,16 @@ export function createNodeFileSystem(
         return guard('stat', path, () => Promise.reject(error), true);
       }
     },
-    realpath: (path) =>
-      guard(
-        'realpath',
-        path,
-        async () => {
-          const resolved = await fsp.realpath(abs(path));
-          const relative = nodePath.relative(await realRoot(), resolved);
-          if (relative === '') return '.';
-          return nodePath.isAbsolute(relative) ? toPosix(resolved) : toPosix(relative);
-        },
-        true,
-      ),
+    realpath: (path) => {
+      try {
+        const resolved = fs.realpathSync.native(abs(path));
+        const relative = nodePath.relative(realRoot(), resolved);
+        if (relative === '') return Promise.resolve('.');
+        return Promise.resolve(nodePath.isAbsolute(relative) ? toPosix(resolved) : toPosix(relative));
+      } catch (error) {
+        return guard('realpath', path, () => Promise.reject(error), true);
+      }
+    },
     list: (path) => guard('list', path, async () => (await fsp.readdir(abs(path))).sort(), true),
     remove: (path) =>
       guard('remove', path, async () => {

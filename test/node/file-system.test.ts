@@ -88,6 +88,23 @@ describe('createNodeFileSystem', () => {
     expect(((error as Error).cause as { code?: string }).code).toBe('ENAMETOOLONG');
   });
 
+  it('resolves realpath synchronously behind a promise: missing is null, a symlink loop is IO_ERROR', async () => {
+    const fs = createNodeFileSystem(root);
+    await writeFile(join(root, 'file.txt'), 'x');
+    await symlink('loop-b', join(root, 'loop-a'));
+    await symlink('loop-a', join(root, 'loop-b'));
+    await symlink('file.txt', join(root, 'alias'));
+    expect(await fs.realpath('alias')).toBe('file.txt');
+    expect(await fs.realpath('file.txt/inner')).toBeNull();
+    expect(await fs.realpath('missing/deeper')).toBeNull();
+    const pending = fs.realpath('loop-a');
+    expect(pending).toBeInstanceOf(Promise);
+    const error = await pending.catch((caught: unknown) => caught);
+    expect(isGoalLoopError(error, 'IO_ERROR')).toBe(true);
+    expect((error as Error).message).toContain('realpath "loop-a"');
+    expect(((error as Error).cause as { code?: string }).code).toBe('ELOOP');
+  });
+
   it('wraps real faults in IO_ERROR with the Node error as cause', async () => {
     const fs = createNodeFileSystem(root);
     await fs.mkdir('dir');
