@@ -75,7 +75,9 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
     evaluateCriterion(
       criterion,
       readOwn(facts.criteria, criterion.id),
-      criterion.kind === 'judge' ? { ...context, judge: verdicts.judges.get(criterion.id) } : context,
+      criterion.kind === 'judge'
+        ? { stages, feedbackStage: facts.feedbackStage, judge: verdicts.judges.get(criterion.id) }
+        : context,
     ),
   );
   const builtins = evaluateBuiltins(facts);
