@@ -36,14 +36,9 @@ function firstCriticals(report: FeedbackReport): string {
 
 const FIRST_TITLES = 2;
 
-/**
- * The review stage's one-sentence detail: why it failed first (the CRITICAL
- * findings to fix, or the missing contracts of a BLOCKED review), then the
- * score out of 100 and the other counts. Pure.
- *
- * @internal
- */
-export function reviewDetail(report: FeedbackReport): string {
+// The review stage's one-sentence detail: why it failed first (the CRITICAL findings to fix, or the missing
+// contracts of a BLOCKED review), then the score out of 100 and the other counts.
+function reviewDetail(report: FeedbackReport): string {
   const { summary } = report;
   const critical = summary.critical_count;
   const score = `consistency score ${summary.overall_consistency_score}/100`;

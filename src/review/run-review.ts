@@ -54,8 +54,8 @@ export interface ConsistencyReviewResult {
   readonly written: readonly string[];
 }
 
-/** Traceability rows and issues past which feedback.json is written as compact JSON (one line) instead of indented. @internal */
-export const PRETTY_PRINT_LIMIT = 5000;
+// Traceability rows and issues past which feedback.json is written as compact JSON (one line) instead of indented.
+const PRETTY_PRINT_LIMIT = 5000;
 
 // True when the report is large enough that indentation would cost more than it helps a reader.
 function isLarge(report: FeedbackReport): boolean {

@@ -5,8 +5,8 @@ import { reviewRule } from './rules.js';
 /** Issues of one rule (and baseline flag) that feedback.json lists before counting the rest in `omitted_issues`. @public */
 export const DEFAULT_MAX_ISSUES_PER_RULE = 1000;
 
-/** Ids of the omitted findings quoted in each `omitted_issues` entry. @internal */
-export const OMITTED_EXAMPLE_IDS = 10;
+// Ids of the omitted findings quoted in each `omitted_issues` entry.
+const OMITTED_EXAMPLE_IDS = 10;
 
 // What is counted of the findings of one rule (and baseline flag) past the cap.
 interface Tally {
