@@ -10,6 +10,7 @@ import { isGoalLoopError } from '../../src/errors.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { REVIEW_CONTRACT_SLOTS } from '../../src/review/core/contract-slots.js';
+import { createReviewStageRunner } from '../../src/review/review-stage-runner.js';
 import { runConsistencyReview } from '../../src/review/run-review.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { cleanRun } from './fixtures.js';
@@ -96,6 +97,43 @@ describe('the review under the containment rule (real symlinks)', () => {
     expect(await readdir(outside)).toEqual([]);
     expect(await fs.stat(`${RUN}/tasks`)).toBeNull();
     expect(await fs.stat(`${RUN}/artifacts/feedback`)).toBeNull();
+  });
+});
+
+describe('events.jsonl and the stage runner under the containment rule', () => {
+  let root = '';
+  let outside = '';
+  afterEach(async () => {
+    for (const dir of [root, outside]) if (dir !== '') await rm(dir, { recursive: true, force: true });
+  });
+
+  it('an events.jsonl symlinked out is never read: an IO_ERROR naming it; the stage runner reports failed', async () => {
+    root = await mkdtemp(join(tmpdir(), 'goal-loop-review-contain-'));
+    outside = await mkdtemp(join(tmpdir(), 'goal-loop-review-outside-'));
+    const fs = createNodeFileSystem(root);
+    await writeClean(fs);
+    await writeFile(
+      join(outside, 'events.jsonl'),
+      `${JSON.stringify({ type: 'loop_iteration_started', iteration: 9 })}\n`,
+    );
+    await symlink(join(outside, 'events.jsonl'), join(root, RUN, 'events.jsonl'));
+    const error = await runConsistencyReview({ fs, runDir: RUN, now: NOW }).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(isGoalLoopError(error, 'IO_ERROR')).toBe(true);
+    expect((error as Error).message).toContain(`${RUN}/events.jsonl`);
+    const outcome = await createReviewStageRunner({ clock: { now: () => 0 } }).run('11-feedback-loop', {
+      runDir: RUN,
+      iteration: 1,
+      reason: { kind: 'initial' },
+      previousEvaluation: null,
+      fs,
+      signal: new AbortController().signal,
+    });
+    expect(outcome.status).toBe('failed');
+    expect(outcome.detail).toContain('outside the project root');
+    expect(await fs.stat(`${RUN}/${FEEDBACK}`)).toBeNull();
   });
 });
 
