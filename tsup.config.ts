@@ -1,7 +1,13 @@
 import { defineConfig, type Options } from 'tsup';
 
 const shared: Options = {
-  entry: { index: 'src/index.ts', review: 'src/review.ts', node: 'src/node.ts', testing: 'src/testing.ts' },
+  entry: {
+    index: 'src/index.ts',
+    review: 'src/review.ts',
+    critics: 'src/critics.ts',
+    node: 'src/node.ts',
+    testing: 'src/testing.ts',
+  },
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
   sourcemap: true,
   // The build script empties dist/ first: the two builds run at once, and each one's clean would race the other.

@@ -54,3 +54,16 @@ export type {
 } from './critics/options.js';
 export type { ExecutionRequest } from './critics/staged-pipeline.js';
 export { StagedPipeline } from './critics/staged-pipeline.js';
+// The shared types this entry's signatures use, so its declarations stand alone.
+export type { Issue, ParseResult } from './errors.js';
+export type {
+  StageContext,
+  StageContextOf,
+  StageOutcome,
+  StageOutcomeStatus,
+  StageRunner,
+  StageRunnerOf,
+  StageRunReason,
+} from './index.js';
+export type { Clock } from './ports/clock.js';
+export type { FileStat, FileSystem } from './ports/file-system.js';
