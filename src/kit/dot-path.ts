@@ -33,10 +33,10 @@ export function readDotPath(value: unknown, path: string): DotPathResult {
   let cursor: unknown = value;
   for (let index = 0; index < segments.length; index += 1) {
     const segment = segments[index] ?? '';
-    const at = segments.slice(0, index + 1).join('.');
-    if (segment === '') return { found: false, at, why: 'empty path segment' };
+    // Where the walk stopped is spelled out only when it stops.
+    if (segment === '') return { found: false, at: segments.slice(0, index + 1).join('.'), why: 'empty path segment' };
     const step = stepInto(cursor, segment);
-    if (!step.ok) return { found: false, at, why: step.why };
+    if (!step.ok) return { found: false, at: segments.slice(0, index + 1).join('.'), why: step.why };
     cursor = step.value;
   }
   return { found: true, value: cursor };
