@@ -14,6 +14,7 @@ import { GoalReader } from './goal-reader.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
 import { DEFAULT_LOCK_TIMEOUT_MS, type GoalLoopOptions, stageTimeout, validateLoopOptions } from './options.js';
+import { containRunPaths } from './run-files.js';
 import { createRunGatherer, type RunGatherer } from './run-gatherer.js';
 import { LoopSession } from './session.js';
 
@@ -54,7 +55,7 @@ export class GoalLoop {
   private readonly lockTimeoutMs: number;
   private readonly maxIterations: { readonly value: number; readonly requested?: number };
   private readonly goals: GoalReader;
-  private readonly gatherer: RunGatherer;
+  private readonly checker = new JsonSchemaChecker();
 
   /** Validates the options; a wrong value throws `INVALID_OPTIONS` naming each field. */
   constructor(options: GoalLoopOptions) {
@@ -69,8 +70,7 @@ export class GoalLoop {
       value === options.maxIterations || options.maxIterations === undefined
         ? { value }
         : { value, requested: options.maxIterations };
-    this.goals = new GoalReader(options.fs, this.paths.goal, options.goal, options.stages);
-    this.gatherer = createRunGatherer({ ...options, paths: this.paths, checker: new JsonSchemaChecker() });
+    this.goals = new GoalReader(options.fs, options.goal, options.stages);
   }
 
   /** Runs (or resumes) the loop until it stops. Rejects with `RUN_LOCKED` when another loop holds the run. */
@@ -93,35 +93,42 @@ export class GoalLoop {
    */
   async evaluate(options: { readonly skipCommands?: boolean } = {}): Promise<GoalEvaluation> {
     const { fs } = this.options;
+    const paths = await containRunPaths(fs, this.paths);
     const [goal, state, latest] = await Promise.all([
-      this.goals.load(),
-      createJsonStore(fs, this.paths.state, loopStateSchema).load(),
-      readLatestIterationStarted(fs, this.paths.events),
+      this.goals.load(paths.goal),
+      createJsonStore(fs, paths.state, loopStateSchema).load(),
+      readLatestIterationStarted(fs, paths.events),
     ]);
     const iteration = latest ?? (state !== null && state.iteration > 0 ? state.iteration : null);
     if (!goal.ok) return errorEvaluation(goal.goalId, goal.issues, iteration);
-    return evaluateGoal(
-      await this.gatherer.gather(goal.goal, state, { iteration, skipCommands: options.skipCommands ?? false }),
-    );
+    const skipCommands = options.skipCommands ?? false;
+    return evaluateGoal(await this.gathererFor(paths).gather(goal.goal, state, { iteration, skipCommands }));
+  }
+
+  // Gathers the evaluation's facts with the run's contained paths.
+  private gathererFor(paths: RunPaths): RunGatherer {
+    return createRunGatherer({ ...this.options, paths, checker: this.checker });
   }
 
   // Takes the run lock, opens the session (resume or new), works with it, and releases the lock.
   private async session(work: (session: LoopSession) => Promise<LoopStepResult>): Promise<LoopStepResult> {
     const { fs } = this.options;
+    const paths = await containRunPaths(fs, this.paths);
     const owner = `goal-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
-    const lock = new RunLock(fs, this.paths.lock, this.clock, owner, this.lockTimeoutMs);
+    const lock = new RunLock(fs, paths.lock, this.clock, owner, this.lockTimeoutMs);
     const takeover = await lock.acquire();
     let failed = false;
     try {
       // Temp files of atomic writes a crash cut off (older than a minute, so no live writer's).
-      await fs.removeStaleTempFiles?.(this.paths.runDir, { olderThanMs: STALE_TEMP_MS, recursive: true });
-      const log = new JsonlLog<LoopEvent>(fs, this.paths.events, this.options.onEvent);
-      const store = createJsonStore<typeof loopStateSchema>(fs, this.paths.state, loopStateSchema);
+      await fs.removeStaleTempFiles?.(paths.runDir, { olderThanMs: STALE_TEMP_MS, recursive: true });
+      const log = new JsonlLog<LoopEvent>(fs, paths.events, this.options.onEvent);
+      const store = createJsonStore<typeof loopStateSchema>(fs, paths.state, loopStateSchema);
+      const gatherer = this.gathererFor(paths);
       const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
       const opened = await LoopSession.open(
         {
           fs,
-          paths: this.paths,
+          paths,
           runner: this.options.runner,
           clock: this.clock,
           signal: this.options.signal ?? NEVER_ABORTED,
@@ -130,10 +137,11 @@ export class GoalLoop {
           budgetUsd: this.options.budgetUsd,
           acceptGoalChange: this.options.acceptGoalChange ?? false,
           maxIterations: this.maxIterations,
-          loadGoal: () => this.goals.load(),
+          loadGoal: () => this.goals.load(paths.goal),
           gather: (goal, state) =>
-            this.gatherer.gather(goal.goal, state, { iteration: state.iteration, skipCommands: false }),
+            gatherer.gather(goal.goal, state, { iteration: state.iteration, skipCommands: false }),
           stageTimeoutMs: (stage) => stageTimeout(this.options.stageTimeoutMs, stage),
+          fence: () => lock.fence(),
           heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
         },
         takeover,

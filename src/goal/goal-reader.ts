@@ -14,18 +14,17 @@ export class GoalReader {
 
   constructor(
     private readonly fs: FileSystem,
-    private readonly path: string,
     private readonly option: GoalInput | undefined,
     private readonly stages: readonly string[],
   ) {}
 
-  /** The goal as it stands now. */
-  async load(): Promise<LoadedGoal> {
+  /** The goal as it stands now (`path`: the run's goal.json, read when no goal option was given). */
+  async load(path: string): Promise<LoadedGoal> {
     if (this.option !== undefined) {
-      this.fromOption ??= await loadGoal(this.fs, this.path, this.option, this.stages);
+      this.fromOption ??= await loadGoal(this.fs, path, this.option, this.stages);
       return this.fromOption;
     }
-    const text = await this.fs.readText(this.path);
+    const text = await this.fs.readText(path);
     if (this.fromFile?.text !== text) this.fromFile = { text, loaded: loadGoalText(text, this.stages) };
     return this.fromFile.loaded;
   }

@@ -7,6 +7,7 @@ import { loopStateSchema } from './contracts/loop-state.js';
 import type { StopReason } from './contracts/stop-reason.js';
 import type { GoalEvaluation } from './core/evaluate.js';
 import { iterationEvaluationPath, readLatestIterationStarted } from './loop-events.js';
+import { containRunPaths } from './run-files.js';
 
 /**
  * A run's loop as persisted, as plain data for `status` commands.
@@ -54,7 +55,7 @@ export async function readLoopStatus(options: {
   readonly runDir: string;
 }): Promise<LoopStatus> {
   const { fs, runDir } = options;
-  const paths = runPaths(runDir);
+  const paths = await containRunPaths(fs, runPaths(runDir));
   const [state, latest] = await Promise.all([
     createJsonStore(fs, paths.state, loopStateSchema).load(),
     readLatestIterationStarted(fs, paths.events),

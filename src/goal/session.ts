@@ -36,6 +36,8 @@ export interface SessionDeps {
   readonly gather: (goal: LoadedGoal & { ok: true }, state: LoopState) => Promise<EvaluationFacts>;
   /** The time limit of a stage (none when undefined). */
   readonly stageTimeoutMs: (stage: string) => number | undefined;
+  /** Checks this loop still holds the run's lock; called before every write (RUN_LOCKED when it lost it). */
+  readonly fence: () => Promise<void>;
   /** Keeps the run's lock fresh while `work` runs (a stage, an evaluation). */
   readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
 }
@@ -144,7 +146,10 @@ export class LoopSession {
   private async commit(next: LoopState): Promise<void> {
     const spent = this.state.spent_usd;
     this.state = await this.deps.commit.commit(next);
-    if (next.spent_usd > spent) await raiseRecordedSpend(this.deps.fs, this.deps.paths.metrics, next.spent_usd);
+    if (next.spent_usd > spent) {
+      await this.deps.fence();
+      await raiseRecordedSpend(this.deps.fs, this.deps.paths.metrics, next.spent_usd);
+    }
   }
 
   // What every input carries: the signal, the spend recorded in metrics.json (re-read each time), the time.
@@ -194,6 +199,7 @@ export class LoopSession {
     const facts = await this.deps.heartbeat(() => this.deps.gather(goal, this.state));
     this.evaluation = evaluateGoal(facts);
     // The whole evaluation of every iteration stays readable (what failed, in which iteration).
+    await this.deps.fence();
     await this.deps.fs.writeText(
       iterationEvaluationPath(this.deps.paths.runDir, this.state.iteration),
       `${JSON.stringify(this.evaluation, null, 2)}\n`,

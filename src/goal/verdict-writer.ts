@@ -1,10 +1,11 @@
 import { GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
 import { createJsonStore } from '../persist/json-store.js';
-import { runPaths } from '../pipeline/run-paths.js';
+import { type RunPaths, runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type Verdict, verdictSchema } from './contracts/verdict.js';
 import { readLatestIterationStarted } from './loop-events.js';
+import { containRunPaths } from './run-files.js';
 
 /** What {@link writeVerdict} writes: a verdict for one judge criterion (the iteration is stamped for you). @public */
 export interface WriteVerdictOptions {
@@ -39,14 +40,14 @@ export interface WriteVerdictOptions {
  */
 export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdict> {
   const { fs, runDir } = options;
-  const paths = runPaths(runDir);
+  const paths = await containRunPaths(fs, runPaths(runDir));
   const verdict = verdictSchema.safeParse({
     criterion_id: options.criterionId,
     verdict: options.verdict,
     ...(options.judge === undefined ? {} : { judge: options.judge }),
     ...(options.reasoning === undefined ? {} : { reasoning: options.reasoning }),
     ...(options.score === undefined ? {} : { score: options.score }),
-    iteration: await consumingIteration(fs, runDir),
+    iteration: await consumingIteration(fs, paths),
     ...(options.recommendation === undefined ? {} : { recommendation: options.recommendation }),
     ...(options.recommendedRerunStages === undefined
       ? {}
@@ -64,8 +65,7 @@ export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdic
 }
 
 // The iteration a verdict written now is consumed by: the running one, else the next.
-async function consumingIteration(fs: FileSystem, runDir: string): Promise<number> {
-  const paths = runPaths(runDir);
+async function consumingIteration(fs: FileSystem, paths: RunPaths): Promise<number> {
   const [state, latest] = await Promise.all([
     createJsonStore(fs, paths.state, loopStateSchema).load(),
     readLatestIterationStarted(fs, paths.events),

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -220,5 +220,38 @@ describe('temp files of atomic writes cut off by a crash', () => {
     ).run();
     await expect(stat(stale)).rejects.toMatchObject({ code: 'ENOENT' });
     expect((await stat(fresh)).isFile()).toBe(true);
+  });
+});
+
+describe('run-directory files behind symlinks', () => {
+  const allPassed = () =>
+    createScriptedStageRunner({ a: { status: 'passed' }, b: { status: 'passed' }, c: { status: 'passed' } });
+
+  it('a symlink out of the project is refused, never read from or written through', async () => {
+    const outside = join(base, 'outside');
+    await mkdir(outside, { recursive: true });
+    await writeFile(join(outside, 'metrics.json'), JSON.stringify({ cumulative_cost_usd: 99 }));
+    await symlink(join(outside, 'metrics.json'), join(root, RUN, 'metrics.json'));
+    await expect(loop(allPassed(), { budgetUsd: 10 }).run()).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: expect.stringContaining('metrics.json'),
+    });
+    await expect(loop(allPassed()).evaluate()).rejects.toMatchObject({ code: 'IO_ERROR' });
+    expect(await readFile(join(outside, 'metrics.json'), 'utf8')).toBe(JSON.stringify({ cumulative_cost_usd: 99 }));
+  });
+
+  it('an events.jsonl symlinked inside the project is appended to as the file it is, never cut', async () => {
+    expect((await loop(allPassed()).run()).stoppedOn).toBe('complete');
+    const shared = join(root, 'shared-events.jsonl');
+    await rename(join(root, RUN, 'events.jsonl'), shared);
+    await symlink('../../../shared-events.jsonl', join(root, RUN, 'events.jsonl'));
+    const before = (await readFile(shared, 'utf8')).split('\n').filter(Boolean);
+    await writeFile(join(root, RUN, 'loop-state.json'), '');
+    await rm(join(root, RUN, 'loop-state.json'));
+    expect((await loop(allPassed()).run()).stoppedOn).toBe('complete');
+    const after = (await readFile(shared, 'utf8')).split('\n').filter(Boolean);
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.length).toBeGreaterThan(before.length);
+    expect(after.map((line) => (JSON.parse(line) as { seq: number }).seq)).toEqual(after.map((_, i) => i));
   });
 });

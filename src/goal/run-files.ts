@@ -1,0 +1,39 @@
+import { GoalLoopError } from '../errors.js';
+import { joinPath } from '../kit/paths.js';
+import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
+import type { RunPaths } from '../pipeline/run-paths.js';
+import type { FileSystem } from '../ports/file-system.js';
+
+/**
+ * The run directory's own files after the containment rule: each path with
+ * its symlinks resolved (so a log behind a symlink inside the project is
+ * measured, read and cut as the file it is), and an error naming the file
+ * when one leads out of the project — the loop never reads from or writes
+ * through it. The run directory itself and its `iterations/` folder are held
+ * to the same rule.
+ *
+ * @internal
+ */
+export async function containRunPaths(fs: FileSystem, paths: RunPaths): Promise<RunPaths> {
+  const cache: RealpathCache = new Map();
+  const resolve = async (path: string): Promise<string> => {
+    const fact = await resolveContainedPath(fs, path, { cache });
+    if (fact.state === 'refused') {
+      throw new GoalLoopError('IO_ERROR', `The run file ${path} is refused: ${fact.detail}.`);
+    }
+    return fact.path;
+  };
+  const [runDir, goal, verdicts, events, state, metrics, lock, feedback, legacyFeedback] = await Promise.all([
+    resolve(paths.runDir),
+    resolve(paths.goal),
+    resolve(paths.verdicts),
+    resolve(paths.events),
+    resolve(paths.state),
+    resolve(paths.metrics),
+    resolve(paths.lock),
+    resolve(paths.feedback[0]),
+    resolve(paths.feedback[1]),
+    resolve(joinPath(paths.runDir, 'iterations')),
+  ]);
+  return { runDir, goal, verdicts, events, state, metrics, lock, feedback: [feedback, legacyFeedback] };
+}
