@@ -35,10 +35,17 @@ export async function raiseRecordedSpend(fs: FileSystem, path: string, spentUsd:
   const recorded = await readRecordedSpend(fs, path);
   if (recorded >= spentUsd - 1e-9) return;
   const metrics = await readMetrics(fs, path);
-  await fs.writeText(
-    path,
-    `${JSON.stringify({ ...metrics, cumulative_cost_usd: Number(spentUsd.toFixed(6)) }, null, 2)}\n`,
-  );
+  let text: string;
+  try {
+    text = `${JSON.stringify({ ...metrics, cumulative_cost_usd: Number(spentUsd.toFixed(6)) }, null, 2)}\n`;
+  } catch (error) {
+    throw new GoalLoopError(
+      'INVALID_CONTRACT',
+      `${path} cannot be rewritten with the run's spend (${error instanceof Error ? error.message : String(error)}: its fields nest too deep); fix it before running the loop.`,
+      { cause: error },
+    );
+  }
+  await fs.writeText(path, text);
 }
 
 // Reads metrics.json as an object ({} when missing); a file that is not a JSON object is INVALID_CONTRACT, never overwritten.

@@ -90,10 +90,7 @@ async function settle(stage: string, run: () => Promise<unknown>): Promise<Stage
   try {
     return checkStageOutcome(stage, await run());
   } catch (error) {
-    return {
-      status: 'failed',
-      detail: `The stage runner threw: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    return { status: 'failed', detail: `The stage runner threw: ${describeThrown(error)}` };
   }
 }
 
@@ -139,4 +136,13 @@ function checkStageOutcome(stage: string, outcome: unknown): StageOutcome {
     ...cost,
     detail: `The stage runner for ${stage} returned an invalid outcome: ${problems.join('; ')}.`,
   };
+}
+
+// What a runner threw, as text, whatever it was (a value without a string form, a revoked proxy).
+function describeThrown(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return `a value of type ${typeof error} that has no text form`;
+  }
 }

@@ -164,7 +164,7 @@ export function createNodeFileSystem(
         return guard('realpath', path, () => Promise.reject(error), true);
       }
     },
-    list: (path) => guard('list', path, async () => (await fsp.readdir(abs(path))).sort(), true),
+    list: (path) => guard('list', path, async () => Array.from(await fsp.readdir(abs(path))).sort(), true),
     remove: (path) =>
       guard('remove', path, async () => {
         const target = abs(path);

@@ -1,3 +1,4 @@
+import { GoalLoopError } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 
 const CHUNK_BYTES = 64 * 1024;
@@ -26,7 +27,15 @@ export async function visitLinesBackwards(
   visit: (line: string, position: LinePosition) => boolean,
 ): Promise<void> {
   const stat = await fs.stat(path);
-  if (stat === null || stat.type !== 'file') return;
+  if (stat === null) return;
+  // A directory, FIFO or device is never read as an empty log (a symlink is resolved by the caller's containment).
+  if (stat.type === 'directory' || stat.type === 'other') {
+    throw new GoalLoopError(
+      'IO_ERROR',
+      `${path} is not a regular file (it is ${stat.type === 'other' ? 'a FIFO, socket or device' : 'a directory'}); a log must be one.`,
+    );
+  }
+  if (stat.type !== 'file') return;
   const decoder = new TextDecoder();
   let fromEnd = 0;
   let terminated = true;

@@ -25,8 +25,13 @@ export interface JsonStore<T> {
  * @internal
  */
 export function createJsonStore<S extends z.ZodType>(fs: FileSystem, path: string, schema: S): JsonStore<z.output<S>> {
-  const corrupt = (what: string, issues: GoalLoopError['issues']) =>
-    new GoalLoopError('STATE_CORRUPT', `${path} ${what}; move it aside to start afresh.`, { issues });
+  const corrupt = (what: string, issues: GoalLoopError['issues']) => {
+    const named = issues
+      .slice(0, 3)
+      .map((issue) => `${issue.path.length === 0 ? '(document)' : issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    return new GoalLoopError('STATE_CORRUPT', `${path} ${what} (${named}); move it aside to start afresh.`, { issues });
+  };
   return {
     path,
     async load() {

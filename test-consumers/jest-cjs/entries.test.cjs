@@ -100,3 +100,17 @@ test('goal-loop/review: the review of an empty run writes its report and blocks'
   expect(JSON.parse(await fs.readText(feedback)).pipeline_status).toBe('BLOCKED');
   expect(review.reviewPipeline({}, { timestamp: '2030-01-01T00:00:00.000Z' }).pipeline_status).toBe('BLOCKED');
 });
+
+// The filesystem conformance suite, registered with Jest's own globals, over the real Node filesystem.
+describe('goal-loop/testing: the conformance suite under Jest', () => {
+  const dirs = [];
+  testing.describeFileSystemConformance(
+    'createNodeFileSystem',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'goal-loop-jest-fs-'));
+      dirs.push(dir);
+      return { fs: node.createNodeFileSystem(dir), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+    },
+    { describe, it, beforeEach, afterEach },
+  );
+});

@@ -52,7 +52,7 @@ export function evaluateCommandOutcome(criterion: CommandCriterion, outcome: Com
       ...ran,
       status: 'FAIL',
       summary: `timed out after ${criterion.timeout_ms} ms`,
-      detail: `\`${criterion.command}\` timed out after ${criterion.timeout_ms} ms${tail}.`,
+      detail: `\`${criterion.command}\` timed out after ${criterion.timeout_ms} ms${killed(result)}${tail}.`,
     };
   }
   if (result.aborted)
@@ -60,21 +60,26 @@ export function evaluateCommandOutcome(criterion: CommandCriterion, outcome: Com
       ...ran,
       status: 'PENDING',
       summary: 'aborted',
-      detail: `\`${criterion.command}\` was aborted after ${result.durationMs} ms.`,
+      detail: `\`${criterion.command}\` was aborted after ${Math.round(result.durationMs)} ms${killed(result)}.`,
     };
   if (result.exitCode === null) {
     return {
       ...ran,
       status: 'FAIL',
       summary: 'killed without an exit code',
-      detail: `\`${criterion.command}\` ended without an exit code after ${result.durationMs} ms${tail}.`,
+      detail: `\`${criterion.command}\` ended without an exit code after ${Math.round(result.durationMs)} ms${tail}.`,
     };
   }
   const passed = result.exitCode === expected;
   const summary =
     passed || expected === 0 ? `exit code ${result.exitCode}` : `exit code ${result.exitCode}, expected ${expected}`;
-  const detail = `\`${criterion.command}\` exited ${result.exitCode} (expected ${expected}) in ${result.durationMs} ms${passed ? '' : tail}.`;
+  const detail = `\`${criterion.command}\` exited ${result.exitCode} (expected ${expected}) in ${Math.round(result.durationMs)} ms${passed ? '' : tail}.`;
   return { ...ran, status: passed ? 'PASS' : 'FAIL', summary, detail };
+}
+
+// What the runner says it killed or cut off, as a clause (none when it says nothing).
+function killed(result: CommandResult): string {
+  return result.detail === undefined || result.detail === '' ? '' : ` (${result.detail})`;
 }
 
 // The end of a command's output: standard error when it has any, else standard output.
