@@ -187,3 +187,56 @@ describe('loop-state.json read back', () => {
     });
   });
 });
+
+describe('what a runner throws', () => {
+  it.each([
+    ['an object without a text form', () => ({ toString: null })],
+    [
+      'a revoked proxy',
+      () => {
+        const { proxy, revoke } = Proxy.revocable({}, {});
+        revoke();
+        return proxy;
+      },
+    ],
+  ])('%s is a failed stage, never a crash', async (_what, make) => {
+    const h = harness();
+    let calls = 0;
+    const runner: StageRunner = {
+      run: async () => {
+        calls += 1;
+        if (calls === 1) throw make();
+        return passed;
+      },
+    };
+    const result = await h.loop(runner).run();
+    expectStop(result, 'complete', 0);
+    const failedStage = (await readEvents(h.fs)).find(
+      (event) => event.type === 'stage_completed' && event.status === 'failed',
+    );
+    expect(failedStage).toMatchObject({ detail: expect.stringContaining('The stage runner threw') });
+  });
+});
+
+describe('special files and hand edits the loop reads back', () => {
+  it('a FIFO as events.jsonl is an IO_ERROR naming it, never an empty log', async () => {
+    const h = harness();
+    await h.fs.mkfifo(PATHS.events);
+    await expect(h.loop(createScriptedStageRunner({})).evaluate()).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: expect.stringContaining('events.jsonl'),
+    });
+  });
+
+  it('a loop-state.json field out of range is STATE_CORRUPT naming the field in the message', async () => {
+    const h = harness();
+    const runner = createScriptedStageRunner({ a: passed, b: passed, c: passed });
+    expectStop(await h.loop(runner).run(), 'complete', 0);
+    const text = (await h.fs.readText(PATHS.state)) ?? '';
+    await h.fs.writeText(PATHS.state, text.replace(/"next_seq": \d+/, '"next_seq": 1e308'));
+    await expect(h.loop(runner).run()).rejects.toMatchObject({
+      code: 'STATE_CORRUPT',
+      message: expect.stringContaining('next_seq'),
+    });
+  });
+});
