@@ -16,7 +16,12 @@ const keep = process.argv.includes('--keep');
 const project = await tempProject('demo');
 const runDir = '.goal-loop/runs/notes-1';
 const agent = fileURLToPath(new URL('./agents/sdlc-agent.mjs', import.meta.url));
-await project.write(`${runDir}/goal.json`, await readFile(new URL('./goal.json', import.meta.url), 'utf8'));
+// The copied goal.json points its "$schema" at this repository's schema, so an editor validates it where it is kept.
+const goalText = (await readFile(new URL('./goal.json', import.meta.url), 'utf8')).replace(
+  /"\$schema": "[^"]*"/,
+  `"$schema": ${JSON.stringify(fileURLToPath(new URL('../../schemas/goal.schema.json', import.meta.url)))}`,
+);
+await project.write(`${runDir}/goal.json`, goalText);
 
 const stages = SDLC_STAGES.filter((stage) => stage >= '01' && stage <= '11-feedback-loop');
 const fs = createNodeFileSystem(project.root);

@@ -1,10 +1,11 @@
 import { parseJsonText } from '../errors.js';
 import { createJsonStore } from '../persist/json-store.js';
+import { findLastRecord } from '../persist/jsonl-log.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { LoopPhase, LoopState } from './contracts/loop-state.js';
 import { loopStateSchema } from './contracts/loop-state.js';
-import type { StopReason } from './contracts/stop-reason.js';
+import { type StopReason, stopReasonSchema } from './contracts/stop-reason.js';
 import type { GoalEvaluation } from './core/evaluate.js';
 import { iterationEvaluationPath, readLatestIterationStarted } from './loop-events.js';
 import { containRunPaths } from './run-files.js';
@@ -30,6 +31,11 @@ export interface LoopStatus {
   } | null;
   /** The stop of the last session, when it ended; `null` while a session is open (running, paused or crashed). */
   readonly stop: { readonly stoppedOn: StopReason; readonly reason: string; readonly iteration: number } | null;
+  /**
+   * While the session is open: the stop that paused it (an abort, a goal change awaiting `acceptGoalChange`),
+   * read from the last `loop_blocked` event; `null` when none did (a loop is running, or one crashed).
+   */
+  readonly paused: { readonly stoppedOn: StopReason; readonly reason: string } | null;
   /** Stages not passed yet, in pipeline order as recorded. */
   readonly pendingStages: readonly string[];
   readonly stageStatus: Readonly<LoopState['stage_status']>;
@@ -56,12 +62,17 @@ export async function readLoopStatus(options: {
 }): Promise<LoopStatus> {
   const { fs, runDir } = options;
   const paths = await containRunPaths(fs, runPaths(runDir));
-  const [state, latest] = await Promise.all([
+  const [state, latest, lastStop] = await Promise.all([
     createJsonStore(fs, paths.state, loopStateSchema).load(),
     readLatestIterationStarted(fs, paths.events),
+    findLastRecord(fs, paths.events, (record) =>
+      record.type === 'loop_blocked' || record.type === 'loop_completed' || record.type === 'loop_resumed'
+        ? record
+        : null,
+    ),
   ]);
   const iteration = Math.max(state?.iteration ?? 0, latest ?? 0);
-  const lastEvaluation = await latestEvaluation(fs, runDir, iteration);
+  const lastEvaluation = await latestEvaluation(fs, paths.runDir, iteration);
   if (state === null) {
     return {
       exists: latest !== null,
@@ -70,6 +81,7 @@ export async function readLoopStatus(options: {
       phase: null,
       session: null,
       stop: null,
+      paused: null,
       pendingStages: [],
       stageStatus: {},
       spentUsd: 0,
@@ -92,6 +104,7 @@ export async function readLoopStatus(options: {
             iterations: session.iterations,
           },
     stop: stop === null ? null : { stoppedOn: stop.stopped_on, reason: stop.reason, iteration: stop.iteration },
+    paused: state.phase !== 'stopped' && lastStop?.type === 'loop_blocked' ? pausedBy(lastStop) : null,
     pendingStages: Object.entries(state.stage_status)
       .filter(([, status]) => status !== 'passed')
       .map(([stage]) => stage),
@@ -111,4 +124,11 @@ async function latestEvaluation(fs: FileSystem, runDir: string, iteration: numbe
     if (json.ok && typeof json.value === 'object' && json.value !== null) return json.value as GoalEvaluation;
   }
   return null;
+}
+
+// The stop recorded by a `loop_blocked` event, when its fields are readable.
+function pausedBy(event: Record<string, unknown>): LoopStatus['paused'] {
+  const parsed = stopReasonSchema.safeParse(event.stopped_on);
+  if (!parsed.success) return null;
+  return { stoppedOn: parsed.data, reason: typeof event.reason === 'string' ? event.reason : '' };
 }

@@ -4,6 +4,7 @@ import { type RunPaths, runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type Verdict, verdictSchema } from './contracts/verdict.js';
+import { loadGoalText } from './goal-source.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import { containRunPaths } from './run-files.js';
 
@@ -59,6 +60,7 @@ export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdic
       issues,
     });
   }
+  await checkCriterion(fs, paths.goal, options.criterionId);
   const existing = await existingVerdicts(fs, paths.verdicts);
   await fs.writeText(paths.verdicts, `${JSON.stringify({ verdicts: [...existing, verdict.data] }, null, 2)}\n`);
   return verdict.data;
@@ -90,4 +92,20 @@ async function existingVerdicts(fs: FileSystem, path: string): Promise<unknown[]
   if (typeof value === 'object' && value !== null && Array.isArray((value as { verdicts?: unknown }).verdicts))
     return (value as { verdicts: unknown[] }).verdicts;
   return [value];
+}
+
+// With a goal.json in the run dir, the verdict must name one of its judge criteria (a typo would wait forever unused).
+async function checkCriterion(fs: FileSystem, goalPath: string, criterionId: string): Promise<void> {
+  const goal = loadGoalText(await fs.readText(goalPath));
+  if (!goal.ok || goal.origin === 'default') return;
+  const criterion = goal.goal.criteria.find((item) => item.id === criterionId);
+  if (criterion?.kind === 'judge') return;
+  const judges = goal.goal.criteria.filter((item) => item.kind === 'judge').map((item) => item.id);
+  const why =
+    criterion === undefined ? 'has no criterion' : `has a ${criterion.kind} criterion, not a judge criterion,`;
+  throw new GoalLoopError(
+    'INVALID_OPTIONS',
+    `Goal ${goal.goalId} ${why} "${criterionId}"; verdicts answer judge criteria (${judges.join(', ') || 'it has none'}).`,
+    { issues: [{ code: 'unknown_criterion', path: ['criterionId'], message: `not a judge criterion of ${goalPath}` }] },
+  );
 }

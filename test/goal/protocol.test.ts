@@ -97,3 +97,25 @@ describe('readLoopStatus and iterations/<n>/evaluation.json', () => {
     expect(status.lastEvaluation).toEqual(second);
   });
 });
+
+describe('protocol guards', () => {
+  it('writeVerdict refuses a criterion the goal does not have (a typo would wait unused), naming the judges', async () => {
+    const h = harness({ [runFile('goal.json')]: goalJson([judge('design-review')]) });
+    await expect(
+      writeVerdict({ fs: h.fs, runDir: RUN, criterionId: 'design-reveiw', verdict: 'PASS' }),
+    ).rejects.toMatchObject({ code: 'INVALID_OPTIONS', message: expect.stringContaining('design-review') });
+    expect(await h.fs.readText(PATHS.verdicts)).toBeNull();
+  });
+
+  it('readLoopStatus says what paused an open session (an abort), and nothing while none did', async () => {
+    const h = harness();
+    const controller = new AbortController();
+    controller.abort();
+    await h.loop(allPass(), { signal: controller.signal }).run();
+    const status = await readLoopStatus({ fs: h.fs, runDir: RUN });
+    expect(status.stop).toBeNull();
+    expect(status.paused).toMatchObject({ stoppedOn: 'aborted' });
+    expectStop(await h.loop(allPass()).run(), 'complete', 0);
+    expect((await readLoopStatus({ fs: h.fs, runDir: RUN })).paused).toBeNull();
+  });
+});

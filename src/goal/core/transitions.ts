@@ -179,5 +179,5 @@ export function explainStop(
     .filter((criterion) => criterion.kind === 'judge' && criterion.status === 'PENDING')
     .map((criterion) => criterion.id);
   if (stoppedOn !== 'ask_user' || waiting.length === 0) return reason;
-  return `${reason} To continue, write goal-verdict.json with a verdict for ${waiting.join(', ')} stamped "iteration": ${iteration + 1} (the next iteration) and run the loop again.`;
+  return `${reason} To continue, write a verdict for ${waiting.join(', ')} (writeVerdict does it, or write goal-verdict.json stamped "iteration": ${iteration + 1}, the next iteration) and run the loop again.`;
 }
