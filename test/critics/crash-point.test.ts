@@ -73,8 +73,9 @@ describe('crash at every write of an execution with one retry and one route back
     });
     expect(ref.trace.filter((record) => record.kind === 'judged' && record.decision === 'retry')).toHaveLength(1);
     expect(refCalls).toHaveLength(13);
-    // The lock, a state write per call (13), an append per trace record (13 calls and the end), the release.
-    expect(writes).toBe(29);
+    // A state write per call (13) and an append per trace record (13 calls and the end), plus the lock's own
+    // writes (taking and releasing it: two today); every one of them is a crash point below.
+    expect(writes).toBeGreaterThanOrEqual(13 + 14 + 2);
   });
 
   it.each(Array.from({ length: writes }, (_, index) => index + 1))('crash at write %i, then resume', async (k) => {
