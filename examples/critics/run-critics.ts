@@ -1,8 +1,8 @@
 // Staged critics on the seed's pipeline: four executions that show each path, then 200 seeded executions with
 // injected defects and the metrics report they print. Exits non-zero when a path or a health flag is not as expected.
-import { computeCriticMetrics, renderCriticReport, StagedPipeline, type StagedResult } from '../../src/critics.js';
-import { createNodeFileSystem } from '../../src/node.js';
-import { createMemoryFileSystem } from '../../src/testing.js';
+import { computeCriticMetrics, renderCriticReport, StagedPipeline, type StagedResult } from 'goal-loop/critics';
+import { createNodeFileSystem } from 'goal-loop/node';
+import { createMemoryFileSystem } from 'goal-loop/testing';
 import { tempProject } from '../shared.js';
 import { type Defects, seedStages } from './seed-pipeline.js';
 

@@ -1,4 +1,4 @@
-import { describe, expectTypeOf, it } from 'vitest';
+import type { StageRunner } from 'goal-loop';
 import {
   type CriticDecisionInput,
   type CriticInput,
@@ -9,9 +9,9 @@ import {
   StagedPipeline,
   type StagedResult,
   type StagedStepResult,
-} from '../../src/critics.js';
-import type { StageRunner } from '../../src/index.js';
-import { createMemoryFileSystem } from '../../src/testing.js';
+} from 'goal-loop/critics';
+import { createMemoryFileSystem } from 'goal-loop/testing';
+import { describe, expectTypeOf, it } from 'vitest';
 
 const pipeline = new StagedPipeline({
   fs: createMemoryFileSystem(),
