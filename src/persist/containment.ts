@@ -125,7 +125,8 @@ async function contain(
     );
   }
   // Not a symlink itself: only its folder can lead elsewhere, and folders are resolved once per evaluation.
-  const resolved = own.type === 'symlink' ? await realpathOf(fs, lexical) : await throughFolder(fs, lexical, cache);
+  const resolved =
+    own.type === 'symlink' ? await realpathOf(fs, lexical) : throughFolder(lexical, await folderOf(fs, lexical, cache));
   if (resolved === null) return { state: 'missing', path: lexical };
   if (!insideRoot(resolved))
     return symlinkRefusal(`path "${path}" resolves through a symlink to "${resolved}", outside the project root`);
@@ -138,15 +139,18 @@ async function contain(
   };
 }
 
-// The real path of an entry (normalised, relative to the root) that is not a symlink: its folder's real path
-// (cached) joined with its name.
-async function throughFolder(fs: FileSystem, path: string, cache: RealpathCache): Promise<string | null> {
-  if (path === '.') return '.';
+// The real path (normalised, relative to the root) of the folder an entry is in, resolved once per cache.
+function folderOf(fs: FileSystem, path: string, cache: RealpathCache): Promise<string | null> {
   const slash = path.lastIndexOf('/');
-  const real = await cachedRealpath(fs, slash < 0 ? '.' : path.slice(0, slash), cache);
-  if (real === null) return null;
-  const name = path.slice(slash + 1);
-  return real === '.' ? name : real.endsWith('/') ? `${real}${name}` : `${real}/${name}`;
+  return cachedRealpath(fs, slash < 0 ? '.' : path.slice(0, slash), cache);
+}
+
+// The real path of an entry that is not a symlink: the real path of its folder joined with its name.
+function throughFolder(path: string, folder: string | null): string | null {
+  if (path === '.') return '.';
+  if (folder === null) return null;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return folder === '.' ? name : folder.endsWith('/') ? `${folder}${name}` : `${folder}/${name}`;
 }
 
 // fs.realpath of a folder, normalised, resolved once per cache.
