@@ -1,7 +1,12 @@
+import type { FileSystem } from '../ports/file-system.js';
+
 /**
  * What the run lock file holds: its owner, the fencing `token` of the
- * acquisition (fresh each time the lock is taken), the process id, the last
- * heartbeat, and the timeout its holder beats within.
+ * acquisition (fresh each time the lock is taken), the process id, when the
+ * lock was taken, and the timeout its holder beats within. A holder's later
+ * heartbeats go to its own heartbeat file ({@link heartbeatPath}), which holds
+ * a record of the same shape; the lock file itself is written once per
+ * acquisition.
  *
  * @internal
  */
@@ -47,10 +52,81 @@ export function parseLockRecord(text: string): LockRecord | null {
 }
 
 /**
- * True when two reads of the lock saw the same holder at the same heartbeat.
+ * Reads a lock record (the lock file, a heartbeat file or a takeover claim),
+ * or `null` when the file is missing. A file that is not a lock record reads
+ * as an unknown owner with no token, last beating when the file last changed.
+ *
+ * @internal
+ */
+export async function readLockRecord(fs: FileSystem, path: string, timeoutMs: number): Promise<LockRecord | null> {
+  const text = await fs.readText(path);
+  if (text === null) return null;
+  const parsed = parseLockRecord(text);
+  if (parsed !== null) return parsed;
+  const stat = await fs.stat(path);
+  return {
+    owner: 'unknown (unreadable lock file)',
+    token: '',
+    pid: null,
+    heartbeat_at: stat?.mtimeMs ?? 0,
+    heartbeat_iso: '',
+    timeout_ms: timeoutMs,
+  };
+}
+
+/**
+ * The heartbeat file of the acquisition holding `token` (`<lock>.beat-<token>`),
+ * or `null` for a token that cannot name a file (empty, as in a record
+ * written before tokens existed, or foreign).
+ *
+ * @internal
+ */
+export function heartbeatPath(lockPath: string, token: string): string | null {
+  return /^[A-Za-z0-9-]{1,64}$/.test(token) ? `${lockPath}.beat-${token}` : null;
+}
+
+/**
+ * When the holder of the lock record `held` last beat: the time in its
+ * heartbeat file, or the lock's own when it has none (it has not beaten yet).
+ *
+ * @internal
+ */
+export async function lastHeartbeat(fs: FileSystem, lockPath: string, held: LockRecord): Promise<number> {
+  const path = heartbeatPath(lockPath, held.token);
+  const text = path === null ? null : await fs.readText(path);
+  const beat = text === null ? null : parseLockRecord(text);
+  return beat?.token === held.token ? Math.max(held.heartbeat_at, beat.heartbeat_at) : held.heartbeat_at;
+}
+
+/**
+ * True when two reads of the lock saw the same acquisition.
  *
  * @internal
  */
 export function sameLockRecord(a: LockRecord, b: LockRecord): boolean {
   return a.owner === b.owner && a.token === b.token && a.heartbeat_at === b.heartbeat_at;
+}
+
+/**
+ * Removes the takeover claims and heartbeat files next to the lock at
+ * `lockPath` (all but `keep`) whose record dates from before `before`: what
+ * loops killed mid-takeover, or taken over, left behind.
+ *
+ * @internal
+ */
+export async function sweepLockLeftovers(
+  fs: FileSystem,
+  lockPath: string,
+  keep: string | null,
+  before: number,
+): Promise<void> {
+  const slash = lockPath.lastIndexOf('/');
+  const name = lockPath.slice(slash + 1);
+  for (const entry of (await fs.list(slash < 0 ? '.' : lockPath.slice(0, slash))) ?? []) {
+    if (!entry.startsWith(`${name}.takeover-`) && !entry.startsWith(`${name}.beat-`)) continue;
+    const path = `${lockPath}${entry.slice(name.length)}`;
+    if (path === keep) continue;
+    const left = await readLockRecord(fs, path, 0);
+    if (left !== null && left.heartbeat_at < before) await fs.remove(path);
+  }
 }

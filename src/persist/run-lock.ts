@@ -2,7 +2,14 @@ import { GoalLoopError } from '../errors.js';
 import { fnv1a64 } from '../kit/hash.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { type LockRecord, parseLockRecord, sameLockRecord } from './lock-record.js';
+import {
+  heartbeatPath,
+  type LockRecord,
+  lastHeartbeat,
+  readLockRecord,
+  sameLockRecord,
+  sweepLockLeftovers,
+} from './lock-record.js';
 
 export type { LockRecord } from './lock-record.js';
 
@@ -16,22 +23,39 @@ export interface LockTakeover {
 const MAX_CLAIMS = 64;
 
 /**
- * The run directory's exclusive lock: one loop per run. Taken with an
- * exclusive create. A lock whose heartbeat is older than the smaller of its
- * own `timeout_ms` and this loop's `timeoutMs` is stale (the holder promised
- * to beat within its timeout; this loop was told to wait no longer than its
- * own) and is taken over: the newcomer that exclusively creates the claim
- * file of that stale record replaces it atomically (the lock file never
- * disappears, so no other loop slips in), and {@link RunLock.acquire} reports
- * the takeover to that one winner; every other racer gets `RUN_LOCKED`. Each
- * acquisition writes a fresh fencing `token`; {@link RunLock.fence} checks it
- * before every write, so a holder that lost its lock writes nothing more.
+ * The run directory's exclusive lock: one loop per run. The lock file names
+ * the owner and a fresh random fencing `token`; it is created exclusively and
+ * only ever replaced by a takeover. Heartbeats go to the holder's own file,
+ * `<lock>.beat-<token>`, so a holder that wakes up after losing the lock
+ * writes only a file no one consults any more.
+ *
+ * A lock whose last heartbeat (its heartbeat file, else the lock file's time)
+ * is older than the smaller of its own `timeout_ms` and this loop's
+ * `timeoutMs` is stale (the holder promised to beat within its timeout; this
+ * loop was told to wait no longer than its own) and is taken over: the
+ * newcomer that exclusively creates that acquisition's claim file checks the
+ * lock is still that acquisition and still stale, then replaces it atomically
+ * (the lock file never disappears, so no other loop slips in);
+ * {@link RunLock.acquire} reports the takeover to that one winner, every other
+ * racer gets `RUN_LOCKED`. {@link RunLock.fence} checks the token before
+ * every write, so a holder that lost its lock writes nothing more.
+ *
+ * Without a compare-and-swap on the filesystem two windows remain, each
+ * needing a pause of its own at one exact point: a holder paused between a
+ * passing fence and the write it guards makes that one write after the
+ * takeover (its next fence fails); and a newcomer paused between its last
+ * check of the stale lock and its replacing write, for longer than the
+ * timeout (until its claim is stale and another newcomer steps over it),
+ * replaces that other newcomer's lock (whose next fence fails).
  *
  * @internal
  */
 export class RunLock {
   private lastBeat = Number.NEGATIVE_INFINITY;
   private token = '';
+  // This acquisition's heartbeat file ('' before the first acquisition).
+  private beatFile = '';
+  private readonly read = (path: string) => readLockRecord(this.fs, path, this.timeoutMs);
 
   constructor(
     private readonly fs: FileSystem,
@@ -41,7 +65,7 @@ export class RunLock {
     private readonly timeoutMs: number,
   ) {}
 
-  // The lock record this owner writes now.
+  // The lock record this owner writes now (to the lock file, a claim, or its heartbeat file).
   private record(): string {
     const now = this.clock.now();
     const pid = typeof globalThis.process?.pid === 'number' ? globalThis.process.pid : null;
@@ -59,14 +83,15 @@ export class RunLock {
   /** Takes the lock, or takes over a stale one (reported); rejects with `RUN_LOCKED` when another loop holds it. */
   async acquire(): Promise<LockTakeover | null> {
     this.token = globalThis.crypto.randomUUID();
+    this.beatFile = `${this.path}.beat-${this.token}`;
     this.lastBeat = this.clock.now();
-    if (await this.fs.createExclusive(this.path, this.record())) return null;
+    if (await this.fs.createExclusive(this.path, this.record())) return this.acquired(null);
     const held = await this.read(this.path);
     if (held === null) {
-      if (await this.fs.createExclusive(this.path, this.record())) return null;
+      if (await this.fs.createExclusive(this.path, this.record())) return this.acquired(null);
       throw new GoalLoopError('RUN_LOCKED', `The run is locked: ${this.path} appeared while taking it.`);
     }
-    const ageMs = this.clock.now() - held.heartbeat_at;
+    const ageMs = await this.ageOf(held);
     const staleAfter = Math.min(held.timeout_ms, this.timeoutMs);
     if (ageMs <= staleAfter) {
       throw new GoalLoopError(
@@ -75,10 +100,16 @@ export class RunLock {
       );
     }
     await this.takeOver(held, staleAfter);
-    return { previousOwner: held.owner, ageMs };
+    return this.acquired({ previousOwner: held.owner, ageMs });
   }
 
-  // Claims the stale record (one exclusive create per record and attempt), checks it is still the lock, replaces it.
+  // How long ago the holder of `held` last beat.
+  private async ageOf(held: LockRecord): Promise<number> {
+    return this.clock.now() - (await lastHeartbeat(this.fs, this.path, held));
+  }
+
+  // Claims the stale acquisition (one exclusive create per acquisition and attempt), checks it is still the lock
+  // and still stale, replaces it.
   private async takeOver(stale: LockRecord, staleAfter: number): Promise<void> {
     const base = `${this.path}.takeover-${fnv1a64(`${stale.owner}\n${stale.token}\n${stale.heartbeat_at}`)}`;
     let claim = '';
@@ -95,16 +126,28 @@ export class RunLock {
       const current = await this.read(this.path);
       if (current === null || !sameLockRecord(current, stale))
         throw new GoalLoopError('RUN_LOCKED', `Another loop took over the stale lock ${this.path} first.`);
+      if ((await this.ageOf(current)) <= staleAfter)
+        throw new GoalLoopError('RUN_LOCKED', `The run is locked by ${current.owner}, which beat again: ${this.path}.`);
       await this.fs.writeText(this.path, this.record());
     } finally {
       await this.fs.remove(claim);
     }
+    const beat = heartbeatPath(this.path, stale.token);
+    if (beat !== null) await this.fs.remove(beat).catch(() => undefined);
+  }
+
+  // After an acquisition: removes the claims and heartbeat files earlier loops left, once older than the timeout (a
+  // live one never is). Cleanup never fails the acquisition.
+  private async acquired(takeover: LockTakeover | null): Promise<LockTakeover | null> {
+    const before = this.clock.now() - this.timeoutMs;
+    await sweepLockLeftovers(this.fs, this.path, this.beatFile, before).catch(() => undefined);
+    return takeover;
   }
 
   /**
-   * Refreshes the heartbeat; cheap to call often (it reads and writes at most
-   * once per third of the timeout unless `force`). Rejects with `RUN_LOCKED`
-   * when the lock is no longer this owner's.
+   * Refreshes the heartbeat (this acquisition's heartbeat file); cheap to call
+   * often (it reads and writes at most once per third of the timeout unless
+   * `force`). Rejects with `RUN_LOCKED` when the lock is no longer this owner's.
    */
   async heartbeat(force = false): Promise<void> {
     if (!force && this.clock.now() - this.lastBeat < this.timeoutMs / 3) return;
@@ -122,17 +165,23 @@ export class RunLock {
     if (this.clock.now() - this.lastBeat >= this.timeoutMs / 3) await this.beat();
   }
 
-  /** Removes the lock if this acquisition still holds it. */
+  /** Removes the lock if this acquisition still holds it, and this acquisition's heartbeat file. */
   async release(): Promise<void> {
     const held = await this.read(this.path);
     if (this.holds(held)) await this.fs.remove(this.path);
+    await this.dropBeat();
   }
 
-  // Writes a fresh heartbeat.
+  // Writes a fresh heartbeat to this acquisition's own file (never to the lock file).
   private async beat(): Promise<void> {
     const now = this.clock.now();
-    await this.fs.writeText(this.path, this.record());
+    await this.fs.writeText(this.beatFile, this.record());
     this.lastBeat = now;
+  }
+
+  // Removes this acquisition's heartbeat file (once the lock is not or no longer ours, no one reads it).
+  private async dropBeat(): Promise<void> {
+    if (this.beatFile !== '') await this.fs.remove(this.beatFile);
   }
 
   // True when the record read is this acquisition's (owner and fencing token).
@@ -140,30 +189,14 @@ export class RunLock {
     return held !== null && held.owner === this.owner && held.token === this.token;
   }
 
-  // Resolves when the lock file still holds this acquisition; otherwise RUN_LOCKED.
+  // Resolves when the lock file still holds this acquisition; otherwise RUN_LOCKED (and its heartbeat file goes).
   private async checkHeld(): Promise<void> {
     const held = await this.read(this.path);
     if (this.holds(held)) return;
+    await this.dropBeat().catch(() => undefined);
     throw new GoalLoopError(
       'RUN_LOCKED',
       `This loop lost the run lock ${this.path} (now held by ${held?.owner ?? 'nobody'}); its heartbeat was older than the lock timeout.`,
     );
-  }
-
-  // Reads a lock record; an unreadable lock counts as stale since its last change.
-  private async read(path: string): Promise<LockRecord | null> {
-    const text = await this.fs.readText(path);
-    if (text === null) return null;
-    const parsed = parseLockRecord(text);
-    if (parsed !== null) return parsed;
-    const stat = await this.fs.stat(path);
-    return {
-      owner: 'unknown (unreadable lock file)',
-      token: '',
-      pid: null,
-      heartbeat_at: stat?.mtimeMs ?? 0,
-      heartbeat_iso: '',
-      timeout_ms: this.timeoutMs,
-    };
   }
 }

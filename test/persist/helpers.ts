@@ -68,6 +68,13 @@ export function seeded(seed: number): () => number {
   };
 }
 
+/** When the holder of the lock at `path` last beat, as a newcomer reads it: its heartbeat file, else the lock's time. */
+export async function beatAt(fs: FileSystem, path: string): Promise<number> {
+  const lock = JSON.parse((await fs.readText(path)) ?? '{}') as { token?: string; heartbeat_at: number };
+  const beat = await fs.readText(`${path}.beat-${lock.token}`);
+  return beat === null ? lock.heartbeat_at : (JSON.parse(beat) as { heartbeat_at: number }).heartbeat_at;
+}
+
 /** The lines of a JSONL file, each parsed (a line that does not parse fails the test). */
 export async function jsonLines(fs: FileSystem, path: string): Promise<unknown[]> {
   const text = (await fs.readText(path)) ?? '';
@@ -76,4 +83,35 @@ export async function jsonLines(fs: FileSystem, path: string): Promise<unknown[]
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as unknown);
+}
+
+/** A filesystem whose chosen calls wait at a gate until the test opens it: a process paused between two steps. */
+export interface Gated {
+  readonly fs: FileSystem;
+  /** Resolves once a chosen call is waiting at the gate. */
+  readonly reached: Promise<void>;
+  /** Lets the waiting call (and every later one) through. */
+  readonly open: () => void;
+}
+
+/** Wraps a filesystem so that the calls `stop` picks wait at a gate (once opened, every call goes through). */
+export function gated(fs: FileSystem, stop: (method: keyof FileSystem, args: readonly unknown[]) => boolean): Gated {
+  let arrive!: () => void;
+  let open!: () => void;
+  const reached = new Promise<void>((resolve) => (arrive = resolve));
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const wrapped = new Proxy(fs, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        if (stop(key as keyof FileSystem, args)) {
+          arrive();
+          await opened;
+        }
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { fs: wrapped, reached, open };
 }

@@ -7,7 +7,7 @@ import { OutboxCommit } from '../../src/persist/outbox.js';
 import { RunLock } from '../../src/persist/run-lock.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
-import { FILE_SYSTEMS, jittery, seeded, type TestFs } from './helpers.js';
+import { beatAt, FILE_SYSTEMS, jittery, seeded, type TestFs } from './helpers.js';
 
 const LOCK = 'run/loop.lock';
 const START = Date.UTC(2026, 0, 1);
@@ -75,7 +75,6 @@ describe('withHeartbeat', () => {
   beforeEach(async () => {
     fs = (await FILE_SYSTEMS[0]?.make())?.fs as FileSystem;
   });
-  const beatAt = async () => (JSON.parse((await fs.readText(LOCK)) ?? '{}') as { heartbeat_at: number }).heartbeat_at;
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   it('keeps the lock fresh while the work runs, and stops beating when it ends', async () => {
@@ -87,14 +86,14 @@ describe('withHeartbeat', () => {
     for (let i = 1; i <= 5; i++) {
       clock.advance(3_000);
       await tick();
-      expect(await beatAt()).toBe(START + i * 3_000);
+      expect(await beatAt(fs, LOCK)).toBe(START + i * 3_000);
     }
     finish('done');
     await expect(work).resolves.toBe('done');
     expect(clock.pending()).toBe(0);
     clock.advance(3_000);
     await tick();
-    expect(await beatAt()).toBe(START + 15_000);
+    expect(await beatAt(fs, LOCK)).toBe(START + 15_000);
   });
 
   it('a lock lost while the work runs: the work’s result is discarded and RUN_LOCKED thrown', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RunLock } from '../../src/persist/run-lock.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
-import { FILE_SYSTEMS, type TestFs } from './helpers.js';
+import { beatAt, FILE_SYSTEMS, type TestFs } from './helpers.js';
 
 const LOCK = 'run/loop.lock';
 const START = Date.UTC(2026, 0, 1);
@@ -91,23 +91,51 @@ describe.each(FILE_SYSTEMS)('RunLock on the $name filesystem', ({ make }) => {
     await second.fence();
   });
 
-  it('fence and heartbeat refresh the heartbeat when a third of the timeout has passed', async () => {
+  it('fence and heartbeat refresh the heartbeat (its own file, never the lock) when a third of the timeout passed', async () => {
     const a = lock('a', 9_000);
     await a.acquire();
-    const beatAt = async () => (JSON.parse((await fs.readText(LOCK)) ?? '{}') as { heartbeat_at: number }).heartbeat_at;
+    const taken = await fs.readText(LOCK);
     clock.advance(2_999);
     await a.fence();
-    expect(await beatAt()).toBe(START);
+    expect(await beatAt(fs, LOCK)).toBe(START);
     clock.advance(1);
     await a.fence();
-    expect(await beatAt()).toBe(START + 3_000);
+    expect(await beatAt(fs, LOCK)).toBe(START + 3_000);
     clock.advance(3_000);
     await a.heartbeat();
-    expect(await beatAt()).toBe(START + 6_000);
+    expect(await beatAt(fs, LOCK)).toBe(START + 6_000);
+    expect(await fs.readText(LOCK)).toBe(taken);
     // A lock kept fresh is never stale to a newcomer.
     clock.advance(9_000);
     await a.heartbeat(true);
     await expect(lock('b').acquire()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    await a.release();
+    expect(await fs.list('run')).toEqual([]);
+  });
+
+  it('the heartbeat file decides staleness: exactly the timeout since the last beat is held, 1 ms more is stale', async () => {
+    const a = lock('a');
+    await a.acquire();
+    clock.advance(5_000);
+    await a.heartbeat(true);
+    clock.advance(TIMEOUT);
+    await expect(lock('b').acquire()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    clock.advance(1);
+    expect(await lock('b').acquire()).toEqual({ previousOwner: 'a', ageMs: TIMEOUT + 1 });
+    // The old holder's heartbeat file went with the takeover.
+    expect(await fs.list('run')).toEqual(['loop.lock']);
+    await expect(a.fence()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+  });
+
+  it('a heartbeat file not of the lock’s token is never consulted', async () => {
+    await fs.writeText(LOCK, staleRecord('ghost', TIMEOUT + 1));
+    const a = lock('a');
+    // A holder taken over long ago woke up and beat into its own file: it does not make the ghost's lock fresh.
+    await fs.writeText(
+      `${LOCK}.beat-x`,
+      JSON.stringify({ owner: 'ghost', token: 'x', heartbeat_at: START, timeout_ms: TIMEOUT }),
+    );
+    expect(await a.acquire()).toMatchObject({ previousOwner: 'ghost' });
   });
 
   it('a claim left by a newcomer that died mid-takeover blocks others only until it is itself stale', async () => {
@@ -128,5 +156,24 @@ describe.each(FILE_SYSTEMS)('RunLock on the $name filesystem', ({ make }) => {
     clock.advance(TIMEOUT + 1);
     expect(await lock('c').acquire()).toMatchObject({ previousOwner: 'ghost' });
     expect(await holder(fs)).toBe('c');
+    // The winner removed the dead newcomer's claim.
+    expect(await fs.list('run')).toEqual(['loop.lock']);
+  });
+
+  it('an acquisition sweeps the claims and heartbeat files left next to the lock once older than the timeout', async () => {
+    const left = (owner: string, at: number) =>
+      JSON.stringify({ owner, token: owner, heartbeat_at: at, timeout_ms: 1 });
+    await fs.writeText(`${LOCK}.takeover-0123456789abcdef-0`, left('dead', START - TIMEOUT - 1));
+    await fs.writeText(`${LOCK}.takeover-0123456789abcdef-1`, left('live', START - TIMEOUT));
+    await fs.writeText(`${LOCK}.beat-old`, left('old', START - TIMEOUT - 1));
+    await fs.writeText(`${LOCK}.beat-new`, left('new', START));
+    await fs.writeText('run/loop.lock.json', 'not ours');
+    expect(await lock('a').acquire()).toBeNull();
+    expect(await fs.list('run')).toEqual([
+      'loop.lock',
+      'loop.lock.beat-new',
+      'loop.lock.json',
+      'loop.lock.takeover-0123456789abcdef-1',
+    ]);
   });
 });
