@@ -6,6 +6,8 @@ export type { GoalLoopErrorCode, Issue, ParseResult } from './errors.js';
 export { formatIssue, formatJsonPath, GoalLoopError, isGoalLoopError } from './errors.js';
 export type { CommandStageRunnerOptions } from './goal/command-stage-runner.js';
 export { createCommandStageRunner } from './goal/command-stage-runner.js';
+export type { DeepReadonly, GoalDefinition } from './goal/contracts/define-goal.js';
+export { defineGoal } from './goal/contracts/define-goal.js';
 export type { LoopEvent, LoopEventDraft, LoopEventType } from './goal/contracts/events.js';
 export { loopEventSchema } from './goal/contracts/events.js';
 export type { FeedbackIssueView, FeedbackRead, FeedbackView } from './goal/contracts/feedback-view.js';
@@ -14,10 +16,8 @@ export type {
   CommandCriterion,
   Criterion,
   CriterionKind,
-  DeepReadonly,
   FileExistsCriterion,
   Goal,
-  GoalDefinition,
   GoalInput,
   JsonSchemaCriterion,
   JudgeCriterion,
@@ -31,7 +31,6 @@ export {
   commandCriterionSchema,
   criterionSchema,
   DEFAULT_GOAL,
-  defineGoal,
   fileExistsCriterionSchema,
   goalSchema,
   jsonSchemaCriterionSchema,

@@ -1,46 +1,19 @@
-import { GoalLoopError } from '../errors.js';
-import type { OutboxCommit } from '../persist/outbox.js';
-import type { RunPaths } from '../pipeline/run-paths.js';
-import type { Clock } from '../ports/clock.js';
-import type { FileSystem } from '../ports/file-system.js';
 import type { StageRunReason } from '../ports/stage-runner.js';
-import type { LoopEvent } from './contracts/events.js';
 import type { LoopState } from './contracts/loop-state.js';
 import { evaluateGoal, type GoalEvaluation } from './core/evaluate.js';
-import type { EvaluationFacts } from './core/facts.js';
-import { type LoopEffect, type LoopInput, type MachineConfig, transition } from './core/machine.js';
-import { initialState, lockTakenOver, openSession, resumed } from './core/session-transitions.js';
+import type { LoopEffect, LoopInput, MachineConfig } from './core/loop-io.js';
+import { transition } from './core/machine.js';
+import { lockTakenOver, openSession, resumed } from './core/session-transitions.js';
 import type { LoadedGoal } from './goal-source.js';
-import { iterationEvaluationPath, readLatestIterationStarted } from './loop-events.js';
+import { iterationEvaluationPath } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
-import { readRstackStageStatuses } from './rstack-state.js';
+import type { SessionDeps } from './session-deps.js';
+import { checkSaved, freshState, savedStop } from './session-open.js';
+
+export type { SessionDeps } from './session-deps.js';
+
 import { raiseRecordedSpend, readRecordedSpend } from './spend.js';
 import { callStage } from './stage-call.js';
-import type { StageRunner } from './stage-runner.js';
-
-/** Everything a session works with: the ports, the run's files, and the loop's settings. @internal */
-export interface SessionDeps {
-  readonly fs: FileSystem;
-  readonly paths: RunPaths;
-  readonly runner: StageRunner;
-  readonly clock: Clock;
-  readonly signal: AbortSignal;
-  readonly commit: OutboxCommit<LoopState, LoopEvent>;
-  readonly stages: readonly string[];
-  readonly budgetUsd: number | undefined;
-  readonly acceptGoalChange: boolean;
-  readonly maxIterations: { readonly value: number; readonly requested?: number };
-  /** Loads the goal (parsed again only when it changed). */
-  readonly loadGoal: () => Promise<LoadedGoal>;
-  /** Gathers the evaluation's facts for the run's record at this moment. */
-  readonly gather: (goal: LoadedGoal & { ok: true }, state: LoopState) => Promise<EvaluationFacts>;
-  /** The time limit of a stage (none when undefined). */
-  readonly stageTimeoutMs: (stage: string) => number | undefined;
-  /** Checks this loop still holds the run's lock; called before every write (RUN_LOCKED when it lost it). */
-  readonly fence: () => Promise<void>;
-  /** Keeps the run's lock fresh while `work` runs (a stage, an evaluation). */
-  readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
-}
 
 /**
  * One session of a run, driven by the pure {@link transition}: the shell
@@ -218,66 +191,4 @@ export class LoopSession {
       spentUsd: state.spent_usd,
     };
   }
-}
-
-// The record of a run this library has not looped on yet: it continues the log's iteration count, the recorded
-// spend, and the stages another tool (rstack-agents) recorded as passed.
-async function freshState(deps: SessionDeps, goal: LoadedGoal, ts: string): Promise<LoopState> {
-  const [iteration, lastSeq, spent, recorded] = await Promise.all([
-    readLatestIterationStarted(deps.fs, deps.paths.events),
-    deps.commit.log.lastSequence(),
-    readRecordedSpend(deps.fs, deps.paths.metrics),
-    readRstackStageStatuses(deps.fs, deps.paths, deps.stages),
-  ]);
-  return initialState({
-    goalId: goal.goalId,
-    goalHash: goal.hash,
-    stages: deps.stages,
-    passed: new Set(Object.keys(recorded).filter((stage) => recorded[stage] === 'passed')),
-    iteration: iteration ?? 0,
-    spentUsd: spent,
-    nextSeq: lastSeq + 1,
-    ts,
-  });
-}
-
-// The result of a stop already recorded in the run's state (only its summary is kept, not the evaluation).
-function savedStop(state: LoopState, stop: NonNullable<LoopState['stop']>): LoopStepResult {
-  return {
-    done: true,
-    stoppedOn: stop.stopped_on,
-    iterations: state.session?.iterations ?? 0,
-    iteration: state.iteration,
-    evaluation: null,
-    reason: stop.reason,
-    spentUsd: state.spent_usd,
-  };
-}
-
-// What loop-state.json says must agree with the pipeline and the log; a hand edit that does not is named, never run.
-async function checkSaved(state: LoopState, deps: SessionDeps): Promise<void> {
-  const file = deps.paths.state;
-  const unknown = state.iteration_stages.findIndex((stage) => !deps.stages.includes(stage));
-  if (unknown >= 0) {
-    const stage = state.iteration_stages[unknown];
-    throw corrupt(`${file}: iteration_stages[${unknown}] is "${stage}", which is not a stage of this pipeline`, [
-      'iteration_stages',
-      unknown,
-    ]);
-  }
-  const lastSeq = await deps.commit.log.lastSequence();
-  const pending = state.outbox[0]?.seq ?? state.next_seq;
-  if (lastSeq >= pending && lastSeq >= state.next_seq) {
-    throw corrupt(
-      `${file}: next_seq is ${state.next_seq}, but ${deps.paths.events} already holds seq ${lastSeq}; new events would be dropped as already delivered`,
-      ['next_seq'],
-    );
-  }
-}
-
-// A STATE_CORRUPT error naming the field.
-function corrupt(message: string, path: (string | number)[]): GoalLoopError {
-  return new GoalLoopError('STATE_CORRUPT', `${message}. Move loop-state.json aside to start the loop afresh.`, {
-    issues: [{ code: 'state_mismatch', path, message }],
-  });
 }

@@ -1,0 +1,33 @@
+import type { OutboxCommit } from '../persist/outbox.js';
+import type { RunPaths } from '../pipeline/run-paths.js';
+import type { Clock } from '../ports/clock.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { LoopEvent } from './contracts/events.js';
+import type { LoopState } from './contracts/loop-state.js';
+import type { EvaluationFacts } from './core/facts.js';
+import type { LoadedGoal } from './goal-source.js';
+import type { StageRunner } from './stage-runner.js';
+
+/** Everything a session works with: the ports, the run's files, and the loop's settings. @internal */
+export interface SessionDeps {
+  readonly fs: FileSystem;
+  readonly paths: RunPaths;
+  readonly runner: StageRunner;
+  readonly clock: Clock;
+  readonly signal: AbortSignal;
+  readonly commit: OutboxCommit<LoopState, LoopEvent>;
+  readonly stages: readonly string[];
+  readonly budgetUsd: number | undefined;
+  readonly acceptGoalChange: boolean;
+  readonly maxIterations: { readonly value: number; readonly requested?: number };
+  /** Loads the goal (parsed again only when it changed). */
+  readonly loadGoal: () => Promise<LoadedGoal>;
+  /** Gathers the evaluation's facts for the run's record at this moment. */
+  readonly gather: (goal: LoadedGoal & { ok: true }, state: LoopState) => Promise<EvaluationFacts>;
+  /** The time limit of a stage (none when undefined). */
+  readonly stageTimeoutMs: (stage: string) => number | undefined;
+  /** Checks this loop still holds the run's lock; called before every write (RUN_LOCKED when it lost it). */
+  readonly fence: () => Promise<void>;
+  /** Keeps the run's lock fresh while `work` runs (a stage, an evaluation). */
+  readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
+}

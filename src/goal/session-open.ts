@@ -1,0 +1,77 @@
+import { GoalLoopError } from '../errors.js';
+import type { LoopState } from './contracts/loop-state.js';
+import { initialState } from './core/session-transitions.js';
+import type { LoadedGoal } from './goal-source.js';
+import { readLatestIterationStarted } from './loop-events.js';
+import type { LoopStepResult } from './loop-result.js';
+import { readRstackStageStatuses } from './rstack-state.js';
+import type { SessionDeps } from './session-deps.js';
+import { readRecordedSpend } from './spend.js';
+
+// Opening a session: the record of a fresh run, a stop found already decided, the checks of a saved record.
+
+/**
+ * The record of a run this library has not looped on yet: it continues the log's iteration count, the recorded
+ * spend, and the stages another tool (rstack-agents) recorded as passed.
+ *
+ * @internal
+ */
+export async function freshState(deps: SessionDeps, goal: LoadedGoal, ts: string): Promise<LoopState> {
+  const [iteration, lastSeq, spent, recorded] = await Promise.all([
+    readLatestIterationStarted(deps.fs, deps.paths.events),
+    deps.commit.log.lastSequence(),
+    readRecordedSpend(deps.fs, deps.paths.metrics),
+    readRstackStageStatuses(deps.fs, deps.paths, deps.stages),
+  ]);
+  return initialState({
+    goalId: goal.goalId,
+    goalHash: goal.hash,
+    stages: deps.stages,
+    passed: new Set(Object.keys(recorded).filter((stage) => recorded[stage] === 'passed')),
+    iteration: iteration ?? 0,
+    spentUsd: spent,
+    nextSeq: lastSeq + 1,
+    ts,
+  });
+}
+
+/** The result of a stop already recorded in the run's state (only its summary is kept, not the evaluation). @internal */
+export function savedStop(state: LoopState, stop: NonNullable<LoopState['stop']>): LoopStepResult {
+  return {
+    done: true,
+    stoppedOn: stop.stopped_on,
+    iterations: state.session?.iterations ?? 0,
+    iteration: state.iteration,
+    evaluation: null,
+    reason: stop.reason,
+    spentUsd: state.spent_usd,
+  };
+}
+
+/** What loop-state.json says must agree with the pipeline and the log; a hand edit that does not is named, never run. @internal */
+export async function checkSaved(state: LoopState, deps: SessionDeps): Promise<void> {
+  const file = deps.paths.state;
+  const unknown = state.iteration_stages.findIndex((stage) => !deps.stages.includes(stage));
+  if (unknown >= 0) {
+    const stage = state.iteration_stages[unknown];
+    throw corrupt(`${file}: iteration_stages[${unknown}] is "${stage}", which is not a stage of this pipeline`, [
+      'iteration_stages',
+      unknown,
+    ]);
+  }
+  const lastSeq = await deps.commit.log.lastSequence();
+  const pending = state.outbox[0]?.seq ?? state.next_seq;
+  if (lastSeq >= pending && lastSeq >= state.next_seq) {
+    throw corrupt(
+      `${file}: next_seq is ${state.next_seq}, but ${deps.paths.events} already holds seq ${lastSeq}; new events would be dropped as already delivered`,
+      ['next_seq'],
+    );
+  }
+}
+
+// A STATE_CORRUPT error naming the field.
+function corrupt(message: string, path: (string | number)[]): GoalLoopError {
+  return new GoalLoopError('STATE_CORRUPT', `${message}. Move loop-state.json aside to start the loop afresh.`, {
+    issues: [{ code: 'state_mismatch', path, message }],
+  });
+}
