@@ -1,4 +1,3 @@
-import { parseJsonText } from '../errors.js';
 import { isInside } from '../kit/paths.js';
 import { recordFromEntries } from '../kit/record.js';
 import { limitFunction, mapConcurrent } from '../persist/concurrency.js';
@@ -7,18 +6,17 @@ import type { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
 import type { CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { type FeedbackRead, readFeedbackView } from './contracts/feedback-view.js';
+import type { FeedbackRead } from './contracts/feedback-view.js';
 import type { Criterion, Goal } from './contracts/goal.js';
-import { parseVerdictFile } from './contracts/verdict.js';
 import type {
   CriterionFact,
   DocumentFact,
   EvaluationFacts,
   EvidenceFact,
-  ExplicitVerdictsFact,
   PathFact,
   StageStatus,
 } from './core/facts.js';
+import { readFeedback, readJsonDocument, readVerdicts } from './run-documents.js';
 import { evidenceOrFail, gatherOrFail } from './unreadable-fact.js';
 
 /** What {@link gatherFacts} needs. @internal */
@@ -209,51 +207,6 @@ function insideRunDir(fact: PathFact, written: string, runDir: string): PathFact
     state: 'refused',
     detail: `metric file "${written}" resolves to "${fact.path}", outside the run directory "${runDir}"`,
   };
-}
-
-/** Reads a contained path as a JSON document. @internal */
-async function readJsonDocument(fs: FileSystem, path: PathFact): Promise<DocumentFact> {
-  if (path.state === 'refused') return { state: 'refused', detail: path.detail };
-  if (path.state === 'missing') return { state: 'missing', detail: `${path.path} does not exist` };
-  if (path.type !== 'file') return { state: 'malformed', detail: `${path.path} is not a regular file` };
-  const text = await fs.readText(path.path);
-  if (text === null) return { state: 'missing', detail: `${path.path} does not exist` };
-  const json = parseJsonText(text);
-  return json.ok
-    ? { state: 'present', document: json.value }
-    : { state: 'malformed', detail: `${path.path}: ${json.issue.message}` };
-}
-
-// Reads feedback.json (canonical path, then the legacy copy) as the loop's view and as a metric document.
-async function readFeedback(
-  fs: FileSystem,
-  candidates: readonly string[],
-): Promise<{ read: FeedbackRead; document: DocumentFact }> {
-  for (const path of candidates) {
-    const text = await fs.readText(path);
-    if (text === null) continue;
-    const json = parseJsonText(text);
-    if (!json.ok)
-      return {
-        read: { state: 'malformed', issues: [json.issue] },
-        document: { state: 'malformed', detail: `${path}: ${json.issue.message}` },
-      };
-    return { read: readFeedbackView(json.value), document: { state: 'present', document: json.value } };
-  }
-  return {
-    read: { state: 'missing' },
-    document: { state: 'missing', detail: `${candidates[0] ?? 'feedback.json'} does not exist` },
-  };
-}
-
-// Reads goal-verdict.json into the explicit verdict pool (the pure evaluation judges its stages and stamps, and says why it rejects one).
-async function readVerdicts(fs: FileSystem, path: string): Promise<ExplicitVerdictsFact> {
-  const text = await fs.readText(path);
-  if (text === null) return { state: 'missing' };
-  const json = parseJsonText(text);
-  if (!json.ok) return { state: 'present', verdicts: [], issues: [json.issue] };
-  const parsed = parseVerdictFile(json.value);
-  return { state: 'present', verdicts: parsed.verdicts, issues: parsed.issues };
 }
 
 // Resolves every evidence path named by the feedback report's goal_evaluation criteria.

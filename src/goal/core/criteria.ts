@@ -1,9 +1,9 @@
-import type { Issue } from '../../errors.js';
-import { readDotPath, readOwn } from '../../kit/dot-path.js';
+import { readDotPath } from '../../kit/dot-path.js';
 import { withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import type { Criterion, CriterionKind, MetricThresholdCriterion } from '../contracts/goal.js';
 import { evaluateCommandOutcome } from './command-outcome.js';
 import type { CriterionFact, DocumentFact, PathFact } from './facts.js';
+import { jsonSchemaVerdict } from './json-schema-verdict.js';
 import { compareMetric, observedMetricValue, readMetricValue } from './metric.js';
 import type { JudgeOutcome } from './verdicts.js';
 
@@ -75,7 +75,9 @@ function judgeOf(criterion: Criterion, fact: CriterionFact | undefined, context:
         ? metric(criterion, fact.source, context)
         : notEvaluated(criterion.id, fact);
     case 'json_schema':
-      return fact?.kind === 'json_schema' ? jsonSchema(criterion.path, fact.outcome) : notEvaluated(criterion.id, fact);
+      return fact?.kind === 'json_schema'
+        ? jsonSchemaVerdict(criterion.path, fact.outcome)
+        : notEvaluated(criterion.id, fact);
     case 'judge':
       return judgeCriterion(criterion.rerun_stages, context.judge);
     default: {
@@ -176,59 +178,6 @@ function metric(criterion: MetricThresholdCriterion, source: DocumentFact, conte
     status: passed ? 'PASS' : 'FAIL',
     summary,
     detail: `${criterion.metric} = ${reading.value} in ${label} (${required}).`,
-  };
-}
-
-/**
- * The issues of json_schema criteria whose schema does not compile (the
- * `schema_error` facts): each names the criterion and its `schema_path` (or
- * `schema`). Such a goal cannot be evaluated: `evaluateGoal` reports it
- * as an `ERROR`, never as a FAIL that reruns stages. Pure.
- *
- * @internal
- */
-export function schemaErrorIssues(
-  criteria: readonly Criterion[],
-  facts: Readonly<Record<string, CriterionFact>>,
-): Issue[] {
-  const issues: Issue[] = [];
-  criteria.forEach((criterion, index) => {
-    if (criterion.kind !== 'json_schema') return;
-    const fact = readOwn(facts, criterion.id);
-    if (fact?.kind !== 'json_schema' || fact.outcome.state !== 'schema_error') return;
-    const field = criterion.schema_path === undefined ? 'schema' : 'schema_path';
-    const where = criterion.schema_path === undefined ? 'its inline schema' : `schema_path "${criterion.schema_path}"`;
-    issues.push({
-      code: 'invalid_schema',
-      path: ['criteria', index, field],
-      message: `criterion ${criterion.id}: ${where} cannot be used: ${fact.outcome.detail}`,
-    });
-  });
-  return issues;
-}
-
-// json_schema: PASS when the document validates; an unavailable document is FAIL (it must exist and parse);
-// a schema that does not compile decides nothing (PENDING here; evaluateGoal makes the whole evaluation an ERROR).
-function jsonSchema(path: string, outcome: Extract<CriterionFact, { kind: 'json_schema' }>['outcome']): Verdict {
-  if (outcome.state === 'schema_error')
-    return {
-      status: 'PENDING',
-      summary: 'its JSON Schema does not compile',
-      detail: `${path} was not validated: ${outcome.detail}.`,
-    };
-  if (outcome.state === 'unavailable')
-    return {
-      status: 'FAIL',
-      summary: `${path} unavailable`,
-      detail: `${path} could not be validated: ${outcome.detail}.`,
-    };
-  if (outcome.valid) return { status: 'PASS', summary: `${path} is valid`, detail: `${path} matches its JSON Schema.` };
-  const first = outcome.errors.slice(0, 3).join('; ');
-  const more = outcome.errors.length > 3 ? ` (and ${outcome.errors.length - 3} more)` : '';
-  return {
-    status: 'FAIL',
-    summary: `${path} is invalid`,
-    detail: `${path} does not match its JSON Schema: ${first === '' ? 'no error details' : first}${more}.`,
   };
 }
 

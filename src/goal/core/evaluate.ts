@@ -4,8 +4,9 @@ import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mappi
 import type { GoalStatus } from '../contracts/goal-evaluation.js';
 import { type BuiltinCheck, evaluateBuiltins } from './builtins.js';
 import type { ClaimRecord } from './claims.js';
-import { type CriterionContext, type CriterionEvaluation, evaluateCriterion, schemaErrorIssues } from './criteria.js';
+import { type CriterionContext, type CriterionEvaluation, evaluateCriterion } from './criteria.js';
 import type { EvaluationFacts } from './facts.js';
+import { schemaErrorIssues } from './json-schema-verdict.js';
 import { type DecisionSignal, decideStatus } from './precedence.js';
 import { resolveVerdicts } from './verdicts.js';
 
