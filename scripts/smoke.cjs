@@ -8,7 +8,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const dist = join(__dirname, '../dist');
-const entries = ['index.cjs', 'review.cjs', 'node.cjs', 'testing.cjs'];
+const entries = ['index.cjs', 'review.cjs', 'critics.cjs', 'node.cjs', 'testing.cjs'];
 
 // No CommonJS file of the build may require() an ES module: Jest's loader (and Node without require(esm)) cannot.
 // Statically: every bare specifier resolves to a CommonJS file. Then for real, with require(esm) turned off.
@@ -65,14 +65,18 @@ function reachable(file, seen = new Set()) {
   return seen;
 }
 const forbidden = /require\(["'](node:)?(fs|fs\/promises|child_process)["']\)|require\(["']execa["']\)/;
-for (const entry of ['index.cjs', 'review.cjs']) {
+for (const entry of ['index.cjs', 'review.cjs', 'critics.cjs']) {
   for (const file of reachable(entry))
     assert.ok(!forbidden.test(readFileSync(join(dist, file), 'utf8')), `${file} imports a Node-only module`);
 }
 assert.ok(reachable('index.cjs').size > 1, 'the chunks of index.cjs are followed');
-// Importing the goal loop does not load the review (its stage-contract schemas live only behind goal-loop/review).
-for (const file of reachable('index.cjs'))
-  assert.ok(!readFileSync(join(dist, file), 'utf8').includes('traceability_matrix'), `${file} carries the review`);
+// Importing the goal loop loads neither the review (its stage-contract schemas live only behind goal-loop/review)
+// nor the staged critics.
+for (const file of reachable('index.cjs')) {
+  const text = readFileSync(join(dist, file), 'utf8');
+  assert.ok(!text.includes('traceability_matrix'), `${file} carries the review`);
+  assert.ok(!text.includes('StagedPipeline'), `${file} carries the staged critics`);
+}
 
 async function main() {
   assert.equal(root.exitCodeFor({ stoppedOn: 'complete' }), 0);
@@ -105,6 +109,11 @@ async function main() {
   // The review entry: the pure review over no contracts blocks the pipeline and says why.
   const report = review.reviewPipeline({}, { timestamp: '2030-01-01T00:00:00.000Z' });
   assert.equal(report.pipeline_status, 'BLOCKED');
+
+  // The critics entry: the pure metrics over no traces.
+  const critics = require('../dist/critics.cjs');
+  assert.equal(typeof critics.StagedPipeline, 'function');
+  assert.equal(critics.computeCriticMetrics([]).overall.executions, 0);
 
   // execa through the node entry: a real command and a real filesystem.
   const dir = mkdtempSync(join(tmpdir(), 'goal-loop-smoke-'));

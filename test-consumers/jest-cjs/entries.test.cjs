@@ -114,3 +114,27 @@ describe('goal-loop/testing: the conformance suite under Jest', () => {
     { describe, it, beforeEach, afterEach },
   );
 });
+
+test('goal-loop/critics: a staged pipeline on the memory filesystem completes after one retry', async () => {
+  const critics = require('goal-loop/critics');
+  let drafts = 0;
+  const pipeline = new critics.StagedPipeline({
+    fs: testing.createMemoryFileSystem(),
+    dir: 'critics',
+    clock: testing.createManualClock(0),
+    stages: [
+      {
+        id: 'plan',
+        generate: async () => ({ output: { draft: ++drafts } }),
+        critic: async ({ output }) =>
+          output.draft > 1
+            ? { decision: 'accept', issues: [] }
+            : { decision: 'retry', issues: [{ issue: 'too thin' }] },
+      },
+    ],
+  });
+  const result = await pipeline.run({ executionId: 'jest-1', spec: { feature: 'x' } });
+  expect(result.status).toBe('completed');
+  expect(result.outputs.plan).toEqual({ draft: 2 });
+  expect(critics.computeCriticMetrics([result]).overall.executions).toBe(1);
+});

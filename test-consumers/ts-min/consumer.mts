@@ -1,5 +1,6 @@
 // Compiled against the built declarations (dist/*.d.ts) with the oldest TypeScript the README names.
 import { defineGoal, type GoalEvaluation, GoalLoop, type LoopResult, parseGoal } from 'goal-loop';
+import { type CriticMetrics, computeCriticMetrics } from 'goal-loop/critics';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { reviewPipeline } from 'goal-loop/review';
 import { createMemoryFileSystem, createScriptedStageRunner } from 'goal-loop/testing';
@@ -24,3 +25,4 @@ export const evaluation: Promise<GoalEvaluation> = loop.evaluate();
 export const parsed: boolean = parseGoal(goal).success;
 export const nodeFs = createNodeFileSystem('.');
 export const status: string = reviewPipeline({}, { timestamp: '2030-01-01T00:00:00.000Z' }).pipeline_status;
+export const metrics: CriticMetrics = computeCriticMetrics([]);
