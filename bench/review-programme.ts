@@ -200,7 +200,7 @@ function downstream(size: ProgrammeSize): Partial<Record<ContractKey, unknown>> 
 }
 
 /** Every contract of a programme at this scale, by key. */
-export function programmeDocuments(scale: number): Partial<Record<ContractKey, unknown>> {
+function programmeDocuments(scale: number): Partial<Record<ContractKey, unknown>> {
   const size = programmeSize(scale);
   return { ...upstream(size), ...downstream(size) };
 }

@@ -119,8 +119,9 @@ export class GoalLoop {
     const takeover = await lock.acquire();
     let failed = false;
     try {
-      // Temp files of atomic writes a crash cut off (older than a minute, so no live writer's).
-      await fs.removeStaleTempFiles?.(paths.runDir, { olderThanMs: STALE_TEMP_MS, recursive: true });
+      // Temp files of the loop's own atomic writes a crash cut off, beside its files (older than a minute, so no live
+      // writer's); not recursive, so a long run's iterations/ folders cost nothing here.
+      await fs.removeStaleTempFiles?.(paths.runDir, { olderThanMs: STALE_TEMP_MS });
       const log = new JsonlLog<LoopEvent>(fs, paths.events, this.options.onEvent);
       const store = createJsonStore<typeof loopStateSchema>(fs, paths.state, loopStateSchema);
       const gatherer = this.gathererFor(paths);

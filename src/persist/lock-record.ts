@@ -26,7 +26,7 @@ export interface LockRecord {
  *
  * @internal
  */
-export function parseLockRecord(text: string): LockRecord | null {
+function parseLockRecord(text: string): LockRecord | null {
   let value: Partial<Record<keyof LockRecord, unknown>>;
   try {
     value = JSON.parse(text) as typeof value;

@@ -45,7 +45,7 @@ export interface MemoryTree {
  * @internal
  */
 export function createMemoryTree(now: () => number): MemoryTree {
-  const nodes = new Map<string, MemoryNode>([['/', { kind: 'directory', mtimeMs: 0 }]]);
+  const nodes = new IndexedNodes([['/', { kind: 'directory', mtimeMs: 0 }]]);
 
   // Walks segment by segment, resolving symlinks in every parent (and in the last one when asked).
   const walk = (path: string, followLast: boolean, hops = { count: 0 }): Located | null => {
@@ -79,13 +79,8 @@ export function createMemoryTree(now: () => number): MemoryTree {
     else if (located.node.kind !== 'directory') throw memoryIoError('EEXIST', 'mkdir', path);
   };
 
-  // Lists the keys one level under a directory.
-  const children = (dir: string): string[] => {
-    const prefix = dir === '/' ? '/' : `${dir}/`;
-    return [...nodes.keys()]
-      .filter((key) => key !== '/' && key.startsWith(prefix) && !key.slice(prefix.length).includes('/'))
-      .map((key) => key.slice(prefix.length));
-  };
+  // Lists the names one level under a directory (from the index: no scan of the whole tree).
+  const children = (dir: string): string[] => [...(nodes.childrenOf(dir) ?? [])];
 
   return { nodes, walk: (path, followLast) => walk(path, followLast), mkdirp, children };
 }
@@ -118,4 +113,33 @@ export function memoryIoError(code: string, operation: string, path: string, rea
   const cause = Object.assign(new Error(`${code}: ${operation} "${path}"`), { code });
   const message = `${operation} "${path}" failed: ${code}${reason === undefined ? '' : `: ${reason}`}`;
   return new GoalLoopError('IO_ERROR', message, { cause });
+}
+
+// The tree's nodes by absolute path, with the names under each directory kept beside them.
+class IndexedNodes extends Map<string, MemoryNode> {
+  private index: Map<string, Set<string>> | undefined;
+
+  override set(key: string, value: MemoryNode): this {
+    super.set(key, value);
+    if (key !== '/') {
+      this.index ??= new Map();
+      const slash = key.lastIndexOf('/');
+      const parent = slash === 0 ? '/' : key.slice(0, slash);
+      const names = this.index.get(parent) ?? new Set<string>();
+      names.add(key.slice(slash + 1));
+      this.index.set(parent, names);
+    }
+    return this;
+  }
+
+  override delete(key: string): boolean {
+    const slash = key.lastIndexOf('/');
+    this.index?.get(slash === 0 ? '/' : key.slice(0, slash))?.delete(key.slice(slash + 1));
+    return super.delete(key);
+  }
+
+  // The names directly under `dir`, or undefined when none was ever made.
+  childrenOf(dir: string): ReadonlySet<string> | undefined {
+    return this.index?.get(dir);
+  }
 }
