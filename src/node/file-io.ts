@@ -10,7 +10,7 @@ import { type FileStat, isAtomicWriteTempName } from '../ports/file-system.js';
 // and the mapping of Node errors to the port's.
 
 // O_NONBLOCK makes opening a FIFO return at once instead of waiting for a writer (or reader); a no-op on regular files.
-export const NONBLOCK = (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+const NONBLOCK = (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 export const READ_FLAGS = constants.O_RDONLY | NONBLOCK;
 export const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NONBLOCK;
 export const WRITE_FLAGS = constants.O_WRONLY | NONBLOCK;
@@ -76,7 +76,7 @@ export function readCapped(target: string, path: string, cap: number): Promise<s
 }
 
 // The error for a file over the read cap.
-export function tooLarge(path: string, size: string, cap: number): GoalLoopError {
+function tooLarge(path: string, size: string, cap: number): GoalLoopError {
   const cause = Object.assign(new Error(`EFBIG: "${path}" holds ${size}`), { code: 'EFBIG' });
   return new GoalLoopError(
     'IO_ERROR',
@@ -86,7 +86,7 @@ export function tooLarge(path: string, size: string, cap: number): GoalLoopError
 }
 
 // The error for something that is not a regular file.
-export function notRegular(stats: Stats, operation: string, path: string): GoalLoopError {
+function notRegular(stats: Stats, operation: string, path: string): GoalLoopError {
   const kind = kindOf(stats);
   const code = stats.isDirectory() ? 'EISDIR' : 'ENOTREG';
   const cause = Object.assign(new Error(`${code}: "${path}" is ${kind}`), { code });
@@ -96,7 +96,7 @@ export function notRegular(stats: Stats, operation: string, path: string): GoalL
 }
 
 // What a non-regular file is, for messages.
-export function kindOf(stats: Stats): string {
+function kindOf(stats: Stats): string {
   if (stats.isDirectory()) return 'a directory';
   if (stats.isFIFO()) return 'a FIFO';
   if (stats.isSocket()) return 'a socket';
@@ -155,7 +155,7 @@ export async function writeAtomic(target: string, text: string): Promise<void> {
 }
 
 // Flushes a directory entry to disk; best effort (some platforms refuse to open directories).
-export async function syncDirectory(dir: string): Promise<void> {
+async function syncDirectory(dir: string): Promise<void> {
   try {
     const handle = await fsp.open(dir, 'r');
     try {
