@@ -33,8 +33,8 @@ export interface CommandResult {
   readonly startError?: string;
   /**
    * What the runner did beyond waiting for the command, when it had to: the
-   * processes it killed on a timeout or an abort (`killed process group 4242
-   * and 1 process outside it (pid 4250)`), or that it stopped reading output
+   * processes it killed on a timeout or an abort (for example
+   * `killed process group 4242 and 1 process outside it (pid 4250)`), or that it stopped reading output
    * that a leftover process still held open after the shell exited.
    */
   readonly detail?: string;

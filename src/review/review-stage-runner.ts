@@ -62,9 +62,9 @@ function reviewDetail(report: FeedbackReport): string {
  * filesystem and run directory, stamped with the iteration the loop runs it
  * in (`context.iteration`, never ahead of the latest `loop_iteration_started`),
  * and reports `passed` (no CRITICAL issue) or `failed`, with the written
- * artifacts and a one-sentence detail that says why first: `1 CRITICAL
- * finding to fix (US-004 has no test case) — consistency score 90/100`, or
- * `no CRITICAL findings — consistency score 100/100`. Other stage ids go to `fallback`. A
+ * artifacts and a one-sentence detail that says why first (for example
+ * "1 CRITICAL finding to fix (US-004 has no test case) — consistency score 90/100",
+ * or "no CRITICAL findings — consistency score 100/100"). Other stage ids go to `fallback`. A
  * filesystem fault is reported as `failed`, not thrown.
  *
  * @example
