@@ -38,12 +38,30 @@ interface Later {
   nextHash: string | null;
   accepted: boolean;
   routedBackTo: boolean;
+  blamedByEscalation: boolean;
 }
+
+const nothingLater = (): Later => ({ nextHash: null, accepted: false, routedBackTo: false, blamedByEscalation: false });
 
 /**
  * Adds one execution's trace to the tallies, in one backward and one forward
- * pass. A critic's accept is right when no later critic routes back to its
- * stage; a reject (retry or route back) is right when the stage's next output
+ * pass. Backtracks are counted from the action the pipeline took (the
+ * trace's `action`), not from the critic's decision: a route back that was
+ * turned into an escalation (a later or unknown target, the spec-problem
+ * limit, the USD budget) is not a backtrack and marks no stage as routed
+ * back to, consistent with `routesBack` in the metrics. Retries are counted
+ * by the critic's judgement (a retry, or a route back the veto made one),
+ * since a critic asking for a retry on a spent budget still blocked.
+ *
+ * Critic accuracy (SPEC §8): a critic's accept is right when no later route
+ * back is taken to its stage AND the execution does not escalate because of
+ * that stage. The trace says an escalation is because of a stage when the
+ * escalating critic asked to route back to it (`decision: 'route_back'` with
+ * `routeTo` naming it) but the route was refused (the spec-problem limit, the
+ * budget): the critic blamed that stage's accepted output and the execution
+ * ended on it. An escalation at a stage after it (a critic escalating, a
+ * spent retry budget) blames that later stage's own output, not the accepted
+ * one. A reject (retry or route back) is right when the stage's next output
  * differs and is later accepted. Pure (it only updates `tallies`).
  *
  * @internal
@@ -58,17 +76,21 @@ export function tallyExecution(tallies: Map<string, StageTally>, execution: Exec
   for (let index = records.length - 1; index >= 0; index--) {
     const record = records[index] as TraceRecord;
     if (record.kind === 'finished') continue;
-    const seen = later.get(record.stage) ?? { nextHash: null, accepted: false, routedBackTo: false };
+    const seen = later.get(record.stage) ?? nothingLater();
     later.set(record.stage, seen);
     if (record.kind === 'judged') {
-      if (record.decision === 'accept') verdicts[index] = !seen.routedBackTo;
+      if (record.decision === 'accept') verdicts[index] = !seen.routedBackTo && !seen.blamedByEscalation;
       else if (record.decision === 'retry' || record.decision === 'route_back') {
         const judgedHash = hashOf.get(`${record.stage}#${record.attempt}`) ?? null;
         verdicts[index] = seen.accepted && seen.nextHash !== null && seen.nextHash !== judgedHash;
       }
-      if (record.decision === 'route_back' && record.routeTo !== undefined) {
-        const target = later.get(record.routeTo) ?? { nextHash: null, accepted: false, routedBackTo: false };
-        later.set(record.routeTo, { ...target, routedBackTo: true });
+      const { action } = record;
+      if (action.kind === 'route_back') {
+        const target = later.get(action.to) ?? nothingLater();
+        later.set(action.to, { ...target, routedBackTo: true });
+      } else if (action.kind === 'escalate' && record.decision === 'route_back' && record.routeTo !== undefined) {
+        const target = later.get(record.routeTo) ?? nothingLater();
+        later.set(record.routeTo, { ...target, blamedByEscalation: true });
       }
     } else seen.nextHash = record.outputHash;
     if (record.action?.kind === 'accept' || record.action?.kind === 'accept_with_gaps') seen.accepted = true;
@@ -90,8 +112,10 @@ export function tallyExecution(tallies: Map<string, StageTally>, execution: Exec
     }
     tally.decisions += 1;
     tally.criticCost += record.costUsd;
+    // A retry is counted by the critic's judgement (a retry, or a route back the veto made one) even when the
+    // spent budget turned it into gaps or an escalation: the critic did block.
     if (record.decision === 'retry' || record.vetoed === true) tally.retries += 1;
-    else if (record.decision === 'route_back') tally.backtracks += 1;
+    else if (record.action.kind === 'route_back') tally.backtracks += 1;
     if (record.decision === 'accept' || record.decision === 'retry' || record.decision === 'route_back') {
       tally.judgedTotal += 1;
       if (verdicts[index] === true) tally.judgedRight += 1;

@@ -57,6 +57,36 @@ describe('computeCriticMetrics', () => {
     expect(metrics.flags.map((flag) => flag.code)).toEqual(['retry_rate_out_of_band']);
   });
 
+  it('counts a refused route back (later target, spec problem) as no backtrack, like routesBack', () => {
+    // plan accepts, code routes back to test (a later stage): invalid_decision, nothing routed back.
+    const later = execution('later', [accept, { decision: 'route_back', routeTo: 'test' }]);
+    // code routes back to plan with no backtracks left: the route back escalates as a spec problem.
+    const spent = execution('spent', [accept, { decision: 'route_back', routeTo: 'plan' }], { maxBacktracks: 0 });
+    expect(later.escalation).toBe('invalid_decision');
+    expect(spent.escalation).toBe('spec_problem');
+    const metrics = computeCriticMetrics([later, spent]);
+    expect(metrics.routesBack).toEqual([]);
+    expect(metrics.overall.backtrackRate).toBe(0);
+    expect(metrics.stages.find((stage) => stage.stage === 'code')).toMatchObject({
+      backtrackRate: 0,
+      escalationRate: 1,
+    });
+    expect(metrics.flags.map((flag) => flag.code)).not.toContain('systemic_upstream_failure');
+    // Test was never accepted nor routed back to; the later-stage target makes no earlier accept wrong.
+    expect(computeCriticMetrics([later]).stages.find((stage) => stage.stage === 'plan')?.criticAccuracy).toBe(1);
+  });
+
+  it('judges an accept wrong when the execution escalates because of that stage (a refused route back to it)', () => {
+    // code asks to route back to plan but no backtrack is left: the execution escalates because of plan.
+    const spent = execution('spent', [accept, { decision: 'route_back', routeTo: 'plan' }], { maxBacktracks: 0 });
+    // test escalates on its own output: plan's and code's accepts are not blamed.
+    const own = execution('own', [accept, accept, { decision: 'escalate' }]);
+    expect(computeCriticMetrics([spent]).stages.find((stage) => stage.stage === 'plan')?.criticAccuracy).toBe(0);
+    const metrics = computeCriticMetrics([own]);
+    expect(metrics.stages.find((stage) => stage.stage === 'plan')?.criticAccuracy).toBe(1);
+    expect(metrics.stages.find((stage) => stage.stage === 'code')?.criticAccuracy).toBe(1);
+  });
+
   it('raises the seed flags: a critic that never blocks, lenient critics, systemic failure', () => {
     const lenient = computeCriticMetrics([execution('a', []), execution('b', [])]);
     expect(lenient.flags.map((flag) => [flag.code, flag.stage])).toEqual([
