@@ -1,7 +1,7 @@
 import { formatIssue, issuesFromZod } from '../errors.js';
 import { hashJson } from '../kit/hash.js';
 import type { Clock } from '../ports/clock.js';
-import { generatorResultSchema } from './contracts/decision.js';
+import { generatorResultSchema, type JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
 import type { CriticReply } from './core/check-decision.js';
 import type { ExecutionEffect, ExecutionInput } from './core/machine.js';
@@ -51,14 +51,40 @@ export async function callGenerator(
   const durationMs = Math.max(0, context.clock.now() - started);
   const ts = new Date(context.clock.now()).toISOString();
   if (!raw.ok) return { type: 'generated', ts, durationMs, result: { ok: false, error: raw.error, costUsd: 0 } };
-  const parsed = generatorResultSchema.safeParse(raw.value);
-  if (!parsed.success) {
-    const issues = issuesFromZod(parsed.error).map(formatIssue).join('; ');
-    const error = `the ${stage.id} generator returned a malformed result: ${issues}`;
-    return { type: 'generated', ts, durationMs, result: { ok: false, error, costUsd: 0 } };
+  const checked = checkGeneratorResult(stage.id, raw.value);
+  if (!checked.ok)
+    return { type: 'generated', ts, durationMs, result: { ok: false, error: checked.error, costUsd: 0 } };
+  const { output, outputHash, costUsd } = checked;
+  return { type: 'generated', ts, durationMs, result: { ok: true, output, outputHash, costUsd } };
+}
+
+/**
+ * Parses a generator's result and checks its output can be hashed and
+ * persisted. A value that throws while read (a throwing getter, a throwing
+ * `toJSON`) or is nested too deep to walk (a `RangeError`) is a failed call
+ * with the reason, never a crash of `run()`.
+ */
+function checkGeneratorResult(
+  stageId: string,
+  value: unknown,
+): { ok: true; output: JsonValue; outputHash: string; costUsd: number } | { ok: false; error: string } {
+  try {
+    const parsed = generatorResultSchema.safeParse(value);
+    if (!parsed.success) {
+      const issues = issuesFromZod(parsed.error).map(formatIssue).join('; ');
+      return { ok: false, error: `the ${stageId} generator returned a malformed result: ${issues}` };
+    }
+    const { output, costUsd = 0 } = parsed.data;
+    const outputHash = hashJson(output);
+    JSON.stringify(output); // the state file holds it: it must serialise
+    return { ok: true, output, outputHash, costUsd };
+  } catch (error) {
+    const why =
+      error instanceof RangeError
+        ? `its output is nested too deep to check or store (${error.message})`
+        : `reading it threw: ${messageOf(error)}`;
+    return { ok: false, error: `the ${stageId} generator returned a result that cannot be used: ${why}` };
   }
-  const { output, costUsd = 0 } = parsed.data;
-  return { type: 'generated', ts, durationMs, result: { ok: true, output, outputHash: hashJson(output), costUsd } };
 }
 
 /** Calls a stage's critic on the pending output and reports its reply (a throw is data). @internal */

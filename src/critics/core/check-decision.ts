@@ -16,9 +16,10 @@ export interface CheckedReply {
 /**
  * Checks a critic's reply against its contract: a throw is `critic_failed`, a
  * value that does not parse is `invalid_decision` listing every issue with
- * its path, and (outside the veto variant) a `route_back` without a
- * `routeTo`, or to an unknown, the same or a later stage, is
- * `invalid_decision` naming it. Nothing is guessed. Pure.
+ * its path, a value whose reading throws (a throwing getter, nesting too deep
+ * to walk) is `invalid_decision` with what it threw, and (outside the veto
+ * variant) a `route_back` without a `routeTo`, or to an unknown, the same or
+ * a later stage, is `invalid_decision` naming it. Nothing is guessed. Pure.
  *
  * @internal
  */
@@ -35,7 +36,14 @@ export function checkCriticReply(
       checked: { verdict: 'invalid', reason: 'critic_failed', detail: `the ${stage} critic threw: ${reply.error}` },
     };
   }
-  const result = criticDecisionSchema.safeParse(reply.value);
+  let result: ReturnType<typeof criticDecisionSchema.safeParse>;
+  try {
+    result = criticDecisionSchema.safeParse(reply.value);
+  } catch (error) {
+    // A throwing getter, or a value nested too deep to walk: the contract is broken, not the pipeline.
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return { parsed: null, checked: invalid(`the ${stage} critic returned a decision that cannot be read (${why})`) };
+  }
   if (!result.success) {
     const issues = issuesFromZod(result.error).map(formatIssue).join('; ');
     return { parsed: null, checked: invalid(`the ${stage} critic returned a malformed decision: ${issues}`) };
