@@ -70,7 +70,21 @@ export interface StagedPipelineOptions {
   readonly stages: readonly StageDefinition[];
   /** Route backs per execution before it escalates as a spec problem (default 3). */
   readonly maxBacktracks?: number;
-  /** `route_back` (default) or `veto` (a route back is a retry). */
+  /**
+   * `route_back` (default) or `veto`: critics may only retry within their
+   * stage, and every `route_back` is treated as a retry of the stage that
+   * judged (recorded in the trace with `vetoed: true`, the critic's
+   * `routeTo` kept as it said it) — including one whose `routeTo` names a
+   * later or unknown stage, or none. SPEC §8 has two rules that meet here: a
+   * route back to a later or unknown stage breaks the contract (escalate,
+   * `invalid_decision`), and under veto "a route_back is treated as a retry
+   * and recorded as such". The veto rule is the specific one: under veto the
+   * pipeline never routes, so `routeTo` is never used and cannot be wrong;
+   * the decision itself (`route_back`) is one the contract allows. A
+   * malformed decision (one that does not parse) is still
+   * `invalid_decision` under both variants. In the metrics a vetoed route
+   * back is a retry, never a backtrack.
+   */
   readonly variant?: CriticVariant;
   /** Escalates an execution (reason `budget`) once it has spent this many USD. */
   readonly budgetUsd?: number;

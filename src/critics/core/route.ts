@@ -13,7 +13,12 @@ export type CheckedDecision =
 /** What `onBudgetSpent` does when a stage's retry budget is spent. @public */
 export type OnBudgetSpent = 'accept_with_gaps' | 'escalate';
 
-/** How critics may route: back to earlier stages (default), or only retry within the stage (`veto`). @public */
+/**
+ * How critics may route: back to earlier stages (default), or only retry
+ * within the stage (`veto`: any `route_back`, whatever its `routeTo` —
+ * later, unknown or missing — is a retry recorded as vetoed; see
+ * `StagedPipelineOptions.variant`). @public
+ */
 export type CriticVariant = 'route_back' | 'veto';
 
 /** The budgets as they stand when a decision is routed. @internal */

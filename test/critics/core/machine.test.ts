@@ -100,6 +100,21 @@ describe('the staged machine', () => {
     expect(state).toMatchObject({ status: 'completed', backtracks: 0 });
   });
 
+  it('veto: a route back to a later, unknown or no stage is a retry too, never invalid_decision', () => {
+    for (const routeTo of ['deploy', 'nowhere', undefined]) {
+      const replies = [{ decision: 'route_back', routeTo }];
+      const { trace, state } = drive(planOf(STAGES, { variant: 'veto' }), (_s, _a, i) => replies[i] ?? accept);
+      expect(trace[1]).toMatchObject({
+        kind: 'judged',
+        decision: 'route_back',
+        vetoed: true,
+        action: { kind: 'retry' },
+      });
+      expect(trace[1]).not.toHaveProperty('invalid');
+      expect(state).toMatchObject({ status: 'completed', backtracks: 0 });
+    }
+  });
+
   it('the USD budget escalates once spent', () => {
     const { state } = drive(planOf(STAGES, { budgetUsd: 1 }), () => accept, { generatorCost: 0.6 });
     expect(state).toMatchObject({ status: 'escalated', escalation: 'budget', spent_usd: 1.2 });

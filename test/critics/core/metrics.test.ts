@@ -87,6 +87,17 @@ describe('computeCriticMetrics', () => {
     expect(metrics.stages.find((stage) => stage.stage === 'code')?.criticAccuracy).toBe(1);
   });
 
+  it('counts a vetoed route back as a retry: no backtrack, and the named stage is not routed back to', () => {
+    const vetoed = execution('veto', [accept, { decision: 'route_back', routeTo: 'plan' }], { variant: 'veto' });
+    const metrics = computeCriticMetrics([vetoed]);
+    expect(metrics.routesBack).toEqual([]);
+    expect(metrics.stages.find((stage) => stage.stage === 'code')).toMatchObject({
+      retryRate: 1 / 2,
+      backtrackRate: 0,
+    });
+    expect(metrics.stages.find((stage) => stage.stage === 'plan')?.criticAccuracy).toBe(1);
+  });
+
   it('raises the seed flags: a critic that never blocks, lenient critics, systemic failure', () => {
     const lenient = computeCriticMetrics([execution('a', []), execution('b', [])]);
     expect(lenient.flags.map((flag) => [flag.code, flag.stage])).toEqual([
