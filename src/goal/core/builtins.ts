@@ -68,7 +68,9 @@ export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
       issues = (feedback.issues ?? []).map((issue) => ({ ...issue, message: `feedback.json: ${issue.message}` }));
       const criticals = criticalsCheck(feedback.report, facts.stages);
       criticalCount = criticals.count;
-      const countLost = issues.find((issue) => issue.code !== 'coerced' && COUNT_PATHS.has(issue.path.join('.')));
+      const countLost =
+        issues.find((issue) => issue.code !== 'coerced' && COUNT_PATHS.has(issue.path.join('.'))) ??
+        silentOnCriticals(feedback.raw);
       checked.push(countLost !== undefined && criticals.count === 0 ? unknownCountCheck(facts, countLost) : criticals);
       break;
     }
@@ -129,6 +131,13 @@ export function stageCheck(
 
 // The fields that say how many critical issues there are: when one cannot be read, the count is unknown.
 const COUNT_PATHS = new Set(['summary', 'summary.critical_count', 'issues']);
+
+// A report with neither `summary.critical_count` nor an `issues` list (`{}`, a foreign file) says nothing of criticals.
+function silentOnCriticals(raw: unknown): Issue | undefined {
+  const report = raw as { summary?: { critical_count?: unknown }; issues?: unknown };
+  if (report.summary?.critical_count !== undefined || Array.isArray(report.issues)) return undefined;
+  return { code: 'missing', path: ['summary', 'critical_count'], message: 'missing, and there is no issues list' };
+}
 
 // feedback:readable when a count field cannot be read and no critical issue is known: the feedback stage reruns.
 function unknownCountCheck(facts: EvaluationFacts, lost: Issue): Checked {

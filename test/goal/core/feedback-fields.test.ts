@@ -79,3 +79,21 @@ describe('feedback.json with off-type fields', () => {
     expect(readFeedbackView(null).state).toBe('malformed');
   });
 });
+
+describe('feedback.json that says nothing of critical issues', () => {
+  it.each([
+    ['an empty object', {}],
+    ['a foreign document', { a: { b: 1 } }],
+    ['a summary without a count', { summary: { score: 97 } }],
+  ])('%s is not a clean report: feedback:readable fails and the feedback stage reruns', (_what, content) => {
+    const builtins = evaluateBuiltins(facts({ feedback: feedback(content) }));
+    const readable = builtins.checks.find((check) => check.id === 'feedback:readable');
+    expect(readable).toMatchObject({ status: 'FAIL', detail: expect.stringContaining('summary.critical_count') });
+    expect(builtins.checks.find((check) => check.id === 'feedback:criticals')).toBeUndefined();
+  });
+
+  it('an issues list alone (no summary) is enough to count', () => {
+    const builtins = evaluateBuiltins(facts({ feedback: feedback({ issues: [] }) }));
+    expect(builtins.checks.find((check) => check.id === 'feedback:criticals')?.status).toBe('PASS');
+  });
+});
