@@ -57,6 +57,19 @@ export { StagedPipeline } from './critics/staged-pipeline.js';
 // The shared types this entry's signatures use, so its declarations stand alone.
 export type { Issue, ParseResult } from './errors.js';
 export type {
+  BuiltinCheck,
+  ClaimRecord,
+  Criterion,
+  CriterionEvaluation,
+  CriterionKind,
+  CriterionStatus,
+  criterionSchema,
+  DecisionSignal,
+  EvaluationStatus,
+  GoalEvaluation,
+  GoalStatus,
+  goalStatusSchema,
+  SignalKind,
   StageContext,
   StageContextOf,
   StageOutcome,
@@ -64,6 +77,7 @@ export type {
   StageRunner,
   StageRunnerOf,
   StageRunReason,
+  stageOutcomeStatusSchema,
 } from './index.js';
 export type { Clock } from './ports/clock.js';
 export type { FileStat, FileSystem } from './ports/file-system.js';

@@ -4,14 +4,32 @@
 // The shared types this entry's signatures use, so its declarations stand alone.
 export type { Issue } from './errors.js';
 export type {
+  BuiltinCheck,
+  ClaimRecord,
+  Criterion,
+  CriterionEvaluation,
+  CriterionKind,
+  CriterionStatus,
+  criterionSchema,
+  DecisionSignal,
+  EvaluationStatus,
   Goal,
+  GoalEvaluation,
+  GoalStatus,
+  goalSchema,
+  goalStatusSchema,
   MaintenanceCategory,
+  maintenanceCategorySchema,
+  SDLC_STAGES,
+  SignalKind,
   StageContext,
   StageContextOf,
   StageOutcome,
+  StageOutcomeStatus,
   StageRunner,
   StageRunnerOf,
   StageRunReason,
+  stageOutcomeStatusSchema,
 } from './index.js';
 export type { SdlcStageId } from './pipeline/stage-presets.js';
 export type { Clock } from './ports/clock.js';

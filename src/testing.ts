@@ -10,6 +10,7 @@ export type {
   StageOutcomeStatus,
   StageRunnerOf,
   StageRunReason,
+  stageOutcomeStatusSchema,
 } from './ports/stage-runner.js';
 export type {
   FakeCommandCall,
