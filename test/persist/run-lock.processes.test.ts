@@ -6,11 +6,12 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 // Real processes racing on the real filesystem for one stale lock, round after round: once every child is ready
-// the test says when round 0 starts; before each round child 0 writes a stale lock; at the round's moment every
+// the test writes round 0's stale lock and says when round 0 starts; before each later round child 0 writes a stale
+// lock; at the round's moment every
 // child spins until then and acquires. The winner keeps the lock
 // (it never releases), so a slow child finds it held.
 const ROUNDS = 30;
-const ROUND_MS = 150;
+const ROUND_MS = 250;
 const source = (file: string) => pathToFileURL(resolve('src', file)).href;
 const CHILD = `
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,7 +27,7 @@ const at = readFileSync(join(root, 'go'), 'utf8');
 const spin = (until) => { while (Date.now() < until) {} };
 for (let round = 0; round < ${ROUNDS}; round++) {
   const start = Number(at) + round * ${ROUND_MS};
-  if (id === '0') {
+  if (id === '0' && round > 0) {
     spin(start - ${ROUND_MS / 2});
     const stale = { owner: 'ghost' + round, pid: 1, heartbeat_at: Date.now() - 3_600_000, timeout_ms: 60_000 };
     writeFileSync(join(root, 'loop.lock'), JSON.stringify(stale));
@@ -80,6 +81,9 @@ describe('racing processes for a stale lock on the Node filesystem', () => {
     const children = Array.from({ length: 6 }, (_, i) => run([join(root, 'child.mts'), root, String(i)]));
     while ((await readdir(root)).filter((name) => name.startsWith('ready-')).length < 6)
       await new Promise((resolve) => setTimeout(resolve, 10));
+    // Round 0's stale lock is there before any child can act, however late child 0 is scheduled.
+    const stale = { owner: 'ghost0', pid: 1, heartbeat_at: Date.now() - 3_600_000, timeout_ms: 60_000 };
+    await writeFile(join(root, 'loop.lock'), JSON.stringify(stale));
     await writeFile(join(root, 'go'), String(Date.now() + ROUND_MS));
     const outcomes = (await Promise.all(children)).flat();
     expect(outcomes).toHaveLength(6 * ROUNDS);
