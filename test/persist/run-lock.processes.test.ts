@@ -97,9 +97,10 @@ describe('racing processes for a stale lock on the Node filesystem', () => {
     expect(new Set(takenOver).size, 'one winner per stale lock').toBe(takenOver.length);
     expect(takenOver.length).toBeGreaterThan(ROUNDS / 2);
     expect(outcomes.filter((outcome) => !outcome.won).every((outcome) => outcome.code === 'RUN_LOCKED')).toBe(true);
-    const last = winners.find((outcome) => outcome.takeover?.previousOwner === `ghost${ROUNDS - 1}`);
+    // The lock left is a winner's. (Not necessarily the last round's: this test overwrites held locks with stale
+    // records, so a newcomer descheduled between its last check and its write — the documented window — may land last.)
     const held = JSON.parse(await readFile(join(root, 'loop.lock'), 'utf8')) as { owner: string };
-    expect(held.owner).toBe(last?.owner);
+    expect(winners.map((outcome) => outcome.owner)).toContain(held.owner);
     expect((await readdir(root)).filter((name) => name.includes('lock'))).toEqual(['loop.lock']);
   }, 60_000);
 });
