@@ -4,10 +4,10 @@ import type { StagedResult } from '../../src/critics/contracts/result.js';
 import type { TraceRecord } from '../../src/critics/contracts/trace.js';
 import { StagedPipeline } from '../../src/critics/staged-pipeline.js';
 import { readTrace } from '../../src/critics/trace-file.js';
-import { GoalLoopError } from '../../src/errors.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { crashing } from '../persist/helpers.js';
 import { type HostCall, seedStages } from './helpers.js';
 
 // THE crash-point test of the staged critics: for every k, the k-th mutating call (and every later one)
@@ -17,27 +17,6 @@ import { type HostCall, seedStages } from './helpers.js';
 const DIR = 'critics';
 const ID = 'feat-42';
 const LOCK_TIMEOUT_MS = 60_000;
-const MUTATING = ['writeText', 'appendText', 'truncate', 'createExclusive', 'remove', 'rename', 'mkdir'] as const;
-
-interface CrashingFileSystem extends FileSystem {
-  readonly writes: () => number;
-}
-
-function crashing(inner: FileSystem, failFrom = Number.POSITIVE_INFINITY): CrashingFileSystem {
-  let count = 0;
-  const wrapped: Record<string, unknown> = { writes: () => count };
-  for (const name of MUTATING) {
-    wrapped[name] = async (...args: unknown[]) => {
-      count += 1;
-      if (count >= failFrom)
-        throw new GoalLoopError('IO_ERROR', `simulated crash at write #${count} (${name} ${String(args[0])})`);
-      return (inner[name] as (...a: unknown[]) => Promise<unknown>)(...args);
-    };
-  }
-  return new Proxy(inner, {
-    get: (target, key) => (Object.hasOwn(wrapped, key) ? wrapped[key as string] : Reflect.get(target, key)),
-  }) as CrashingFileSystem;
-}
 
 const pipelineOn = (fs: FileSystem, clock: ManualClock, calls: HostCall[]) =>
   new StagedPipeline({ fs, dir: DIR, stages: seedStages(calls), clock, lockTimeoutMs: LOCK_TIMEOUT_MS });

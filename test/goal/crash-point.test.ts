@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { GoalLoopError } from '../../src/errors.js';
 import type { LoopEvent } from '../../src/goal/contracts/events.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { LoopResult } from '../../src/goal/loop-result.js';
@@ -7,34 +6,13 @@ import type { StageRunner } from '../../src/goal/stage-runner.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { crashing } from '../persist/helpers.js';
 import { goalJson, metricFile, RUN, readEvents, readState, runFile, STAGES, START } from './helpers.js';
 
 // THE crash-point test: for every k, the k-th write (and every later one) fails as if the process died
 // there; a resumed loop must reach the uninterrupted run's decision with no lost or duplicated event.
 
 const LOCK_TIMEOUT_MS = 60_000;
-const MUTATING = ['writeText', 'appendText', 'createExclusive', 'remove', 'rename', 'mkdir'] as const;
-
-/** A FileSystem that counts mutating calls and, from the `failFrom`-th on, throws IO_ERROR. */
-interface CrashingFileSystem extends FileSystem {
-  readonly writes: () => number;
-}
-
-function crashing(inner: FileSystem, failFrom = Number.POSITIVE_INFINITY): CrashingFileSystem {
-  let count = 0;
-  const wrapped: Record<string, unknown> = { writes: () => count };
-  for (const name of MUTATING) {
-    wrapped[name] = async (...args: unknown[]) => {
-      count += 1;
-      if (count >= failFrom)
-        throw new GoalLoopError('IO_ERROR', `simulated crash at write #${count} (${name} ${String(args[0])})`);
-      return (inner[name] as (...a: unknown[]) => Promise<unknown>)(...args);
-    };
-  }
-  return new Proxy(inner, {
-    get: (target, key) => (Object.hasOwn(wrapped, key) ? wrapped[key as string] : Reflect.get(target, key)),
-  }) as CrashingFileSystem;
-}
 
 // Three stages; b fails in iterations 1 and 2 and passes in 3, and writes a metric that moves with the
 // iteration (so each retry is progress). Outcomes depend only on (stage, iteration), never on call counts.

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
+import { GoalLoopError } from '../../src/errors.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
@@ -114,4 +115,29 @@ export function gated(fs: FileSystem, stop: (method: keyof FileSystem, args: rea
     },
   });
   return { fs: wrapped, reached, open };
+}
+
+/** The FileSystem methods that change something on disk: the write points of a crash-point test. */
+const MUTATING = ['writeText', 'appendText', 'truncate', 'createExclusive', 'remove', 'rename', 'mkdir'] as const;
+
+/** A FileSystem that counts mutating calls and, from the `failFrom`-th on, throws IO_ERROR (a crash at that write). */
+export interface CrashingFileSystem extends FileSystem {
+  readonly writes: () => number;
+}
+
+/** Wraps a filesystem into a {@link CrashingFileSystem}; without `failFrom` it only counts. */
+export function crashing(inner: FileSystem, failFrom = Number.POSITIVE_INFINITY): CrashingFileSystem {
+  let count = 0;
+  const wrapped: Record<string, unknown> = { writes: () => count };
+  for (const name of MUTATING) {
+    wrapped[name] = async (...args: unknown[]) => {
+      count += 1;
+      if (count >= failFrom)
+        throw new GoalLoopError('IO_ERROR', `simulated crash at write #${count} (${name} ${String(args[0])})`);
+      return (inner[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+    };
+  }
+  return new Proxy(inner, {
+    get: (target, key) => (Object.hasOwn(wrapped, key) ? wrapped[key as string] : Reflect.get(target, key)),
+  }) as CrashingFileSystem;
 }
