@@ -5,6 +5,7 @@ const shared: Options = {
     index: 'src/index.ts',
     review: 'src/review.ts',
     critics: 'src/critics.ts',
+    'fix-loop': 'src/fix-loop.ts',
     node: 'src/node.ts',
     testing: 'src/testing.ts',
   },
