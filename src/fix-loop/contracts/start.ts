@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** The attempt bound of a session that names none. @public */
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+/** The hard cap on attempts per session: a larger `max_attempts` is clamped to it. @public */
+export const MAX_ATTEMPTS_CAP = 50;
+
+const text = z.string().min(1);
+
+/**
+ * What starts a fix session (the `start_feedback_loop` tool's input): the
+ * goal and its type, the workspace (relative to the FileSystem root), the
+ * build and test commands, and the attempt bound (default
+ * {@link DEFAULT_MAX_ATTEMPTS}; above {@link MAX_ATTEMPTS_CAP} it is clamped
+ * by `parseFixSessionStart`, which says so). Unknown fields are refused.
+ *
+ * @public
+ */
+export const fixSessionStartSchema = z.strictObject({
+  goal: text,
+  goal_type: text,
+  workspace: text,
+  build_command: text.optional(),
+  test_command: text.optional(),
+  max_attempts: z.number().int().min(1).default(DEFAULT_MAX_ATTEMPTS),
+});
+
+/** A fix session's start, as parsed (`max_attempts` set, not yet clamped). @public */
+export type FixSessionStart = z.output<typeof fixSessionStartSchema>;
+
+/** A fix session's start as a caller passes it (`max_attempts` optional). @public */
+export type FixSessionStartInput = z.input<typeof fixSessionStartSchema>;
