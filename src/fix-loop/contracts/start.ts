@@ -9,9 +9,26 @@ export const MAX_ATTEMPTS_CAP = 50;
 const text = z.string().min(1);
 
 /**
+ * Where the test command writes a machine-readable report, read after each
+ * test run to count failed, passed and total tests: a JUnit XML file or a
+ * Vitest/Jest JSON report (`--reporter=json --outputFile=…`, `--json
+ * --outputFile=…`), its `path` relative to the workspace and inside it.
+ * Without one, the counts come from the exit code and the test output.
+ *
+ * @public
+ */
+export const testReportSchema = z.strictObject({
+  format: z.enum(['junit', 'jest-json']),
+  path: text,
+});
+
+/** Where the test command writes its report. @public */
+export type TestReport = z.infer<typeof testReportSchema>;
+
+/**
  * What starts a fix session (the `start_feedback_loop` tool's input): the
  * goal and its type, the workspace (relative to the FileSystem root), the
- * build and test commands, and the attempt bound (default
+ * build and test commands, where the test command writes its report, and the attempt bound (default
  * {@link DEFAULT_MAX_ATTEMPTS}; above {@link MAX_ATTEMPTS_CAP} it is clamped
  * by `parseFixSessionStart`, which says so). Unknown fields are refused.
  *
@@ -23,6 +40,7 @@ export const fixSessionStartSchema = z.strictObject({
   workspace: text,
   build_command: text.optional(),
   test_command: text.optional(),
+  test_report: testReportSchema.optional(),
   max_attempts: z.number().int().min(1).default(DEFAULT_MAX_ATTEMPTS),
 });
 
