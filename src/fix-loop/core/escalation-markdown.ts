@@ -1,0 +1,69 @@
+import type { EscalationReport } from '../contracts/escalation.js';
+import type { GapModel } from '../contracts/gap.js';
+
+// A value made safe for one cell of a Markdown table: one line, pipes escaped.
+function cell(text: string): string {
+  return text
+    .replace(/\r\n|\r|\n/g, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|');
+}
+
+// A value made safe for one line of Markdown text.
+const line = (text: string): string => text.replace(/\r\n|\r|\n/g, ' ');
+
+// The gap in words: its total and each part.
+function describeGap(gap: GapModel | null): string {
+  if (gap === null) return 'not measured';
+  const build = gap.build.failing ? `failing, ${gap.build.error_count} error(s)` : 'passing';
+  const tests = `${gap.tests.failed} failed, ${gap.tests.passed} passed of ${gap.tests.total}`;
+  const missing = gap.requirements.missing.length === 0 ? 'none' : gap.requirements.missing.join(', ');
+  return `${gap.gap} (build ${build}; tests ${tests}; missing requirements: ${line(missing)})`;
+}
+
+const gapCell = (value: number | null): string => (value === null ? '—' : String(value));
+
+/**
+ * Renders an escalation report as readable Markdown: a header naming the
+ * session, the goal, the reason and its detail, the attempts made and the
+ * final gap, a table of the attempts (number, action, candidate, outcome, gap
+ * before and after), the manual candidates not tried, and the recommended
+ * next step. Pure.
+ *
+ * @public
+ */
+export function renderEscalationMarkdown(report: EscalationReport): string {
+  const out: string[] = [
+    `# Fix session escalated: ${line(report.session_id)}`,
+    '',
+    `- **Goal** (${line(report.goal_type)}): ${line(report.goal)}`,
+    `- **Reason:** \`${report.escalation_reason}\`${report.detail === '' ? '' : ` — ${line(report.detail)}`}`,
+    `- **Attempts made:** ${report.attempts_made}`,
+    `- **Final gap:** ${describeGap(report.final_gap)}`,
+    '',
+    '## Attempts',
+    '',
+  ];
+  if (report.attempts_summary.length === 0) out.push('No attempt was made.');
+  else {
+    out.push('| # | Action | Candidate | Outcome | Gap before | Gap after |', '|---|---|---|---|---|---|');
+    for (const attempt of report.attempts_summary) {
+      const row = [
+        String(attempt.index + 1),
+        attempt.action,
+        cell(attempt.candidate),
+        attempt.outcome,
+        gapCell(attempt.gap_before),
+        gapCell(attempt.gap_after),
+      ];
+      out.push(`| ${row.join(' | ')} |`);
+    }
+  }
+  out.push('', '## Manual candidates not tried', '');
+  if (report.top_remaining_candidates.length === 0) out.push('None.');
+  for (const candidate of report.top_remaining_candidates) {
+    out.push(`- ${line(candidate.description)} (confidence ${candidate.confidence})`);
+  }
+  out.push('', '## Recommended next step', '', line(report.recommended_next_step), '');
+  return out.join('\n');
+}

@@ -1,0 +1,72 @@
+import type { FixCandidate } from '../contracts/candidate.js';
+import type { EscalationReason } from '../contracts/decision.js';
+import type { EscalationReport } from '../contracts/escalation.js';
+import type { FixSessionState } from '../contracts/session.js';
+import { compareCandidates } from './candidates.js';
+
+/** How many manual candidates an escalation report lists at most (the best ones). @public */
+export const MAX_REPORTED_CANDIDATES = 5;
+
+/**
+ * The recommended next step for each escalation reason, one sentence each:
+ * what a human should do now. One table, read by
+ * {@link buildEscalationReport}.
+ *
+ * @public
+ */
+export const NEXT_STEPS: Readonly<Record<EscalationReason, string>> = Object.freeze({
+  max_attempts:
+    'Read the attempts below and the last failure output, then fix the remaining failures by hand or start a new session with another approach.',
+  worsening_trend:
+    'Revert the changes of the attempts that made the gap worse, then fix the failure by hand from the last state that reduced it.',
+  all_auto_tried:
+    'Apply one of the manual candidates below or give the candidate source more context about the failure, then start a new session.',
+  manual_required: 'Apply the top manual candidate below by hand, then start a new session to confirm the fix.',
+  infra_gap:
+    'Run a setup script for the missing requirements in the workspace (for example `npm ci`), then start a new session.',
+  no_progress:
+    'Read the last failure output and fix the failure by hand, or give the candidate source more context, since the last attempts changed nothing.',
+  wall_time:
+    'Run the session again with a larger wall-time budget, or step it one call at a time to see which step takes long.',
+} satisfies Record<EscalationReason, string>);
+
+/** The part of a session's record an escalation report is built from. @public */
+export type EscalationSource = Pick<FixSessionState, 'session_id' | 'goal' | 'goal_type' | 'attempts' | 'gap'>;
+
+/**
+ * Builds the report of an escalated session: the session and goal, the
+ * attempts (each one's action, candidate, outcome and gap before and after),
+ * the last gap measured, the best manual candidates not tried (at most
+ * {@link MAX_REPORTED_CANDIDATES}, best first), the reason with the
+ * decision's sentence (`detail`), and the next step from {@link NEXT_STEPS}.
+ * Pure.
+ *
+ * @public
+ */
+export function buildEscalationReport(
+  state: EscalationSource,
+  reason: EscalationReason,
+  manualCandidates: readonly FixCandidate[],
+  detail = '',
+): EscalationReport {
+  const manual = manualCandidates.filter((candidate) => candidate.mutation_type === 'manual');
+  return {
+    session_id: state.session_id,
+    goal: state.goal,
+    goal_type: state.goal_type,
+    attempts_made: state.attempts.length,
+    final_gap: state.gap,
+    attempts_summary: state.attempts.map((attempt) => ({
+      index: attempt.index,
+      action: attempt.action,
+      candidate: attempt.candidate_description,
+      outcome: attempt.outcome,
+      gap_before: attempt.gap_before,
+      gap_after: attempt.gap_after,
+    })),
+    top_remaining_candidates: [...manual].sort(compareCandidates).slice(0, MAX_REPORTED_CANDIDATES),
+    escalation_reason: reason,
+    detail,
+    recommended_next_step: NEXT_STEPS[reason],
+  };
+}

@@ -1,0 +1,198 @@
+import type { FixAttempt } from '../contracts/attempt.js';
+import type { EscalationReason, FixAction, PolicyDecision } from '../contracts/decision.js';
+import type { GapModel } from '../contracts/gap.js';
+import { MAX_ATTEMPTS_CAP } from '../contracts/start.js';
+import { computeGap } from './gap.js';
+
+/**
+ * What the policy decides from: a session's record has every field, so a
+ * `FixSessionState` is a valid input as it stands.
+ *
+ * @public
+ */
+export interface PolicyInput {
+  readonly environment_verified: boolean;
+  readonly gap: GapModel | null;
+  readonly attempts: readonly Pick<FixAttempt, 'gap_before' | 'gap_after'>[];
+  readonly max_attempts: number;
+}
+
+/** What the rows of {@link FIX_POLICY} test, derived once from a {@link PolicyInput}. @public */
+export interface PolicyFacts {
+  readonly environmentVerified: boolean;
+  readonly gap: GapModel | null;
+  /** The gap recomputed from its parts, so a stale or hand-edited total cannot mislead a row. */
+  readonly total: number;
+  readonly attemptsMade: number;
+  /** The attempt bound that applies: `max_attempts` within 1 and {@link MAX_ATTEMPTS_CAP}. */
+  readonly bound: number;
+  /** How many of the last attempts in a row left the gap larger than they found it. */
+  readonly worseInARow: number;
+  /** How many of the last attempts in a row left the gap exactly as they found it. */
+  readonly flatInARow: number;
+}
+
+/** The id of a row of {@link FIX_POLICY}. @public */
+export type PolicyRowId =
+  | 'probe'
+  | 'measure'
+  | 'infra_gap'
+  | 'converged'
+  | 'max_attempts'
+  | 'worsening_trend'
+  | 'no_progress'
+  | 'build_failing'
+  | 'tests_failing';
+
+/** One row of {@link FIX_POLICY}: when it applies, the decision it makes and the sentence behind it. @public */
+export interface PolicyRow {
+  readonly id: PolicyRowId;
+  readonly when: (facts: PolicyFacts) => boolean;
+  readonly action: FixAction;
+  readonly reason?: EscalationReason;
+  readonly rationale: (facts: PolicyFacts) => string;
+  readonly confidence: number;
+}
+
+// How many attempts in a row make a trend.
+const TREND = 2;
+
+const missing = (facts: PolicyFacts): readonly string[] => facts.gap?.requirements.missing ?? [];
+
+/**
+ * The fix-loop policy, in precedence order: the first row that applies
+ * decides. Sensing comes first (an unverified environment is probed, an
+ * unmeasured gap measured); then a missing requirement escalates, since no
+ * fix to the code can install it; then a zero gap converges; then the
+ * brakes (the attempt bound, the gap worse two attempts in a row, the gap
+ * unchanged two attempts in a row); then the build is fixed before the tests,
+ * since tests cannot run against a failing build. The last row applies
+ * whenever none before it does: with the gap positive and neither the
+ * requirements nor the build behind it, failing tests are.
+ *
+ * @public
+ */
+export const FIX_POLICY: readonly PolicyRow[] = Object.freeze([
+  {
+    id: 'probe',
+    when: (facts) => !facts.environmentVerified,
+    action: 'probe',
+    rationale: () => 'The environment is not verified yet: probe the workspace and the commands before acting.',
+    confidence: 1,
+  },
+  {
+    id: 'measure',
+    when: (facts) => facts.gap === null,
+    action: 'measure',
+    rationale: () => 'No gap has been measured yet: run the build and the tests to measure it.',
+    confidence: 1,
+  },
+  {
+    id: 'infra_gap',
+    when: (facts) => missing(facts).length > 0,
+    action: 'escalate',
+    reason: 'infra_gap',
+    rationale: (facts) =>
+      `The environment lacks ${missing(facts).join(', ')}, which no code fix can install: a human must run a setup script (for example \`npm ci\` in the workspace).`,
+    confidence: 0.95,
+  },
+  {
+    id: 'converged',
+    when: (facts) => facts.total === 0,
+    action: 'converged',
+    rationale: () => 'The build passes, no test fails and nothing is missing: the gap is zero.',
+    confidence: 1,
+  },
+  {
+    id: 'max_attempts',
+    when: (facts) => facts.attemptsMade >= facts.bound,
+    action: 'escalate',
+    reason: 'max_attempts',
+    rationale: (facts) =>
+      `${facts.attemptsMade} attempt(s) made, the bound of ${facts.bound}, and the gap is still ${facts.total}.`,
+    confidence: 0.9,
+  },
+  {
+    id: 'worsening_trend',
+    when: (facts) => facts.worseInARow >= TREND,
+    action: 'escalate',
+    reason: 'worsening_trend',
+    rationale: (facts) => `The last ${facts.worseInARow} attempts in a row made the gap worse (now ${facts.total}).`,
+    confidence: 0.85,
+  },
+  {
+    id: 'no_progress',
+    when: (facts) => facts.flatInARow >= TREND,
+    action: 'escalate',
+    reason: 'no_progress',
+    rationale: (facts) => `The last ${facts.flatInARow} attempts in a row left the gap unchanged at ${facts.total}.`,
+    confidence: 0.85,
+  },
+  {
+    id: 'build_failing',
+    when: (facts) => facts.gap?.build.failing === true,
+    action: 'build_iteration',
+    rationale: (facts) =>
+      `The build fails (${facts.gap?.build.error_count ?? 0} error(s) counted): fix the build before the tests.`,
+    confidence: 0.8,
+  },
+  {
+    id: 'tests_failing',
+    when: () => true,
+    action: 'test_iteration',
+    rationale: (facts) =>
+      `The build passes and ${facts.gap?.tests.failed ?? 0} of ${facts.gap?.tests.total ?? 0} test(s) fail: fix the failing tests.`,
+    confidence: 0.8,
+  },
+] satisfies PolicyRow[]);
+
+/**
+ * The facts the policy rows test, from its input. An interrupted attempt (no
+ * gap after it) breaks a trend: nothing was measured. A `max_attempts` that
+ * is not an integer of at least 1 counts as 1, the strictest bound. Pure.
+ *
+ * @public
+ */
+export function policyFacts(input: PolicyInput): PolicyFacts {
+  const requested = input.max_attempts;
+  const bound = Number.isFinite(requested) && requested >= 1 ? Math.min(Math.floor(requested), MAX_ATTEMPTS_CAP) : 1;
+  return {
+    environmentVerified: input.environment_verified,
+    gap: input.gap,
+    total: input.gap === null ? 0 : computeGap(input.gap).gap,
+    attemptsMade: input.attempts.length,
+    bound,
+    worseInARow: trailing(input.attempts, (before, after) => after > before),
+    flatInARow: trailing(input.attempts, (before, after) => after === before),
+  };
+}
+
+// How many of the last attempts in a row satisfy `test` (at most TREND are looked at).
+function trailing(attempts: PolicyInput['attempts'], test: (before: number, after: number) => boolean): number {
+  let run = 0;
+  for (let index = attempts.length - 1; index >= 0 && run < TREND; index -= 1) {
+    const attempt = attempts[index];
+    if (attempt === undefined || attempt.gap_after === null || !test(attempt.gap_before, attempt.gap_after)) break;
+    run += 1;
+  }
+  return run;
+}
+
+/**
+ * Decides a fix session's next action: the first row of {@link FIX_POLICY}
+ * that applies. Total and deterministic: every input gives a decision, the
+ * same input the same one; `reason` is set exactly when the action is
+ * `escalate`. Pure.
+ *
+ * @example
+ * ```ts
+ * decideNextAction({ environment_verified: false, gap: null, attempts: [], max_attempts: 5 }).action; // 'probe'
+ * ```
+ * @public
+ */
+export function decideNextAction(input: PolicyInput): PolicyDecision {
+  const facts = policyFacts(input);
+  const row = FIX_POLICY.find((candidate) => candidate.when(facts)) ?? (FIX_POLICY.at(-1) as PolicyRow);
+  const decision: PolicyDecision = { action: row.action, rationale: row.rationale(facts), confidence: row.confidence };
+  return row.reason === undefined ? decision : { ...decision, reason: row.reason };
+}
