@@ -4,7 +4,7 @@ import { auditEntrySchema, fixSessionStatusSchema } from './audit.js';
 import { fixActionSchema } from './decision.js';
 import { escalationReportSchema } from './escalation.js';
 import { gapModelSchema } from './gap.js';
-import { MAX_ATTEMPTS_CAP, testReportSchema } from './start.js';
+import { MAX_ATTEMPTS_CAP, testReportFileSchema } from './start.js';
 
 /** How much of the last failing command's output a session keeps (its tail, in characters). @public */
 export const MAX_FAILURE_OUTPUT_CHARS = 16_384;
@@ -45,7 +45,7 @@ export const fixSessionStateSchema = z.strictObject({
   workspace: z.string(),
   build_command: z.string().optional(),
   test_command: z.string().optional(),
-  test_report: testReportSchema.optional(),
+  test_report: testReportFileSchema.optional(),
   max_attempts: z.number().int().min(1).max(MAX_ATTEMPTS_CAP),
   status: fixSessionStatusSchema,
   environment_verified: z.boolean(),

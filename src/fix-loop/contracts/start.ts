@@ -17,13 +17,13 @@ const text = z.string().min(1);
  *
  * @public
  */
-export const testReportSchema = z.strictObject({
+export const testReportFileSchema = z.strictObject({
   format: z.enum(['junit', 'jest-json']),
   path: text,
 });
 
 /** Where the test command writes its report. @public */
-export type TestReport = z.infer<typeof testReportSchema>;
+export type TestReportFile = z.infer<typeof testReportFileSchema>;
 
 /**
  * What starts a fix session (the `start_feedback_loop` tool's input): the
@@ -40,7 +40,7 @@ export const fixSessionStartSchema = z.strictObject({
   workspace: text,
   build_command: text.optional(),
   test_command: text.optional(),
-  test_report: testReportSchema.optional(),
+  test_report: testReportFileSchema.optional(),
   max_attempts: z.number().int().min(1).default(DEFAULT_MAX_ATTEMPTS),
 });
 
