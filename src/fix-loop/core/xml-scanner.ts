@@ -1,0 +1,148 @@
+/**
+ * One token of an XML document: an element opened (with its attributes,
+ * entities decoded) or closed, or a run of text (raw; CDATA marked). `at` is
+ * the token's offset in the text.
+ *
+ * @internal
+ */
+export type XmlToken =
+  | {
+      readonly kind: 'open';
+      readonly name: string;
+      readonly attributes: ReadonlyMap<string, string>;
+      readonly selfClosing: boolean;
+      readonly at: number;
+    }
+  | { readonly kind: 'close'; readonly name: string; readonly at: number }
+  | { readonly kind: 'text'; readonly raw: string; readonly cdata: boolean; readonly at: number };
+
+/** What a token visitor returns: nothing to go on, or a message that stops the scan. @internal */
+export type XmlVisit = (token: XmlToken) => string | undefined;
+
+const NAME = /[A-Za-z_:][-\w.:]*/y;
+const SPACE = /[ \t\r\n]*/y;
+const ENTITY = /&(?:#x([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|(lt|gt|amp|quot|apos));/g;
+const NAMED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/**
+ * Decodes XML's five named entities and numeric character references; an
+ * unknown entity or a reference to no valid character is left as written.
+ * Pure.
+ *
+ * @internal
+ */
+export function decodeEntities(raw: string): string {
+  if (!raw.includes('&')) return raw;
+  return raw.replace(ENTITY, (whole: string, hex?: string, dec?: string, named?: string) => {
+    if (named !== undefined) return NAMED[named] ?? whole;
+    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number(dec);
+    const valid = code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff);
+    return valid ? String.fromCodePoint(code) : whole;
+  });
+}
+
+// The message with the line and column of `at`.
+function located(text: string, at: number, message: string): string {
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  return `${message} at line ${line}, column ${column}`;
+}
+
+// Reads a name at `at`: its text, or null.
+function nameAt(text: string, at: number): string | null {
+  NAME.lastIndex = at;
+  return NAME.exec(text)?.[0] ?? null;
+}
+
+// The offset after the whitespace at `at`.
+function skipSpace(text: string, at: number): number {
+  SPACE.lastIndex = at;
+  SPACE.exec(text);
+  return SPACE.lastIndex;
+}
+
+/**
+ * Scans the subset of XML test reports use, in one pass, calling `visit` per
+ * token: elements with quoted attributes in any order, self-closing tags,
+ * text, CDATA; the XML declaration, processing instructions, comments and a
+ * DOCTYPE are skipped. Returns null when the whole text was scanned, or a
+ * message with the line and column of the first problem (or of the token
+ * `visit` refused). Time linear in the text; never throws. Pure.
+ *
+ * @internal
+ */
+export function scanXml(text: string, visit: XmlVisit): string | null {
+  const skips: readonly [string, string, string][] = [
+    ['<!--', '-->', 'a comment'],
+    ['<![CDATA[', ']]>', 'a CDATA section'],
+    ['<?', '?>', 'a processing instruction'],
+    ['<!', '>', 'a declaration'],
+  ];
+  let at = 0;
+  scan: while (at < text.length) {
+    const lt = text.indexOf('<', at);
+    const end = lt < 0 ? text.length : lt;
+    if (end > at) {
+      const refused = visit({ kind: 'text', raw: text.slice(at, end), cdata: false, at });
+      if (refused !== undefined) return located(text, at, refused);
+    }
+    if (lt < 0) return null;
+    for (const [open, close, what] of skips) {
+      if (!text.startsWith(open, lt)) continue;
+      const closeAt = text.indexOf(close, lt + open.length);
+      if (closeAt < 0) return located(text, lt, `${what} is not terminated (no "${close}")`);
+      if (open === '<![CDATA[') {
+        const refused = visit({ kind: 'text', raw: text.slice(lt + open.length, closeAt), cdata: true, at: lt });
+        if (refused !== undefined) return located(text, lt, refused);
+      }
+      at = closeAt + close.length;
+      continue scan;
+    }
+    const closing = text.startsWith('</', lt);
+    const name = nameAt(text, lt + (closing ? 2 : 1));
+    if (name === null) return located(text, lt, 'a "<" that starts no tag (a literal "<" is written "&lt;")');
+    const after = lt + (closing ? 2 : 1) + name.length;
+    const token = closing ? closeTag(text, name, lt, after) : openTag(text, name, lt, after);
+    if (typeof token === 'string') return token;
+    const refused = visit(token.token);
+    if (refused !== undefined) return located(text, lt, refused);
+    at = token.next;
+  }
+  return null;
+}
+
+type Scanned = { readonly token: XmlToken; readonly next: number } | string;
+
+// Reads the end of a closing tag `</name  >`.
+function closeTag(text: string, name: string, lt: number, after: number): Scanned {
+  const end = skipSpace(text, after);
+  if (text[end] !== '>') return located(text, end, `expected ">" to end </${name}>`);
+  return { token: { kind: 'close', name, at: lt }, next: end + 1 };
+}
+
+// Reads the attributes and the end (`>` or `/>`) of an opening tag.
+function openTag(text: string, name: string, lt: number, after: number): Scanned {
+  const attributes = new Map<string, string>();
+  let at = after;
+  for (;;) {
+    const spaced = skipSpace(text, at);
+    const char = text[spaced];
+    if (char === undefined) return located(text, lt, `the <${name}> tag is not terminated`);
+    if (char === '>' || (char === '/' && text[spaced + 1] === '>')) {
+      const selfClosing = char === '/';
+      return { token: { kind: 'open', name, attributes, selfClosing, at: lt }, next: spaced + (selfClosing ? 2 : 1) };
+    }
+    const attribute = spaced > at ? nameAt(text, spaced) : null;
+    if (attribute === null) return located(text, spaced, `expected an attribute, ">" or "/>" in the <${name}> tag`);
+    const equals = skipSpace(text, spaced + attribute.length);
+    if (text[equals] !== '=') return located(text, equals, `expected "=" after the attribute ${attribute}`);
+    const open = skipSpace(text, equals + 1);
+    const quote = text[open];
+    if (quote !== '"' && quote !== "'") return located(text, open, `expected a quoted value for ${attribute}`);
+    const close = text.indexOf(quote, open + 1);
+    if (close < 0) return located(text, open, `the value of ${attribute} is not terminated`);
+    attributes.set(attribute, decodeEntities(text.slice(open + 1, close)));
+    at = close + 1;
+  }
+}
