@@ -8,10 +8,19 @@ import type { z } from 'zod';
  * - `INVALID_CONTRACT`: a contract file failed to parse (see `issues`).
  * - `IO_ERROR`: the filesystem failed for a reason other than a missing file.
  * - `STATE_CORRUPT`: the loop's own persisted record cannot be read.
+ * - `SESSION_NOT_FOUND`: no fix session by that id exists in the orchestrator's directory.
+ * - `SESSION_ENDED`: a fix session that already converged or escalated was stepped again.
  *
  * @public
  */
-export type GoalLoopErrorCode = 'RUN_LOCKED' | 'INVALID_OPTIONS' | 'INVALID_CONTRACT' | 'IO_ERROR' | 'STATE_CORRUPT';
+export type GoalLoopErrorCode =
+  | 'RUN_LOCKED'
+  | 'INVALID_OPTIONS'
+  | 'INVALID_CONTRACT'
+  | 'IO_ERROR'
+  | 'STATE_CORRUPT'
+  | 'SESSION_NOT_FOUND'
+  | 'SESSION_ENDED';
 
 /**
  * One problem found in a contract or an option: a machine-readable `code`,
