@@ -87,7 +87,8 @@ class JUnitReading {
     if (collecting === null) return undefined;
     const room = MAX_FAILURE_MESSAGE_CHARS + 1 - collecting.text.length;
     // Only the first characters are kept, so only they are decoded: the cost stays bounded per failure.
-    if (room > 0) collecting.text += cdata ? raw.slice(0, room) : decodeEntities(raw.slice(0, room * 10)).slice(0, room);
+    if (room > 0)
+      collecting.text += cdata ? raw.slice(0, room) : decodeEntities(raw.slice(0, room * 10)).slice(0, room);
     return undefined;
   }
 
