@@ -100,6 +100,13 @@ export type { LoopStatus } from './goal/loop-status.js';
 export { readLoopStatus } from './goal/loop-status.js';
 export type { GoalLoopOptions } from './goal/options.js';
 export type { StageContext, StageRunner } from './goal/stage-runner.js';
+// The goal loop as tools for agent hosts (MCP servers and other tool registries).
+export type { EvaluateGoalInput, EvaluateGoalOutput } from './goal/tools/evaluate-goal-tool.js';
+export type { GoalLoopTools } from './goal/tools/goal-loop-tools.js';
+export { createGoalLoopTools } from './goal/tools/goal-loop-tools.js';
+export type { LoopStatusInput, LoopStatusOutput } from './goal/tools/loop-status-tool.js';
+export type { GoalLoopToolsOptions, VerdictSource } from './goal/tools/options.js';
+export type { SubmitVerdictInput, SubmitVerdictOutput } from './goal/tools/submit-verdict-tool.js';
 export type { WriteVerdictOptions } from './goal/verdict-writer.js';
 export { writeVerdict } from './goal/verdict-writer.js';
 export { canonicalJson, hashJson } from './kit/hash.js';
@@ -120,6 +127,8 @@ export { stageOutcomeStatusSchema, stageStatusSchema } from './pipeline/stage-st
 export type { Clock } from './ports/clock.js';
 export { createSystemClock, systemClock } from './ports/clock.js';
 export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
+export type { ToolDefinition, ToolObjectSchema } from './ports/define-tool.js';
+export { defineTool, toolError } from './ports/define-tool.js';
 // Ports.
 export type { FileStat, FileSystem } from './ports/file-system.js';
 export type {
@@ -129,3 +138,4 @@ export type {
   StageRunnerOf,
   StageRunReason,
 } from './ports/stage-runner.js';
+export type { Tool, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './ports/tool.js';

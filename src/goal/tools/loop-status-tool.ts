@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { stageStatusSchema } from '../../pipeline/stage-status.js';
+import { defineTool } from '../../ports/define-tool.js';
+import type { Tool } from '../../ports/tool.js';
+import { goalStatusSchema } from '../contracts/goal-evaluation.js';
+import { stopReasonSchema } from '../contracts/stop-reason.js';
+import { type LoopStatus, readLoopStatus } from '../loop-status.js';
+import type { GoalLoopToolsOptions } from './options.js';
+import { runDirInput } from './tool-inputs.js';
+
+const input = z.strictObject({ run_dir: runDirInput });
+
+const stop = z.strictObject({ stopped_on: stopReasonSchema, reason: z.string() });
+
+const output = z.strictObject({
+  run_dir: z.string(),
+  state: z
+    .enum(['not_started', 'in_progress', 'paused', 'stopped'])
+    .describe(
+      'not_started: no loop ran here; in_progress: a session is open (a loop is running, or one was cut off and ' +
+        'resumes on its next run); paused: the open session was paused (an abort, a goal change); stopped: the ' +
+        'last session ended (see stop).',
+    ),
+  goal_id: z.string().nullable(),
+  iteration: z.int().describe('The run-wide iteration counter.'),
+  phase: z.enum(['idle', 'running_stages', 'evaluating', 'stopped']).nullable(),
+  session: z
+    .strictObject({
+      index: z.int(),
+      started_at_iteration: z.int(),
+      max_iterations: z.int(),
+      iterations: z.int(),
+    })
+    .nullable(),
+  stop: stop.extend({ iteration: z.int() }).nullable().describe('How the last session ended, once it has.'),
+  paused: stop.nullable(),
+  pending_stages: z.array(z.string()).readonly(),
+  stage_status: z.record(z.string(), stageStatusSchema),
+  spent_usd: z.number(),
+  last_decision: z
+    .strictObject({
+      iteration: z.int().nullable(),
+      status: z.union([goalStatusSchema, z.literal('ERROR')]),
+      score: z.number(),
+      reason: z.string(),
+      recommended_rerun_stages: z.array(z.string()).readonly(),
+      failing_criteria: z.array(z.string()).readonly(),
+    })
+    .nullable()
+    .describe("The latest iteration's evaluation (iterations/<n>/evaluation.json)."),
+});
+
+/** The input of the `loop_status` tool. @public */
+export type LoopStatusInput = z.output<typeof input>;
+
+/** The output of the `loop_status` tool: the run's loop as persisted. @public */
+export type LoopStatusOutput = z.output<typeof output>;
+
+/**
+ * `loop_status`: a run's persisted loop (`readLoopStatus`), for a host that watches or resumes runs. Writes nothing
+ * and takes no lock.
+ *
+ * @internal
+ */
+export function loopStatusTool(options: GoalLoopToolsOptions): Tool<LoopStatusInput, LoopStatusOutput> {
+  return defineTool({
+    name: 'loop_status',
+    description:
+      "Reads a run's goal loop as persisted: whether a session is in progress, paused or stopped (and why), the " +
+      'run-wide iteration, stage statuses, spend, and the last decision with its failing criteria. Writes nothing.',
+    input,
+    output,
+    run: async (call) => statusOutput(call.run_dir, await readLoopStatus({ fs: options.fs, runDir: call.run_dir })),
+  });
+}
+
+// The status in the tool's snake_case shape, with one state word for the session.
+function statusOutput(runDir: string, status: LoopStatus): LoopStatusOutput {
+  const evaluation = status.lastEvaluation;
+  return {
+    run_dir: runDir,
+    state: !status.exists
+      ? 'not_started'
+      : status.phase === 'stopped'
+        ? 'stopped'
+        : status.paused === null
+          ? 'in_progress'
+          : 'paused',
+    goal_id: status.goalId,
+    iteration: status.iteration,
+    phase: status.phase,
+    session:
+      status.session === null
+        ? null
+        : {
+            index: status.session.index,
+            started_at_iteration: status.session.startedAtIteration,
+            max_iterations: status.session.maxIterations,
+            iterations: status.session.iterations,
+          },
+    stop: status.stop === null ? null : { ...stopOf(status.stop), iteration: status.stop.iteration },
+    paused: status.paused === null ? null : stopOf(status.paused),
+    pending_stages: status.pendingStages,
+    stage_status: { ...status.stageStatus },
+    spent_usd: status.spentUsd,
+    last_decision:
+      evaluation === null
+        ? null
+        : {
+            iteration: evaluation.iteration,
+            status: evaluation.status,
+            score: evaluation.score,
+            reason: evaluation.reason,
+            recommended_rerun_stages: evaluation.recommendedRerunStages,
+            failing_criteria: evaluation.criteria
+              .filter((criterion) => criterion.status !== 'PASS')
+              .map((criterion) => criterion.id),
+          },
+  };
+}
+
+// A stop's two fields in snake_case.
+function stopOf(value: NonNullable<LoopStatus['paused']>): z.output<typeof stop> {
+  return { stopped_on: value.stoppedOn, reason: value.reason };
+}

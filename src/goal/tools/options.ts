@@ -1,0 +1,35 @@
+import type { CommandRunner } from '../../ports/command-runner.js';
+import type { FileSystem } from '../../ports/file-system.js';
+
+/**
+ * Who signs a verdict sent through `submit_verdict`: a human, or an agent. Both land in the explicit pool of the
+ * verdict protocol (goal-verdict.json); the source is written into the verdict's `judge` (`human:<name>`,
+ * `agent:<name>`), and an agent's verdict must give its reasoning.
+ *
+ * @public
+ */
+export type VerdictSource = 'human' | 'agent';
+
+/**
+ * Options of {@link createGoalLoopTools}.
+ *
+ * @public
+ */
+export interface GoalLoopToolsOptions {
+  /** The project's filesystem; every `run_dir` a tool receives is relative to its root. */
+  readonly fs: FileSystem;
+  /** Runs `command` criteria in `evaluate_goal`; without it they are PENDING. */
+  readonly commands?: CommandRunner;
+  /**
+   * The pipeline's stage ids, for `evaluate_goal` calls that name none; when absent, the stages recorded in the
+   * run's loop-state.json are used.
+   */
+  readonly stages?: readonly string[];
+  /** The feedback stage's id (default `11-feedback-loop`). */
+  readonly feedbackStage?: string;
+  /**
+   * The sources `submit_verdict` accepts (default both). A host that exposes the tools to a model and answers for
+   * its humans elsewhere passes `['agent']`, so a model cannot sign a verdict as a human.
+   */
+  readonly verdictSources?: readonly VerdictSource[];
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { defineTool, toolError } from '../../ports/define-tool.js';
+import type { Tool } from '../../ports/tool.js';
+import { writeVerdict } from '../verdict-writer.js';
+import type { GoalLoopToolsOptions, VerdictSource } from './options.js';
+import { asInputError, runDirInput } from './tool-inputs.js';
+
+const SOURCES = ['human', 'agent'] as const satisfies readonly VerdictSource[];
+
+const input = z
+  .strictObject({
+    run_dir: runDirInput,
+    criterion_id: z.string().min(1).describe('The id of a judge criterion of the goal.'),
+    verdict: z.enum(['PASS', 'FAIL']),
+    source: z.enum(SOURCES).describe('Who judged: a human, or an agent (an agent must give its reasoning).'),
+    judge: z
+      .string()
+      .min(1)
+      .regex(/^[^:]/, 'judge must not start with ":"')
+      .optional()
+      .describe('Who exactly (e.g. architect, reviewer-model); recorded as <source>:<judge>.'),
+    reasoning: z.string().min(1).optional(),
+    score: z.number().optional(),
+    recommendation: z
+      .enum(['retry', 'block'])
+      .optional()
+      .describe('On FAIL: block stops the loop blocked; retry (the default) reruns the criterion stages.'),
+    recommended_rerun_stages: z
+      .array(z.string().min(1))
+      .readonly()
+      .optional()
+      .describe("On FAIL: the stages to rerun instead of the criterion's own."),
+  })
+  .refine((call) => call.source !== 'agent' || call.reasoning !== undefined, {
+    message: "an agent's verdict must give its reasoning",
+    path: ['reasoning'],
+  });
+
+const output = z.strictObject({
+  run_dir: z.string(),
+  criterion_id: z.string(),
+  verdict: z.enum(['PASS', 'FAIL']),
+  source: z.enum(SOURCES),
+  judge: z.string(),
+  iteration: z
+    .int()
+    .describe('The iteration that consumes the verdict: the running one, else the next (older ones are stale).'),
+  recommendation: z.enum(['retry', 'block']).optional(),
+  recommended_rerun_stages: z.array(z.string()).readonly().optional(),
+});
+
+/** The input of the `submit_verdict` tool. @public */
+export type SubmitVerdictInput = z.output<typeof input>;
+
+/** The output of the `submit_verdict` tool: the verdict as written, with its iteration stamp. @public */
+export type SubmitVerdictOutput = z.output<typeof output>;
+
+// The library's option names, as the input fields they come from.
+const FIELDS = {
+  runDir: 'run_dir',
+  criterionId: 'criterion_id',
+  recommendedRerunStages: 'recommended_rerun_stages',
+} as const;
+
+/**
+ * `submit_verdict`: a judge verdict into the run's goal-verdict.json through `writeVerdict` (the explicit pool of
+ * the verdict protocol), stamped with the iteration that consumes it and signed with its source.
+ *
+ * @internal
+ */
+export function submitVerdictTool(options: GoalLoopToolsOptions): Tool<SubmitVerdictInput, SubmitVerdictOutput> {
+  const allowed: readonly VerdictSource[] = options.verdictSources ?? SOURCES;
+  return defineTool({
+    name: 'submit_verdict',
+    description:
+      "Records a PASS or FAIL verdict for one of the goal's judge criteria (in the run's goal-verdict.json), " +
+      'stamped with the loop iteration that will consume it and signed human:<judge> or agent:<judge>. The next ' +
+      'loop iteration (or evaluate_goal) uses it; a FAIL with recommendation block stops the loop.',
+    input,
+    output,
+    run: async (call) => {
+      if (!allowed.includes(call.source)) {
+        return toolError('invalid_input', `This host does not accept verdicts from source ${call.source}`, [
+          { code: 'source_not_allowed', path: ['source'], message: `accepted: ${allowed.join(', ')}` },
+        ]);
+      }
+      const judge = call.judge === undefined ? call.source : `${call.source}:${call.judge}`;
+      try {
+        const written = await writeVerdict({
+          fs: options.fs,
+          runDir: call.run_dir,
+          criterionId: call.criterion_id,
+          verdict: call.verdict,
+          judge,
+          ...(call.reasoning === undefined ? {} : { reasoning: call.reasoning }),
+          ...(call.score === undefined ? {} : { score: call.score }),
+          ...(call.recommendation === undefined ? {} : { recommendation: call.recommendation }),
+          ...(call.recommended_rerun_stages === undefined
+            ? {}
+            : { recommendedRerunStages: call.recommended_rerun_stages }),
+        });
+        return {
+          run_dir: call.run_dir,
+          criterion_id: call.criterion_id,
+          verdict: written.verdict,
+          source: call.source,
+          judge,
+          iteration: written.iteration ?? 0,
+          ...(written.recommendation === undefined ? {} : { recommendation: written.recommendation }),
+          ...(written.recommended_rerun_stages === undefined
+            ? {}
+            : { recommended_rerun_stages: written.recommended_rerun_stages }),
+        };
+      } catch (error) {
+        return asInputError(error, FIELDS);
+      }
+    },
+  });
+}

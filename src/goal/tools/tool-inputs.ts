@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { isGoalLoopError } from '../../errors.js';
+import { isInside, normalizePath } from '../../kit/paths.js';
+import { toolError } from '../../ports/define-tool.js';
+import type { ToolError } from '../../ports/tool.js';
+
+/** The `run_dir` field every goal tool takes: a run directory relative to the project root, inside it. @internal */
+export const runDirInput = z
+  .string()
+  .min(1)
+  .refine((dir) => !dir.startsWith('/') && isInside(dir, '.') && normalizePath(dir) !== '.', {
+    message: 'run_dir must be a relative path inside the project root (e.g. .goal-loop/runs/r-42)',
+  })
+  .describe('The run directory, relative to the project root (e.g. .goal-loop/runs/r-42).');
+
+/** Stage ids of a pipeline, in order, none repeated. @internal */
+export const stagesInput = z
+  .array(z.string().min(1))
+  .min(1)
+  .refine((stages) => new Set(stages).size === stages.length, { message: 'stages must not repeat a stage id' })
+  .readonly();
+
+/** An issue as the goal tools' outputs carry it. @internal */
+export const issueOutput = z.strictObject({
+  code: z.string(),
+  path: z.array(z.union([z.string(), z.number()])).readonly(),
+  message: z.string(),
+});
+
+/**
+ * A library function's `INVALID_OPTIONS` error as a tool's `invalid_input` error, with each issue's option name
+ * (`criterionId`) renamed to the input field it came from (`criterion_id`), so the JSON path names the input.
+ * Anything else is rethrown (the tool wrapper maps it by its code).
+ *
+ * @internal
+ */
+export function asInputError(error: unknown, fields: Readonly<Record<string, string>>): ToolError {
+  if (!isGoalLoopError(error, 'INVALID_OPTIONS')) throw error;
+  const issues = error.issues.map((issue) => {
+    const [head, ...rest] = issue.path;
+    if (head === undefined) return issue;
+    return { ...issue, path: [typeof head === 'string' ? (fields[head] ?? head) : head, ...rest] };
+  });
+  return toolError('invalid_input', error.message, issues);
+}

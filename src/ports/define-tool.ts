@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import type { Tool, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './tool.js';
+
+/**
+ * A zod object schema (MCP wants an object at the root of a tool's input and output).
+ *
+ * @public
+ */
+export type ToolObjectSchema<T> = z.ZodType<T> & { readonly shape: Readonly<Record<string, z.ZodType>> };
+
+/**
+ * What {@link defineTool} builds a tool from: its name and description, its input and output schemas (zod
+ * objects; an input schema is best a strict object, so a misspelt field is refused rather than ignored), and
+ * `run`, which receives the validated input and resolves to the output or to {@link toolError}.
+ *
+ * @public
+ */
+export interface ToolDefinition<Input, Output> {
+  readonly name: string;
+  readonly description: string;
+  readonly input: ToolObjectSchema<Input>;
+  readonly output: ToolObjectSchema<Output>;
+  run(input: Input): Promise<Output | ToolError>;
+}
+
+// Thrown library errors by their code (GoalLoopError's codes); anything else is `internal`.
+const THROWN_CODES: Readonly<Record<string, ToolErrorCode>> = {
+  INVALID_OPTIONS: 'invalid_input',
+  RUN_LOCKED: 'busy',
+  INVALID_CONTRACT: 'invalid_contract',
+  STATE_CORRUPT: 'invalid_contract',
+  IO_ERROR: 'io_error',
+};
+
+// Marks the values toolError() builds, so `run` can return one without it being mistaken for an output.
+const TOOL_ERROR = Symbol('goal-loop.tool-error');
+
+/**
+ * Builds a {@link Tool}: generates the JSON Schemas (draft 2020-12) and wraps `run` in a handler that validates the
+ * input (a mismatch is an `invalid_input` error naming every JSON path), checks the output against its schema (a
+ * mismatch is an `internal` error, never a malformed result), and turns anything `run` throws into a tool error
+ * (a `GoalLoopError` by its code: `RUN_LOCKED` is `busy`, `INVALID_OPTIONS` is `invalid_input`, …).
+ *
+ * @example
+ * ```ts
+ * const echo = defineTool({
+ *   name: 'echo',
+ *   description: 'Returns its text.',
+ *   input: z.strictObject({ text: z.string() }),
+ *   output: z.strictObject({ text: z.string() }),
+ *   run: async ({ text }) => ({ text }),
+ * });
+ * await echo.handler({ text: 1 }); // { isError: true, error: { code: 'invalid_input', message: 'echo: $.text: …' } }
+ * ```
+ * @public
+ */
+export function defineTool<Input, Output>(definition: ToolDefinition<Input, Output>): Tool<Input, Output> {
+  const { name, input, output } = definition;
+  return {
+    name,
+    description: definition.description,
+    inputSchema: input,
+    inputJsonSchema: jsonSchemaOf(input, 'input'),
+    outputSchema: output,
+    outputJsonSchema: jsonSchemaOf(output, 'output'),
+    handler: async (raw: unknown): Promise<ToolResult<Output>> => {
+      const parsed = input.safeParse(raw);
+      if (!parsed.success) return failure(toolError('invalid_input', `${name}: invalid input`, issuesOf(parsed.error)));
+      let result: Output | ToolError;
+      try {
+        result = await definition.run(parsed.data);
+      } catch (error) {
+        return failure(thrownError(name, error));
+      }
+      if (isToolError(result)) return failure(result);
+      const checked = output.safeParse(result);
+      if (!checked.success) {
+        const issues = issuesOf(checked.error);
+        return failure(toolError('internal', `${name} produced an output that does not match its schema`, issues));
+      }
+      return { isError: false, output: checked.data };
+    },
+  };
+}
+
+/**
+ * A tool error for `run` to return: the code, a message (each issue's JSON path and message are appended), and the
+ * issues, if any.
+ *
+ * @public
+ */
+export function toolError(code: ToolErrorCode, message: string, issues: readonly ToolIssue[] = []): ToolError {
+  const detail = issues.map((issue) => `${jsonPath(issue.path)}: ${issue.message}`).join('; ');
+  const error = { code, message: detail === '' ? message : `${message}: ${detail}`, issues };
+  Object.defineProperty(error, TOOL_ERROR, { value: true });
+  return error;
+}
+
+// True for the values toolError() built.
+function isToolError(value: unknown): value is ToolError {
+  return typeof value === 'object' && value !== null && TOOL_ERROR in value;
+}
+
+// The plain tool error result (without the marker, so it serialises as data).
+function failure(error: ToolError): { readonly isError: true; readonly error: ToolError } {
+  return { isError: true, error: { code: error.code, message: error.message, issues: error.issues } };
+}
+
+// A thrown value as a tool error: a library error keeps its message and issues under its mapped code.
+function thrownError(name: string, error: unknown): ToolError {
+  const thrown = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
+  const message = error instanceof Error ? error.message : String(error);
+  const code = typeof thrown.code === 'string' ? THROWN_CODES[thrown.code] : undefined;
+  const issues = Array.isArray(thrown.issues) ? (thrown.issues as ToolIssue[]) : [];
+  if (code === undefined) return toolError('internal', `${name} failed: ${message}`);
+  return { ...toolError(code, message), issues };
+}
+
+// zod's issues in the tool issue shape (symbol keys as strings).
+function issuesOf(error: z.ZodError): ToolIssue[] {
+  return error.issues.map((issue) => ({
+    code: issue.code,
+    path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
+    message: issue.message,
+  }));
+}
+
+// `['a', 0, 'b c']` → `$.a[0]["b c"]`.
+function jsonPath(path: readonly (string | number)[]): string {
+  return path.reduce<string>(
+    (out, key) =>
+      out +
+      (typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`),
+    '$',
+  );
+}
+
+// The JSON Schema of a tool's input or output (an object schema, so `type` is `object`).
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): ToolJsonSchema {
+  return z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as ToolJsonSchema;
+}

@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+
+/**
+ * Why a tool call failed, as a closed union a host can switch on:
+ *
+ * - `invalid_input`: the input does not match the tool's input schema (the issues name each JSON path), or a value
+ *   in it was refused (an unknown criterion, a run directory outside the root);
+ * - `not_found`: the input names something that does not exist (a session id);
+ * - `invalid_state`: the call does not fit the current state (a finished session stepped again);
+ * - `busy`: another process holds the run or the session (its lock);
+ * - `invalid_contract`: a file the call must read is malformed;
+ * - `io_error`: the filesystem failed;
+ * - `internal`: an unexpected fault (the message says what).
+ *
+ * @public
+ */
+export type ToolErrorCode =
+  | 'invalid_input'
+  | 'not_found'
+  | 'invalid_state'
+  | 'busy'
+  | 'invalid_contract'
+  | 'io_error'
+  | 'internal';
+
+/**
+ * One problem with a tool call: a machine-readable `code`, the JSON `path` of the offending value in the input
+ * (`[]` for the input itself) and a human `message`. The same shape as the library's `Issue`.
+ *
+ * @public
+ */
+export interface ToolIssue {
+  readonly code: string;
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/**
+ * A failed tool call as data: the code, one message (naming each offending JSON path, e.g.
+ * `$.session_id: expected string`), and every issue found.
+ *
+ * @public
+ */
+export interface ToolError {
+  readonly code: ToolErrorCode;
+  readonly message: string;
+  readonly issues: readonly ToolIssue[];
+}
+
+/**
+ * What a tool handler resolves to: the output, or a tool error. Maps one to one onto an MCP `CallToolResult`:
+ * `isError` is its `isError`; `output` is its `structuredContent` (and, as JSON text, its `content`); `error` is
+ * its `content` as JSON text.
+ *
+ * @public
+ */
+export type ToolResult<Output> =
+  | { readonly isError: false; readonly output: Output }
+  | { readonly isError: true; readonly error: ToolError };
+
+/**
+ * A JSON Schema document describing an object (a tool's input or output), generated from its zod schema
+ * (draft 2020-12).
+ *
+ * @public
+ */
+export interface ToolJsonSchema {
+  readonly type: 'object';
+  readonly [keyword: string]: unknown;
+}
+
+/**
+ * A framework-neutral tool for agent hosts: a name, a description for the model, the input and output as zod
+ * schemas and as JSON Schemas, and a handler that validates its input and never rejects — bad input and refused
+ * calls resolve to a {@link ToolResult} with `isError: true`. Any MCP server (or another host's tool registry)
+ * registers it as it is.
+ *
+ * @example
+ * ```ts
+ * for (const tool of tools) registry.set(tool.name, tool);
+ * const result = await registry.get('loop_status')!.handler({ run_dir: '.goal-loop/runs/r-42' });
+ * if (result.isError) console.error(result.error.message);
+ * else console.log(result.output);
+ * ```
+ * @public
+ */
+export interface Tool<Input = unknown, Output = unknown> {
+  /** Unique among the tools of a host: lower snake case. */
+  readonly name: string;
+  /** What the tool does, for the model that picks tools. */
+  readonly description: string;
+  readonly inputSchema: z.ZodType<Input>;
+  readonly inputJsonSchema: ToolJsonSchema;
+  readonly outputSchema: z.ZodType<Output>;
+  readonly outputJsonSchema: ToolJsonSchema;
+  /** Validates `input` against {@link Tool.inputSchema}, runs the tool, and resolves to its result; never rejects. */
+  handler(input: unknown): Promise<ToolResult<Output>>;
+}

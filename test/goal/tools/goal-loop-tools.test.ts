@@ -1,0 +1,262 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createGoalLoopTools,
+  GoalLoop,
+  type GoalLoopToolsOptions,
+  runPaths,
+  type ToolResult,
+} from '../../../src/index.js';
+import { createMemoryFileSystem, createScriptedStageRunner } from '../../../src/testing.js';
+
+// The goal loop's tools over a memory project: a dry-run evaluation, verdicts through the verdict writer, the
+// persisted status — and every bad call a tool error naming the input's JSON path, never a rejection.
+
+const RUN = '.goal-loop/runs/r-7';
+const PATHS = runPaths(RUN);
+const STAGES = ['a', 'b'];
+const GOAL = JSON.stringify({
+  schema_version: 1,
+  goal_id: 'tools-goal',
+  criteria: [
+    { id: 'design', kind: 'judge', question: 'Is the design sound?', rerun_stages: ['b'] },
+    { id: 'report', kind: 'file_exists', path: 'report.json', run_relative: true, rerun_stages: ['a'] },
+  ],
+});
+
+function project(options: Partial<GoalLoopToolsOptions> = {}) {
+  const fs = createMemoryFileSystem({ files: { [PATHS.goal]: GOAL } });
+  const [evaluate, submit, status] = createGoalLoopTools({ fs, ...options });
+  const loop = () =>
+    new GoalLoop({
+      fs,
+      runDir: RUN,
+      stages: STAGES,
+      runner: createScriptedStageRunner({ a: { status: 'passed' }, b: { status: 'passed' } }),
+    });
+  return { fs, evaluate, submit, status, loop };
+}
+
+// The output of a result that must have succeeded.
+function ok<T>(result: ToolResult<T>): T {
+  if (result.isError) throw new Error(`unexpected tool error: ${result.error.message}`);
+  return result.output;
+}
+
+// The error of a result that must have failed.
+function failed<T>(result: ToolResult<T>) {
+  if (!result.isError) throw new Error(`expected a tool error, got ${JSON.stringify(result.output)}`);
+  return result.error;
+}
+
+describe('createGoalLoopTools', () => {
+  it('returns evaluate_goal, submit_verdict and loop_status with object JSON Schemas naming their fields', () => {
+    const tools = createGoalLoopTools({ fs: createMemoryFileSystem() });
+    expect(tools.map((tool) => tool.name)).toEqual(['evaluate_goal', 'submit_verdict', 'loop_status']);
+    const [evaluate, submit, status] = tools;
+    expect(evaluate.inputJsonSchema).toMatchObject({
+      type: 'object',
+      required: ['run_dir'],
+      additionalProperties: false,
+    });
+    expect(Object.keys(evaluate.inputJsonSchema.properties as object)).toEqual(['run_dir', 'stages', 'skip_commands']);
+    expect(submit.inputJsonSchema).toMatchObject({ required: ['run_dir', 'criterion_id', 'verdict', 'source'] });
+    expect(status.inputJsonSchema).toMatchObject({ required: ['run_dir'] });
+    for (const tool of tools) {
+      expect(tool.outputJsonSchema.type).toBe('object');
+      expect(tool.description.length).toBeGreaterThan(40);
+    }
+  });
+});
+
+describe('evaluate_goal', () => {
+  it('evaluates without a loop: the judge PENDING, the missing file FAIL, ASK_USER first by precedence', async () => {
+    const p = project();
+    const output = ok(await p.evaluate.handler({ run_dir: RUN, stages: STAGES, skip_commands: true }));
+    expect(output).toMatchObject({ run_dir: RUN, goal_id: 'tools-goal', status: 'ASK_USER', iteration: null });
+    expect(output.failing_criteria.map((check) => [check.id, check.kind, check.status])).toEqual([
+      ['design', 'judge', 'PENDING'],
+      ['report', 'file_exists', 'FAIL'],
+      ['stage:a', 'builtin', 'PENDING'],
+      ['stage:b', 'builtin', 'PENDING'],
+    ]);
+    expect(output.counts).toEqual({ checks: 4, passed: 0, failed: 1, pending: 3 });
+    expect(await p.fs.readText(PATHS.state)).toBeNull();
+    expect(await p.fs.readText(PATHS.events)).toBeNull();
+  });
+
+  it("takes the stages from the host's option, else from the run's loop-state.json, else asks for them", async () => {
+    const p = project();
+    expect(failed(await p.evaluate.handler({ run_dir: RUN }))).toMatchObject({
+      code: 'invalid_input',
+      issues: [{ path: ['stages'] }],
+    });
+    expect(ok(await project({ stages: STAGES }).evaluate.handler({ run_dir: RUN })).status).toBe('ASK_USER');
+    await p.fs.writeText(`${RUN}/report.json`, '{}');
+    expect(await p.loop().run()).toMatchObject({ stoppedOn: 'ask_user', iteration: 1 });
+    const output = ok(await p.evaluate.handler({ run_dir: RUN }));
+    expect(output).toMatchObject({ status: 'ASK_USER', iteration: 1, score: 75 });
+    expect(output.failing_criteria.map((check) => check.id)).toEqual(['design']);
+  });
+
+  it('reports an unusable goal as status ERROR with its issues, not as a tool error', async () => {
+    const p = project();
+    await p.fs.writeText(PATHS.goal, JSON.stringify({ schema_version: 1, criteria: [{ id: 'x', kind: 'nope' }] }));
+    const output = ok(await p.evaluate.handler({ run_dir: RUN, stages: STAGES }));
+    expect(output.status).toBe('ERROR');
+    expect(output.issues.some((issue) => issue.path.join('.').startsWith('criteria.0'))).toBe(true);
+  });
+
+  it('refuses bad input with the JSON path: a run dir outside the root, a wrong type, an unknown field', async () => {
+    const p = project();
+    for (const [raw, path] of [
+      [{ run_dir: '../elsewhere', stages: STAGES }, '$.run_dir'],
+      [{ run_dir: '/abs', stages: STAGES }, '$.run_dir'],
+      [{ run_dir: RUN, stages: ['a', 'a'] }, '$.stages'],
+      [{ run_dir: RUN, stages: STAGES, skip_commands: 'yes' }, '$.skip_commands'],
+      [{ run_dir: RUN, stage: ['a'] }, 'stage'],
+    ] as const) {
+      const error = failed(await p.evaluate.handler(raw));
+      expect(error.code).toBe('invalid_input');
+      expect(error.message).toContain(path);
+    }
+  });
+});
+
+describe('submit_verdict', () => {
+  it('writes a signed verdict stamped for the next iteration, which the loop then consumes', async () => {
+    const p = project();
+    await p.fs.writeText(`${RUN}/report.json`, '{}');
+    expect(await p.loop().run()).toMatchObject({ stoppedOn: 'ask_user', iteration: 1 });
+    const output = ok(
+      await p.submit.handler({
+        run_dir: RUN,
+        criterion_id: 'design',
+        verdict: 'PASS',
+        source: 'human',
+        judge: 'architect',
+        reasoning: 'Layers hold.',
+      }),
+    );
+    expect(output).toEqual({
+      run_dir: RUN,
+      criterion_id: 'design',
+      verdict: 'PASS',
+      source: 'human',
+      judge: 'human:architect',
+      iteration: 2,
+    });
+    expect(JSON.parse((await p.fs.readText(PATHS.verdicts)) ?? '')).toEqual({
+      verdicts: [
+        { criterion_id: 'design', verdict: 'PASS', judge: 'human:architect', reasoning: 'Layers hold.', iteration: 2 },
+      ],
+    });
+    expect(ok(await p.evaluate.handler({ run_dir: RUN })).status).toBe('PASS');
+    expect(await p.loop().run()).toMatchObject({ stoppedOn: 'complete', iteration: 2 });
+  });
+
+  it("signs an agent's verdict agent:<judge> and requires its reasoning; a FAIL with block blocks", async () => {
+    const p = project();
+    const missing = failed(
+      await p.submit.handler({ run_dir: RUN, criterion_id: 'design', verdict: 'FAIL', source: 'agent' }),
+    );
+    expect(missing).toMatchObject({ code: 'invalid_input', issues: [{ path: ['reasoning'] }] });
+    expect(await p.fs.readText(PATHS.verdicts)).toBeNull();
+    const output = ok(
+      await p.submit.handler({
+        run_dir: RUN,
+        criterion_id: 'design',
+        verdict: 'FAIL',
+        source: 'agent',
+        reasoning: 'A cycle between b and a.',
+        recommendation: 'block',
+      }),
+    );
+    expect(output).toMatchObject({ judge: 'agent', iteration: 1, recommendation: 'block' });
+    await p.fs.writeText(`${RUN}/report.json`, '{}');
+    expect(await p.loop().run()).toMatchObject({ stoppedOn: 'blocked' });
+  });
+
+  it('names criterion_id when the goal has no such judge criterion, and writes nothing', async () => {
+    const p = project();
+    for (const id of ['nope', 'report']) {
+      const error = failed(
+        await p.submit.handler({ run_dir: RUN, criterion_id: id, verdict: 'PASS', source: 'human' }),
+      );
+      expect(error.code).toBe('invalid_input');
+      expect(error.issues.map((issue) => issue.path)).toEqual([['criterion_id']]);
+      expect(error.message).toContain('$.criterion_id');
+    }
+    expect(await p.fs.readText(PATHS.verdicts)).toBeNull();
+  });
+
+  it('refuses a source the host does not accept', async () => {
+    const p = project({ verdictSources: ['agent'] });
+    const call = { run_dir: RUN, criterion_id: 'design', verdict: 'PASS', source: 'human' } as const;
+    expect(failed(await p.submit.handler(call))).toMatchObject({
+      code: 'invalid_input',
+      issues: [{ path: ['source'] }],
+    });
+    expect(ok(await p.submit.handler({ ...call, source: 'agent', reasoning: 'Checked.' })).judge).toBe('agent');
+  });
+
+  it('leaves a goal-verdict.json that is not JSON untouched, as an invalid_contract tool error', async () => {
+    const p = project();
+    await p.fs.writeText(PATHS.verdicts, '{ torn');
+    const error = failed(
+      await p.submit.handler({ run_dir: RUN, criterion_id: 'design', verdict: 'PASS', source: 'human' }),
+    );
+    expect(error.code).toBe('invalid_contract');
+    expect(await p.fs.readText(PATHS.verdicts)).toBe('{ torn');
+  });
+});
+
+describe('loop_status', () => {
+  it('says not_started before any loop, then the stop, iteration and last decision of the run', async () => {
+    const p = project();
+    expect(ok(await p.status.handler({ run_dir: RUN }))).toMatchObject({
+      state: 'not_started',
+      iteration: 0,
+      session: null,
+      last_decision: null,
+    });
+    await p.loop().run();
+    const output = ok(await p.status.handler({ run_dir: RUN }));
+    expect(output).toMatchObject({
+      state: 'stopped',
+      goal_id: 'tools-goal',
+      iteration: 1,
+      phase: 'stopped',
+      session: { index: 1, started_at_iteration: 0, iterations: 1 },
+      stop: { stopped_on: 'ask_user', iteration: 1 },
+      paused: null,
+      stage_status: { a: 'passed', b: 'passed' },
+      last_decision: { iteration: 1, status: 'ASK_USER', failing_criteria: ['design', 'report'] },
+    });
+  });
+
+  it('reports a session paused by an abort as paused, with the stop that paused it', async () => {
+    const p = project();
+    const controller = new AbortController();
+    const runner = createScriptedStageRunner({
+      a: async () => {
+        controller.abort();
+        return { status: 'passed' };
+      },
+      b: { status: 'passed' },
+    });
+    const loop = new GoalLoop({ fs: p.fs, runDir: RUN, stages: STAGES, runner, signal: controller.signal });
+    expect(await loop.run()).toMatchObject({ stoppedOn: 'aborted' });
+    expect(ok(await p.status.handler({ run_dir: RUN }))).toMatchObject({
+      state: 'paused',
+      paused: { stopped_on: 'aborted' },
+      stop: null,
+    });
+  });
+
+  it('turns a corrupt loop-state.json into an invalid_contract tool error', async () => {
+    const p = project();
+    await p.fs.writeText(PATHS.state, JSON.stringify({ schema_version: 99 }));
+    expect(failed(await p.status.handler({ run_dir: RUN })).code).toBe('invalid_contract');
+    expect(failed(await p.status.handler({})).message).toContain('$.run_dir');
+  });
+});

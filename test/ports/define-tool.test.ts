@@ -1,0 +1,110 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { GoalLoopError } from '../../src/errors.js';
+import { defineTool, toolError } from '../../src/ports/define-tool.js';
+
+// The tool shape every capability's tools share: validated input, errors as data, outputs held to their schema.
+
+const echo = (run: (input: { text: string; times?: number }) => Promise<unknown>) =>
+  defineTool({
+    name: 'echo',
+    description: 'Repeats a text.',
+    input: z.strictObject({ text: z.string().min(1), times: z.int().min(1).optional() }),
+    output: z.strictObject({ text: z.string(), items: z.array(z.string()).readonly() }),
+    run: run as (input: { text: string; times?: number }) => Promise<{ text: string; items: readonly string[] }>,
+  });
+
+const repeat = echo(async ({ text, times }) => ({ text, items: Array.from({ length: times ?? 1 }, () => text) }));
+
+describe('defineTool', () => {
+  it('publishes object JSON Schemas for input and output, the input refusing unknown fields', () => {
+    expect(repeat.inputJsonSchema).toMatchObject({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      required: ['text'],
+      additionalProperties: false,
+      properties: { text: { type: 'string', minLength: 1 }, times: { type: 'integer', minimum: 1 } },
+    });
+    expect(repeat.outputJsonSchema).toMatchObject({ type: 'object', required: ['text', 'items'] });
+  });
+
+  it('runs with valid input and resolves to the output', async () => {
+    expect(await repeat.handler({ text: 'a', times: 2 })).toEqual({
+      isError: false,
+      output: { text: 'a', items: ['a', 'a'] },
+    });
+  });
+
+  it('resolves bad input to an invalid_input error naming every JSON path', async () => {
+    const result = await repeat.handler({ text: '', times: 0, extra: true });
+    expect(result.isError).toBe(true);
+    if (!result.isError) return;
+    expect(result.error.code).toBe('invalid_input');
+    expect(result.error.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining([['text'], ['times'], []]));
+    expect(result.error.message).toContain('$.text:');
+    expect(result.error.message).toContain('$.times:');
+    expect(result.error.message).toContain('extra');
+    expect((await repeat.handler(null)).isError).toBe(true);
+  });
+
+  it('maps a thrown library error by its code, and anything else to internal', async () => {
+    const locked = echo(async () => {
+      throw new GoalLoopError('RUN_LOCKED', 'held by another loop');
+    });
+    expect(await locked.handler({ text: 'a' })).toEqual({
+      isError: true,
+      error: { code: 'busy', message: 'held by another loop', issues: [] },
+    });
+    const issues = [{ code: 'bad', path: ['x'], message: 'no' }];
+    const invalid = echo(async () => {
+      throw new GoalLoopError('INVALID_CONTRACT', 'file is bad', { issues });
+    });
+    expect(await invalid.handler({ text: 'a' })).toMatchObject({
+      error: { code: 'invalid_contract', message: 'file is bad', issues },
+    });
+    const crash = echo(async () => {
+      throw new TypeError('boom');
+    });
+    expect(await crash.handler({ text: 'a' })).toMatchObject({
+      isError: true,
+      error: { code: 'internal', message: 'echo failed: boom' },
+    });
+    const rejectsString = echo(() => Promise.reject('plain'));
+    expect(await rejectsString.handler({ text: 'a' })).toMatchObject({ error: { code: 'internal' } });
+  });
+
+  it('passes a returned toolError through as plain data, its issues in the message', async () => {
+    const refused = echo(async () =>
+      toolError('invalid_state', 'already done', [{ code: 'terminal', path: ['session_id'], message: 'converged' }]),
+    );
+    const result = await refused.handler({ text: 'a' });
+    expect(result).toEqual({
+      isError: true,
+      error: {
+        code: 'invalid_state',
+        message: 'already done: $.session_id: converged',
+        issues: [{ code: 'terminal', path: ['session_id'], message: 'converged' }],
+      },
+    });
+    expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+  });
+
+  it('refuses an output that does not match its schema instead of returning it', async () => {
+    const wrong = echo(async () => ({ text: 1, items: [] }));
+    const result = await wrong.handler({ text: 'a' });
+    expect(result).toMatchObject({ isError: true, error: { code: 'internal', issues: [{ path: ['text'] }] } });
+  });
+
+  it('never rejects, whatever the input, and errs exactly when the input schema refuses it', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.anything(), fc.record({ text: fc.string(), times: fc.integer({ min: -2, max: 4 }) })),
+        async (raw) => {
+          const result = await repeat.handler(raw);
+          expect(result.isError).toBe(!repeat.inputSchema.safeParse(raw).success);
+        },
+      ),
+    );
+  });
+});
