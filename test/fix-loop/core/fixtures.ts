@@ -1,0 +1,38 @@
+import type { FixAttempt } from '../../../src/fix-loop/contracts/attempt.js';
+import type { FixCandidate } from '../../../src/fix-loop/contracts/candidate.js';
+import type { GapModel } from '../../../src/fix-loop/contracts/gap.js';
+import { computeGap } from '../../../src/fix-loop/core/gap.js';
+
+/** A gap model from a few numbers: build errors (0 = passing), failed tests, missing requirements. */
+export function gapOf(buildErrors: number, failedTests: number, missing: readonly string[] = []): GapModel {
+  return computeGap({
+    build: { failing: buildErrors > 0, error_count: buildErrors },
+    tests: { failed: failedTests, passed: 10, total: 10 + failedTests },
+    requirements: { missing: [...missing] },
+  });
+}
+
+/** An attempt that took the gap from `before` to `after`. */
+export function attempt(
+  index: number,
+  before: number,
+  after: number | null,
+  over: Partial<FixAttempt> = {},
+): FixAttempt {
+  return {
+    index,
+    action: 'test_iteration',
+    candidate_description: `fix ${index}`,
+    candidate_hash: `h${index}`,
+    outcome: after === null ? 'interrupted' : 'applied',
+    gap_before: before,
+    gap_after: after,
+    detail: '',
+    ...over,
+  };
+}
+
+/** A candidate with the given description, confidence and type. */
+export function candidate(description: string, confidence: number, manual = false): FixCandidate {
+  return { description, confidence, mutation_type: manual ? 'manual' : 'auto' };
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { formatIssue } from '../../../src/errors.js';
+import { fixSessionStateSchema, MAX_FAILURE_OUTPUT_CHARS } from '../../../src/fix-loop/contracts/session.js';
+import { DEFAULT_MAX_ATTEMPTS, MAX_ATTEMPTS_CAP } from '../../../src/fix-loop/contracts/start.js';
+import { createFixSessionState, failureOutputTail, parseFixSessionStart } from '../../../src/fix-loop/core/start.js';
+
+const start = { goal: 'the tests pass', goal_type: 'tests', workspace: 'app' };
+
+describe('parseFixSessionStart', () => {
+  it('defaults max_attempts to 5 and keeps the commands', () => {
+    const result = parseFixSessionStart({ ...start, build_command: 'npm run build', test_command: 'npm test' });
+    expect(result).toEqual({
+      success: true,
+      data: { ...start, build_command: 'npm run build', test_command: 'npm test', max_attempts: DEFAULT_MAX_ATTEMPTS },
+      issues: [],
+    });
+  });
+
+  it('clamps max_attempts above the cap and says so', () => {
+    const result = parseFixSessionStart({ ...start, max_attempts: MAX_ATTEMPTS_CAP + 1 });
+    expect(result.success && result.data.max_attempts).toBe(MAX_ATTEMPTS_CAP);
+    expect(result.issues).toEqual([expect.objectContaining({ code: 'clamped', path: ['max_attempts'] })]);
+    expect(parseFixSessionStart({ ...start, max_attempts: MAX_ATTEMPTS_CAP }).issues).toEqual([]);
+  });
+
+  it('names the JSON path of every bad field', () => {
+    const result = parseFixSessionStart({ goal: '', goal_type: 3, max_attempts: 0, test_command: '', extra: true });
+    expect(result.success).toBe(false);
+    const paths = result.issues.map((issue) => formatIssue(issue).split(':')[0]);
+    expect(paths).toEqual(
+      expect.arrayContaining(['$.goal', '$.goal_type', '$.workspace', '$.max_attempts', '$.test_command', '$']),
+    );
+  });
+
+  it('refuses a max_attempts that is not a whole number', () => {
+    for (const bad of [2.5, '5', Number.NaN, -1]) {
+      expect(parseFixSessionStart({ ...start, max_attempts: bad }).success).toBe(false);
+    }
+  });
+
+  it('never throws on hostile input', () => {
+    const hostile = {
+      ...start,
+      get goal(): string {
+        throw new Error('boom');
+      },
+    };
+    expect(parseFixSessionStart(hostile)).toMatchObject({ success: false, issues: [{ code: 'unreadable' }] });
+    expect(parseFixSessionStart(null).success).toBe(false);
+  });
+});
+
+describe('createFixSessionState', () => {
+  it('is a pending record that the state schema accepts', () => {
+    const parsed = parseFixSessionStart({ ...start, test_command: 'npm test' });
+    if (!parsed.success) throw new Error('unreachable');
+    const state = createFixSessionState({ sessionId: 's-1', start: parsed.data, ts: '2026-01-01T00:00:00.000Z' });
+    expect(state).toMatchObject({ status: 'pending', environment_verified: false, gap: null, max_attempts: 5 });
+    expect(state).not.toHaveProperty('build_command');
+    expect(fixSessionStateSchema.parse(JSON.parse(JSON.stringify(state)))).toEqual(state);
+  });
+
+  it('clamps max_attempts to the cap, so the record stays valid', () => {
+    const state = createFixSessionState({ sessionId: 's', start: { ...start, max_attempts: 999 }, ts: 't' });
+    expect(state.max_attempts).toBe(MAX_ATTEMPTS_CAP);
+    expect(fixSessionStateSchema.safeParse(state).success).toBe(true);
+    expect(fixSessionStateSchema.safeParse({ ...state, max_attempts: MAX_ATTEMPTS_CAP + 1 }).success).toBe(false);
+  });
+});
+
+describe('failureOutputTail', () => {
+  it('keeps short output as it is', () => {
+    expect(failureOutputTail('error TS2304')).toBe('error TS2304');
+  });
+
+  it('keeps the end of long output within the bound, marking the cut', () => {
+    const long = `${'x'.repeat(MAX_FAILURE_OUTPUT_CHARS)}\nFAIL 3 tests`;
+    const tail = failureOutputTail(long);
+    expect(tail.length).toBeLessThanOrEqual(MAX_FAILURE_OUTPUT_CHARS);
+    expect(tail.endsWith('\nFAIL 3 tests')).toBe(true);
+    expect(tail.startsWith('…[earlier output cut]')).toBe(true);
+  });
+
+  it('never starts on half a surrogate pair', () => {
+    const tail = failureOutputTail('😀'.repeat(MAX_FAILURE_OUTPUT_CHARS));
+    expect(tail.length).toBeLessThanOrEqual(MAX_FAILURE_OUTPUT_CHARS);
+    expect(tail).not.toMatch(/[\uDC00-\uDFFF]/u);
+  });
+});
