@@ -17,12 +17,15 @@ interface Collecting {
   text: string;
 }
 
+const MAX_SUITES_IN_NAME = 8;
 const ROOTS = new Set(['testsuites', 'testsuite']);
 const FAILURES = new Set(['failure', 'error']);
 
 // Reads a JUnit document token by token; `visit` returns a message to stop on a problem.
 class JUnitReading {
-  private readonly stack: { readonly name: string; readonly suite: string | null }[] = [];
+  private readonly stack: { readonly name: string; readonly named: boolean }[] = [];
+  // The names of the open suites that have one, innermost last.
+  private readonly suites: string[] = [];
   private rootSeen = false;
   private current: OpenCase | null = null;
   private collecting: Collecting | null = null;
@@ -37,8 +40,9 @@ class JUnitReading {
       if (!ROOTS.has(token.name)) return `the root element is <${token.name}>, not <testsuites> or <testsuite>`;
       this.rootSeen = true;
     }
-    const suite = token.name === 'testsuite' ? (token.attributes.get('name') ?? '') : null;
-    this.stack.push({ name: token.name, suite });
+    const suite = token.name === 'testsuite' ? (token.attributes.get('name') ?? '') : '';
+    this.stack.push({ name: token.name, named: suite !== '' });
+    if (suite !== '') this.suites.push(suite);
     const refused = this.open(token.name, token.attributes);
     if (refused === undefined && token.selfClosing) return this.close(token.name);
     return refused;
@@ -73,6 +77,7 @@ class JUnitReading {
     if (top.name !== name) return `</${name}> where </${top.name}> was expected`;
     const depth = this.stack.length;
     this.stack.pop();
+    if (top.named) this.suites.pop();
     if (this.collecting !== null && this.collecting.depth === depth) {
       if (this.current !== null) this.current.message ??= this.collecting.text;
       this.collecting = null;
@@ -102,10 +107,11 @@ class JUnitReading {
     else this.counts.passed += 1;
   }
 
-  // A test's name with the names of the suites around it.
+  // A test's name with the names of the innermost suites around it (a bounded number, so naming costs no more per test as nesting grows).
   private label(title: string): string {
-    const suites = this.stack.flatMap((entry) => (entry.suite === null || entry.suite === '' ? [] : [entry.suite]));
-    return [...suites, title].join(' > ');
+    const shown = this.suites.slice(-MAX_SUITES_IN_NAME);
+    const cut = this.suites.length > shown.length ? ['…'] : [];
+    return [...cut, ...shown, title].join(' > ');
   }
 
   end(): ParseResult<TestReport> | null {
@@ -131,7 +137,7 @@ function failure(message: string): ParseResult<TestReport> {
  * holds a `<failure>` or `<error>`, else skipped when it holds a `<skipped>`,
  * else passed; a `<failure>` or `<error>` directly in a suite (a file that
  * failed to load) counts as one failed test. A failure's name is its suites'
- * names and its own, joined by ` > `; its message is the `message` attribute,
+ * names (the innermost eight) and its own, joined by ` > `; its message is the `message` attribute,
  * else the element's text. Suite attributes (`tests=`, `failures=`) are not
  * trusted. A document that is not well-formed in this subset, is cut off, or
  * has another root fails with one `invalid_junit` issue naming the problem
