@@ -1,0 +1,81 @@
+// A worker process: a BullMQ Worker whose job body is one GoalLoop.step() of the job's run, over the run
+// directories on the shared filesystem. Started by scale-out.ts as `worker.ts <project root> <redis port>`; it
+// reports what it does to its parent over IPC, for the example's summary and checks.
+import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
+import { isGoalLoopError, type LoopStepResult, readLoopStatus, type StopReason } from 'goal-loop';
+import { createNodeFileSystem } from 'goal-loop/node';
+import { createStageRunner, loopFor, QUEUE_NAME, runDirOf, type StageRecord, WORKER_TIMINGS } from './pipeline.js';
+
+/** A job: one run, from its first step to its decision. */
+export interface RunJob {
+  readonly runId: string;
+}
+
+/** What a job returns once its run reached a decision. */
+export interface RunDecision {
+  readonly runId: string;
+  readonly stoppedOn: StopReason;
+  readonly iteration: number;
+}
+
+/** What a worker tells the example. */
+export type WorkerMessage =
+  | { readonly type: 'ready'; readonly pid: number }
+  | ({ readonly type: 'stage_started' } & StageRecord)
+  | { readonly type: 'stepped'; readonly runId: string; readonly iteration: number; readonly done: boolean }
+  | { readonly type: 'run_locked'; readonly runId: string; readonly message: string }
+  | { readonly type: 'decided_before'; readonly runId: string }
+  | { readonly type: 'stalled'; readonly jobId: string };
+
+const [root, port] = process.argv.slice(2);
+if (root === undefined || port === undefined) throw new Error('usage: worker.ts <project root> <redis port>');
+const fs = createNodeFileSystem(root);
+const send = (message: WorkerMessage): void => {
+  process.send?.(message);
+};
+const runner = createStageRunner(fs, (record) => send({ type: 'stage_started', ...record }));
+
+// The job body. One job per run, for the run's whole life: a step that did not reach a decision moves the job back
+// to wait (the next step goes to whichever worker is free, behind the other runs' steps), so a run is never in
+// the queue twice and nothing needs to enqueue "the next step" exactly once. BullMQ delivers at least once: a job
+// whose worker died after its run's last step but before the job completed comes back, and a step() on a stopped
+// run would open a new session (a second decision), so a run already stopped completes with its recorded stop.
+async function stepJob(job: Job<RunJob, RunDecision>, token?: string): Promise<RunDecision> {
+  const { runId } = job.data;
+  const status = await readLoopStatus({ fs, runDir: runDirOf(runId) });
+  if (status.stop !== null) {
+    send({ type: 'decided_before', runId });
+    return { runId, stoppedOn: status.stop.stoppedOn, iteration: status.stop.iteration };
+  }
+  let step: LoopStepResult;
+  try {
+    step = await loopFor(fs, runId, runner).step();
+  } catch (error) {
+    // Another worker holds the run: fail this attempt, and BullMQ retries it after its backoff.
+    if (isGoalLoopError(error, 'RUN_LOCKED')) {
+      send({ type: 'run_locked', runId, message: error.message });
+      throw error;
+    }
+    // Anything else is a fault no retry mends: fail the job for good, so the example reports it.
+    throw new UnrecoverableError(`${runId}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  send({ type: 'stepped', runId, iteration: step.iteration, done: step.done });
+  if (step.done) return { runId, stoppedOn: step.stoppedOn, iteration: step.iteration };
+  await job.moveToWait(token);
+  throw new WaitingError();
+}
+
+const worker = new Worker<RunJob, RunDecision>(QUEUE_NAME, stepJob, {
+  connection: { host: '127.0.0.1', port: Number(port) },
+  concurrency: 2,
+  ...WORKER_TIMINGS,
+});
+worker.on('stalled', (jobId) => send({ type: 'stalled', jobId }));
+worker.on('error', (error) => console.error(`worker ${process.pid}: ${error.message}`));
+
+// The example ends a worker by disconnecting it: it finishes its jobs in hand and exits (so does an orphan).
+process.on('disconnect', () => {
+  void worker.close().finally(() => process.exit(0));
+});
+await worker.waitUntilReady();
+send({ type: 'ready', pid: process.pid });
