@@ -84,6 +84,8 @@ export type {
   StageStatus,
 } from './goal/core/facts.js';
 export { progressFingerprint } from './goal/core/fingerprint.js';
+export { formatEvent } from './goal/core/format-event.js';
+export { formatResult } from './goal/core/format-result.js';
 export { clampMaxIterations, DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_HARD_CAP } from './goal/core/max-iterations.js';
 // How a metric_threshold criterion reads and compares its observed value (the review reads feedback metrics the same way).
 export type { MetricReading } from './goal/core/metric.js';
@@ -99,6 +101,8 @@ export type { LoopResult, LoopStepResult } from './goal/loop-result.js';
 export type { LoopStatus } from './goal/loop-status.js';
 export { readLoopStatus } from './goal/loop-status.js';
 export type { GoalLoopOptions } from './goal/options.js';
+export type { RenderRunReportOptions } from './goal/run-report.js';
+export { renderRunReport } from './goal/run-report.js';
 export type { StageContext, StageRunner } from './goal/stage-runner.js';
 // The goal loop as tools for agent hosts (MCP servers and other tool registries).
 export type { EvaluateGoalInput, EvaluateGoalOutput } from './goal/tools/evaluate-goal-tool.js';

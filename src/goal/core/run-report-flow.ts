@@ -1,0 +1,74 @@
+import type { ReportIteration, RunReport } from './run-report-model.js';
+
+/**
+ * Text inside a quoted Mermaid label: quotes and angle brackets as Mermaid
+ * entity codes (so no stage id or reason can close the label or inject
+ * markup), `#` as its own code (so text cannot spell an entity), on one line.
+ * Pure.
+ *
+ * @internal
+ */
+export function mermaidText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replaceAll('#', '#35;')
+    .replaceAll('"', '#quot;')
+    .replaceAll('<', '#lt;')
+    .replaceAll('>', '#gt;')
+    .replaceAll('|', '#124;');
+}
+
+// The longest reason or stage list a node shows (the tables above carry the whole text).
+const MAX_LABEL = 80;
+const clip = (text: string): string => (text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text);
+
+// The lines of an iteration's node label.
+function iterationLabel(row: ReportIteration | undefined, n: number): string[] {
+  const lines = [`iteration ${n}`];
+  if (row === undefined) return lines;
+  const ran = [...new Set(row.stages.map((stage) => stage.stage))];
+  lines.push(ran.length === 0 ? 'ran no stage' : clip(`ran ${ran.join(', ')}`));
+  const result = row.evaluation ?? row.evaluated;
+  lines.push(result === null ? 'not evaluated' : `${result.status} · score ${result.score}`);
+  return lines;
+}
+
+/**
+ * The loop's path as a Mermaid flowchart, one line per element: each
+ * iteration a node (the stages it ran, its status and score), each stop a
+ * rounded node, edges labelled with the stages a retry reran, a new session
+ * or a resume. Pure.
+ *
+ * @internal
+ */
+export function runReportFlow(report: RunReport): string[] {
+  const rows = new Map(report.iterations.map((row) => [row.iteration, row]));
+  const lines = ['flowchart TD'];
+  const declared = new Set<number>();
+  let previous: string | null = null;
+  report.path.forEach((step, index) => {
+    let id: string;
+    if (step.kind === 'iteration') {
+      id = `I${step.iteration}`;
+      if (!declared.has(step.iteration)) {
+        declared.add(step.iteration);
+        const label = iterationLabel(rows.get(step.iteration), step.iteration).map(mermaidText).join('<br/>');
+        lines.push(`  ${id}["${label}"]`);
+      }
+    } else {
+      id = `S${index}`;
+      const label = [step.stop.stoppedOn, clip(step.stop.reason)].filter((part) => part !== '').map(mermaidText);
+      lines.push(`  ${id}(["${label.join('<br/>')}"])`);
+      lines.push(`  class ${id} ${step.stop.stoppedOn === 'complete' ? 'done' : 'stop'}`);
+    }
+    if (previous !== null)
+      lines.push(step.via === null ? `  ${previous} --> ${id}` : `  ${previous} -->|"${mermaidText(step.via)}"| ${id}`);
+    previous = id;
+  });
+  if (report.path.length === 0) lines.push('  empty(["no iteration recorded"])');
+  if (report.open !== null && report.open.pausedBy === null && previous !== null)
+    lines.push(`  open(["${mermaidText(`session open: ${report.open.phase}`)}"])`, `  ${previous} -.-> open`);
+  lines.push('  classDef done stroke-width:3px', '  classDef stop stroke-dasharray:4 2');
+  return lines;
+}

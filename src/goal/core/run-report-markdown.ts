@@ -1,0 +1,101 @@
+import { formatDuration, formatUsd, oneLine } from './format-event.js';
+import { runReportFlow } from './run-report-flow.js';
+import type { ReportIteration, ReportStop, RunReport } from './run-report-model.js';
+
+// Text for a Markdown table cell: one line, pipes escaped.
+const cell = (text: string): string => oneLine(text).replaceAll('|', '\\|');
+// A path or an id as inline code (backticks inside would end it early).
+const code = (text: string): string => `\`${oneLine(text).replaceAll('`', "'")}\``;
+// Text ending as a sentence (one full stop, whether or not it brought its own).
+const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+const stopLine = (stop: ReportStop): string =>
+  `**${stop.stoppedOn}** at iteration ${stop.iteration}${stop.reason === '' ? '' : `: ${oneLine(stop.reason)}`}`;
+
+// The heading line under the title: goal, iterations, sessions, stop, spend.
+function summary(report: RunReport): string {
+  const parts = [
+    `Goal ${report.goalId === null ? 'unknown' : code(report.goalId)}`,
+    `${report.iterations.length} iteration(s) in ${report.sessions} session(s)`,
+    report.spent === null ? 'spend unknown' : `spent ${formatUsd(report.spent.usd)} (${report.spent.source})`,
+  ];
+  return `${parts.join(' · ')}.`;
+}
+
+// The stop section's sentence.
+function stopSection(report: RunReport): string {
+  if (report.stop !== null) return sentence(`Stopped on ${stopLine(report.stop)}`);
+  if (report.open !== null) {
+    return report.open.pausedBy === null
+      ? `No stop recorded: a session is open (phase ${report.open.phase}): a loop is running, or one crashed and the next \`run()\` resumes it.`
+      : `Paused: ${sentence(stopLine(report.open.pausedBy))} The session is open (phase ${report.open.phase}); the next \`run()\` resumes it.`;
+  }
+  return 'No stop recorded (loop-state.json could not be read, and no event records one).';
+}
+
+// One iteration: its stages, its evaluation and failing criteria, its retry and stops.
+function iterationSection(row: ReportIteration): string[] {
+  const session =
+    row.session === null
+      ? ''
+      : ` (session ${row.session}${row.sessionIteration === null ? '' : `, ${row.sessionIteration} of at most ${row.maxIterations ?? '?'}`})`;
+  const lines = [`### Iteration ${row.iteration}${session}`, ''];
+  if (row.resumed) lines.push('Resumed an unfinished session.', '');
+  if (row.stages.length === 0) lines.push('No stage run recorded.', '');
+  else
+    lines.push(
+      '| stage | status | duration | cost | detail |',
+      '|---|---|---|---|---|',
+      ...row.stages.map(
+        (stage) =>
+          `| ${cell(stage.stage)} | ${stage.status} | ${formatDuration(stage.durationMs)} | ${formatUsd(stage.costUsd)} | ${cell(stage.detail ?? '')} |`,
+      ),
+      '',
+      `Stage spend: ${formatUsd(row.spentUsd)}.`,
+      '',
+    );
+  const evaluation = row.evaluation;
+  if (evaluation === null) {
+    const said = row.evaluated === null ? '' : ` Its event says ${row.evaluated.status}, score ${row.evaluated.score}.`;
+    lines.push(`Evaluation: none readable at ${code(row.evaluationPath)}.${said}`, '');
+  } else {
+    const min = evaluation.minScore === null ? '' : ` (min ${evaluation.minScore})`;
+    lines.push(
+      `Evaluation: **${evaluation.status}**, score ${evaluation.score}${min}: ${oneLine(evaluation.reason)}`,
+      '',
+    );
+    if (evaluation.failing.length > 0)
+      lines.push(
+        ...evaluation.failing.map(
+          (item) =>
+            `- ${code(item.id)} (${item.kind}) ${item.status}${item.detail === '' ? '' : `: ${oneLine(item.detail)}`}`,
+        ),
+        '',
+      );
+  }
+  if (row.retry !== null)
+    lines.push(sentence(`Retrying ${row.retry.stages.map(code).join(', ')}: ${oneLine(row.retry.reason)}`), '');
+  for (const stop of row.stops) lines.push(sentence(`Stopped on ${stopLine(stop)}`), '');
+  return lines;
+}
+
+/**
+ * Renders a run's report as Markdown: a summary, every iteration (stages,
+ * evaluation, failing criteria, retry, stops), the stop, the loop's path as a
+ * Mermaid flowchart, and the files that could not be read. Pure.
+ *
+ * @internal
+ */
+export function renderRunReportMarkdown(report: RunReport): string {
+  const lines = [`# Run report: ${code(report.runDir)}`, '', summary(report), '', '## Iterations', ''];
+  if (report.iterations.length === 0) lines.push('No iteration recorded.', '');
+  for (const row of report.iterations) lines.push(...iterationSection(row));
+  lines.push('## Stop', '', stopSection(report), '', '## Path', '', '```mermaid', ...runReportFlow(report), '```', '');
+  if (report.problems.length > 0)
+    lines.push(
+      '## Unreadable files',
+      '',
+      ...report.problems.map((problem) => `- ${code(problem.path)}: ${oneLine(problem.message)}`),
+      '',
+    );
+  return lines.join('\n');
+}

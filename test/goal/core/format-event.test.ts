@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { type LoopEvent, type LoopEventType, loopEventSchema } from '../../../src/goal/contracts/events.js';
+import { formatEvent, formatUsd, oneLine } from '../../../src/goal/core/format-event.js';
+
+const base = { ts: '2026-12-01T06:00:00.000Z', iteration: 2, max_iterations: 3, goal_id: 'notes-release', seq: 7 };
+
+// One event of every type with the line it must print (a Record, so a new type fails to compile here).
+const TABLE: Readonly<Record<LoopEventType, readonly [LoopEvent, string]>> = {
+  loop_iteration_started: [
+    { ...base, type: 'loop_iteration_started', stages: ['08-testing', '11-feedback-loop'], session_iteration: 2 },
+    'iteration 2: started (2 of at most 3 this session), running 08-testing, 11-feedback-loop',
+  ],
+  stage_started: [{ ...base, type: 'stage_started', stage: '08-testing' }, 'iteration 2: stage 08-testing started'],
+  stage_completed: [
+    {
+      ...base,
+      type: 'stage_completed',
+      stage: '08-testing',
+      status: 'failed',
+      cost_usd: 0.0125,
+      duration_ms: 1520,
+      detail: 'exit 1\n  at test.js:3',
+    },
+    'iteration 2: stage 08-testing failed in 1.5 s, $0.0125 — exit 1 at test.js:3',
+  ],
+  goal_evaluated: [
+    {
+      ...base,
+      type: 'goal_evaluated',
+      status: 'RETRY',
+      score: 66.7,
+      critical_count: 1,
+      failing_stages: [],
+      recommended_rerun_stages: ['08-testing'],
+      reason: 'Criterion tests failed.',
+    },
+    'iteration 2: goal notes-release evaluated RETRY, score 66.7, rerun 08-testing — Criterion tests failed.',
+  ],
+  loop_iteration_retrying_stages: [
+    { ...base, type: 'loop_iteration_retrying_stages', stages: ['08-testing'], reason: 'tests failed' },
+    'iteration 2: retrying 08-testing — tests failed',
+  ],
+  loop_completed: [
+    { ...base, type: 'loop_completed', score: 100, reason: 'Goal met.' },
+    'iteration 2: goal notes-release met, score 100 — Goal met.',
+  ],
+  loop_blocked: [
+    { ...base, type: 'loop_blocked', stopped_on: 'ask_user', reason: 'Judge criterion design has no fresh verdict' },
+    'iteration 2: stopped on ask_user — Judge criterion design has no fresh verdict',
+  ],
+  loop_resumed: [
+    { ...base, type: 'loop_resumed', phase: 'running_stages', pending_stages: ['11-feedback-loop'] },
+    'iteration 2: resumed an unfinished session (phase running_stages), pending 11-feedback-loop',
+  ],
+  goal_changed: [
+    {
+      ...base,
+      type: 'goal_changed',
+      previous_hash: 'aaaaaaaaaaaaaaaaaaaa',
+      current_hash: 'bbbbbbbbbbbbbbbbbbbb',
+      accepted: false,
+    },
+    'iteration 2: goal.json changed since the session started (aaaaaaaaaaaa → bbbbbbbbbbbb), not accepted: the loop asks the user',
+  ],
+  lock_taken_over: [
+    { ...base, type: 'lock_taken_over', previous_owner: 'host-a:4242', heartbeat_age_ms: 650_000 },
+    'iteration 2: took over the run lock of host-a:4242 (heartbeat 650.0 s old)',
+  ],
+};
+
+// The event types the schema declares (read from the schema, not from the table).
+const schemaTypes = loopEventSchema.options.map((option) => option.shape.type.value);
+
+describe('formatEvent', () => {
+  it.each(schemaTypes)('prints one line for every event type of the schema: %s', (type) => {
+    expect(Object.hasOwn(TABLE, type), `no formatEvent case in the table for the event type ${type}`).toBe(true);
+    const [event, line] = TABLE[type];
+    expect(loopEventSchema.parse(event)).toEqual(event);
+    const printed = formatEvent(event);
+    expect(printed).toBe(line);
+    expect(printed).not.toMatch(/[\r\n]/);
+  });
+
+  it('covers nothing the schema does not declare', () => {
+    expect(Object.keys(TABLE).sort()).toEqual([...schemaTypes].sort());
+  });
+
+  it('words a stage that ran without a detail, and a start without a session count', () => {
+    const [completed] = TABLE.stage_completed;
+    expect(
+      formatEvent({ ...completed, status: 'passed', detail: undefined, duration_ms: 12, cost_usd: 0 } as LoopEvent),
+    ).toBe('iteration 2: stage 08-testing passed in 12 ms, $0');
+    expect(formatEvent({ ...base, type: 'loop_iteration_started', stages: [], iteration: 1 })).toBe(
+      'iteration 1: started (at most 3 per session), running no stage',
+    );
+  });
+
+  it('refuses a type outside the union instead of guessing', () => {
+    expect(() => formatEvent({ ...base, type: 'loop_exploded' } as unknown as LoopEvent)).toThrow(
+      'unknown loop event type loop_exploded',
+    );
+  });
+
+  it('keeps text on one line and USD short', () => {
+    expect(oneLine('a\r\n   b\n\nc ')).toBe('a b c');
+    expect(formatUsd(0.123456)).toBe('$0.1235');
+    expect(formatUsd(2)).toBe('$2');
+  });
+});
