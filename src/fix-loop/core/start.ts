@@ -65,6 +65,7 @@ export function createFixSessionState(input: {
     workspace: start.workspace,
     ...(start.build_command === undefined ? {} : { build_command: start.build_command }),
     ...(start.test_command === undefined ? {} : { test_command: start.test_command }),
+    ...(start.test_report === undefined ? {} : { test_report: { ...start.test_report } }),
     max_attempts: Math.min(Math.max(1, start.max_attempts), MAX_ATTEMPTS_CAP),
     status: 'pending',
     environment_verified: false,

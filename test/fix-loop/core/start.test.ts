@@ -60,6 +60,13 @@ describe('createFixSessionState', () => {
     expect(fixSessionStateSchema.parse(JSON.parse(JSON.stringify(state)))).toEqual(state);
   });
 
+  it('keeps where the test command writes its report', () => {
+    const test_report = { format: 'junit' as const, path: 'reports/junit.xml' };
+    const state = createFixSessionState({ sessionId: 's', start: { ...start, max_attempts: 3, test_report }, ts: 't' });
+    expect(state.test_report).toEqual(test_report);
+    expect(fixSessionStateSchema.safeParse(state).success).toBe(true);
+  });
+
   it('clamps max_attempts to the cap, so the record stays valid', () => {
     const state = createFixSessionState({ sessionId: 's', start: { ...start, max_attempts: 999 }, ts: 't' });
     expect(state.max_attempts).toBe(MAX_ATTEMPTS_CAP);
