@@ -15,7 +15,8 @@ const chosen = (candidates: readonly FixCandidate[], tried: readonly string[] = 
 describe('candidateHash', () => {
   it('is the FNV-1a hash of the description alone', () => {
     expect(candidateHash(candidate('add the import', 0.2))).toBe(fnv1a64('add the import'));
-    expect(candidateHash({ ...candidate('add the import', 0.9, true), patch: 'diff' })).toBe(fnv1a64('add the import'));
+    const withPatch: FixCandidate = { ...candidate('add the import', 0.9, true), patch: 'diff' };
+    expect(candidateHash(withPatch)).toBe(fnv1a64('add the import'));
     expect(candidateHash(candidate('add the import.', 0.2))).not.toBe(fnv1a64('add the import'));
   });
 });
