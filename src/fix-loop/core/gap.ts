@@ -3,14 +3,9 @@ import type { GapModel, GapParts } from '../contracts/gap.js';
 // A count as the gap uses it: a non-negative integer, anything else as 0.
 const count = (value: number): number => (Number.isSafeInteger(value) && value > 0 ? value : 0);
 
-/**
- * The build's share of the gap: its error count when it fails, at least 1
- * (a failing build that printed no countable error still fails); 0 when it
- * passes, whatever warnings it counted. Pure.
- *
- * @internal
- */
-export function buildGap(build: GapParts['build']): number {
+// The build's share of the gap: its error count when it fails, at least 1 (a failing build that
+// printed no countable error still fails); 0 when it passes, whatever warnings it counted.
+function buildGap(build: GapParts['build']): number {
   return build.failing ? Math.max(1, count(build.error_count)) : 0;
 }
 

@@ -107,7 +107,8 @@ class JUnitReading {
     else this.counts.passed += 1;
   }
 
-  // A test's name with the names of the innermost suites around it (a bounded number, so naming costs no more per test as nesting grows).
+  // A test's name with the names of the innermost suites around it
+  // (a bounded number, so naming costs no more per test as nesting grows).
   private label(title: string): string {
     const shown = this.suites.slice(-MAX_SUITES_IN_NAME);
     const cut = this.suites.length > shown.length ? ['…'] : [];
