@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCommandStageRunner, exitCodeFor, GoalLoop, SDLC_STAGES } from 'goal-loop';
+import { createCommandStageRunner, exitCodeFor, GoalLoop, renderRunReport, SDLC_STAGES } from 'goal-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { createReviewStageRunner, type FeedbackReport } from 'goal-loop/review';
 import { expectStop, printEvent, tempProject } from '../shared.js';
@@ -59,9 +59,11 @@ function printFindings(): void {
 const result = await loop.run();
 expectStop(result, 'complete');
 console.log(`exit code: ${exitCodeFor(result)}; spent ${result.spentUsd} USD; run-wide iteration ${result.iteration}`);
+// The whole run as Markdown: each iteration's stages, score and failing criteria, and a Mermaid diagram of its path.
+await fs.writeText(`${runDir}/report.md`, await renderRunReport({ fs, runDir }));
 if (keep) {
   console.log(`\nkept the run directory: ${join(project.root, runDir)}`);
-  console.log('  events.jsonl, loop-state.json, iterations/<n>/evaluation.json, artifacts/stages/<stage>/…');
+  console.log('  report.md, events.jsonl, loop-state.json, iterations/<n>/evaluation.json, artifacts/stages/<stage>/…');
 } else {
   console.log(`\n(the project folder is removed; run \`npm run demo -- --keep\` to keep it)`);
   await project.dispose();

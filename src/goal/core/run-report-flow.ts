@@ -1,14 +1,8 @@
 import type { ReportIteration, RunReport } from './run-report-model.js';
 
-/**
- * Text inside a quoted Mermaid label: quotes and angle brackets as Mermaid
- * entity codes (so no stage id or reason can close the label or inject
- * markup), `#` as its own code (so text cannot spell an entity), on one line.
- * Pure.
- *
- * @internal
- */
-export function mermaidText(text: string): string {
+// Text inside a quoted Mermaid label, on one line: quotes, angle brackets and pipes as Mermaid entity codes (so no
+// stage id or reason can close the label or the edge, or inject markup), `#` as its own code (so text cannot spell one).
+function mermaidText(text: string): string {
   return text
     .replace(/\s+/g, ' ')
     .trim()
@@ -28,7 +22,9 @@ function iterationLabel(row: ReportIteration | undefined, n: number): string[] {
   const lines = [`iteration ${n}`];
   if (row === undefined) return lines;
   const ran = [...new Set(row.stages.map((stage) => stage.stage))];
-  lines.push(ran.length === 0 ? 'ran no stage' : clip(`ran ${ran.join(', ')}`));
+  // A long list (a first pass over the whole pipeline) shows its ends; the iteration's table lists every stage.
+  const shown = ran.length > 4 ? `${ran.length} stages, ${ran[0]} … ${ran.at(-1)}` : ran.join(', ');
+  lines.push(ran.length === 0 ? 'ran no stage' : clip(`ran ${shown}`));
   const result = row.evaluation ?? row.evaluated;
   lines.push(result === null ? 'not evaluated' : `${result.status} · score ${result.score}`);
   return lines;
