@@ -116,6 +116,7 @@ export { writeVerdict } from './goal/verdict-writer.js';
 export { canonicalJson, hashJson } from './kit/hash.js';
 export type { ContainmentOptions, RealpathCache } from './persist/containment.js';
 export { resolveContainedPath, resolveEvidencePath } from './persist/containment.js';
+export type { ListenerErrorHandler } from './persist/event-feed.js';
 export type { RunPaths } from './pipeline/run-paths.js';
 export { runPaths } from './pipeline/run-paths.js';
 export { mapAgentToStage } from './pipeline/stage-mapping.js';
@@ -143,3 +144,4 @@ export type {
   StageRunReason,
 } from './ports/stage-runner.js';
 export type { Tool, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './ports/tool.js';
+export type { SpanAttributes, SpanAttributeValue, SpanParentContext, Tracer, TraceSpan } from './ports/tracer.js';

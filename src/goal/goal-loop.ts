@@ -1,3 +1,4 @@
+import { EventFeed, warnListenerError } from '../persist/event-feed.js';
 import { withHeartbeat } from '../persist/heartbeat.js';
 import { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import { createJsonStore } from '../persist/json-store.js';
@@ -6,6 +7,7 @@ import { OutboxCommit } from '../persist/outbox.js';
 import { RunLock } from '../persist/run-lock.js';
 import { type RunPaths, runPaths } from '../pipeline/run-paths.js';
 import { type Clock, systemClock } from '../ports/clock.js';
+import { resolveTracer } from '../ports/open-telemetry.js';
 import type { LoopEvent } from './contracts/events.js';
 import { type LoopState, loopStateSchema } from './contracts/loop-state.js';
 import { errorEvaluation, evaluateGoal, type GoalEvaluation } from './core/evaluate.js';
@@ -13,6 +15,7 @@ import { clampMaxIterations } from './core/max-iterations.js';
 import { GoalReader } from './goal-reader.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
+import { LoopTrace } from './loop-trace.js';
 import { DEFAULT_LOCK_TIMEOUT_MS, type GoalLoopOptions, stageTimeout, validateLoopOptions } from './options.js';
 import { containRunPaths } from './run-files.js';
 import { createRunGatherer, type RunGatherer } from './run-gatherer.js';
@@ -56,6 +59,7 @@ export class GoalLoop {
   private readonly maxIterations: { readonly value: number; readonly requested?: number };
   private readonly goals: GoalReader;
   private readonly checker = new JsonSchemaChecker();
+  private readonly feed: EventFeed<LoopEvent>;
 
   /** Validates the options; a wrong value throws `INVALID_OPTIONS` naming each field. */
   constructor(options: GoalLoopOptions) {
@@ -71,11 +75,12 @@ export class GoalLoop {
         ? { value }
         : { value, requested: options.maxIterations };
     this.goals = new GoalReader(options.fs, options.goal, options.stages);
+    this.feed = new EventFeed(options.onEvent, options.onListenerError ?? warnListenerError('GoalLoop'));
   }
 
   /** Runs (or resumes) the loop until it stops. Rejects with `RUN_LOCKED` when another loop holds the run. */
   async run(): Promise<LoopResult> {
-    const result = await this.session((session) => session.drive(false));
+    const result = await this.session('run', (session) => session.drive(false));
     if (!result.done) throw new Error('unreachable: a full run ended without a stop');
     const { done: _done, ...plain } = result;
     return plain;
@@ -83,7 +88,24 @@ export class GoalLoop {
 
   /** Runs (or resumes) exactly one iteration; `done: false` when the loop would go on. */
   step(): Promise<LoopStepResult> {
-    return this.session((session) => session.drive(true));
+    return this.session('step', (session) => session.drive(true));
+  }
+
+  /**
+   * The loop's events as `onEvent` gets them, for `for await`: each one appended from this call on, by any `run()` or
+   * `step()` of this loop. Ends when `signal` aborts (after the events it holds) or on `return()` (a `break`), not
+   * with a run (the loop may run again). Events queue while the consumer is slower and none is dropped; a session
+   * appends a bounded number (a few per stage and iteration, under the iteration cap).
+   *
+   * @example
+   * ```ts
+   * const ended = new AbortController();
+   * const done = loop.run().finally(() => ended.abort());
+   * for await (const event of loop.events({ signal: ended.signal })) console.log(event.type, event.iteration);
+   * ```
+   */
+  events(options: { readonly signal?: AbortSignal } = {}): AsyncIterableIterator<LoopEvent> {
+    return this.feed.subscribe(options.signal);
   }
 
   /**
@@ -110,8 +132,21 @@ export class GoalLoop {
     return createRunGatherer({ ...this.options, paths, checker: this.checker });
   }
 
+  // One session under its run span.
+  private async session(
+    mode: 'run' | 'step',
+    work: (session: LoopSession) => Promise<LoopStepResult>,
+  ): Promise<LoopStepResult> {
+    const tracer = await resolveTracer(this.options.tracer);
+    const attributes = { runDir: this.paths.runDir, mode, maxIterations: this.maxIterations.value };
+    return LoopTrace.around(tracer, attributes, (trace) => this.locked(trace, work));
+  }
+
   // Takes the run lock, opens the session (resume or new), works with it, and releases the lock.
-  private async session(work: (session: LoopSession) => Promise<LoopStepResult>): Promise<LoopStepResult> {
+  private async locked(
+    trace: LoopTrace,
+    work: (session: LoopSession) => Promise<LoopStepResult>,
+  ): Promise<LoopStepResult> {
     const { fs } = this.options;
     const paths = await containRunPaths(fs, this.paths);
     const owner = `goal-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
@@ -122,7 +157,7 @@ export class GoalLoop {
       // Temp files of the loop's own atomic writes a crash cut off, beside its files (older than a minute, so no live
       // writer's); not recursive, so a long run's iterations/ folders cost nothing here.
       await fs.removeStaleTempFiles?.(paths.runDir, { olderThanMs: STALE_TEMP_MS });
-      const log = new JsonlLog<LoopEvent>(fs, paths.events, this.options.onEvent);
+      const log = new JsonlLog<LoopEvent>(fs, paths.events, (event) => this.feed.publish(event));
       const store = createJsonStore<typeof loopStateSchema>(fs, paths.state, loopStateSchema);
       const gatherer = this.gathererFor(paths);
       const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
@@ -144,6 +179,7 @@ export class GoalLoop {
           stageTimeoutMs: (stage) => stageTimeout(this.options.stageTimeoutMs, stage),
           fence: () => lock.fence(),
           heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
+          trace,
         },
         takeover,
       );

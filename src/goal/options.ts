@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { GoalLoopError, type Issue, issuesFromZod } from '../errors.js';
 import { isInside, normalizePath } from '../kit/paths.js';
+import type { ListenerErrorHandler } from '../persist/event-feed.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
+import type { Tracer } from '../ports/tracer.js';
 import type { LoopEvent } from './contracts/events.js';
 import type { GoalInput } from './contracts/goal.js';
 import type { StageRunner } from './stage-runner.js';
@@ -34,8 +36,19 @@ export interface GoalLoopOptions {
   readonly clock?: Clock;
   /** Aborts the loop: stage runners and commands get it; the session stays resumable. */
   readonly signal?: AbortSignal;
-  /** Receives every event as it is appended to events.jsonl. */
+  /**
+   * Receives every event as it is appended to events.jsonl. A listener that throws never breaks the loop: its
+   * error goes to `onListenerError` and the loop goes on (events.jsonl and loop-state.json are written as ever).
+   */
   readonly onEvent?: (event: LoopEvent) => void;
+  /** Receives what `onEvent` threw, with the event (default: one `console.warn` line per throw). */
+  readonly onListenerError?: ListenerErrorHandler<LoopEvent>;
+  /**
+   * Where the loop's spans go (`goal_loop.run` → `goal_loop.iteration` → `goal_loop.stage` / `goal_loop.evaluation`),
+   * e.g. `trace.getTracer('my-host')`. Default: OpenTelemetry's global tracer when `@opentelemetry/api` is
+   * installed (loaded once, on the first run), else none.
+   */
+  readonly tracer?: Tracer;
   /** Command criteria run at most this many at once (default: the command runner's `concurrency`, the number of CPUs for the execa runner; else 4). */
   readonly concurrency?: number;
   /** Continue an unfinished session even though goal.json changed since it started. */
@@ -101,6 +114,8 @@ const optionsSchema = z.object({
     })
     .optional(),
   onEvent: fn('onEvent').optional(),
+  onListenerError: fn('onListenerError').optional(),
+  tracer: port('tracer', ['startSpan']).optional(),
   concurrency: z.int().min(1).optional(),
   acceptGoalChange: z.boolean().optional(),
   feedbackStage: z.string().min(1).optional(),

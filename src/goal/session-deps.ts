@@ -6,6 +6,7 @@ import type { LoopEvent } from './contracts/events.js';
 import type { LoopState } from './contracts/loop-state.js';
 import type { EvaluationFacts } from './core/facts.js';
 import type { LoadedGoal } from './goal-source.js';
+import type { LoopTrace } from './loop-trace.js';
 import type { StageRunner } from './stage-runner.js';
 
 /** Everything a session works with: the ports, the run's files, and the loop's settings. @internal */
@@ -30,4 +31,6 @@ export interface SessionDeps {
   readonly fence: () => Promise<void>;
   /** Keeps the run's lock fresh while `work` runs (a stage, an evaluation). */
   readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
+  /** The session's spans (no-op without a tracer). */
+  readonly trace: LoopTrace;
 }

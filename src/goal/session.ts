@@ -9,9 +9,6 @@ import { iterationEvaluationPath } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
 import type { SessionDeps } from './session-deps.js';
 import { checkSaved, freshState, savedStop } from './session-open.js';
-
-export type { SessionDeps } from './session-deps.js';
-
 import { raiseRecordedSpend, readRecordedSpend } from './spend.js';
 import { callStage } from './stage-call.js';
 
@@ -97,15 +94,21 @@ export class LoopSession {
           input = await this.observeGoal();
           break;
         case 'evaluate':
-          input = { ...(await this.observed()), type: 'evaluated', evaluation: await this.evaluate() };
+          input = {
+            ...(await this.observed()),
+            type: 'evaluated',
+            evaluation: await this.deps.trace.evaluation(this.state.iteration, () => this.evaluate()),
+          };
           break;
         case 'retry':
+          this.deps.trace.decided('retry', this.evaluation, effect.stages);
           if (once)
             return { ...this.progress(effect.reason), stoppedOn: null, done: false, rerunStages: effect.stages };
           input = await this.observeGoal();
           break;
         case 'stop':
           if (effect.evaluation !== undefined) this.evaluation = effect.evaluation;
+          this.deps.trace.decided(effect.stoppedOn, this.evaluation);
           return { ...this.progress(effect.reason), stoppedOn: effect.stoppedOn, done: true };
         default: {
           const unreachable: never = effect;
@@ -145,6 +148,7 @@ export class LoopSession {
   // Runs one stage through the host's runner and reports how it finished.
   private async runStage(stage: string, reason: StageRunReason): Promise<LoopInput> {
     const started = this.deps.clock.now();
+    const span = this.deps.trace.stage(this.state.iteration, stage, reason);
     const result = await callStage({
       runner: this.deps.runner,
       stage,
@@ -159,6 +163,7 @@ export class LoopSession {
       heartbeat: this.deps.heartbeat,
     });
     const durationMs = Math.max(0, this.deps.clock.now() - started);
+    this.deps.trace.stageFinished(span, result, durationMs);
     const finished = { ...(await this.observed()), type: 'stage_finished' as const, stage, durationMs };
     return result.kind === 'done'
       ? { ...finished, outcome: result.outcome }

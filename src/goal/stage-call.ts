@@ -23,9 +23,14 @@ export interface StageCall {
   readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
-/** How a stage call ended: an outcome (a timeout is a failed one), or an abort with whatever cost the runner still reported. @internal */
+/**
+ * How a stage call ended: an outcome (a timeout is a failed one; `thrown` is what a runner that threw threw), or an
+ * abort with whatever cost the runner still reported.
+ *
+ * @internal
+ */
 export type StageCallResult =
-  | { readonly kind: 'done'; readonly outcome: StageOutcome }
+  | { readonly kind: 'done'; readonly outcome: StageOutcome; readonly thrown?: unknown }
   | { readonly kind: 'aborted'; readonly costUsd: number };
 
 /** How long a runner may take to return its outcome once its signal fired (its cost is still recorded). @internal */
@@ -66,10 +71,10 @@ export async function callStage(call: StageCall): Promise<StageCallResult> {
         );
   try {
     const first = await call.heartbeat(() => Promise.race([running, timedOut, aborted(signal, stopWaiting.signal)]));
-    if (first !== 'timeout' && first !== 'aborted' && !call.signal.aborted) return { kind: 'done', outcome: first };
+    if (first !== 'timeout' && first !== 'aborted' && !call.signal.aborted) return { kind: 'done', ...first };
     if (first === 'timeout') timer.abort(new Error(`stage ${stage} timed out after ${call.timeoutMs} ms`));
     const late = await Promise.race([running, clock.sleep(STAGE_ABORT_GRACE_MS).then(() => null)]);
-    const costUsd = late === null ? 0 : (late.costUsd ?? 0);
+    const costUsd = late === null ? 0 : (late.outcome.costUsd ?? 0);
     if (call.signal.aborted) return { kind: 'aborted', costUsd };
     const cost = costUsd > 0 ? { costUsd } : {};
     return {
@@ -85,12 +90,15 @@ export async function callStage(call: StageCall): Promise<StageCallResult> {
   }
 }
 
-// The runner's outcome, checked; a throw becomes a failed stage.
-async function settle(stage: string, run: () => Promise<unknown>): Promise<StageOutcome> {
+// The runner's outcome, checked; a throw becomes a failed stage (the thrown value kept for its span).
+async function settle(
+  stage: string,
+  run: () => Promise<unknown>,
+): Promise<{ outcome: StageOutcome; thrown?: unknown }> {
   try {
-    return checkStageOutcome(stage, await run());
+    return { outcome: checkStageOutcome(stage, await run()) };
   } catch (error) {
-    return { status: 'failed', detail: `The stage runner threw: ${describeThrown(error)}` };
+    return { outcome: { status: 'failed', detail: `The stage runner threw: ${describeThrown(error)}` }, thrown: error };
   }
 }
 

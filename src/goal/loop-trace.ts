@@ -1,0 +1,155 @@
+import { SpanScope } from '../ports/span-scope.js';
+import type { StageRunReason } from '../ports/stage-runner.js';
+import type { Tracer } from '../ports/tracer.js';
+import type { GoalEvaluation } from './core/evaluate.js';
+import type { LoopStepResult } from './loop-result.js';
+import type { StageCallResult } from './stage-call.js';
+
+/** How the loop's spans are named. @internal */
+export const LOOP_SPANS = {
+  run: 'goal_loop.run',
+  iteration: 'goal_loop.iteration',
+  stage: 'goal_loop.stage',
+  evaluation: 'goal_loop.evaluation',
+} as const;
+
+// What the run's span says of the session from its start.
+interface RunAttributes {
+  readonly runDir: string;
+  readonly mode: 'run' | 'step';
+  readonly maxIterations: number;
+}
+
+// The attributes an evaluation gives the span that made it or decided on it.
+const evaluationAttributes = (evaluation: GoalEvaluation | null) => ({
+  'goal_loop.status': evaluation?.status,
+  'goal_loop.score': evaluation?.score,
+  'goal_loop.critical_count': evaluation?.criticalCount,
+});
+
+/**
+ * The spans of one session of the loop (SPEC §12): `goal_loop.run` →
+ * `goal_loop.iteration` → `goal_loop.stage` / `goal_loop.evaluation`, each
+ * child started under its parent explicitly. An iteration's span opens when
+ * its first stage or evaluation starts (a resumed iteration's, at the resume)
+ * and ends with the loop's decision on it: `retry` or the stop reason.
+ *
+ * @internal
+ */
+export class LoopTrace {
+  private iterationSpan: SpanScope | null = null;
+  private iterationNumber = -1;
+
+  private constructor(private readonly run: SpanScope) {}
+
+  /** Runs one session under the run's span, which ends with the session's result or its error. */
+  static async around(
+    tracer: Tracer,
+    attributes: RunAttributes,
+    session: (trace: LoopTrace) => Promise<LoopStepResult>,
+  ): Promise<LoopStepResult> {
+    const trace = LoopTrace.start(tracer, attributes);
+    try {
+      const result = await session(trace);
+      trace.finish(result);
+      return result;
+    } catch (error) {
+      trace.fail(error);
+      throw error;
+    }
+  }
+
+  // Opens the run's span.
+  private static start(tracer: Tracer, attributes: RunAttributes): LoopTrace {
+    const run = SpanScope.start(tracer, LOOP_SPANS.run, {
+      'goal_loop.run_dir': attributes.runDir,
+      'goal_loop.mode': attributes.mode,
+      'goal_loop.max_iterations': attributes.maxIterations,
+    });
+    return new LoopTrace(run);
+  }
+
+  /** Starts a stage's span under iteration `iteration`'s. */
+  stage(iteration: number, stage: string, reason: StageRunReason): SpanScope {
+    return this.iteration(iteration).child(LOOP_SPANS.stage, {
+      'goal_loop.stage': stage,
+      'goal_loop.iteration': iteration,
+      'goal_loop.stage_reason': reason.kind,
+    });
+  }
+
+  /**
+   * Ends a stage's span with how it finished: its status, cost and duration; a
+   * failed stage is an ERROR span with the runner's error (or the detail)
+   * recorded; an `aborted` call is a stage the loop's abort cut off.
+   */
+  stageFinished(span: SpanScope, result: StageCallResult, durationMs: number): void {
+    if (result.kind === 'aborted') {
+      span.end({
+        'goal_loop.status': 'aborted',
+        'goal_loop.cost_usd': result.costUsd,
+        'goal_loop.duration_ms': durationMs,
+      });
+      return;
+    }
+    const { outcome } = result;
+    if (outcome.status === 'failed') span.fail(outcome.detail ?? 'the stage failed', result.thrown);
+    span.end({
+      'goal_loop.status': outcome.status,
+      'goal_loop.cost_usd': outcome.costUsd ?? 0,
+      'goal_loop.duration_ms': durationMs,
+    });
+  }
+
+  /** Runs `work` (gathering and evaluating) under an evaluation span of iteration `iteration`. */
+  async evaluation(iteration: number, work: () => Promise<GoalEvaluation>): Promise<GoalEvaluation> {
+    const span = this.iteration(iteration).child(LOOP_SPANS.evaluation, { 'goal_loop.iteration': iteration });
+    try {
+      const evaluation = await work();
+      span.end(evaluationAttributes(evaluation));
+      return evaluation;
+    } catch (error) {
+      span.endWithError(error);
+      throw error;
+    }
+  }
+
+  /** Ends the open iteration's span with the loop's decision on it (`retry` or a stop reason). */
+  decided(decision: string, evaluation: GoalEvaluation | null, rerunStages?: readonly string[]): void {
+    // An evaluation of an earlier iteration (a budget stop after a stage) says nothing of this one.
+    const own = evaluation?.iteration === this.iterationNumber ? evaluation : null;
+    this.iterationSpan?.end({
+      'goal_loop.decision': decision,
+      ...evaluationAttributes(own),
+      'goal_loop.rerun_stages': rerunStages?.join(','),
+    });
+    this.iterationSpan = null;
+  }
+
+  // Ends the run's span with the session's result.
+  private finish(result: LoopStepResult): void {
+    this.iterationSpan?.end();
+    this.run.end({
+      'goal_loop.decision': result.stoppedOn ?? 'retry',
+      'goal_loop.iteration': result.iteration,
+      'goal_loop.iterations': result.iterations,
+      'goal_loop.cost_usd': result.spentUsd,
+      ...evaluationAttributes(result.evaluation),
+    });
+  }
+
+  // Ends the run's span as failed by `error` (the session rejected).
+  private fail(error: unknown): void {
+    this.iterationSpan?.endWithError(error);
+    this.run.endWithError(error);
+  }
+
+  // The span of iteration `n`, opened on first use (ending a span left open by an earlier iteration).
+  private iteration(n: number): SpanScope {
+    if (this.iterationSpan !== null && this.iterationNumber === n) return this.iterationSpan;
+    this.iterationSpan?.end();
+    this.iterationNumber = n;
+    this.iterationSpan = this.run.child(LOOP_SPANS.iteration, { 'goal_loop.iteration': n });
+    return this.iterationSpan;
+  }
+}
