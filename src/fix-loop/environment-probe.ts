@@ -1,0 +1,100 @@
+import { joinPath } from '../kit/paths.js';
+import type { CommandRunner } from '../ports/command-runner.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { EnvironmentProbe, ProbeInput, ProbeResult } from './host-ports.js';
+import { findWorkspace } from './workspace.js';
+
+/**
+ * Options of {@link createEnvironmentProbe}.
+ *
+ * @public
+ */
+export interface EnvironmentProbeOptions {
+  /** The project's filesystem (the workspace lies inside its root). */
+  readonly fs: FileSystem;
+  /** Runs `command -v <program>` in the workspace. */
+  readonly commands: CommandRunner;
+  /** Time limit of each `command -v` run, in ms (default 10 000). */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * The default {@link EnvironmentProbe}: the workspace exists (a directory
+ * inside the root), the programs of the build and test commands are on PATH
+ * (`command -v` through the command runner, in the workspace), and
+ * `node_modules` is present when the workspace's package.json declares
+ * dependencies. Each missing requirement is one sentence naming what and
+ * where, and says how to set it up where it can (`npm ci`).
+ *
+ * @public
+ */
+export function createEnvironmentProbe(options: EnvironmentProbeOptions): EnvironmentProbe {
+  const { fs, commands } = options;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  return {
+    async probe(input: ProbeInput): Promise<ProbeResult> {
+      const workspace = await findWorkspace(fs, input.workspacePath);
+      if (!workspace.ok) return { missing: [workspace.detail] };
+      const missing: string[] = [];
+      for (const command of [input.build_command, input.test_command]) {
+        const program = command === undefined ? null : programOf(command);
+        if (program === null || missing.some((line) => line.startsWith(`program "${program}"`))) continue;
+        const found = await commands.run(`command -v ${shellQuote(program)}`, {
+          cwd: workspace.absolute,
+          timeoutMs,
+          signal: input.signal,
+        });
+        if (found.exitCode !== 0)
+          missing.push(`program "${program}" (of the command "${command}") is not on PATH in ${workspace.absolute}`);
+      }
+      const modules = await nodeModulesMissing(fs, workspace.path, workspace.absolute);
+      if (modules !== null) missing.push(modules);
+      return { missing };
+    },
+  };
+}
+
+/**
+ * The program a shell command line runs first: its first word after any
+ * `NAME=value` assignments, unquoted; `null` for an empty line. Pure.
+ *
+ * @internal
+ */
+export function programOf(command: string): string | null {
+  const words = command.trim().match(/(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s'"])+/g) ?? [];
+  const first = words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
+  if (first === undefined) return null;
+  const unquoted = first.replace(/'([^']*)'|"((?:[^"\\]|\\.)*)"/g, (_, single, double) => single ?? double);
+  return unquoted === '' ? null : unquoted;
+}
+
+// A word the shell reads literally.
+function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+// A sentence when the workspace's package.json declares dependencies but node_modules is absent; else null.
+async function nodeModulesMissing(fs: FileSystem, path: string, absolute: string): Promise<string | null> {
+  const text = await fs.readText(joinPath(path, 'package.json'));
+  if (text === null) return null;
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch {
+    return null; // the build or the tests report a broken manifest; it is no missing requirement
+  }
+  if (!declaresDependencies(manifest)) return null;
+  const modules = await fs.stat(joinPath(path, 'node_modules'));
+  if (modules !== null && modules.type !== 'file') return null;
+  return `node_modules is missing in ${absolute}, whose package.json declares dependencies (run npm ci there)`;
+}
+
+// True when a parsed package.json names at least one dependency or dev dependency.
+function declaresDependencies(manifest: unknown): boolean {
+  if (typeof manifest !== 'object' || manifest === null) return false;
+  const record = manifest as Record<string, unknown>;
+  return ['dependencies', 'devDependencies'].some((field) => {
+    const value = record[field];
+    return typeof value === 'object' && value !== null && Object.keys(value).length > 0;
+  });
+}

@@ -1,0 +1,247 @@
+import { formatIssue, GoalLoopError, type Issue, isGoalLoopError } from '../errors.js';
+import { withHeartbeat } from '../persist/heartbeat.js';
+import { createJsonStore } from '../persist/json-store.js';
+import { JsonlLog } from '../persist/jsonl-log.js';
+import { OutboxCommit } from '../persist/outbox.js';
+import { RunLock } from '../persist/run-lock.js';
+import { type Clock, systemClock } from '../ports/clock.js';
+import type { AuditEntry } from './contracts/audit.js';
+import { type FixSessionState, fixSessionStateSchema } from './contracts/session.js';
+import { createEnvironmentProbe } from './environment-probe.js';
+import { FixSession } from './fix-session.js';
+import type { StepContext } from './host-calls.js';
+import { type FixLoopOrchestratorOptions, sessionIdSchema, validateFixLoopOptions } from './options.js';
+import { readAudit, sessionPaths } from './session-files.js';
+import { checkStart, type FixLoopStartInput } from './start-input.js';
+import {
+  type FixLoopRunResult,
+  type FixLoopStarted,
+  type FixSessionView,
+  type FixStepResult,
+  isTerminal,
+} from './step-result.js';
+
+const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
+const DEFAULT_COMMAND_TIMEOUT_MS = 600_000;
+// How old a temp file of an atomic write must be before a step removes it.
+const STALE_TEMP_MS = 60_000;
+// How many generated ids start() tries before it gives up (each taken one moves the counter on).
+const MAX_ID_TRIES = 100;
+const NEVER_ABORTED = new AbortController().signal;
+
+/** Options of {@link FixLoopOrchestrator.runToCompletion}. @public */
+export interface RunToCompletionOptions {
+  /** Stop between steps once this many ms have passed, escalating the session `wall_time` (default: no limit). */
+  readonly maxWallMs?: number;
+}
+
+/**
+ * The fix-loop orchestrator: drives build/test fix sessions on a real
+ * workspace, one action per `step()` — probe the environment, measure the
+ * gap (build errors + failed tests + missing requirements), or run a build or
+ * test iteration (the host's candidate source proposes fixes, the best
+ * untried automatic one is applied, the gap is measured again) — until the
+ * gap is zero (`converged`) or the pure policy escalates with a report
+ * (`max_attempts`, `worsening_trend`, `no_progress`, `all_auto_tried`,
+ * `manual_required`, `infra_gap`, `wall_time`). Each session persists in
+ * `<dir>/<sessionId>/` (state.json, audit.jsonl with one line per step, a
+ * lock) and resumes after a crash without applying a candidate twice.
+ *
+ * @example
+ * ```ts
+ * import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
+ * import { FixLoopOrchestrator, createGitPatchApplier } from 'goal-loop/fix-loop';
+ * const commands = createExecaCommandRunner();
+ * const fixer = new FixLoopOrchestrator({
+ *   fs: createNodeFileSystem(process.cwd()), dir: '.goal-loop/fix-sessions', commands,
+ *   candidates: { propose: async ({ failure_output }) => askAgentForPatches(failure_output) },
+ *   applier: createGitPatchApplier({ commands }),
+ * });
+ * const { sessionId } = await fixer.start({ goal: 'tests pass', goal_type: 'tests', workspace: '.', test_command: 'npm test' });
+ * const result = await fixer.runToCompletion(sessionId, { maxWallMs: 600_000 });
+ * ```
+ * @public
+ */
+export class FixLoopOrchestrator {
+  private readonly clock: Clock;
+  private readonly lockTimeoutMs: number;
+  private counter = 0;
+
+  /** Validates the options; a wrong value throws `INVALID_OPTIONS` naming each field's path. */
+  constructor(private readonly options: FixLoopOrchestratorOptions) {
+    validateFixLoopOptions(options);
+    this.clock = options.clock ?? systemClock;
+    this.lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+  }
+
+  /**
+   * Creates a session (`pending`; nothing runs yet). Bad input is
+   * `INVALID_OPTIONS` with every issue's JSON path (`$.workspace`); a given
+   * `session_id` that exists is `INVALID_OPTIONS` too. Without one, the id
+   * comes from the clock and a counter (`fix-20260101T120000000Z-1`).
+   */
+  async start(input: FixLoopStartInput): Promise<FixLoopStarted> {
+    const checked = await checkStart(this.options.fs, input);
+    const given = checked.sessionId;
+    for (let attempt = 0; attempt < MAX_ID_TRIES; attempt++) {
+      const sessionId = given ?? this.nextId();
+      const created = await this.locked(sessionId, async (commit) => {
+        if ((await commit.store.load()) !== null) return false;
+        await commit.commit(checked.state(sessionId, new Date(this.clock.now()).toISOString()));
+        return true;
+      }).catch((error: unknown) => {
+        if (given === undefined && isGoalLoopError(error, 'RUN_LOCKED')) return false;
+        throw error;
+      });
+      if (created) return { sessionId, status: 'pending', issues: checked.issues };
+      if (given !== undefined) throw exists(given);
+    }
+    throw new GoalLoopError('RUN_LOCKED', `No free session id after ${MAX_ID_TRIES} tries in ${this.options.dir}.`);
+  }
+
+  /** Takes one step of the session. `SESSION_NOT_FOUND`, `SESSION_ENDED` (converged or escalated), `RUN_LOCKED` (stepped elsewhere). */
+  step(sessionId: string): Promise<FixStepResult> {
+    return this.withSession(sessionId, (session) => session.step());
+  }
+
+  /**
+   * Steps the session until it converges or escalates, or until `maxWallMs`
+   * have passed (checked between steps: the session then escalates
+   * `wall_time`). Bounded without a wall time too: the policy escalates once
+   * `max_attempts` (at most `MAX_ATTEMPTS_CAP`) attempts are made. A session
+   * already over is returned as it is, with `steps_taken: 0`.
+   */
+  async runToCompletion(sessionId: string, options: RunToCompletionOptions = {}): Promise<FixLoopRunResult> {
+    const maxWallMs = options.maxWallMs ?? Number.POSITIVE_INFINITY;
+    if (!(maxWallMs >= 0))
+      throw new GoalLoopError('INVALID_OPTIONS', `maxWallMs must be a non-negative number (got ${String(maxWallMs)})`);
+    const started = this.clock.now();
+    let steps = 0;
+    let last: FixStepResult | null = null;
+    let status = (await this.get(sessionId, { auditTail: 0 })).status;
+    while (!isTerminal(status)) {
+      const spent = this.clock.now() - started;
+      last =
+        spent >= maxWallMs
+          ? await this.withSession(sessionId, (session) =>
+              session.escalate(
+                'wall_time',
+                `The wall-time budget of ${maxWallMs} ms was spent after ${steps} step(s) (${spent} ms).`,
+              ),
+            )
+          : await this.step(sessionId);
+      steps += 1;
+      status = last.status;
+    }
+    const view = await this.get(sessionId, { auditTail: Number.POSITIVE_INFINITY });
+    return {
+      session_id: sessionId,
+      status: view.status,
+      steps_taken: steps,
+      gap: view.gap,
+      escalation: view.escalation,
+      last_step: last,
+      audit: view.audit_tail,
+    };
+  }
+
+  /** The session's record and the last `auditTail` entries of its audit log (default 20), without taking its lock. */
+  async get(sessionId: string, options: { readonly auditTail?: number } = {}): Promise<FixSessionView> {
+    const paths = sessionPaths(this.options.dir, checkId(sessionId));
+    const state = await createJsonStore(this.options.fs, paths.state, fixSessionStateSchema).load();
+    if (state === null) throw notFound(sessionId, paths.state);
+    const logged = await readAudit(this.options.fs, paths.audit);
+    // Entries committed with the record but not appended yet (a crash in between) are part of the log.
+    const last = logged.at(-1)?.seq ?? -1;
+    const audit = [...logged, ...state.outbox.filter((entry) => entry.seq > last)];
+    const tail = Math.max(0, options.auditTail ?? 20);
+    return { ...state, audit_tail: tail === 0 ? [] : audit.slice(-tail) };
+  }
+
+  // Opens the session under its lock and works with it.
+  private withSession<T>(sessionId: string, work: (session: FixSession) => Promise<T>): Promise<T> {
+    const paths = sessionPaths(this.options.dir, checkId(sessionId));
+    return this.options.fs.stat(paths.state).then((found) => {
+      if (found === null) throw notFound(sessionId, paths.state);
+      return this.locked(sessionId, async (commit, lock) => {
+        const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
+        const context: StepContext = {
+          fs: this.options.fs,
+          clock: this.clock,
+          signal: this.options.signal ?? NEVER_ABORTED,
+          commands: this.options.commands,
+          commandTimeoutMs: this.options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+          candidates: this.options.candidates,
+          applier: this.options.applier,
+          probe: this.options.probe ?? createEnvironmentProbe({ fs: this.options.fs, commands: this.options.commands }),
+          heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
+        };
+        return work(await FixSession.open({ ...context, paths, commit }, sessionId));
+      });
+    });
+  }
+
+  // Takes the session's lock, gives its outbox commit to `work`, and releases the lock.
+  private async locked<T>(
+    sessionId: string,
+    work: (commit: OutboxCommit<FixSessionState, AuditEntry>, lock: RunLock) => Promise<T>,
+  ): Promise<T> {
+    const { fs } = this.options;
+    const paths = sessionPaths(this.options.dir, sessionId);
+    const owner = `goal-loop-fix-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
+    const lock = new RunLock(fs, paths.lock, this.clock, owner, this.lockTimeoutMs);
+    await lock.acquire();
+    let failed = false;
+    try {
+      await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
+      const log = new JsonlLog<AuditEntry>(fs, paths.audit, (entry) => this.tell(entry));
+      const store = createJsonStore(fs, paths.state, fixSessionStateSchema);
+      return await work(new OutboxCommit<FixSessionState, AuditEntry>(store, log, () => lock.fence()), lock);
+    } catch (error) {
+      failed = true;
+      throw error;
+    } finally {
+      await lock.release().catch((error: unknown) => {
+        if (!failed) throw error;
+      });
+    }
+  }
+
+  // A session id from the clock and this orchestrator's counter.
+  private nextId(): string {
+    this.counter += 1;
+    const stamp = new Date(this.clock.now()).toISOString().replace(/[-:.]/g, '');
+    return `fix-${stamp}-${this.counter}`;
+  }
+
+  // Passes an audit entry to the listener; a listener that throws never breaks a step.
+  private tell(entry: AuditEntry): void {
+    try {
+      this.options.onEvent?.(entry);
+    } catch {
+      // A listener's fault is its own.
+    }
+  }
+}
+
+// A session id must be one safe path segment.
+function checkId(sessionId: string): string {
+  const parsed = sessionIdSchema.safeParse(sessionId);
+  if (parsed.success) return parsed.data;
+  const issues: Issue[] = [
+    { code: 'invalid_session_id', path: ['session_id'], message: parsed.error.issues[0]?.message ?? 'invalid' },
+  ];
+  throw new GoalLoopError(
+    'INVALID_OPTIONS',
+    `Invalid session id ${JSON.stringify(sessionId)}: ${issues.map(formatIssue).join('; ')}`,
+    { issues },
+  );
+}
+
+const notFound = (sessionId: string, path: string) =>
+  new GoalLoopError('SESSION_NOT_FOUND', `No fix session "${sessionId}" (looked for ${path}).`);
+
+const exists = (sessionId: string) =>
+  new GoalLoopError('INVALID_OPTIONS', `A fix session "${sessionId}" already exists; choose another session_id.`, {
+    issues: [{ code: 'session_exists', path: ['session_id'], message: `session "${sessionId}" already exists` }],
+  });

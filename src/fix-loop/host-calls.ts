@@ -1,0 +1,117 @@
+import { formatIssue, issuesFromZod } from '../errors.js';
+import type { Clock } from '../ports/clock.js';
+import type { CommandRunner } from '../ports/command-runner.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { FixCandidate } from './contracts/candidate.js';
+import { fixCandidateSchema } from './contracts/candidate.js';
+import type { GapModel } from './contracts/gap.js';
+import type { FixSessionState } from './contracts/session.js';
+import type { ApplyResult, CandidateApplier, CandidateSource, EnvironmentProbe } from './host-ports.js';
+
+/** What a session's step works with besides its record. @internal */
+export interface StepContext {
+  readonly fs: FileSystem;
+  readonly clock: Clock;
+  readonly signal: AbortSignal;
+  readonly commands: CommandRunner;
+  readonly commandTimeoutMs: number;
+  readonly candidates: CandidateSource;
+  readonly applier: CandidateApplier;
+  readonly probe: EnvironmentProbe;
+  /** Keeps the session's lock fresh while a host call or a command runs. */
+  readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/** Rejects with the signal's reason when it fired: the step is left in progress, and the next one resumes it. @internal */
+export function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw signal.reason;
+}
+
+// The message of whatever a host function threw.
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+// Runs a host call under the heartbeat; a throw becomes { ok: false } (unless the step was aborted).
+async function hostCall<T>(
+  context: StepContext,
+  call: () => T | Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+  throwIfAborted(context.signal);
+  const outcome = await context
+    .heartbeat(async () => call())
+    .then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error: messageOf(error) }),
+    );
+  throwIfAborted(context.signal);
+  return outcome;
+}
+
+/** Runs the environment probe: what is missing (a throw or a malformed answer is a missing requirement). @internal */
+export async function callProbe(
+  context: StepContext,
+  input: { workspace: string; workspacePath: string; build_command?: string; test_command?: string },
+): Promise<string[]> {
+  const outcome = await hostCall(context, () => context.probe.probe({ ...input, signal: context.signal }));
+  if (!outcome.ok) return [`the environment probe failed: ${outcome.error}`];
+  const missing = (outcome.value as { missing?: unknown } | null)?.missing;
+  if (!Array.isArray(missing) || !missing.every((line) => typeof line === 'string'))
+    return ['the environment probe returned no list of missing requirements ({ missing: string[] })'];
+  return [...missing];
+}
+
+/** The candidates a source proposed that are well formed, and why each other one was skipped. @internal */
+export type Proposal =
+  | { readonly ok: true; readonly candidates: FixCandidate[]; readonly skipped: string[] }
+  | { readonly ok: false; readonly error: string };
+
+/**
+ * Asks the candidate source for fixes. Each candidate is checked on its own:
+ * a malformed one is skipped with the reason (its JSON path); a return that
+ * is not an array, and a throw, are a failed proposal with the reason.
+ *
+ * @internal
+ */
+export async function callPropose(context: StepContext, state: FixSessionState, gap: GapModel): Promise<Proposal> {
+  const input = {
+    session: structuredClone(state),
+    failure_output: state.last_failure_output,
+    gap,
+    signal: context.signal,
+  };
+  const outcome = await hostCall(context, () => context.candidates.propose(input));
+  if (!outcome.ok) return { ok: false, error: `the candidate source threw: ${outcome.error}` };
+  try {
+    const value: unknown = outcome.value;
+    if (!Array.isArray(value))
+      return {
+        ok: false,
+        error: `the candidate source returned ${value === null ? 'null' : typeof value}, not an array`,
+      };
+    const candidates: FixCandidate[] = [];
+    const skipped: string[] = [];
+    value.forEach((item: unknown, index) => {
+      const parsed = fixCandidateSchema.safeParse(item);
+      if (parsed.success) candidates.push(parsed.data);
+      else skipped.push(issuesFromZod(parsed.error, [index]).map(formatIssue).join('; '));
+    });
+    return { ok: true, candidates, skipped };
+  } catch (error) {
+    return { ok: false, error: `the candidate source returned a value that cannot be read: ${messageOf(error)}` };
+  }
+}
+
+/** Applies a candidate: the applier's answer, or `applied: false` with why (a throw, a malformed answer). @internal */
+export async function callApply(
+  context: StepContext,
+  candidate: FixCandidate,
+  workspace: string,
+): Promise<ApplyResult> {
+  const outcome = await hostCall(context, () =>
+    context.applier.apply(candidate, { workspace, signal: context.signal }),
+  );
+  if (!outcome.ok) return { applied: false, detail: `the applier threw: ${outcome.error}` };
+  const answer = outcome.value as { applied?: unknown; detail?: unknown } | null;
+  if (typeof answer?.applied !== 'boolean')
+    return { applied: false, detail: 'the applier returned no { applied: boolean, detail } answer' };
+  return { applied: answer.applied, detail: typeof answer.detail === 'string' ? answer.detail : '' };
+}

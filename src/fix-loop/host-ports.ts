@@ -1,0 +1,97 @@
+import type { FixCandidate } from './contracts/candidate.js';
+import type { GapModel } from './contracts/gap.js';
+import type { FixSessionState } from './contracts/session.js';
+
+/**
+ * What a {@link CandidateSource} receives: the session as it stands
+ * (read-only), the tail of the last failing command's output, the gap last
+ * measured, and a signal that aborts the call.
+ *
+ * @public
+ */
+export interface CandidateProposalInput {
+  readonly session: Readonly<FixSessionState>;
+  readonly failure_output: string;
+  readonly gap: GapModel;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * The host's source of fixes (an agent, a rule base): proposes candidates for
+ * the current failure. Its return is checked candidate by candidate: a
+ * malformed candidate is skipped and the reason written in the step's audit
+ * line; a throw is recorded as the attempt's outcome, never a crash of
+ * `step()`.
+ *
+ * @public
+ */
+export interface CandidateSource {
+  propose(input: CandidateProposalInput): readonly FixCandidate[] | Promise<readonly FixCandidate[]>;
+}
+
+/**
+ * Where a {@link CandidateApplier} works: the workspace as an absolute path
+ * (the working directory of its commands), and a signal.
+ *
+ * @public
+ */
+export interface ApplyContext {
+  readonly workspace: string;
+  readonly signal: AbortSignal;
+}
+
+/** What an applier reports: whether the fix was applied, and one sentence of detail. @public */
+export interface ApplyResult {
+  readonly applied: boolean;
+  readonly detail: string;
+}
+
+/**
+ * Carries out an automatic candidate in the workspace (for unified diffs:
+ * `createGitPatchApplier`). A fix that cannot be applied is
+ * `{ applied: false, detail }`; a throw or a malformed answer is recorded the
+ * same way (`not_applied`), never a crash of `step()`.
+ *
+ * @public
+ */
+export interface CandidateApplier {
+  apply(candidate: FixCandidate, context: ApplyContext): Promise<ApplyResult>;
+}
+
+/**
+ * What an {@link EnvironmentProbe} receives: the workspace (absolute, and as
+ * the session names it), the session's build and test commands, and a signal.
+ *
+ * @public
+ */
+export interface ProbeInput {
+  readonly workspace: string;
+  readonly workspacePath: string;
+  readonly build_command?: string;
+  readonly test_command?: string;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * What the environment lacks, one sentence per requirement naming it and
+ * where it was looked for (empty: verified). A missing requirement escalates
+ * the session (`infra_gap`), since a human must set it up.
+ *
+ * @public
+ */
+export interface ProbeResult {
+  readonly missing: readonly string[];
+}
+
+/**
+ * Checks that the environment can run the session's commands. The default
+ * probe checks that the workspace exists, that the build and test commands'
+ * programs are on PATH, and that `node_modules` is present when the
+ * workspace's package.json declares dependencies. A throw is a missing
+ * requirement naming the error.
+ *
+ * @public
+ */
+export interface EnvironmentProbe {
+  probe(input: ProbeInput): Promise<ProbeResult>;
+}

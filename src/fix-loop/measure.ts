@@ -1,0 +1,136 @@
+import type { CommandResult } from '../ports/command-runner.js';
+import { countBuildErrors, reconcileCounts, type TestCounts, testCountsFromOutput } from './command-output.js';
+import type { GapParts } from './contracts/gap.js';
+import type { FixSessionState } from './contracts/session.js';
+import type { TestReportFile } from './contracts/start.js';
+import { failureOutputTail } from './core/start.js';
+import { type StepContext, throwIfAborted } from './host-calls.js';
+import { prepareReport, readReportFile } from './report-file.js';
+import type { WorkspaceFact } from './workspace.js';
+
+/** A measurement: the gap's parts, the tail of the failing commands' output, and one sentence. @internal */
+export interface Measurement {
+  readonly parts: GapParts;
+  readonly failureOutput: string;
+  readonly summary: string;
+}
+
+const NO_TESTS: TestCounts = { failed: 0, passed: 0, total: 0 };
+const BUILD_OK = { failing: false, error_count: 0 } as const;
+
+// What one command's part of a measurement found.
+interface Finding<T> {
+  readonly value: T;
+  readonly missing: readonly string[];
+  readonly failure: string | null;
+  readonly said: string;
+}
+
+/**
+ * Measures the gap: runs the build and the test command (each when the
+ * session has one) through the command runner in the workspace, and reads
+ * the test counts from the configured report (removed before the run, so a
+ * stale one is never read) or else from the runner's summary, reconciled
+ * with the exit code. A missing workspace, a program that is not found (exit
+ * 127, or a command that could not start), a report refused, not parsing, or
+ * not written by a passing run: each is a missing requirement naming the
+ * path, never a throw.
+ *
+ * @internal
+ */
+export async function measureGap(
+  context: StepContext,
+  state: FixSessionState,
+  workspace: WorkspaceFact,
+): Promise<Measurement> {
+  if (!workspace.ok) {
+    const parts = { build: BUILD_OK, tests: NO_TESTS, requirements: { missing: [workspace.detail] } };
+    return { parts, failureOutput: '', summary: workspace.detail };
+  }
+  const build =
+    state.build_command === undefined ? null : await measureBuild(context, state.build_command, workspace.absolute);
+  const tests =
+    state.test_command === undefined
+      ? null
+      : await measureTests(context, state.test_command, state.test_report, workspace);
+  const findings = [build, tests].filter((finding) => finding !== null);
+  const failures = findings.map((finding) => finding.failure).filter((failure) => failure !== null);
+  return {
+    parts: {
+      build: build?.value ?? BUILD_OK,
+      tests: tests?.value ?? NO_TESTS,
+      requirements: { missing: findings.flatMap((finding) => finding.missing) },
+    },
+    failureOutput: failureOutputTail(failures.join('\n')),
+    summary:
+      findings.length === 0
+        ? 'the session has neither a build nor a test command'
+        : findings.map((f) => f.said).join('; '),
+  };
+}
+
+// Runs the build: passing, failing with its error lines counted, or not started (a missing requirement).
+async function measureBuild(context: StepContext, command: string, cwd: string): Promise<Finding<GapParts['build']>> {
+  const result = await run(context, command, cwd);
+  const unstarted = notStarted(command, result, cwd);
+  if (unstarted !== null) return { value: BUILD_OK, missing: [unstarted], failure: null, said: unstarted };
+  if (result.exitCode === 0) return { value: BUILD_OK, missing: [], failure: null, said: 'the build passed' };
+  const errors = countBuildErrors(`${result.stdoutTail}\n${result.stderrTail}`);
+  const said = `the build failed (${result.timedOut ? 'timed out' : `${errors} error line(s)`})`;
+  return { value: { failing: true, error_count: errors }, missing: [], failure: transcript(command, result), said };
+}
+
+// Runs the tests and counts them from the report or the output.
+async function measureTests(
+  context: StepContext,
+  command: string,
+  report: TestReportFile | undefined,
+  workspace: Extract<WorkspaceFact, { ok: true }>,
+): Promise<Finding<TestCounts>> {
+  const place = report === undefined ? null : await prepareReport(context.fs, workspace.path, report);
+  if (place !== null && !place.ok)
+    return { value: NO_TESTS, missing: [place.detail], failure: null, said: place.detail };
+  const result = await run(context, command, workspace.absolute);
+  const unstarted = notStarted(command, result, workspace.absolute);
+  if (unstarted !== null) return { value: NO_TESTS, missing: [unstarted], failure: null, said: unstarted };
+  const output = `${result.stdoutTail}\n${result.stderrTail}`;
+  let counted = testCountsFromOutput(output);
+  const missing: string[] = [];
+  let failure = result.exitCode === 0 ? null : transcript(command, result);
+  if (place !== null && report !== undefined) {
+    const reading = await readReportFile(context.fs, place.path, report.format);
+    if (reading.state === 'read') {
+      counted = reading.report;
+      const messages = reading.report.failures.map((f) => `✗ ${f.name}\n${f.message}`);
+      if (failure !== null && messages.length > 0) failure = `${messages.join('\n')}\n${failure}`;
+    } else if (reading.state === 'unusable' || result.exitCode === 0) missing.push(reading.detail);
+  }
+  const value = reconcileCounts(counted, result.exitCode);
+  const said = `tests: ${value.failed} failed, ${value.passed} passed of ${value.total}`;
+  return { value, missing, failure, said: missing.length === 0 ? said : `${said}; ${missing.join('; ')}` };
+}
+
+// Runs one of the session's commands in the workspace, under the lock's heartbeat; an abort leaves the step.
+async function run(context: StepContext, command: string, cwd: string): Promise<CommandResult> {
+  throwIfAborted(context.signal);
+  const result = await context.heartbeat(() =>
+    context.commands.run(command, { cwd, timeoutMs: context.commandTimeoutMs, signal: context.signal }),
+  );
+  throwIfAborted(context.signal);
+  return result;
+}
+
+// A command whose program was not found (exit 127) or that could not start: a missing requirement.
+function notStarted(command: string, result: CommandResult, cwd: string): string | null {
+  if (result.startError !== undefined)
+    return `the command "${command}" could not start in ${cwd}: ${result.startError}`;
+  if (result.exitCode !== 127) return null;
+  const said = result.stderrTail.trim().split('\n').at(-1) ?? '';
+  return `the command "${command}" was not found in ${cwd} (exit 127${said === '' ? '' : `: ${said}`})`;
+}
+
+// What a failing command printed, headed by the command and how it ended.
+function transcript(command: string, result: CommandResult): string {
+  const ended = result.timedOut ? 'timed out' : `exit ${String(result.exitCode)}`;
+  return `$ ${command}  (${ended})\n${result.stdoutTail}${result.stderrTail === '' ? '' : `\n${result.stderrTail}`}`;
+}

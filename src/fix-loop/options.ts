@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { formatIssue, GoalLoopError, issuesFromZod } from '../errors.js';
+import { isInside, normalizePath } from '../kit/paths.js';
+import type { Clock } from '../ports/clock.js';
+import type { CommandRunner } from '../ports/command-runner.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { AuditEntry } from './contracts/audit.js';
+import type { CandidateApplier, CandidateSource, EnvironmentProbe } from './host-ports.js';
+
+/**
+ * Options of {@link FixLoopOrchestrator}.
+ *
+ * @public
+ */
+export interface FixLoopOrchestratorOptions {
+  /** The project's filesystem: sessions and workspaces live inside its root. */
+  readonly fs: FileSystem;
+  /** Sessions live in `<dir>/<sessionId>/`, relative to the filesystem root (e.g. `.goal-loop/fix-sessions`). */
+  readonly dir: string;
+  /** Runs the build and test commands (and the default probe's `command -v`) in the workspace. */
+  readonly commands: CommandRunner;
+  /** The host's source of fixes. */
+  readonly candidates: CandidateSource;
+  /** Carries out automatic candidates (for unified diffs: `createGitPatchApplier`). */
+  readonly applier: CandidateApplier;
+  /** Checks the environment before the first measurement (default: `createEnvironmentProbe`). */
+  readonly probe?: EnvironmentProbe;
+  /** Time source (default: `systemClock`); session ids and durations come from it. */
+  readonly clock?: Clock;
+  /** Aborts the step in progress (commands, host calls); the session stays resumable. */
+  readonly signal?: AbortSignal;
+  /** Receives every audit entry as it is appended (a listener that throws is ignored). */
+  readonly onEvent?: (entry: AuditEntry) => void;
+  /** Time limit of each build and test command run, in ms (default 600 000). */
+  readonly commandTimeoutMs?: number;
+  /** A session lock whose heartbeat is older than this is stale (default 60 000 ms). */
+  readonly lockTimeoutMs?: number;
+}
+
+const port = (name: string, methods: readonly string[]) =>
+  z.custom(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
+    { message: `${name} must be an object with ${methods.join(', ')}` },
+  );
+
+const optionsSchema = z.object({
+  fs: port('fs', ['readText', 'writeText', 'appendText', 'truncate', 'createExclusive', 'stat', 'remove']),
+  dir: z
+    .string()
+    .min(1)
+    .refine((dir) => !dir.startsWith('/') && isInside(dir, '.') && normalizePath(dir) !== '.', {
+      message: 'dir must be a relative path inside the filesystem root',
+    }),
+  commands: port('commands', ['run']),
+  candidates: port('candidates', ['propose']),
+  applier: port('applier', ['apply']),
+  probe: port('probe', ['probe']).optional(),
+  clock: port('clock', ['now', 'sleep']).optional(),
+  signal: z
+    .custom<AbortSignal>((value) => typeof value === 'object' && value !== null && 'aborted' in value, {
+      message: 'signal must be an AbortSignal',
+    })
+    .optional(),
+  onEvent: z.custom((value) => typeof value === 'function', { message: 'onEvent must be a function' }).optional(),
+  commandTimeoutMs: z.int().min(1).optional(),
+  lockTimeoutMs: z.int().min(1).optional(),
+});
+
+/** Refuses options the orchestrator cannot work with: `INVALID_OPTIONS` listing every issue with its JSON path. @internal */
+export function validateFixLoopOptions(options: FixLoopOrchestratorOptions): void {
+  const parsed = optionsSchema.safeParse(options);
+  if (parsed.success) return;
+  const issues = issuesFromZod(parsed.error);
+  throw new GoalLoopError(
+    'INVALID_OPTIONS',
+    `Invalid FixLoopOrchestrator options: ${issues.map(formatIssue).join('; ')}`,
+    { issues },
+  );
+}
+
+/** A session id is one safe path segment. @internal */
+export const sessionIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, {
+  message: 'a session id is one path segment of letters, digits, ".", "_" and "-" (at most 128)',
+});

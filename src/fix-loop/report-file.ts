@@ -1,0 +1,69 @@
+import { formatIssue, type ParseResult } from '../errors.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { TestReportFile } from './contracts/start.js';
+import { readJestJsonReport } from './core/jest-json.js';
+import { readJUnitReport } from './core/junit.js';
+import type { TestReport } from './core/test-report.js';
+import { workspaceFile } from './workspace.js';
+
+const READERS: Readonly<Record<TestReportFile['format'], (text: string) => ParseResult<TestReport>>> = {
+  junit: readJUnitReport,
+  'jest-json': readJestJsonReport,
+};
+
+/** Where the session's test report goes, relative to the root, or why it is refused. @internal */
+export type ReportPlace =
+  | { readonly ok: true; readonly path: string }
+  | { readonly ok: false; readonly detail: string };
+
+/**
+ * Finds the report file inside the workspace (the containment rule) and
+ * removes a report left by an earlier run, so what is read after the test
+ * command is the report it wrote.
+ *
+ * @internal
+ */
+export async function prepareReport(
+  fs: FileSystem,
+  workspacePath: string,
+  report: TestReportFile,
+): Promise<ReportPlace> {
+  const place = await workspaceFile(fs, workspacePath, report.path);
+  if (!place.ok) return { ok: false, detail: `test report refused: ${place.detail}` };
+  const stat = await fs.stat(place.path);
+  if (stat !== null && stat.type !== 'file')
+    return { ok: false, detail: `the test report path ${fs.root}/${place.path} is not a regular file` };
+  if (stat !== null) await fs.remove(place.path);
+  return place;
+}
+
+/** What reading the report after the test run gave: the report, none written, or why it cannot be used. @internal */
+export type ReportReading =
+  | { readonly state: 'read'; readonly report: TestReport }
+  | { readonly state: 'absent'; readonly detail: string }
+  | { readonly state: 'unusable'; readonly detail: string };
+
+/** Reads and parses the test report the test command wrote at `path` (relative to the root). @internal */
+export async function readReportFile(
+  fs: FileSystem,
+  path: string,
+  format: TestReportFile['format'],
+): Promise<ReportReading> {
+  const where = `${fs.root}/${path}`;
+  let text: string | null;
+  try {
+    text = await fs.readText(path);
+  } catch (error) {
+    return {
+      state: 'unusable',
+      detail: `the test report ${where} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+  if (text === null) return { state: 'absent', detail: `the test command wrote no report at ${where}` };
+  const parsed = READERS[format](text);
+  if (!parsed.success) {
+    const issues = parsed.issues.slice(0, 3).map(formatIssue).join('; ');
+    return { state: 'unusable', detail: `the test report ${where} is not a ${format} report: ${issues}` };
+  }
+  return { state: 'read', report: parsed.data };
+}

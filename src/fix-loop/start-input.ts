@@ -1,0 +1,74 @@
+import { formatIssue, GoalLoopError, type Issue } from '../errors.js';
+import { isAbsolutePath, isInside, joinPath } from '../kit/paths.js';
+import { resolveContainedPath } from '../persist/containment.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { FixSessionState } from './contracts/session.js';
+import type { FixSessionStartInput } from './contracts/start.js';
+import { createFixSessionState, parseFixSessionStart } from './core/start.js';
+import { sessionIdSchema } from './options.js';
+
+/**
+ * What `start()` takes: the session start (`goal`, `goal_type`, `workspace`
+ * relative to the FileSystem root, `build_command?`, `test_command?`,
+ * `test_report?`, `max_attempts?`) and, optionally, the session's id (one
+ * path segment; by default one is made from the clock and a counter).
+ *
+ * @public
+ */
+export type FixLoopStartInput = FixSessionStartInput & { readonly session_id?: string };
+
+/** A start input that passed its checks: the id asked for, notes, and how to make the session's record. @internal */
+export interface CheckedStart {
+  readonly sessionId: string | undefined;
+  readonly issues: readonly Issue[];
+  readonly state: (sessionId: string, ts: string) => FixSessionState;
+}
+
+/**
+ * Checks a start input: its shape (every issue with its JSON path), the
+ * session id, a workspace inside the FileSystem root (a missing one is left
+ * to the probe, which reports it) and a test report path inside the
+ * workspace. Refusals are `INVALID_OPTIONS` listing every issue.
+ *
+ * @internal
+ */
+export async function checkStart(fs: FileSystem, input: FixLoopStartInput): Promise<CheckedStart> {
+  const { session_id: sessionId, ...rest } = isRecord(input) ? input : { session_id: undefined };
+  const parsed = parseFixSessionStart(isRecord(input) ? rest : input);
+  const issues: Issue[] = parsed.success ? [] : [...parsed.issues];
+  if (sessionId !== undefined && !sessionIdSchema.safeParse(sessionId).success)
+    issues.push({
+      code: 'invalid_session_id',
+      path: ['session_id'],
+      message: 'a session id is one path segment of letters, digits, ".", "_" and "-" (at most 128)',
+    });
+  if (parsed.success) {
+    const { workspace, test_report: report } = parsed.data;
+    const fact = await resolveContainedPath(fs, workspace);
+    if (fact.state === 'refused') issues.push({ code: 'outside_root', path: ['workspace'], message: fact.detail });
+    if (report !== undefined && (isAbsolutePath(report.path) || !isInside(joinPath('w', report.path), 'w')))
+      issues.push({
+        code: 'outside_workspace',
+        path: ['test_report', 'path'],
+        message: `"${report.path}" must be a relative path inside the workspace`,
+      });
+  }
+  if (!parsed.success || issues.length > 0) {
+    throw new GoalLoopError('INVALID_OPTIONS', `Invalid fix session start: ${issues.map(formatIssue).join('; ')}`, {
+      issues,
+    });
+  }
+  const start = parsed.data;
+  return {
+    sessionId: typeof sessionId === 'string' ? sessionId : undefined,
+    issues: parsed.issues,
+    state: (id, ts) => ({
+      ...createFixSessionState({ sessionId: id, start, ts }),
+      ...(start.test_report === undefined ? {} : { test_report: start.test_report }),
+    }),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
