@@ -37,7 +37,7 @@ describe('EventFeed', () => {
     );
   });
 
-  it('a listener's throw goes to the handler with its event; publish never throws and iterators still get it', () => {
+  it("a listener's throw goes to the handler with its event; publish never throws and iterators still get it", () => {
     const reports: [unknown, Event][] = [];
     const feed = new EventFeed<Event>(
       () => {
