@@ -34,6 +34,8 @@ const input = z
   .refine((call) => call.source !== 'agent' || call.reasoning !== undefined, {
     message: "an agent's verdict must give its reasoning",
     path: ['reasoning'],
+    // Checked beside the other fields' issues too (all of them are reported, not the first), whenever it can be.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 
 const output = z.strictObject({

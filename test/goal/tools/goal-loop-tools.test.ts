@@ -160,6 +160,10 @@ describe('submit_verdict', () => {
       await p.submit.handler({ run_dir: RUN, criterion_id: 'design', verdict: 'FAIL', source: 'agent' }),
     );
     expect(missing).toMatchObject({ code: 'invalid_input', issues: [{ path: ['reasoning'] }] });
+    const both = failed(
+      await p.submit.handler({ run_dir: RUN, criterion_id: 'design', verdict: 'MAYBE', source: 'agent' }),
+    );
+    expect(both.issues.map((issue) => issue.path)).toEqual([['verdict'], ['reasoning']]);
     expect(await p.fs.readText(PATHS.verdicts)).toBeNull();
     const output = ok(
       await p.submit.handler({
