@@ -33,6 +33,7 @@ process.on('exit', killAll);
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
     killAll();
+    console.error(`\n${signal}: redis-server and the workers stopped, ${project.root} removed`);
     rmSync(project.root, { recursive: true, force: true });
     process.exit(130);
   });
