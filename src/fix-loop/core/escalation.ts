@@ -41,6 +41,14 @@ export type EscalationSource = Pick<FixSessionState, 'session_id' | 'goal' | 'go
  * decision's sentence (`detail`), and the next step from {@link NEXT_STEPS}.
  * Pure.
  *
+ * @example
+ * ```ts
+ * const decision = decideNextAction(state);
+ * if (decision.reason !== undefined) {
+ *   const report = buildEscalationReport(state, decision.reason, [], decision.rationale);
+ *   await writeFile('ESCALATION.md', renderEscalationMarkdown(report));
+ * }
+ * ```
  * @public
  */
 export function buildEscalationReport(

@@ -56,6 +56,12 @@ const failedToRun = (file: FileResult): boolean =>
  * another shape, fails with issues naming the JSON path
  * (`$.testResults[0].assertionResults`). Never throws. Pure.
  *
+ * @example
+ * ```ts
+ * const read = readJestJsonReport(await readFile('reports/vitest.json', 'utf8'));
+ * if (read.success) console.log(`${read.data.failed} of ${read.data.total} failed`);
+ * else console.error(read.issues.map(formatIssue).join('\n'));
+ * ```
  * @public
  */
 export function readJestJsonReport(text: string): ParseResult<TestReport> {

@@ -19,8 +19,6 @@ export type XmlToken =
 /** What a token visitor returns: nothing to go on, or a message that stops the scan. @internal */
 export type XmlVisit = (token: XmlToken) => string | undefined;
 
-const NAME = /[A-Za-z_:][-\w.:]*/y;
-const SPACE = /[ \t\r\n]*/y;
 const ENTITY = /&(?:#x([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|(lt|gt|amp|quot|apos));/g;
 const NAMED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
@@ -49,17 +47,29 @@ function located(text: string, at: number, message: string): string {
   return `${message} at line ${line}, column ${column}`;
 }
 
-// Reads a name at `at`: its text, or null.
+// True for the characters that may start a name (ASCII letters, `_`, `:`), by char code.
+const nameStart = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code === 58;
+
+// True for the characters that may continue a name: those, digits, `-` and `.`.
+const nameChar = (code: number): boolean => nameStart(code) || (code >= 48 && code <= 57) || code === 45 || code === 46;
+
+// Reads a name at `at`: its text, or null. A character loop, not a regex: this runs for every tag and attribute.
 function nameAt(text: string, at: number): string | null {
-  NAME.lastIndex = at;
-  return NAME.exec(text)?.[0] ?? null;
+  if (!nameStart(text.charCodeAt(at))) return null;
+  let end = at + 1;
+  while (nameChar(text.charCodeAt(end))) end += 1;
+  return text.slice(at, end);
 }
 
-// The offset after the whitespace at `at`.
+// The offset after the whitespace (space, tab, CR, LF) at `at`.
 function skipSpace(text: string, at: number): number {
-  SPACE.lastIndex = at;
-  SPACE.exec(text);
-  return SPACE.lastIndex;
+  let end = at;
+  for (;;) {
+    const code = text.charCodeAt(end);
+    if (code !== 32 && code !== 9 && code !== 10 && code !== 13) return end;
+    end += 1;
+  }
 }
 
 /**
@@ -88,7 +98,9 @@ export function scanXml(text: string, visit: XmlVisit): string | null {
       if (refused !== undefined) return located(text, at, refused);
     }
     if (lt < 0) return null;
-    for (const [open, close, what] of skips) {
+    const next = text.charCodeAt(lt + 1);
+    // Only "<!" and "<?" start something skipped (comment, CDATA, declaration, processing instruction).
+    for (const [open, close, what] of next === 33 || next === 63 ? skips : []) {
       if (!text.startsWith(open, lt)) continue;
       const closeAt = text.indexOf(close, lt + open.length);
       if (closeAt < 0) return located(text, lt, `${what} is not terminated (no "${close}")`);
