@@ -1,0 +1,116 @@
+// CI check of the CLI example, on real child processes over the demo pipeline in a fresh folder:
+// 1. Ctrl-C: SIGINT sent to a `run` mid-pipeline → `aborted` (exit 130); `status` shows it paused; `run` resumes → exit 0.
+// 2. A release sign-off (a judge criterion) added to the goal: `run` → ASK_USER (exit 4); `status`; `approve` → the
+//    verdict for the next iteration; `run` → PASS (exit 0); `report` → Markdown whose Mermaid passes mermaid's parser.
+// The sign-off comes after the pipeline converged because a verdict counts for the iteration it is stamped for:
+// asked at iteration 1 of the demo (which always needs a retry), it would be asked again after the retry.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { extractMermaidBlocks, mermaidError } from '../../scripts/mermaid-parse.js';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url));
+const root = await mkdtemp(join(tmpdir(), 'goal-loop-cli-'));
+const runDir = '.goal-loop/runs/cli-check';
+let failures = 0;
+
+function check(ok: boolean, what: string, output = ''): void {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`);
+  if (!ok) {
+    failures += 1;
+    console.log(output.replace(/^/gm, '     | '));
+  }
+}
+
+// Runs the CLI as a child process; `interruptOn` sends it SIGINT once its output shows that text.
+function cli(args: string[], interruptOn?: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', cliPath, '--root', root, '--run-dir', runDir, ...args], {
+    cwd: repo,
+  });
+  let output = '';
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (interruptOn !== undefined && output.includes(interruptOn) && child.exitCode === null) {
+      child.kill('SIGINT');
+      interruptOn = undefined;
+    }
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+try {
+  console.log(`CLI check in ${root}\n`);
+  const interrupted = await cli(['run'], 'stage 03-documentation started');
+  check(interrupted.code === 130, `run interrupted by SIGINT exits 130 (got ${interrupted.code})`, interrupted.output);
+  check(
+    /^aborted \(aborted, resumable\)/m.test(interrupted.output),
+    'its result line says aborted',
+    interrupted.output,
+  );
+  const paused = await cli(['status']);
+  check(paused.code === 0 && paused.output.includes('paused on aborted'), 'status shows the run paused', paused.output);
+  const resumed = await cli(['run']);
+  check(resumed.code === 0, `run again resumes and completes, exit 0 (got ${resumed.code})`, resumed.output);
+  check(resumed.output.includes('resumed an unfinished session'), 'it resumed the session', resumed.output);
+
+  const goal = JSON.parse(await readFile(new URL('../demo/goal.json', import.meta.url), 'utf8'));
+  const question = 'Does the product owner sign off the release?';
+  goal.criteria.push({ id: 'release-sign-off', kind: 'judge', question });
+  delete goal.$schema;
+  await writeFile(join(root, runDir, 'goal.json'), JSON.stringify(goal, null, 2));
+  const asks = await cli(['run']);
+  check(asks.code === 4, `run with a judge criterion stops on ask_user, exit 4 (got ${asks.code})`, asks.output);
+  const status = await cli(['status']);
+  check(status.output.includes('stopped on ask_user'), 'status shows the ask_user stop', status.output);
+  const typo = await cli(['approve', 'release-signoff']);
+  check(
+    typo.code === 1 && typo.output.includes('INVALID_OPTIONS'),
+    'approve of an unknown criterion exits 1',
+    typo.output,
+  );
+  const approve = await cli(['approve', 'release-sign-off', '--reason', 'demo reviewed']);
+  check(
+    approve.code === 0 && approve.output.includes('PASS for iteration 4'),
+    'approve stamps the next iteration',
+    approve.output,
+  );
+  const passes = await cli(['run']);
+  check(passes.code === 0 && /^complete \(goal met\)/m.test(passes.output), 'run again passes, exit 0', passes.output);
+  const usage = await cli(['approve']);
+  check(usage.code === 2, `a usage error exits 2 (got ${usage.code})`, usage.output);
+
+  const report = await cli(['report', '--out', join(root, 'report.md')]);
+  const markdown = await readFile(join(root, 'report.md'), 'utf8').catch(() => '');
+  check(
+    report.code === 0 && markdown.includes('Stopped on **complete** at iteration 4'),
+    'report writes the run',
+    markdown,
+  );
+  const blocks = extractMermaidBlocks(markdown);
+  const errors = await Promise.all(blocks.map((block) => mermaidError(block.source)));
+  check(
+    blocks.length === 1 && errors.every((error) => error === null),
+    "its Mermaid passes mermaid's parser",
+    errors.join('\n'),
+  );
+  check(
+    /S\d+ -->\|"resumed"\| I1/.test(markdown) && markdown.includes('-->|"new session"|'),
+    'its path shows the resume and the sessions',
+    markdown,
+  );
+} finally {
+  await rm(root, { recursive: true, force: true });
+}
+console.log(failures === 0 ? '\nCLI check passed' : `\nCLI check: ${failures} failure(s)`);
+process.exitCode = failures === 0 ? 0 : 1;
