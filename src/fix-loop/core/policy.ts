@@ -26,9 +26,9 @@ export interface PolicyFacts {
   readonly attemptsMade: number;
   /** The attempt bound that applies: `max_attempts` within 1 and {@link MAX_ATTEMPTS_CAP}. */
   readonly bound: number;
-  /** How many of the last attempts in a row left the gap larger than they found it. */
+  /** How many of the last attempts in a row left the gap larger than they found it (counted up to 2, a trend). */
   readonly worseInARow: number;
-  /** How many of the last attempts in a row left the gap exactly as they found it. */
+  /** How many of the last attempts in a row left the gap exactly as they found it (counted up to 2, a trend). */
   readonly flatInARow: number;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fixAttemptSchema } from '../../../src/fix-loop/contracts/attempt.js';
 import { type AuditEntry, auditEntrySchema } from '../../../src/fix-loop/contracts/audit.js';
 import { fixCandidateSchema } from '../../../src/fix-loop/contracts/candidate.js';
@@ -93,6 +94,23 @@ describe('fix-loop contracts', () => {
       escalation: buildEscalationReport(state, 'no_progress', [candidate('m', 0.3, true)]),
     };
     expect(fixSessionStateSchema.parse(JSON.parse(JSON.stringify(escalated)))).toEqual(escalated);
+  });
+
+  it('convert to JSON Schema, as tool descriptions and shipped schemas need', () => {
+    const schemas = [
+      fixSessionStartSchema,
+      fixSessionStateSchema,
+      auditEntrySchema,
+      policyDecisionSchema,
+      fixCandidateSchema,
+    ];
+    for (const schema of schemas) {
+      const json = z.toJSONSchema(schema, { io: 'input' });
+      expect(json).toMatchObject({ type: 'object', additionalProperties: false });
+    }
+    expect(z.toJSONSchema(fixSessionStartSchema, { io: 'input' })).toMatchObject({
+      required: ['goal', 'goal_type', 'workspace'],
+    });
   });
 
   it('refuse a session record whose failure output is not bounded', () => {
