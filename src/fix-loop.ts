@@ -44,7 +44,6 @@ export type { TestFailure, TestReport } from './fix-loop/core/test-report.js';
 export { MAX_FAILURE_MESSAGE_CHARS } from './fix-loop/core/test-report.js';
 export type { EnvironmentProbeOptions } from './fix-loop/environment-probe.js';
 export { createEnvironmentProbe } from './fix-loop/environment-probe.js';
-export type { RunToCompletionOptions } from './fix-loop/fix-loop-orchestrator.js';
 export { FixLoopOrchestrator } from './fix-loop/fix-loop-orchestrator.js';
 export type { GitPatchApplierOptions } from './fix-loop/git-patch-applier.js';
 export { createGitPatchApplier } from './fix-loop/git-patch-applier.js';
@@ -60,10 +59,24 @@ export type {
 } from './fix-loop/host-ports.js';
 export type { FixLoopOrchestratorOptions } from './fix-loop/options.js';
 export type { FixLoopStartInput } from './fix-loop/start-input.js';
-export type { FixLoopRunResult, FixLoopStarted, FixSessionView, FixStepResult } from './fix-loop/step-result.js';
+export type {
+  FixLoopRunResult,
+  FixLoopStarted,
+  FixSessionView,
+  FixStepResult,
+  RunToCompletionOptions,
+} from './fix-loop/step-result.js';
+export type { FixLoopTools } from './fix-loop/tools/fix-loop-tools.js';
+export { createFixLoopTools } from './fix-loop/tools/fix-loop-tools.js';
+export type { GetFeedbackLoopInput, GetFeedbackLoopOutput } from './fix-loop/tools/get-tool.js';
+export type { FixLoopToolsOptions, FixLoopToolsOrchestrator } from './fix-loop/tools/options.js';
+export type { RunFeedbackLoopInput, RunFeedbackLoopOutput } from './fix-loop/tools/run-tool.js';
+export type { StartFeedbackLoopInput, StartFeedbackLoopOutput } from './fix-loop/tools/start-tool.js';
+export type { StepFeedbackLoopInput, StepFeedbackLoopOutput } from './fix-loop/tools/step-tool.js';
 export type { Clock } from './ports/clock.js';
 export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
 export type { FileStat, FileSystem } from './ports/file-system.js';
+export type { Tool, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './ports/tool.js';
 
 /**
  * The version of the fix-loop session files this entry reads and writes

@@ -1,39 +1,29 @@
-import { formatIssue, GoalLoopError, type Issue, isGoalLoopError } from '../errors.js';
+import { GoalLoopError, isGoalLoopError } from '../errors.js';
 import { withHeartbeat } from '../persist/heartbeat.js';
-import { createJsonStore } from '../persist/json-store.js';
-import { JsonlLog } from '../persist/jsonl-log.js';
-import { OutboxCommit } from '../persist/outbox.js';
-import { RunLock } from '../persist/run-lock.js';
+import type { RunLock } from '../persist/run-lock.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { AuditEntry } from './contracts/audit.js';
-import { type FixSessionState, fixSessionStateSchema } from './contracts/session.js';
 import { createEnvironmentProbe } from './environment-probe.js';
 import { FixSession } from './fix-session.js';
 import type { StepContext } from './host-calls.js';
-import { type FixLoopOrchestratorOptions, sessionIdSchema, validateFixLoopOptions } from './options.js';
-import { readAudit, sessionPaths } from './session-files.js';
-import { checkStart, type FixLoopStartInput } from './start-input.js';
+import { type FixLoopOrchestratorOptions, validateFixLoopOptions } from './options.js';
+import { readSessionView, sessionNotFound, sessionPaths } from './session-files.js';
+import { type SessionCommit, withSessionLock } from './session-lock.js';
+import { checkStart, type FixLoopStartInput, sessionExists } from './start-input.js';
 import {
   type FixLoopRunResult,
   type FixLoopStarted,
   type FixSessionView,
   type FixStepResult,
   isTerminal,
+  type RunToCompletionOptions,
 } from './step-result.js';
 
 const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 600_000;
-// How old a temp file of an atomic write must be before a step removes it.
-const STALE_TEMP_MS = 60_000;
 // How many generated ids start() tries before it gives up (each taken one moves the counter on).
 const MAX_ID_TRIES = 100;
 const NEVER_ABORTED = new AbortController().signal;
-
-/** Options of {@link FixLoopOrchestrator.runToCompletion}. @public */
-export interface RunToCompletionOptions {
-  /** Stop between steps once this many ms have passed, escalating the session `wall_time` (default: no limit). */
-  readonly maxWallMs?: number;
-}
 
 /**
  * The fix-loop orchestrator: drives build/test fix sessions on a real
@@ -94,7 +84,7 @@ export class FixLoopOrchestrator {
         throw error;
       });
       if (created) return { sessionId, status: 'pending', issues: checked.issues };
-      if (given !== undefined) throw exists(given);
+      if (given !== undefined) throw sessionExists(given);
     }
     throw new GoalLoopError('RUN_LOCKED', `No free session id after ${MAX_ID_TRIES} tries in ${this.options.dir}.`);
   }
@@ -146,65 +136,43 @@ export class FixLoopOrchestrator {
   }
 
   /** The session's record and the last `auditTail` entries of its audit log (default 20), without taking its lock. */
-  async get(sessionId: string, options: { readonly auditTail?: number } = {}): Promise<FixSessionView> {
-    const paths = sessionPaths(this.options.dir, checkId(sessionId));
-    const state = await createJsonStore(this.options.fs, paths.state, fixSessionStateSchema).load();
-    if (state === null) throw notFound(sessionId, paths.state);
-    const logged = await readAudit(this.options.fs, paths.audit);
-    // Entries committed with the record but not appended yet (a crash in between) are part of the log.
-    const last = logged.at(-1)?.seq ?? -1;
-    const audit = [...logged, ...state.outbox.filter((entry) => entry.seq > last)];
-    const tail = Math.max(0, options.auditTail ?? 20);
-    return { ...state, audit_tail: tail === 0 ? [] : audit.slice(-tail) };
+  get(sessionId: string, options: { readonly auditTail?: number } = {}): Promise<FixSessionView> {
+    const paths = sessionPaths(this.options.dir, sessionId);
+    return readSessionView(this.options.fs, paths, sessionId, Math.max(0, options.auditTail ?? 20));
   }
 
   // Opens the session under its lock and works with it.
-  private withSession<T>(sessionId: string, work: (session: FixSession) => Promise<T>): Promise<T> {
-    const paths = sessionPaths(this.options.dir, checkId(sessionId));
-    return this.options.fs.stat(paths.state).then((found) => {
-      if (found === null) throw notFound(sessionId, paths.state);
-      return this.locked(sessionId, async (commit, lock) => {
-        const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
-        const context: StepContext = {
-          fs: this.options.fs,
-          clock: this.clock,
-          signal: this.options.signal ?? NEVER_ABORTED,
-          commands: this.options.commands,
-          commandTimeoutMs: this.options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
-          candidates: this.options.candidates,
-          applier: this.options.applier,
-          probe: this.options.probe ?? createEnvironmentProbe({ fs: this.options.fs, commands: this.options.commands }),
-          heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
-        };
-        return work(await FixSession.open({ ...context, paths, commit }, sessionId));
-      });
+  private async withSession<T>(sessionId: string, work: (session: FixSession) => Promise<T>): Promise<T> {
+    const paths = sessionPaths(this.options.dir, sessionId);
+    if ((await this.options.fs.stat(paths.state)) === null) throw sessionNotFound(sessionId, paths.state);
+    return this.locked(sessionId, async (commit, lock) => {
+      const { fs, commands } = this.options;
+      const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
+      const context: StepContext = {
+        fs,
+        clock: this.clock,
+        signal: this.options.signal ?? NEVER_ABORTED,
+        commands,
+        commandTimeoutMs: this.options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+        candidates: this.options.candidates,
+        applier: this.options.applier,
+        probe: this.options.probe ?? createEnvironmentProbe({ fs, commands }),
+        heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
+      };
+      return work(await FixSession.open({ ...context, paths, commit }, sessionId));
     });
   }
 
-  // Takes the session's lock, gives its outbox commit to `work`, and releases the lock.
-  private async locked<T>(
-    sessionId: string,
-    work: (commit: OutboxCommit<FixSessionState, AuditEntry>, lock: RunLock) => Promise<T>,
-  ): Promise<T> {
-    const { fs } = this.options;
-    const paths = sessionPaths(this.options.dir, sessionId);
-    const owner = `goal-loop-fix-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
-    const lock = new RunLock(fs, paths.lock, this.clock, owner, this.lockTimeoutMs);
-    await lock.acquire();
-    let failed = false;
-    try {
-      await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
-      const log = new JsonlLog<AuditEntry>(fs, paths.audit, (entry) => this.tell(entry));
-      const store = createJsonStore(fs, paths.state, fixSessionStateSchema);
-      return await work(new OutboxCommit<FixSessionState, AuditEntry>(store, log, () => lock.fence()), lock);
-    } catch (error) {
-      failed = true;
-      throw error;
-    } finally {
-      await lock.release().catch((error: unknown) => {
-        if (!failed) throw error;
-      });
-    }
+  // Takes the session's lock and hands its outbox commit to `work`.
+  private locked<T>(sessionId: string, work: (commit: SessionCommit, lock: RunLock) => Promise<T>): Promise<T> {
+    const setup = {
+      fs: this.options.fs,
+      paths: sessionPaths(this.options.dir, sessionId),
+      clock: this.clock,
+      lockTimeoutMs: this.lockTimeoutMs,
+      onAppend: (entry: AuditEntry) => this.tell(entry),
+    };
+    return withSessionLock(setup, work);
   }
 
   // A session id from the clock and this orchestrator's counter.
@@ -223,25 +191,3 @@ export class FixLoopOrchestrator {
     }
   }
 }
-
-// A session id must be one safe path segment.
-function checkId(sessionId: string): string {
-  const parsed = sessionIdSchema.safeParse(sessionId);
-  if (parsed.success) return parsed.data;
-  const issues: Issue[] = [
-    { code: 'invalid_session_id', path: ['session_id'], message: parsed.error.issues[0]?.message ?? 'invalid' },
-  ];
-  throw new GoalLoopError(
-    'INVALID_OPTIONS',
-    `Invalid session id ${JSON.stringify(sessionId)}: ${issues.map(formatIssue).join('; ')}`,
-    { issues },
-  );
-}
-
-const notFound = (sessionId: string, path: string) =>
-  new GoalLoopError('SESSION_NOT_FOUND', `No fix session "${sessionId}" (looked for ${path}).`);
-
-const exists = (sessionId: string) =>
-  new GoalLoopError('INVALID_OPTIONS', `A fix session "${sessionId}" already exists; choose another session_id.`, {
-    issues: [{ code: 'session_exists', path: ['session_id'], message: `session "${sessionId}" already exists` }],
-  });

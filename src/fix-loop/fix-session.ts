@@ -1,14 +1,20 @@
 import { GoalLoopError } from '../errors.js';
 import type { OutboxCommit } from '../persist/outbox.js';
 import type { AuditEntry } from './contracts/audit.js';
-import type { FixCandidate } from './contracts/candidate.js';
-import type { EscalationReason, FixAction, PolicyDecision } from './contracts/decision.js';
+import type { EscalationReason, PolicyDecision } from './contracts/decision.js';
 import type { FixSessionState } from './contracts/session.js';
-import { buildEscalationReport } from './core/escalation.js';
 import { decideNextAction } from './core/policy.js';
 import type { StepContext } from './host-calls.js';
-import { type Acted, actOn } from './session-actions.js';
-import type { SessionPaths } from './session-files.js';
+import { actOn } from './session-actions.js';
+import { type SessionPaths, sessionNotFound } from './session-files.js';
+import {
+  interruptedEntry,
+  outcomeAfterAction,
+  outcomeWithoutAction,
+  type StepOutcome,
+  stepEntry,
+  stepResult,
+} from './step-outcome.js';
 import { type FixStepResult, isTerminal } from './step-result.js';
 
 /** Everything a session works with. @internal */
@@ -38,8 +44,7 @@ export class FixSession {
   /** Loads the session's record, delivering a pending outbox; `SESSION_NOT_FOUND` when there is none. */
   static async open(deps: SessionDeps, sessionId: string): Promise<FixSession> {
     const saved = await deps.commit.store.load();
-    if (saved === null)
-      throw new GoalLoopError('SESSION_NOT_FOUND', `No fix session "${sessionId}" (looked for ${deps.paths.state}).`);
+    if (saved === null) throw sessionNotFound(sessionId, deps.paths.state);
     await deps.commit.deliver(saved);
     return new FixSession(deps, saved);
   }
@@ -52,7 +57,7 @@ export class FixSession {
     const decision = decideNextAction(this.state);
     const result =
       decision.action === 'converged' || decision.action === 'escalate'
-        ? await this.finish(decision, started)
+        ? await this.commitStep(outcomeWithoutAction(this.state, decision), started)
         : await this.act(decision, started);
     return interrupted === undefined ? result : { ...result, interrupted };
   }
@@ -64,7 +69,7 @@ export class FixSession {
     const index = this.state.step_count;
     await this.save({ ...this.state, status: 'running', step_in_progress: { step_index: index, action } });
     const acted = await actOn(action, this.state, this.deps, (state) => this.save(state));
-    return this.observe(decision, acted, started, gapBefore);
+    return this.commitStep(outcomeAfterAction(decision, acted, gapBefore), started);
   }
 
   /** Escalates the session without acting (the wall time of `runToCompletion` spent), as one step. */
@@ -72,7 +77,8 @@ export class FixSession {
     this.refuseEnded();
     const started = this.deps.clock.now();
     const interrupted = await this.closeInterrupted();
-    const result = await this.finish({ action: 'escalate', reason, rationale, confidence: 1 }, started);
+    const decision = { action: 'escalate' as const, reason, rationale, confidence: 1 };
+    const result = await this.commitStep(outcomeWithoutAction(this.state, decision), started);
     return interrupted === undefined ? result : { ...result, interrupted };
   }
 
@@ -86,18 +92,7 @@ export class FixSession {
   private async closeInterrupted(): Promise<AuditEntry | undefined> {
     const cut = this.state.step_in_progress;
     if (cut === null) return undefined;
-    const entry: AuditEntry = {
-      seq: cut.step_index,
-      step_index: cut.step_index,
-      action_type: cut.action,
-      action_description: `Step ${cut.step_index} (${cut.action}) was cut off before it finished; ${cut.candidate_hash === undefined ? '' : 'its candidate stays tried (never applied twice), and '}the gap is measured again.`,
-      candidate_applied: null,
-      gap_before: this.state.gap?.gap ?? null,
-      gap_after: null,
-      session_status_after: 'running',
-      duration_ms: 0,
-      interrupted: true,
-    };
+    const entry = interruptedEntry(cut, this.state.gap?.gap ?? null);
     this.state = await this.deps.commit.commit({
       ...this.state,
       status: 'running',
@@ -110,98 +105,20 @@ export class FixSession {
     return entry;
   }
 
-  // After acting: the session ends when the action escalated or the policy now says converged or escalate.
-  private async observe(
-    decision: PolicyDecision,
-    acted: Acted,
-    started: number,
-    gapBefore: number | null,
-  ): Promise<FixStepResult> {
-    const next = acted.escalate === undefined ? decideNextAction(acted.state) : null;
-    const reason = acted.escalate?.reason ?? (next?.action === 'escalate' ? next.reason : undefined);
-    const detail = acted.escalate?.detail ?? next?.rationale ?? '';
-    const status = reason !== undefined ? 'escalated' : next?.action === 'converged' ? 'converged' : 'running';
-    const escalation = reason === undefined ? null : buildEscalationReport(acted.state, reason, acted.manual, detail);
-    return this.commitStep(acted.state, {
-      action: decision.action,
-      rationale: decision.rationale,
-      description: acted.description,
-      candidateApplied: acted.applied,
-      status,
-      escalation,
-      started,
-      gapBefore,
-      candidates: acted.candidates,
-      attempt: acted.attempt,
-    });
-  }
-
-  // Ends the session on a decision taken before acting (converged, or escalate).
-  private finish(decision: PolicyDecision, started: number): Promise<FixStepResult> {
-    const escalation =
-      decision.reason === undefined ? null : buildEscalationReport(this.state, decision.reason, [], decision.rationale);
-    return this.commitStep(this.state, {
-      action: decision.action,
-      rationale: decision.rationale,
-      description: decision.rationale,
-      candidateApplied: null,
-      status: escalation === null ? 'converged' : 'escalated',
-      escalation,
-      started,
-      gapBefore: this.state.gap?.gap ?? null,
-    });
-  }
-
   // Commits the step: the record with the step done, and its audit line in the outbox (appended right after).
-  private async commitStep(
-    draft: FixSessionState,
-    step: {
-      action: FixAction;
-      rationale: string;
-      description: string;
-      candidateApplied: string | null;
-      status: FixStepResult['status'];
-      escalation: FixStepResult['escalation'] | null;
-      started: number;
-      gapBefore: number | null;
-      candidates?: readonly FixCandidate[] | undefined;
-      attempt?: FixStepResult['attempt'] | undefined;
-    },
-  ): Promise<FixStepResult> {
+  private async commitStep(outcome: StepOutcome, started: number): Promise<FixStepResult> {
     const index = this.state.step_count;
-    const entry: AuditEntry = {
-      seq: index,
-      step_index: index,
-      action_type: step.action,
-      action_description: step.description,
-      candidate_applied: step.candidateApplied,
-      gap_before: step.gapBefore,
-      gap_after: draft.gap?.gap ?? null,
-      session_status_after: step.status,
-      duration_ms: Math.max(0, this.deps.clock.now() - step.started),
-    };
-    const escalation = step.escalation ?? null;
+    const entry = stepEntry(index, outcome, this.deps.clock.now() - started);
     this.state = await this.deps.commit.commit({
-      ...draft,
-      status: step.status,
-      escalation,
+      ...outcome.state,
+      status: outcome.status,
+      escalation: outcome.escalation,
       step_in_progress: null,
       step_count: index + 1,
       outbox: [entry],
       updated_at: this.now(),
     });
-    return {
-      session_id: this.state.session_id,
-      step_index: index,
-      action: step.action,
-      status: step.status,
-      rationale: step.rationale,
-      description: step.description,
-      gap: this.state.gap,
-      ...(step.candidates === undefined ? {} : { candidates: step.candidates }),
-      ...(step.attempt === undefined ? {} : { attempt: step.attempt }),
-      ...(escalation === null ? {} : { escalation }),
-    };
+    return stepResult(this.state, index, outcome);
   }
 
   // Writes the record without an audit line (the step in progress), fenced like every write.

@@ -1,5 +1,10 @@
+import { formatIssue, GoalLoopError, type Issue } from '../errors.js';
+import { createJsonStore } from '../persist/json-store.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type AuditEntry, auditEntrySchema } from './contracts/audit.js';
+import { fixSessionStateSchema } from './contracts/session.js';
+import { sessionIdSchema } from './options.js';
+import type { FixSessionView } from './step-result.js';
 
 /** Where one fix session lives: `<dir>/<sessionId>/` with its state, audit log and lock. @internal */
 export interface SessionPaths {
@@ -9,8 +14,9 @@ export interface SessionPaths {
   readonly lock: string;
 }
 
-/** The files of one session. Pure. @internal */
+/** The files of one session; `INVALID_OPTIONS` naming `$.session_id` when the id is not one safe path segment. @internal */
 export function sessionPaths(dir: string, sessionId: string): SessionPaths {
+  checkSessionId(sessionId);
   const base = `${dir.replace(/\/+$/, '')}/${sessionId}`;
   return { dir: base, state: `${base}/state.json`, audit: `${base}/audit.jsonl`, lock: `${base}/session.lock` };
 }
@@ -39,4 +45,43 @@ export async function readAudit(fs: FileSystem, path: string): Promise<AuditEntr
     if (parsed.success) entries.push(parsed.data);
   }
   return entries;
+}
+
+/**
+ * A session's record and the last `tail` entries of its audit log, read
+ * without its lock: the entries committed with the record but not appended
+ * yet (a crash in between) count as part of the log. `SESSION_NOT_FOUND`
+ * when the session has no record.
+ *
+ * @internal
+ */
+export async function readSessionView(
+  fs: FileSystem,
+  paths: SessionPaths,
+  sessionId: string,
+  tail: number,
+): Promise<FixSessionView> {
+  const state = await createJsonStore(fs, paths.state, fixSessionStateSchema).load();
+  if (state === null) throw sessionNotFound(sessionId, paths.state);
+  const logged = tail > 0 ? await readAudit(fs, paths.audit) : [];
+  const last = logged.at(-1)?.seq ?? -1;
+  const audit = [...logged, ...state.outbox.filter((entry) => entry.seq > last)];
+  return { ...state, audit_tail: tail > 0 ? audit.slice(-tail) : [] };
+}
+
+/** The error for a session id with no record. @internal */
+export const sessionNotFound = (sessionId: string, path: string): GoalLoopError =>
+  new GoalLoopError('SESSION_NOT_FOUND', `No fix session "${sessionId}" (looked for ${path}).`);
+
+// A session id must be one safe path segment.
+function checkSessionId(sessionId: string): void {
+  const parsed = sessionIdSchema.safeParse(sessionId);
+  if (parsed.success) return;
+  const message = parsed.error.issues[0]?.message ?? 'invalid session id';
+  const issues: Issue[] = [{ code: 'invalid_session_id', path: ['session_id'], message }];
+  throw new GoalLoopError(
+    'INVALID_OPTIONS',
+    `Invalid session id ${JSON.stringify(sessionId)}: ${issues.map(formatIssue).join('; ')}`,
+    { issues },
+  );
 }

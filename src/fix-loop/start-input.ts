@@ -72,3 +72,9 @@ export async function checkStart(fs: FileSystem, input: FixLoopStartInput): Prom
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** The error for a `session_id` that is taken. @internal */
+export const sessionExists = (sessionId: string): GoalLoopError =>
+  new GoalLoopError('INVALID_OPTIONS', `A fix session "${sessionId}" already exists; choose another session_id.`, {
+    issues: [{ code: 'session_exists', path: ['session_id'], message: `session "${sessionId}" already exists` }],
+  });

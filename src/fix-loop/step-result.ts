@@ -70,6 +70,12 @@ export interface FixLoopStarted {
   readonly issues: readonly Issue[];
 }
 
+/** Options of `FixLoopOrchestrator.runToCompletion`. @public */
+export interface RunToCompletionOptions {
+  /** Stop between steps once this many ms have passed, escalating the session `wall_time` (default: no limit). */
+  readonly maxWallMs?: number;
+}
+
 /** True for a session that converged or escalated: it takes no more steps. @internal */
 export function isTerminal(status: FixSessionStatus): boolean {
   return status === 'converged' || status === 'escalated';

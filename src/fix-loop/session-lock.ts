@@ -1,0 +1,57 @@
+import { createJsonStore } from '../persist/json-store.js';
+import { JsonlLog } from '../persist/jsonl-log.js';
+import { OutboxCommit } from '../persist/outbox.js';
+import { RunLock } from '../persist/run-lock.js';
+import type { Clock } from '../ports/clock.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { AuditEntry } from './contracts/audit.js';
+import { type FixSessionState, fixSessionStateSchema } from './contracts/session.js';
+import type { SessionPaths } from './session-files.js';
+
+// How old a temp file of an atomic write must be before a step removes it.
+const STALE_TEMP_MS = 60_000;
+
+/** What taking a session's lock needs. @internal */
+export interface LockSetup {
+  readonly fs: FileSystem;
+  readonly paths: SessionPaths;
+  readonly clock: Clock;
+  readonly lockTimeoutMs: number;
+  /** Told of every audit entry appended. */
+  readonly onAppend: (entry: AuditEntry) => void;
+}
+
+/** The session's record and audit log, committed together, and the lock that fences every write. @internal */
+export type SessionCommit = OutboxCommit<FixSessionState, AuditEntry>;
+
+/**
+ * Takes the session's lock (`RUN_LOCKED` when another caller holds it),
+ * sweeps temp files an earlier crash left, hands `work` the session's outbox
+ * commit (fenced by the lock), and releases the lock — also when `work`
+ * fails, whose error then wins over a failed release.
+ *
+ * @internal
+ */
+export async function withSessionLock<T>(
+  setup: LockSetup,
+  work: (commit: SessionCommit, lock: RunLock) => Promise<T>,
+): Promise<T> {
+  const { fs, paths } = setup;
+  const owner = `goal-loop-fix-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
+  const lock = new RunLock(fs, paths.lock, setup.clock, owner, setup.lockTimeoutMs);
+  await lock.acquire();
+  let failed = false;
+  try {
+    await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
+    const log = new JsonlLog<AuditEntry>(fs, paths.audit, setup.onAppend);
+    const store = createJsonStore(fs, paths.state, fixSessionStateSchema);
+    return await work(new OutboxCommit<FixSessionState, AuditEntry>(store, log, () => lock.fence()), lock);
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    await lock.release().catch((error: unknown) => {
+      if (!failed) throw error;
+    });
+  }
+}
