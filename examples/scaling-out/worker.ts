@@ -40,6 +40,8 @@ const runner = createStageRunner(fs, (record) => send({ type: 'stage_started', .
 // the queue twice and nothing needs to enqueue "the next step" exactly once. BullMQ delivers at least once: a job
 // whose worker died after its run's last step but before the job completed comes back, and a step() on a stopped
 // run would open a new session (a second decision), so a run already stopped completes with its recorded stop.
+// That check is made outside the run lock: a duplicate delivery racing the very step that stops the run could
+// still slip between the stop and the lock's release; a step() that refused to open a new session would close it.
 async function stepJob(job: Job<RunJob, RunDecision>, token?: string): Promise<RunDecision> {
   const { runId } = job.data;
   const status = await readLoopStatus({ fs, runDir: runDirOf(runId) });

@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkRunEvents, findOverlaps, type StageInterval, stageIntervals } from '../../examples/scaling-out/checks.js';
 import type { StageRecord } from '../../examples/scaling-out/pipeline.js';
-import type { LoopEvent } from '../../src/index.js';
+import type { LoopEvent, LoopEventDraft } from '../../src/index.js';
 
 const base = { ts: '2026-01-01T00:00:00.000Z', max_iterations: 4, goal_id: 'pipeline-complete' };
 
 // A run's log: `iterations` iterations, a retry between them, then the decision; seq numbered in order.
 function runLog(iterations: number, decision: 'complete' | 'blocked' = 'complete'): LoopEvent[] {
-  const drafts: Omit<LoopEvent, 'seq'>[] = [];
+  const drafts: LoopEventDraft[] = [];
   for (let iteration = 1; iteration <= iterations; iteration++) {
     drafts.push({ ...base, iteration, type: 'loop_iteration_started', stages: ['07-code'] });
     if (iteration < iterations)
