@@ -96,6 +96,7 @@ async function measureTests(
   const output = `${result.stdoutTail}\n${result.stderrTail}`;
   let counted = testCountsFromOutput(output);
   const missing: string[] = [];
+  const notes: string[] = [];
   let failure = result.exitCode === 0 ? null : transcript(command, result);
   if (place !== null && report !== undefined) {
     const reading = await readReportFile(context.fs, place.path, report.format);
@@ -104,10 +105,11 @@ async function measureTests(
       const messages = reading.report.failures.map((f) => `✗ ${f.name}\n${f.message}`);
       if (failure !== null && messages.length > 0) failure = `${messages.join('\n')}\n${failure}`;
     } else if (reading.state === 'unusable' || result.exitCode === 0) missing.push(reading.detail);
+    else notes.push(`${reading.detail}, counted from the output`);
   }
   const value = reconcileCounts(counted, result.exitCode);
-  const said = `tests: ${value.failed} failed, ${value.passed} passed of ${value.total}`;
-  return { value, missing, failure, said: missing.length === 0 ? said : `${said}; ${missing.join('; ')}` };
+  const said = [`tests: ${value.failed} failed, ${value.passed} passed of ${value.total}`, ...notes, ...missing];
+  return { value, missing, failure, said: said.join('; ') };
 }
 
 // Runs one of the session's commands in the workspace, under the lock's heartbeat; an abort leaves the step.

@@ -1,4 +1,5 @@
 import { formatIssue, type ParseResult } from '../errors.js';
+import { parentPath } from '../kit/paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { TestReportFile } from './contracts/start.js';
 import { readJestJsonReport } from './core/jest-json.js';
@@ -17,9 +18,9 @@ export type ReportPlace =
   | { readonly ok: false; readonly detail: string };
 
 /**
- * Finds the report file inside the workspace (the containment rule) and
+ * Finds the report file inside the workspace (the containment rule),
  * removes a report left by an earlier run, so what is read after the test
- * command is the report it wrote.
+ * command is the report it wrote, and creates the report's folder.
  *
  * @internal
  */
@@ -34,6 +35,8 @@ export async function prepareReport(
   if (stat !== null && stat.type !== 'file')
     return { ok: false, detail: `the test report path ${fs.root}/${place.path} is not a regular file` };
   if (stat !== null) await fs.remove(place.path);
+  // Runners write the report but do not create its folder (node --test fails with ENOENT).
+  await fs.mkdir(parentPath(place.path));
   return place;
 }
 
