@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js';
+import type { FixLoopStartInput } from '../../src/fix-loop/start-input.js';
+import { createManualClock } from '../../src/testing/manual-clock.js';
+import { fixingSource, memoryProject, simulate, startInput } from './helpers.js';
+
+const DIR = 'sessions';
+
+function orchestrator() {
+  const sim = simulate([]);
+  const fs = memoryProject();
+  const fixer = new FixLoopOrchestrator({
+    fs,
+    dir: DIR,
+    commands: sim.commands,
+    candidates: fixingSource(sim),
+    applier: sim.applier,
+    clock: createManualClock(0),
+  });
+  return { fs, fixer };
+}
+
+// The issues of the error start() rejects with.
+async function issuesOf(input: unknown): Promise<string[]> {
+  const error = await orchestrator()
+    .fixer.start(input as FixLoopStartInput)
+    .then(
+      () => null,
+      (reason: unknown) => reason as { code: string; message: string; issues: { path: unknown[] }[] },
+    );
+  expect(error).toMatchObject({ name: 'GoalLoopError', code: 'INVALID_OPTIONS' });
+  return (error?.issues ?? []).map((issue) => issue.path.join('.'));
+}
+
+describe('FixLoopOrchestrator.start', () => {
+  it('names the JSON path of every bad field', async () => {
+    const error = await orchestrator()
+      .fixer.start({ goal: '', goal_type: 'tests', max_attempts: 0 } as unknown as FixLoopStartInput)
+      .catch((reason: unknown) => reason as Error);
+    expect(error.message).toMatch(/\$\.goal: /);
+    expect(error.message).toMatch(/\$\.workspace: /);
+    expect(error.message).toMatch(/\$\.max_attempts: /);
+    expect(await issuesOf({ ...startInput(), extra: 1 })).toEqual(['']);
+    expect(await issuesOf({ ...startInput(), test_report: { format: 'tap', path: 'r' } })).toEqual([
+      'test_report.format',
+    ]);
+    expect(await issuesOf(null)).toEqual(['']);
+  });
+
+  it('refuses a workspace outside the root, a report outside the workspace, a bad or taken session id', async () => {
+    expect(await issuesOf(startInput({ workspace: '../elsewhere' }))).toEqual(['workspace']);
+    expect(await issuesOf(startInput({ workspace: '/etc' }))).toEqual(['workspace']);
+    expect(await issuesOf(startInput({ test_report: { format: 'junit', path: '../r.xml' } }))).toEqual([
+      'test_report.path',
+    ]);
+    expect(await issuesOf(startInput({ test_report: { format: 'junit', path: '/tmp/r.xml' } }))).toEqual([
+      'test_report.path',
+    ]);
+    expect(await issuesOf(startInput({ session_id: '../x' }))).toEqual(['session_id']);
+    const { fixer } = orchestrator();
+    await fixer.start(startInput({ session_id: 'mine' }));
+    await expect(fixer.start(startInput({ session_id: 'mine' }))).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      issues: [{ path: ['session_id'], code: 'session_exists' }],
+    });
+  });
+
+  it('accepts a missing workspace (the probe reports it) and clamps max_attempts with a note', async () => {
+    const { fs, fixer } = orchestrator();
+    const started = await fixer.start(startInput({ workspace: 'not-yet', max_attempts: 500, session_id: 's-1' }));
+    expect(started).toMatchObject({
+      sessionId: 's-1',
+      status: 'pending',
+      issues: [{ code: 'clamped', path: ['max_attempts'] }],
+    });
+    const state = await fixer.get('s-1');
+    expect(state).toMatchObject({ max_attempts: 50, workspace: 'not-yet', status: 'pending', audit_tail: [] });
+    expect(await fs.readText(`${DIR}/s-1/audit.jsonl`)).toBeNull();
+    expect(await fs.stat(`${DIR}/s-1/session.lock`)).toBeNull();
+  });
+
+  it('keeps the test report in the session record', async () => {
+    const { fixer } = orchestrator();
+    const report = { format: 'jest-json', path: 'out/report.json' } as const;
+    const { sessionId } = await fixer.start(startInput({ test_report: report }));
+    expect((await fixer.get(sessionId)).test_report).toEqual(report);
+  });
+
+  it('refuses bad options with INVALID_OPTIONS naming each path, and a bad session id in step and get', async () => {
+    const sim = simulate([]);
+    expect(
+      () =>
+        new FixLoopOrchestrator({
+          fs: memoryProject(),
+          dir: '../out',
+          commands: sim.commands,
+          candidates: {} as never,
+          applier: sim.applier,
+          commandTimeoutMs: 0,
+        }),
+    ).toThrow(/\$\.dir: .*\$\.candidates: .*\$\.commandTimeoutMs: /);
+    const { fixer } = orchestrator();
+    await expect(fixer.step('a/b')).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      issues: [{ path: ['session_id'] }],
+    });
+    await expect(fixer.get('missing')).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
+    await expect(fixer.runToCompletion('missing')).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
+  });
+});
