@@ -17,7 +17,7 @@ try {
   console.log(
     `loop_status on an empty run: ${JSON.stringify((status.structuredContent as { state?: string } | undefined)?.state)}`,
   );
-  if (tools.length < 3 || status.isError) throw new Error('the server did not answer as expected');
+  if (tools.length !== 7 || status.isError) throw new Error('the server did not answer as expected');
 } finally {
   await connection.close();
   await rm(root, { recursive: true, force: true });

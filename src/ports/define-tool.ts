@@ -23,13 +23,16 @@ export interface ToolDefinition<Input, Output> {
   run(input: Input): Promise<Output | ToolError>;
 }
 
-// Thrown library errors by their code (GoalLoopError's codes); anything else is `internal`.
+// Thrown library errors by their code (GoalLoopError's codes, kept in step with GoalLoopErrorCode); anything else
+// is `internal`.
 const THROWN_CODES: Readonly<Record<string, ToolErrorCode>> = {
   INVALID_OPTIONS: 'invalid_input',
   RUN_LOCKED: 'busy',
   INVALID_CONTRACT: 'invalid_contract',
   STATE_CORRUPT: 'invalid_contract',
   IO_ERROR: 'io_error',
+  SESSION_NOT_FOUND: 'not_found',
+  SESSION_ENDED: 'invalid_state',
 };
 
 // Marks the values toolError() builds, so `run` can return one without it being mistaken for an output.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { GoalLoopError } from '../../src/errors.js';
+import { GoalLoopError, type GoalLoopErrorCode } from '../../src/errors.js';
 import { defineTool, toolError } from '../../src/ports/define-tool.js';
 
 // The tool shape every capability's tools share: validated input, errors as data, outputs held to their schema.
@@ -72,6 +72,25 @@ describe('defineTool', () => {
     });
     const rejectsString = echo(() => Promise.reject('plain'));
     expect(await rejectsString.handler({ text: 'a' })).toMatchObject({ error: { code: 'internal' } });
+  });
+
+  it('maps every library error code to a code of its own, none to internal', async () => {
+    // A Record over the union: a new GoalLoopErrorCode fails to compile here until it is given its tool code.
+    const expected: Record<GoalLoopErrorCode, string> = {
+      RUN_LOCKED: 'busy',
+      INVALID_OPTIONS: 'invalid_input',
+      INVALID_CONTRACT: 'invalid_contract',
+      IO_ERROR: 'io_error',
+      STATE_CORRUPT: 'invalid_contract',
+      SESSION_NOT_FOUND: 'not_found',
+      SESSION_ENDED: 'invalid_state',
+    };
+    for (const [code, toolCode] of Object.entries(expected)) {
+      const thrower = echo(async () => {
+        throw new GoalLoopError(code as GoalLoopErrorCode, code);
+      });
+      expect(await thrower.handler({ text: 'a' })).toMatchObject({ error: { code: toolCode, message: code } });
+    }
   });
 
   it('passes a returned toolError through as plain data, its issues in the message', async () => {

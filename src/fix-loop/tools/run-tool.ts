@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { defineTool, toolError } from '../../ports/define-tool.js';
+import type { Tool } from '../../ports/tool.js';
+import { auditEntrySchema, fixSessionStatusSchema } from '../contracts/audit.js';
+import { escalationReportSchema } from '../contracts/escalation.js';
+import { gapModelSchema } from '../contracts/gap.js';
+import type { FixLoopToolsOptions, FixLoopToolsOrchestrator } from './options.js';
+import { sessionIdInput } from './session-input.js';
+
+const input = z.strictObject({
+  session_id: sessionIdInput,
+  max_wall_seconds: z
+    .number()
+    .positive()
+    .optional()
+    .describe('Stop between steps once this many seconds have passed (the session then escalates wall_time).'),
+  include_audit: z.boolean().optional().describe("Return the session's whole audit log (default false)."),
+});
+
+const output = z.strictObject({
+  session_id: z.string(),
+  status: fixSessionStatusSchema,
+  final_gap: gapModelSchema.nullable(),
+  steps: z.int().nonnegative().describe('Steps this call took (0 for a session already finished).'),
+  audit_log: z.array(auditEntrySchema).readonly().optional().describe('One entry per step, when include_audit.'),
+  escalation: escalationReportSchema.optional().describe('The report for a human, when the session escalated.'),
+});
+
+/** The input of the `run_feedback_loop` tool. @public */
+export type RunFeedbackLoopInput = z.output<typeof input>;
+
+/** The output of the `run_feedback_loop` tool: how the session ended (or where it stands). @public */
+export type RunFeedbackLoopOutput = z.output<typeof output>;
+
+/** `run_feedback_loop`: steps a session until it converges or escalates, within a wall time. @internal */
+export function runFeedbackLoopTool(
+  orchestrator: FixLoopToolsOrchestrator,
+  options: FixLoopToolsOptions,
+): Tool<RunFeedbackLoopInput, RunFeedbackLoopOutput> {
+  const limit = options.maxWallSeconds;
+  return defineTool({
+    name: 'run_feedback_loop',
+    description:
+      'Steps a fix session until it converges (gap 0) or escalates (attempt bound, no progress, worsening, only ' +
+      'manual fixes left, a missing requirement, or the wall time spent). Returns the status, the final gap, the ' +
+      'number of steps, the escalation report when it escalated and, with include_audit, the audit log.' +
+      (limit === undefined ? '' : ` The wall time is at most ${limit} seconds.`),
+    input,
+    output,
+    run: async (call) => {
+      const asked = call.max_wall_seconds;
+      if (asked !== undefined && limit !== undefined && asked > limit) {
+        return toolError('invalid_input', `This host runs a fix session for at most ${limit} seconds per call`, [
+          { code: 'too_big', path: ['max_wall_seconds'], message: `at most ${limit}` },
+        ]);
+      }
+      const seconds = asked ?? limit;
+      const result = await orchestrator.runToCompletion(
+        call.session_id,
+        seconds === undefined ? {} : { maxWallMs: Math.round(seconds * 1000) },
+      );
+      return {
+        session_id: result.session_id,
+        status: result.status,
+        final_gap: result.gap,
+        steps: result.steps_taken,
+        ...(call.include_audit === true ? { audit_log: result.audit } : {}),
+        ...(result.escalation === null ? {} : { escalation: result.escalation }),
+      };
+    },
+  });
+}

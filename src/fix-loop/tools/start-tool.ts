@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defineTool } from '../../ports/define-tool.js';
+import type { Tool } from '../../ports/tool.js';
+import { fixSessionStatusSchema } from '../contracts/audit.js';
+import { testReportFileSchema } from '../contracts/start.js';
+import type { FixLoopToolsOrchestrator } from './options.js';
+
+const text = z.string().min(1);
+
+const input = z.strictObject({
+  goal: text.describe('What the session must achieve, in one sentence (e.g. "the tests pass").'),
+  goal_type: text.describe('The kind of goal (e.g. tests, build).'),
+  workspace: text.describe("The workspace folder, relative to the server's project root."),
+  build_command: text.optional().describe('The build command, run in the workspace (none: no build step).'),
+  test_command: text.optional().describe('The test command, run in the workspace.'),
+  test_report: testReportFileSchema
+    .optional()
+    .describe('Where the test command writes a JUnit XML or Jest/Vitest JSON report, relative to the workspace.'),
+  max_attempts: z.int().min(1).optional().describe('Fixes tried at most before escalating (default 5, capped).'),
+});
+
+const output = z.strictObject({
+  session_id: z.string(),
+  status: fixSessionStatusSchema.extract(['pending']),
+  issues: z
+    .array(
+      z.strictObject({
+        code: z.string(),
+        path: z.array(z.union([z.string(), z.number()])).readonly(),
+        message: z.string(),
+      }),
+    )
+    .readonly()
+    .describe('Notes on the input that did not stop the start (a max_attempts clamped to the cap).'),
+});
+
+/** The input of the `start_feedback_loop` tool. @public */
+export type StartFeedbackLoopInput = z.output<typeof input>;
+
+/** The output of the `start_feedback_loop` tool. @public */
+export type StartFeedbackLoopOutput = z.output<typeof output>;
+
+/** `start_feedback_loop`: creates a fix session; nothing runs until it is stepped. @internal */
+export function startFeedbackLoopTool(
+  orchestrator: FixLoopToolsOrchestrator,
+): Tool<StartFeedbackLoopInput, StartFeedbackLoopOutput> {
+  return defineTool({
+    name: 'start_feedback_loop',
+    description:
+      'Starts a build/test fix session on a workspace: records the goal and the build and test commands, and ' +
+      'returns its session_id with status pending. Nothing runs yet: step it with step_feedback_loop, or drive it ' +
+      'to convergence or escalation with run_feedback_loop.',
+    input,
+    output,
+    run: async (call) => {
+      const started = await orchestrator.start(call);
+      return { session_id: started.sessionId, status: started.status, issues: started.issues };
+    },
+  });
+}
