@@ -69,7 +69,11 @@ export type {
   GoalEvaluation,
   GoalStatus,
   goalStatusSchema,
+  ListenerErrorHandler,
   SignalKind,
+  SpanAttributes,
+  SpanAttributeValue,
+  SpanParentContext,
   StageContext,
   StageContextOf,
   StageOutcome,
@@ -78,6 +82,8 @@ export type {
   StageRunnerOf,
   StageRunReason,
   stageOutcomeStatusSchema,
+  Tracer,
+  TraceSpan,
 } from './index.js';
 export type { Clock } from './ports/clock.js';
 export type { FileStat, FileSystem } from './ports/file-system.js';

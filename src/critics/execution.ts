@@ -9,6 +9,7 @@ import type { StagedResult } from './contracts/result.js';
 import type { TraceRecord } from './contracts/trace.js';
 import { effectOf, type MachineConfig, transition } from './core/machine.js';
 import { initialExecutionState, resultOf } from './core/start.js';
+import type { ExecutionSpans } from './execution-spans.js';
 import { type CallContext, callCritic, callGenerator } from './host-calls.js';
 import type { StageDefinition } from './options.js';
 import { type ExecutionPaths, readTrace } from './trace-file.js';
@@ -34,6 +35,8 @@ export interface ExecutionDeps extends CallContext {
   readonly stages: readonly StageDefinition[];
   readonly config: MachineConfig;
   readonly clock: Clock;
+  /** The spans of this call of the pipeline (no-op without a tracer). */
+  readonly spans: ExecutionSpans;
 }
 
 /**
@@ -77,12 +80,14 @@ export class Execution {
     while (effect.kind !== 'finish') {
       const stage = deps.stages[this.state.stage_index];
       if (stage === undefined) throw new Error('unreachable: a running execution is at a stage');
+      const span = deps.spans.call(effect);
       const input =
         effect.kind === 'generate'
-          ? await callGenerator(stage, effect, this.state, deps)
-          : await callCritic(stage, effect, this.state, deps);
+          ? await callGenerator(stage, effect, this.state, deps, span)
+          : await callCritic(stage, effect, this.state, deps, span);
       const step = transition(this.state, input, deps.config);
       this.state = await deps.commit.commit(step.state);
+      deps.spans.called(span, step.state.outbox, step.effect);
       effect = step.effect;
       if (once && effect.kind !== 'judge' && effect.kind !== 'finish') {
         return { done: false, next: { kind: effect.kind, stage: effect.stage, attempt: effect.attempt } };

@@ -1,6 +1,7 @@
 import { formatIssue, issuesFromZod } from '../errors.js';
 import { hashJson } from '../kit/hash.js';
 import type { Clock } from '../ports/clock.js';
+import type { SpanScope } from '../ports/span-scope.js';
 import { generatorResultSchema, type JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
 import type { CriticReply } from './core/check-decision.js';
@@ -23,12 +24,18 @@ function throwIfAborted(signal: AbortSignal): void {
 // The message of whatever a host function threw.
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** Calls a stage's generator and reports what it gave (a throw or a malformed result is data). @internal */
+/**
+ * Calls a stage's generator and reports what it gave (a throw or a malformed result is data); what it threw is
+ * recorded on the call's span.
+ *
+ * @internal
+ */
 export async function callGenerator(
   stage: StageDefinition,
   effect: Extract<ExecutionEffect, { kind: 'generate' }>,
   state: ExecutionState,
   context: CallContext,
+  span: SpanScope,
 ): Promise<ExecutionInput> {
   throwIfAborted(context.signal);
   const started = context.clock.now();
@@ -45,7 +52,11 @@ export async function callGenerator(
     .heartbeat(() => stage.generate(input))
     .then(
       (value) => ({ ok: true as const, value }),
-      (error: unknown) => ({ ok: false as const, error: `the ${stage.id} generator threw: ${messageOf(error)}` }),
+      (error: unknown) => {
+        const message = `the ${stage.id} generator threw: ${messageOf(error)}`;
+        span.fail(message, error);
+        return { ok: false as const, error: message };
+      },
     );
   throwIfAborted(context.signal);
   const durationMs = Math.max(0, context.clock.now() - started);
@@ -87,12 +98,13 @@ function checkGeneratorResult(
   }
 }
 
-/** Calls a stage's critic on the pending output and reports its reply (a throw is data). @internal */
+/** Calls a stage's critic on the pending output and reports its reply (a throw is data, recorded on the span). @internal */
 export async function callCritic(
   stage: StageDefinition,
   effect: Extract<ExecutionEffect, { kind: 'judge' }>,
   state: ExecutionState,
   context: CallContext,
+  span: SpanScope,
 ): Promise<ExecutionInput> {
   throwIfAborted(context.signal);
   const { critic } = stage;
@@ -112,7 +124,10 @@ export async function callCritic(
     .heartbeat(() => critic(input))
     .then(
       (value): CriticReply => ({ ok: true, value }),
-      (error: unknown): CriticReply => ({ ok: false, error: messageOf(error) }),
+      (error: unknown): CriticReply => {
+        span.fail(`the ${stage.id} critic threw: ${messageOf(error)}`, error);
+        return { ok: false, error: messageOf(error) };
+      },
     );
   throwIfAborted(context.signal);
   const durationMs = Math.max(0, context.clock.now() - started);

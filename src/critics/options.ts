@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { GoalLoopError, issuesFromZod } from '../errors.js';
+import type { ListenerErrorHandler } from '../persist/event-feed.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import type { Tracer } from '../ports/tracer.js';
 import type { CriticDecisionInput, CriticIssue, GeneratorResult, JsonValue } from './contracts/decision.js';
 import type { Gap, Judgement } from './contracts/execution-state.js';
 import type { TraceRecord } from './contracts/trace.js';
@@ -91,8 +93,16 @@ export interface StagedPipelineOptions {
   readonly clock?: Clock;
   /** Aborts the call in progress; the execution stays resumable. */
   readonly signal?: AbortSignal;
-  /** Receives every trace record as it is appended (a listener that throws is ignored). */
+  /** Receives every trace record as it is appended; what it throws goes to `onListenerError`, never to the run. */
   readonly onEvent?: (record: TraceRecord) => void;
+  /** Receives what `onEvent` threw, with the record (default: one `console.warn` line per throw). */
+  readonly onListenerError?: ListenerErrorHandler<TraceRecord>;
+  /**
+   * Where the pipeline's spans go (`critics.execution` → `critics.stage_attempt` → `critics.generator` /
+   * `critics.critic`), e.g. `trace.getTracer('my-host')`. Default: OpenTelemetry's global tracer when
+   * `@opentelemetry/api` is installed, else none.
+   */
+  readonly tracer?: Tracer;
   /** A lock whose heartbeat is older than this is stale (default 60 000 ms). */
   readonly lockTimeoutMs?: number;
 }
@@ -116,6 +126,13 @@ const optionsSchema = z.object({
   variant: z.enum(['route_back', 'veto']).optional(),
   budgetUsd: z.number().nonnegative().optional(),
   lockTimeoutMs: z.number().int().positive().optional(),
+  onEvent: z.function().optional(),
+  onListenerError: z.function().optional(),
+  tracer: z
+    .custom<Tracer>((value) => typeof (value as Tracer | null)?.startSpan === 'function', {
+      message: 'tracer must implement startSpan',
+    })
+    .optional(),
 });
 
 /** Refuses options a pipeline cannot run with: `INVALID_OPTIONS` listing every issue with its path. @internal */

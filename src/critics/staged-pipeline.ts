@@ -1,16 +1,19 @@
 import { GoalLoopError } from '../errors.js';
+import { EventFeed, warnListenerError } from '../persist/event-feed.js';
 import { withHeartbeat } from '../persist/heartbeat.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { JsonlLog } from '../persist/jsonl-log.js';
 import { OutboxCommit } from '../persist/outbox.js';
 import { RunLock } from '../persist/run-lock.js';
 import { type Clock, systemClock } from '../ports/clock.js';
+import { resolveTracer } from '../ports/open-telemetry.js';
 import type { JsonValue } from './contracts/decision.js';
 import { type ExecutionState, executionStateSchema } from './contracts/execution-state.js';
 import type { StagedResult } from './contracts/result.js';
 import type { TraceRecord } from './contracts/trace.js';
 import type { MachineConfig } from './core/machine.js';
 import { Execution, type StagedStepResult } from './execution.js';
+import { ExecutionSpans } from './execution-spans.js';
 import { executionIdSchema, type StagedPipelineOptions, validatePipelineOptions } from './options.js';
 import { executionPaths } from './trace-file.js';
 
@@ -56,6 +59,7 @@ export class StagedPipeline {
   private readonly clock: Clock;
   private readonly config: MachineConfig;
   private readonly lockTimeoutMs: number;
+  private readonly feed: EventFeed<TraceRecord>;
 
   /** Validates the options; a wrong value throws `INVALID_OPTIONS` naming each field. */
   constructor(private readonly options: StagedPipelineOptions) {
@@ -73,6 +77,7 @@ export class StagedPipeline {
       variant: options.variant ?? 'route_back',
       budgetUsd: options.budgetUsd,
     };
+    this.feed = new EventFeed(options.onEvent, options.onListenerError ?? warnListenerError('StagedPipeline'));
   }
 
   /** The stage ids, in order. */
@@ -82,19 +87,31 @@ export class StagedPipeline {
 
   /** Runs (or resumes) the execution until it ends. Rejects with the signal's reason when aborted (resumable). */
   async run(request: ExecutionRequest): Promise<StagedResult> {
-    const step = await this.open(request, (execution) => execution.drive(false));
+    const step = await this.traced(request, 'run', (execution) => execution.drive(false));
     if (!step.done) throw new Error('unreachable: a full run ended mid-way');
     return step.result;
   }
 
   /** Runs (or resumes) exactly one generator-plus-critic turn. */
   step(request: ExecutionRequest): Promise<StagedStepResult> {
-    return this.open(request, (execution) => execution.drive(true));
+    return this.traced(request, 'step', (execution) => execution.drive(true));
+  }
+
+  // One call under the execution's span.
+  private async traced(
+    request: ExecutionRequest,
+    mode: 'run' | 'step',
+    work: (execution: Execution) => Promise<StagedStepResult>,
+  ): Promise<StagedStepResult> {
+    const tracer = await resolveTracer(this.options.tracer);
+    const attributes = { executionId: String(request.executionId), mode };
+    return ExecutionSpans.around(tracer, attributes, (spans) => this.open(request, spans, work));
   }
 
   // Takes the execution's lock, opens it, works with it, and releases the lock.
   private async open(
     request: ExecutionRequest,
+    spans: ExecutionSpans,
     work: (execution: Execution) => Promise<StagedStepResult>,
   ): Promise<StagedStepResult> {
     const id = executionIdSchema.safeParse(request.executionId);
@@ -108,7 +125,7 @@ export class StagedPipeline {
     let failed = false;
     try {
       await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
-      const log = new JsonlLog<TraceRecord>(fs, paths.trace, (record) => this.tell(record));
+      const log = new JsonlLog<TraceRecord>(fs, paths.trace, (record) => this.feed.publish(record));
       const store = createJsonStore(fs, paths.state, executionStateSchema);
       const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
       const execution = await Execution.open(
@@ -121,6 +138,7 @@ export class StagedPipeline {
           clock: this.clock,
           signal: request.signal ?? this.options.signal ?? NEVER_ABORTED,
           heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
+          spans,
         },
         request.executionId,
         request.spec,
@@ -133,15 +151,6 @@ export class StagedPipeline {
       await lock.release().catch((error: unknown) => {
         if (!failed) throw error;
       });
-    }
-  }
-
-  // Passes a record to the listener; a listener that throws never breaks the execution.
-  private tell(record: TraceRecord): void {
-    try {
-      this.options.onEvent?.(record);
-    } catch {
-      // A listener's fault is its own.
     }
   }
 }

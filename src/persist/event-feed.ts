@@ -7,13 +7,13 @@
 export type ListenerErrorHandler<E> = (error: unknown, event: E) => void;
 
 /** The default {@link ListenerErrorHandler}: one warning line on the console, since a throwing listener is a host bug. @internal */
-export function warnListenerError(
-  owner: string,
-): ListenerErrorHandler<{ readonly type: string; readonly seq: number }> {
+export function warnListenerError(owner: string): ListenerErrorHandler<object> {
   return (error, event) => {
     const message = error instanceof Error ? error.message : String(error);
+    // A loop event names itself by `type`, a trace record by `kind`; both carry their `seq`.
+    const { type, kind, seq } = event as { type?: unknown; kind?: unknown; seq?: unknown };
     console.warn(
-      `goal-loop: the ${owner} onEvent listener threw on ${event.type} (seq ${event.seq}): ${message}. ` +
+      `goal-loop: the ${owner} onEvent listener threw on ${String(type ?? kind)} (seq ${String(seq)}): ${message}. ` +
         'The run went on; pass onListenerError to handle this yourself.',
     );
   };

@@ -12,6 +12,7 @@ const STATUS_ERROR = 2;
  */
 export class SpanScope {
   private ended = false;
+  private failed = false;
 
   private constructor(
     private readonly tracer: Tracer,
@@ -41,9 +42,12 @@ export class SpanScope {
 
   /**
    * Marks the span as failed: status ERROR with `message`, and the error
-   * recorded as an exception event (the thrown value, else the message).
+   * recorded as an exception event (the thrown value, else the message). The
+   * first failure of a span is the one it keeps.
    */
   fail(message: string, error?: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
     guard(() => {
       this.span?.setStatus({ code: STATUS_ERROR, message });
       this.span?.recordException(error instanceof Error ? error : message);
