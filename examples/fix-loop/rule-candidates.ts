@@ -2,13 +2,7 @@
 // output of the test run (the spec reporter's lines or the JUnit report's) and proposing fixes as unified diffs.
 // The table is written for the slugify workspace under ./template; the MCP server example reuses it.
 
-/** The fields of the fix loop's FixCandidate that the rules fill in. */
-interface FixCandidate {
-  readonly description: string;
-  readonly confidence: number;
-  readonly mutation_type: 'auto' | 'manual';
-  readonly patch?: string;
-}
+import type { CandidateSource, FixCandidate } from 'goal-loop/fix-loop';
 
 /** One rule: a symptom, the regular expression that finds it in a failure output, and the fixes it proposes. */
 export interface FixRule {
@@ -17,15 +11,11 @@ export interface FixRule {
   readonly candidates: readonly FixCandidate[];
 }
 
-/** What the fix loop hands a candidate source; the rules read only the failure output. */
-export interface ProposeInput {
-  readonly failure_output: string;
-}
-
-// A failing test by its name: the spec reporter marks it `✖ name`, the JUnit report gives its testcase a failure.
+// A failing test by its name: the spec reporter marks it `✖ name`, the fix loop heads the failure output with
+// `✗ name` for each failure of the JUnit report, and the JUnit XML gives its testcase a failure.
 const failing = (name: string): RegExp => {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`✖ ${escaped}|<testcase name="${escaped}"[^>]*\\sfailure=`);
+  return new RegExp(`[✖✗] ${escaped}|<testcase name="${escaped}"[^>]*\\sfailure=`);
 };
 
 /**
@@ -121,9 +111,7 @@ export const slugifyRules: readonly FixRule[] = [
  * A candidate source over a rule table: the candidates of every rule whose symptom is in the failure output,
  * once each, in table order (the fix loop ranks them by confidence and skips the ones already tried).
  */
-export function createRuleCandidateSource(rules: readonly FixRule[] = slugifyRules): {
-  propose(input: ProposeInput): Promise<FixCandidate[]>;
-} {
+export function createRuleCandidateSource(rules: readonly FixRule[] = slugifyRules): CandidateSource {
   return {
     async propose({ failure_output }) {
       const seen = new Set<string>();
