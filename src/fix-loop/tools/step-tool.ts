@@ -60,8 +60,8 @@ export function stepFeedbackLoopTool(
   });
 }
 
-/** A step result in the tool's shape (the seed's `action_taken` and `session_status`). @internal */
-export function stepOutput(step: FixStepResult): StepFeedbackLoopOutput {
+// A step result in the tool's shape (the seed's `action_taken` and `session_status`).
+function stepOutput(step: FixStepResult): StepFeedbackLoopOutput {
   return {
     session_id: step.session_id,
     step_index: step.step_index,
