@@ -4,8 +4,8 @@ import type { StagedResult } from './contracts/result.js';
 import type { RouteAction, TraceRecord } from './contracts/trace.js';
 import type { ExecutionEffect } from './core/machine.js';
 
-/** How the staged pipeline's spans are named. @internal */
-export const CRITICS_SPANS = {
+// How the staged pipeline's spans are named.
+const CRITICS_SPANS = {
   execution: 'critics.execution',
   attempt: 'critics.stage_attempt',
   generator: 'critics.generator',

@@ -5,8 +5,8 @@ import type { GoalEvaluation } from './core/evaluate.js';
 import type { LoopStepResult } from './loop-result.js';
 import type { StageCallResult } from './stage-call.js';
 
-/** How the loop's spans are named. @internal */
-export const LOOP_SPANS = {
+// How the loop's spans are named.
+const LOOP_SPANS = {
   run: 'goal_loop.run',
   iteration: 'goal_loop.iteration',
   stage: 'goal_loop.stage',
