@@ -20,10 +20,15 @@ function lastMatch(output: string, pattern: RegExp): RegExpMatchArray | null {
   return last;
 }
 
-// The number a `<word> <n>` or `<n> <word>` part of a summary line gives (0 when absent).
+// The number a `<word> <n>` or `<n> <word>` part of a summary line gives (0 when absent or not a safe integer).
 function countIn(line: string, pattern: RegExp): number {
-  const match = line.match(pattern);
-  return match?.[1] === undefined ? 0 : Number(match[1]);
+  return safe(line.match(pattern)?.[1]);
+}
+
+// A run of digits as a count: 0 when absent or too large to be exact (the record holds safe integers only).
+function safe(digits: string | undefined): number {
+  const value = digits === undefined ? 0 : Number(digits);
+  return Number.isSafeInteger(value) ? value : 0;
 }
 
 // The summaries test runners print, most specific first: node --test (TAP `# fail 1`, spec `ℹ fail 1`),
@@ -37,7 +42,7 @@ const READERS: readonly SummaryReader[] = [
       const tail = output.slice(tests.index);
       const passed = countIn(tail, /^[#ℹ]\s*pass\s+(\d+)\s*$/mu);
       const failed = countIn(tail, /^[#ℹ]\s*fail\s+(\d+)\s*$/mu);
-      return { failed, passed, total: Number(tests[1]) };
+      return { failed, passed, total: safe(tests[1]) };
     },
   },
   {
@@ -70,7 +75,7 @@ const READERS: readonly SummaryReader[] = [
       const passing = lastMatch(output, /^\s*(\d+) passing\b/gm);
       if (passing === null) return null;
       const failed = countIn(output.slice(passing.index), /^\s*(\d+) failing\b/m);
-      const passed = Number(passing[1]);
+      const passed = safe(passing[1]);
       return { failed, passed, total: passed + failed };
     },
   },
@@ -103,7 +108,7 @@ export function reconcileCounts(counts: TestCounts | null, exitCode: number | nu
   const failedExit = exitCode !== 0;
   const failed = Math.max(counts?.failed ?? 0, failedExit ? 1 : 0);
   const passed = counts?.passed ?? 0;
-  return { failed, passed, total: Math.max(counts?.total ?? 0, failed + passed) };
+  return { failed, passed, total: Math.min(Number.MAX_SAFE_INTEGER, Math.max(counts?.total ?? 0, failed + passed)) };
 }
 
 /**

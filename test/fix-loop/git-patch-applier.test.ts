@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FixCandidate } from '../../src/fix-loop/contracts/candidate.js';
+import { createGitPatchApplier } from '../../src/fix-loop/git-patch-applier.js';
+import { createExecaCommandRunner } from '../../src/node/command-runner.js';
+import { createFakeCommandRunner } from '../../src/testing/fake-command-runner.js';
+
+const run = promisify(execFile);
+const signal = new AbortController().signal;
+const candidate = (patch?: string): FixCandidate => ({
+  description: 'fix',
+  confidence: 0.9,
+  mutation_type: 'auto',
+  ...(patch === undefined ? {} : { patch }),
+});
+
+// A unified diff replacing every line of `name` (lines `before`) with `after`.
+function diff(name: string, before: readonly string[], after: readonly string[]): string {
+  return [
+    `diff --git a/${name} b/${name}`,
+    `--- a/${name}`,
+    `+++ b/${name}`,
+    `@@ -1,${before.length} +1,${after.length} @@`,
+    ...before.map((line) => `-${line}`),
+    ...after.map((line) => `+${line}`),
+    '',
+  ].join('\n');
+}
+
+let workspace = '';
+beforeEach(async () => {
+  workspace = await mkdtemp(join(tmpdir(), 'git-apply-'));
+  await writeFile(join(workspace, 'a.txt'), 'one\ntwo\n');
+  await run('git', ['init', '-q'], { cwd: workspace });
+});
+afterEach(async () => {
+  await rm(workspace, { recursive: true, force: true });
+});
+
+describe('createGitPatchApplier with real git', () => {
+  const applier = createGitPatchApplier({ commands: createExecaCommandRunner() });
+
+  it('applies a unified diff in the workspace', async () => {
+    const result = await applier.apply(candidate(diff('a.txt', ['one', 'two'], ['one', 'deux'])), {
+      workspace,
+      signal,
+    });
+    expect(result).toEqual({ applied: true, detail: `git apply applied the patch in ${workspace}` });
+    expect(await readFile(join(workspace, 'a.txt'), 'utf8')).toBe('one\ndeux\n');
+  });
+
+  it('a diff that does not apply leaves the file as it was and says why', async () => {
+    const result = await applier.apply(candidate(diff('a.txt', ['uno', 'dos'], ['x'])), { workspace, signal });
+    expect(result.applied).toBe(false);
+    expect(result.detail).toMatch(/^git apply --check refused the patch: error: patch failed: a\.txt:1/);
+    expect(await readFile(join(workspace, 'a.txt'), 'utf8')).toBe('one\ntwo\n');
+  });
+
+  it('passes a patch larger than one environment string intact (quotes, $, backslashes, non-ASCII, 200 KiB)', async () => {
+    const before = Array.from({ length: 4_000 }, (_, i) => `line ${i} "$HOME" \\n 'é' ${'x'.repeat(40)}`);
+    await writeFile(join(workspace, 'big.txt'), `${before.join('\n')}\n`);
+    const after = before.map((line) => `${line} 🙂`);
+    const patch = diff('big.txt', before, after);
+    expect(patch.length).toBeGreaterThan(200_000);
+    const result = await applier.apply(candidate(patch), { workspace, signal });
+    expect(result).toMatchObject({ applied: true });
+    expect(await readFile(join(workspace, 'big.txt'), 'utf8')).toBe(`${after.join('\n')}\n`);
+  });
+
+  it('a candidate without a patch, a NUL, a patch over 1 MiB: not applied, with the reason', async () => {
+    expect(await applier.apply(candidate(), { workspace, signal })).toEqual({
+      applied: false,
+      detail: 'candidate "fix" carries no patch to apply',
+    });
+    expect((await applier.apply(candidate('a\0b'), { workspace, signal })).detail).toMatch(/NUL/);
+    expect((await applier.apply(candidate('x'.repeat(1_048_577)), { workspace, signal })).detail).toMatch(
+      /over the 1 MiB/,
+    );
+  });
+});
+
+describe('createGitPatchApplier on a fake runner', () => {
+  it('runs git apply --check, then git apply, in the workspace, with the patch in the environment', async () => {
+    const commands = createFakeCommandRunner([{ match: /git apply/, respond: { exitCode: 0 } }]);
+    const applier = createGitPatchApplier({ commands, timeoutMs: 5_000 });
+    await applier.apply(candidate('patch text'), { workspace: '/w', signal });
+    expect(commands.calls.map((call) => call.command)).toEqual([
+      `printf '%s' "$GOAL_LOOP_PATCH_0" | git apply --check`,
+      `printf '%s' "$GOAL_LOOP_PATCH_0" | git apply`,
+    ]);
+    expect(commands.calls[0]?.options).toMatchObject({
+      cwd: '/w',
+      timeoutMs: 5_000,
+      env: { GOAL_LOOP_PATCH_0: 'patch text' },
+    });
+  });
+
+  it('git missing or timing out is not applied, never a throw; a bad timeout is INVALID_OPTIONS', async () => {
+    const missing = createFakeCommandRunner([]);
+    expect(
+      await createGitPatchApplier({ commands: missing }).apply(candidate('p'), { workspace: '/w', signal }),
+    ).toEqual({
+      applied: false,
+      detail: 'git apply --check refused the patch: printf: command not found (exit code 127)',
+    });
+    const slow = createFakeCommandRunner([{ match: /git/, respond: { exitCode: null, timedOut: true } }]);
+    expect(
+      (await createGitPatchApplier({ commands: slow }).apply(candidate('p'), { workspace: '/w', signal })).detail,
+    ).toBe('git apply --check refused the patch: git timed out');
+    expect(() => createGitPatchApplier({ commands: slow, timeoutMs: 0 })).toThrow(
+      /timeoutMs must be a positive integer/,
+    );
+  });
+});
