@@ -4,8 +4,7 @@ import type { Tool } from '../../ports/tool.js';
 import { auditEntrySchema, fixSessionStatusSchema } from '../contracts/audit.js';
 import { escalationReportSchema } from '../contracts/escalation.js';
 import { gapModelSchema } from '../contracts/gap.js';
-import type { FixLoopToolsOrchestrator } from './options.js';
-import { sessionIdInput } from './session-input.js';
+import { type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
 
 // The most audit entries one call returns (a long session's whole log is run_feedback_loop's include_audit).
 const MAX_AUDIT_TAIL = 500;

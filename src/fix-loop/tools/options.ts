@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FixLoopOrchestrator } from '../fix-loop-orchestrator.js';
 
 /**
@@ -20,3 +21,6 @@ export interface FixLoopToolsOptions {
    */
   readonly maxWallSeconds?: number;
 }
+
+/** The `session_id` field of the fix-loop tools: the id `start_feedback_loop` returned. @internal */
+export const sessionIdInput = z.string().min(1).describe('The fix session id start_feedback_loop returned.');

@@ -4,8 +4,7 @@ import type { Tool } from '../../ports/tool.js';
 import { auditEntrySchema, fixSessionStatusSchema } from '../contracts/audit.js';
 import { escalationReportSchema } from '../contracts/escalation.js';
 import { gapModelSchema } from '../contracts/gap.js';
-import type { FixLoopToolsOptions, FixLoopToolsOrchestrator } from './options.js';
-import { sessionIdInput } from './session-input.js';
+import { type FixLoopToolsOptions, type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
 
 const input = z.strictObject({
   session_id: sessionIdInput,

@@ -8,8 +8,7 @@ import { fixActionSchema } from '../contracts/decision.js';
 import { escalationReportSchema } from '../contracts/escalation.js';
 import { gapModelSchema } from '../contracts/gap.js';
 import type { FixStepResult } from '../step-result.js';
-import type { FixLoopToolsOrchestrator } from './options.js';
-import { sessionIdInput } from './session-input.js';
+import { type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
 
 const input = z.strictObject({ session_id: sessionIdInput });
 
