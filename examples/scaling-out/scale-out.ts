@@ -54,7 +54,7 @@ try {
       opts: { jobId: plan.runId, ...JOB_OPTIONS },
     })),
   );
-  fleet = startFleet(WORKERS, project.root, redis.port, { workerIndex: 1, afterSteps: 8, delayMs: 60 });
+  fleet = startFleet(WORKERS, project.root, redis.port, { workerIndex: 1, afterSteps: 8, delayMs: 20 });
   await fleet.ready;
   console.log(
     `${RUN_COUNT} runs enqueued; workers ${fleet.pids().join(', ')} ready after ${seconds(preciseNow() - started)}`,
