@@ -67,23 +67,32 @@ export function defineTool<Input, Output>(definition: ToolDefinition<Input, Outp
     outputSchema: output,
     outputJsonSchema: jsonSchemaOf(output, 'output'),
     handler: async (raw: unknown): Promise<ToolResult<Output>> => {
-      const parsed = input.safeParse(raw);
-      if (!parsed.success) return failure(toolError('invalid_input', `${name}: invalid input`, issuesOf(parsed.error)));
-      let result: Output | ToolError;
       try {
-        result = await definition.run(parsed.data);
+        return await handle(definition, raw);
       } catch (error) {
+        // A hostile input or output (a throwing getter, a revoked proxy) is refused like any other fault.
         return failure(thrownError(name, error));
       }
-      if (isToolError(result)) return failure(result);
-      const checked = output.safeParse(result);
-      if (!checked.success) {
-        const issues = issuesOf(checked.error);
-        return failure(toolError('internal', `${name} produced an output that does not match its schema`, issues));
-      }
-      return { isError: false, output: checked.data };
     },
   };
+}
+
+// Validates the input, runs the tool, and holds its output to the output schema.
+async function handle<Input, Output>(
+  definition: ToolDefinition<Input, Output>,
+  raw: unknown,
+): Promise<ToolResult<Output>> {
+  const { name, input, output } = definition;
+  const parsed = input.safeParse(raw);
+  if (!parsed.success) return failure(toolError('invalid_input', `${name}: invalid input`, issuesOf(parsed.error)));
+  const result = await definition.run(parsed.data);
+  if (isToolError(result)) return failure(result);
+  const checked = output.safeParse(result);
+  if (!checked.success) {
+    const issues = issuesOf(checked.error);
+    return failure(toolError('internal', `${name} produced an output that does not match its schema`, issues));
+  }
+  return { isError: false, output: checked.data };
 }
 
 /**

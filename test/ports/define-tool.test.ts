@@ -115,6 +115,21 @@ describe('defineTool', () => {
     expect(result).toMatchObject({ isError: true, error: { code: 'internal', issues: [{ path: ['text'] }] } });
   });
 
+  it('refuses a hostile input or output (a throwing getter, a revoked proxy) as a tool error, without rejecting', async () => {
+    const hostile = Object.defineProperty({}, 'text', {
+      enumerable: true,
+      get() {
+        throw new Error('getter');
+      },
+    });
+    expect(await repeat.handler(hostile)).toMatchObject({ isError: true, error: { code: 'internal' } });
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect((await repeat.handler(proxy)).isError).toBe(true);
+    const hostileOutput = echo(async () => ({ text: 'a', items: hostile }));
+    expect((await hostileOutput.handler({ text: 'a' })).isError).toBe(true);
+  });
+
   it('never rejects, whatever the input, and errs exactly when the input schema refuses it', async () => {
     await fc.assert(
       fc.asyncProperty(
