@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { stageStatusSchema } from '../../pipeline/stage-status.js';
-import { defineTool } from '../../ports/define-tool.js';
+import { defineTool, toolError } from '../../ports/define-tool.js';
 import type { Tool } from '../../ports/tool.js';
 import { goalStatusSchema } from '../contracts/goal-evaluation.js';
 import { stopReasonSchema } from '../contracts/stop-reason.js';
@@ -50,6 +50,16 @@ const output = z.strictObject({
     .describe("The latest iteration's evaluation (iterations/<n>/evaluation.json)."),
 });
 
+// The fields of an evaluation file the last decision shows.
+const evaluationView = z.looseObject({
+  iteration: z.int().nullable(),
+  status: z.union([goalStatusSchema, z.literal('ERROR')]),
+  score: z.number(),
+  reason: z.string(),
+  recommendedRerunStages: z.array(z.string()),
+  criteria: z.array(z.looseObject({ id: z.string(), status: z.string() })),
+});
+
 /** The input of the `loop_status` tool. @public */
 export type LoopStatusInput = z.output<typeof input>;
 
@@ -70,13 +80,27 @@ export function loopStatusTool(options: GoalLoopToolsOptions): Tool<LoopStatusIn
       'run-wide iteration, stage statuses, spend, and the last decision with its failing criteria. Writes nothing.',
     input,
     output,
-    run: async (call) => statusOutput(call.run_dir, await readLoopStatus({ fs: options.fs, runDir: call.run_dir })),
+    run: async (call) => {
+      const status = await readLoopStatus({ fs: options.fs, runDir: call.run_dir });
+      // The evaluation file is read as it is; one that is not an evaluation (hand-edited, foreign) is named.
+      const evaluation = status.lastEvaluation === null ? null : evaluationView.safeParse(status.lastEvaluation);
+      if (evaluation !== null && !evaluation.success) {
+        return toolError(
+          'invalid_contract',
+          `The evaluation.json of iteration ${status.iteration} (or the one before) in ${call.run_dir}/iterations is not an evaluation`,
+        );
+      }
+      return statusOutput(call.run_dir, status, evaluation?.data ?? null);
+    },
   });
 }
 
 // The status in the tool's snake_case shape, with one state word for the session.
-function statusOutput(runDir: string, status: LoopStatus): LoopStatusOutput {
-  const evaluation = status.lastEvaluation;
+function statusOutput(
+  runDir: string,
+  status: LoopStatus,
+  evaluation: z.output<typeof evaluationView> | null,
+): LoopStatusOutput {
   return {
     run_dir: runDir,
     state: !status.exists

@@ -257,6 +257,15 @@ describe('loop_status', () => {
     });
   });
 
+  it('names an iteration evaluation file that is not an evaluation, as an invalid_contract tool error', async () => {
+    const p = project();
+    await p.loop().run();
+    await p.fs.writeText(`${RUN}/iterations/1/evaluation.json`, JSON.stringify({ status: 'PASS' }));
+    const error = failed(await p.status.handler({ run_dir: RUN }));
+    expect(error.code).toBe('invalid_contract');
+    expect(error.message).toContain(`${RUN}/iterations`);
+  });
+
   it('turns a corrupt loop-state.json into an invalid_contract tool error', async () => {
     const p = project();
     await p.fs.writeText(PATHS.state, JSON.stringify({ schema_version: 99 }));
