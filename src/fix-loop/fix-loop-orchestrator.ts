@@ -7,7 +7,7 @@ import { createEnvironmentProbe } from './environment-probe.js';
 import { FixSession } from './fix-session.js';
 import type { StepContext } from './host-calls.js';
 import { type FixLoopOrchestratorOptions, validateFixLoopOptions } from './options.js';
-import { readSessionView, sessionNotFound, sessionPaths } from './session-files.js';
+import { readSessionView, sessionNotFound, sessionPaths, undelivered } from './session-files.js';
 import { type SessionCommit, withSessionLock } from './session-lock.js';
 import { checkStart, type FixLoopStartInput, sessionExists } from './start-input.js';
 import {
@@ -108,7 +108,11 @@ export class FixLoopOrchestrator {
     const started = this.clock.now();
     let steps = 0;
     let last: FixStepResult | null = null;
-    let status = (await this.get(sessionId, { auditTail: 0 })).status;
+    const before = await this.get(sessionId, { auditTail: 0 });
+    let status = before.status;
+    // A session that ended just before a crash may hold its last audit line undelivered: opening it delivers it.
+    if (isTerminal(status) && (await undelivered(this.options.fs, sessionPaths(this.options.dir, sessionId), before)))
+      await this.withSession(sessionId, async () => undefined);
     while (!isTerminal(status)) {
       const spent = this.clock.now() - started;
       last =

@@ -1,8 +1,9 @@
 import { formatIssue, GoalLoopError, type Issue } from '../errors.js';
 import { createJsonStore } from '../persist/json-store.js';
+import { readLastSeq } from '../persist/jsonl-log.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type AuditEntry, auditEntrySchema } from './contracts/audit.js';
-import { fixSessionStateSchema } from './contracts/session.js';
+import { type FixSessionState, fixSessionStateSchema } from './contracts/session.js';
 import { sessionIdSchema } from './options.js';
 import type { FixSessionView } from './step-result.js';
 
@@ -67,6 +68,12 @@ export async function readSessionView(
   const last = logged.at(-1)?.seq ?? -1;
   const audit = [...logged, ...state.outbox.filter((entry) => entry.seq > last)];
   return { ...state, audit_tail: tail > 0 ? audit.slice(-tail) : [] };
+}
+
+/** True when the record's outbox holds audit lines its log does not (a crash between the two writes). @internal */
+export async function undelivered(fs: FileSystem, paths: SessionPaths, state: FixSessionState): Promise<boolean> {
+  const newest = state.outbox.at(-1);
+  return newest !== undefined && newest.seq > (await readLastSeq(fs, paths.audit));
 }
 
 /** The error for a session id with no record. @internal */

@@ -36,7 +36,10 @@ describe('FixLoopOrchestrator.start', () => {
   it('names the JSON path of every bad field', async () => {
     const error = await orchestrator()
       .fixer.start({ goal: '', goal_type: 'tests', max_attempts: 0 } as unknown as FixLoopStartInput)
-      .catch((reason: unknown) => reason as Error);
+      .then(
+        () => new Error('start resolved'),
+        (reason: unknown) => reason as Error,
+      );
     expect(error.message).toMatch(/\$\.goal: /);
     expect(error.message).toMatch(/\$\.workspace: /);
     expect(error.message).toMatch(/\$\.max_attempts: /);
