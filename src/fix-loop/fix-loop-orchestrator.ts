@@ -9,6 +9,7 @@ import type { StepContext } from './host-calls.js';
 import { type FixLoopOrchestratorOptions, validateFixLoopOptions } from './options.js';
 import { readSessionView, sessionNotFound, sessionPaths, undelivered } from './session-files.js';
 import { type SessionCommit, withSessionLock } from './session-lock.js';
+import { FixLoopSpans } from './session-spans.js';
 import { checkStart, type FixLoopStartInput, sessionExists } from './start-input.js';
 import {
   type FixLoopRunResult,
@@ -91,7 +92,9 @@ export class FixLoopOrchestrator {
 
   /** Takes one step of the session. `SESSION_NOT_FOUND`, `SESSION_ENDED` (converged or escalated), `RUN_LOCKED` (stepped elsewhere). */
   step(sessionId: string): Promise<FixStepResult> {
-    return this.withSession(sessionId, (session) => session.step());
+    return FixLoopSpans.around(this.options.tracer, { sessionId, mode: 'step' }, (spans) =>
+      this.withSession(sessionId, spans, (session) => spans.step(() => session.step())),
+    );
   }
 
   /**
@@ -101,7 +104,18 @@ export class FixLoopOrchestrator {
    * `max_attempts` (at most `MAX_ATTEMPTS_CAP`) attempts are made. A session
    * already over is returned as it is, with `steps_taken: 0`.
    */
-  async runToCompletion(sessionId: string, options: RunToCompletionOptions = {}): Promise<FixLoopRunResult> {
+  runToCompletion(sessionId: string, options: RunToCompletionOptions = {}): Promise<FixLoopRunResult> {
+    return FixLoopSpans.around(this.options.tracer, { sessionId, mode: 'run' }, (spans) =>
+      this.complete(spans, sessionId, options),
+    );
+  }
+
+  // Steps the session to its end under the call's spans.
+  private async complete(
+    spans: FixLoopSpans,
+    sessionId: string,
+    options: RunToCompletionOptions,
+  ): Promise<FixLoopRunResult> {
     const maxWallMs = options.maxWallMs ?? Number.POSITIVE_INFINITY;
     if (!(maxWallMs >= 0))
       throw new GoalLoopError('INVALID_OPTIONS', `maxWallMs must be a non-negative number (got ${String(maxWallMs)})`);
@@ -112,18 +126,20 @@ export class FixLoopOrchestrator {
     let status = before.status;
     // A session that ended just before a crash may hold its last audit line undelivered: opening it delivers it.
     if (isTerminal(status) && (await undelivered(this.options.fs, sessionPaths(this.options.dir, sessionId), before)))
-      await this.withSession(sessionId, async () => undefined);
+      await this.withSession(sessionId, spans, async () => undefined);
     while (!isTerminal(status)) {
       const spent = this.clock.now() - started;
       last =
         spent >= maxWallMs
-          ? await this.withSession(sessionId, (session) =>
-              session.escalate(
-                'wall_time',
-                `The wall-time budget of ${maxWallMs} ms was spent after ${steps} step(s) (${spent} ms).`,
+          ? await this.withSession(sessionId, spans, (session) =>
+              spans.step(() =>
+                session.escalate(
+                  'wall_time',
+                  `The wall-time budget of ${maxWallMs} ms was spent after ${steps} step(s) (${spent} ms).`,
+                ),
               ),
             )
-          : await this.step(sessionId);
+          : await this.withSession(sessionId, spans, (session) => spans.step(() => session.step()));
       steps += 1;
       status = last.status;
     }
@@ -146,11 +162,16 @@ export class FixLoopOrchestrator {
   }
 
   // Opens the session under its lock and works with it.
-  private async withSession<T>(sessionId: string, work: (session: FixSession) => Promise<T>): Promise<T> {
+  private async withSession<T>(
+    sessionId: string,
+    spans: FixLoopSpans,
+    work: (session: FixSession) => Promise<T>,
+  ): Promise<T> {
     const paths = sessionPaths(this.options.dir, sessionId);
     if ((await this.options.fs.stat(paths.state)) === null) throw sessionNotFound(sessionId, paths.state);
     return this.locked(sessionId, async (commit, lock) => {
-      const { fs, commands } = this.options;
+      const { fs } = this.options;
+      const commands = spans.commands(this.options.commands);
       const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
       const context: StepContext = {
         fs,

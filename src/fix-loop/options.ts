@@ -4,6 +4,7 @@ import { isInside, normalizePath } from '../kit/paths.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
+import type { Tracer } from '../ports/tracer.js';
 import type { AuditEntry } from './contracts/audit.js';
 import type { CandidateApplier, CandidateSource, EnvironmentProbe } from './host-ports.js';
 
@@ -35,6 +36,11 @@ export interface FixLoopOrchestratorOptions {
   readonly commandTimeoutMs?: number;
   /** A session lock whose heartbeat is older than this is stale (default 60 000 ms). */
   readonly lockTimeoutMs?: number;
+  /**
+   * Where the orchestrator's spans go (`fix_loop.session` → `fix_loop.step` → `fix_loop.command`), e.g.
+   * `trace.getTracer('my-host')`. Default: OpenTelemetry's global tracer when `@opentelemetry/api` is installed, else none.
+   */
+  readonly tracer?: Tracer;
 }
 
 const port = (name: string, methods: readonly string[]) =>
@@ -67,6 +73,7 @@ const optionsSchema = z.object({
   onEvent: z.custom((value) => typeof value === 'function', { message: 'onEvent must be a function' }).optional(),
   commandTimeoutMs: z.int().min(1).optional(),
   lockTimeoutMs: z.int().min(1).optional(),
+  tracer: port('tracer', ['startSpan']).optional(),
 });
 
 /** Refuses options the orchestrator cannot work with: `INVALID_OPTIONS` listing every issue with its JSON path. @internal */
