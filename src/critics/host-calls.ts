@@ -12,8 +12,8 @@ import type { StageDefinition } from './options.js';
 export interface CallContext {
   readonly clock: Clock;
   readonly signal: AbortSignal;
-  /** Keeps the execution's lock fresh while the host works. */
-  readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Keeps the execution's lock fresh while the host works; `lost` fires if another runner takes the lock. */
+  readonly heartbeat: <T>(work: (lost: AbortSignal) => Promise<T>) => Promise<T>;
 }
 
 // Rejects with the signal's reason when it fired: the call's result is not committed, so a resume repeats it.
@@ -49,7 +49,7 @@ export async function callGenerator(
     signal: context.signal,
   };
   const raw = await context
-    .heartbeat(() => stage.generate(input))
+    .heartbeat((lost) => stage.generate({ ...input, signal: AbortSignal.any([context.signal, lost]) }))
     .then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => {
@@ -121,7 +121,7 @@ export async function callCritic(
     signal: context.signal,
   };
   const reply: CriticReply = await context
-    .heartbeat(() => critic(input))
+    .heartbeat((lost) => critic({ ...input, signal: AbortSignal.any([context.signal, lost]) }))
     .then(
       (value): CriticReply => ({ ok: true, value }),
       (error: unknown): CriticReply => {

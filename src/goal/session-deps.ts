@@ -30,7 +30,7 @@ export interface SessionDeps {
   /** Checks this loop still holds the run's lock; called before every write (RUN_LOCKED when it lost it). */
   readonly fence: () => Promise<void>;
   /** Keeps the run's lock fresh while `work` runs (a stage, an evaluation). */
-  readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
+  readonly heartbeat: <T>(work: (lost: AbortSignal) => Promise<T>) => Promise<T>;
   /** The session's spans (no-op without a tracer). */
   readonly trace: LoopTrace;
 }

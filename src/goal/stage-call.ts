@@ -20,7 +20,7 @@ export interface StageCall {
   /** The stage's time limit (none when undefined). */
   readonly timeoutMs: number | undefined;
   /** Keeps the run's lock fresh while the stage runs. */
-  readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
+  readonly heartbeat: <T>(work: (lost: AbortSignal) => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -60,7 +60,7 @@ export async function callStage(call: StageCall): Promise<StageCallResult> {
     fs: call.fs,
     signal,
   };
-  const running = settle(stage, () => runner.run(stage, context));
+  let running: ReturnType<typeof settle> = new Promise(() => {});
   const stopWaiting = new AbortController();
   const timedOut =
     call.timeoutMs === undefined
@@ -70,7 +70,12 @@ export async function callStage(call: StageCall): Promise<StageCallResult> {
           () => new Promise<never>(() => {}),
         );
   try {
-    const first = await call.heartbeat(() => Promise.race([running, timedOut, aborted(signal, stopWaiting.signal)]));
+    // The runner's signal also fires when the lock is lost: the stage stops once another loop may be running it.
+    const first = await call.heartbeat((lost) => {
+      const stageSignal = AbortSignal.any([signal, lost]);
+      running = settle(stage, () => runner.run(stage, { ...context, signal: stageSignal }));
+      return Promise.race([running, timedOut, aborted(stageSignal, stopWaiting.signal)]);
+    });
     if (first !== 'timeout' && first !== 'aborted' && !call.signal.aborted) return { kind: 'done', ...first };
     if (first === 'timeout') timer.abort(new Error(`stage ${stage} timed out after ${call.timeoutMs} ms`));
     const late = await Promise.race([running, clock.sleep(STAGE_ABORT_GRACE_MS).then(() => null)]);

@@ -16,9 +16,10 @@ export async function withHeartbeat<T>(
   lock: RunLock,
   clock: Clock,
   intervalMs: number,
-  work: () => Promise<T>,
+  work: (lost: AbortSignal) => Promise<T>,
 ): Promise<T> {
   const stop = new AbortController();
+  const lostSignal = new AbortController();
   let lost: unknown;
   const beat = (async () => {
     while (!stop.signal.aborted) {
@@ -26,10 +27,12 @@ export async function withHeartbeat<T>(
       await lock.heartbeat(true);
     }
   })().catch((error: unknown) => {
-    if (!stop.signal.aborted) lost = error;
+    if (stop.signal.aborted) return;
+    lost = error;
+    lostSignal.abort(error);
   });
   try {
-    const result = await work();
+    const result = await work(lostSignal.signal);
     if (lost !== undefined) throw lost;
     return result;
   } finally {
