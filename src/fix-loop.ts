@@ -77,6 +77,7 @@ export type { Clock } from './ports/clock.js';
 export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
 export type { FileStat, FileSystem } from './ports/file-system.js';
 export type { Tool, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './ports/tool.js';
+export type { SpanAttributes, SpanAttributeValue, SpanParentContext, Tracer, TraceSpan } from './ports/tracer.js';
 
 /**
  * The version of the fix-loop session files this entry reads and writes
