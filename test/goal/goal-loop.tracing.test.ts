@@ -5,7 +5,7 @@ import {
   type ReadableSpan,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { setOpenTelemetryLoader } from '../../src/ports/open-telemetry.js';
 import type { StageOutcome } from '../../src/ports/stage-runner.js';
 import type { Tracer } from '../../src/ports/tracer.js';
@@ -192,6 +192,11 @@ describe('GoalLoop spans', () => {
     expect(await readState(h.fs)).toEqual(await readState(withTracer.h.fs));
     await loop.run();
     expect(loads).toBe(1);
+  });
+
+  it("OpenTelemetry's own Tracer (the API's interface and the SDK's class) is a Tracer as it is", () => {
+    expectTypeOf(trace.getTracer('my-host')).toExtend<Tracer>();
+    expectTypeOf(new BasicTracerProvider().getTracer('my-host')).toExtend<Tracer>();
   });
 
   it('a tracer that throws on every call loses its spans, never the run', async () => {
