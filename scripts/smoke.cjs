@@ -8,7 +8,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const dist = join(__dirname, '../dist');
-const entries = ['index.cjs', 'review.cjs', 'critics.cjs', 'node.cjs', 'testing.cjs'];
+const entries = ['index.cjs', 'review.cjs', 'critics.cjs', 'fix-loop.cjs', 'node.cjs', 'testing.cjs'];
 
 // No CommonJS file of the build may require() an ES module: Jest's loader (and Node without require(esm)) cannot.
 // Statically: every bare specifier resolves to a CommonJS file. Then for real, with require(esm) turned off.
@@ -65,17 +65,18 @@ function reachable(file, seen = new Set()) {
   return seen;
 }
 const forbidden = /require\(["'](node:)?(fs|fs\/promises|child_process)["']\)|require\(["']execa["']\)/;
-for (const entry of ['index.cjs', 'review.cjs', 'critics.cjs']) {
+for (const entry of ['index.cjs', 'review.cjs', 'critics.cjs', 'fix-loop.cjs']) {
   for (const file of reachable(entry))
     assert.ok(!forbidden.test(readFileSync(join(dist, file), 'utf8')), `${file} imports a Node-only module`);
 }
 assert.ok(reachable('index.cjs').size > 1, 'the chunks of index.cjs are followed');
 // Importing the goal loop loads neither the review (its stage-contract schemas live only behind goal-loop/review)
-// nor the staged critics.
+// nor the staged critics, nor the fix loop.
 for (const file of reachable('index.cjs')) {
   const text = readFileSync(join(dist, file), 'utf8');
   assert.ok(!text.includes('traceability_matrix'), `${file} carries the review`);
   assert.ok(!text.includes('StagedPipeline'), `${file} carries the staged critics`);
+  assert.ok(!text.includes('FixLoopOrchestrator'), `${file} carries the fix loop`);
 }
 
 async function main() {
@@ -114,6 +115,39 @@ async function main() {
   const critics = require('../dist/critics.cjs');
   assert.equal(typeof critics.StagedPipeline, 'function');
   assert.equal(critics.computeCriticMetrics([]).overall.executions, 0);
+
+  // The fix-loop entry: a session on the memory filesystem whose one failing test a candidate fixes.
+  const fixLoop = require('../dist/fix-loop.cjs');
+  let failing = 1;
+  const fixer = new fixLoop.FixLoopOrchestrator({
+    fs: testing.createMemoryFileSystem({ files: { 'ws/package.json': '{}' } }),
+    dir: 'fix-sessions',
+    commands: testing.createFakeCommandRunner([
+      { match: /^command -v /, respond: { exitCode: 0 } },
+      {
+        match: 'npm test',
+        respond: () => ({ exitCode: failing, stdoutTail: `# tests 1\n# pass ${1 - failing}\n# fail ${failing}\n` }),
+      },
+    ]),
+    candidates: { propose: () => [{ description: 'fix it', confidence: 0.9, mutation_type: 'auto' }] },
+    applier: {
+      apply: async () => {
+        failing = 0;
+        return { applied: true, detail: 'fixed' };
+      },
+    },
+    clock: testing.createManualClock(0),
+  });
+  const { sessionId } = await fixer.start({
+    goal: 'tests pass',
+    goal_type: 'tests',
+    workspace: 'ws',
+    test_command: 'npm test',
+  });
+  const fixed = await fixer.runToCompletion(sessionId);
+  assert.equal(fixed.status, 'converged');
+  assert.equal(fixed.audit.length, 3);
+  assert.equal(typeof fixLoop.createGitPatchApplier({ commands: node.createExecaCommandRunner() }).apply, 'function');
 
   // execa through the node entry: a real command and a real filesystem.
   const dir = mkdtempSync(join(tmpdir(), 'goal-loop-smoke-'));

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitCodeFor, GoalLoop, parseGoal, systemClock } from 'goal-loop';
+import { computeGap, createGitPatchApplier, FixLoopOrchestrator, MAX_ATTEMPTS_CAP } from 'goal-loop/fix-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { createMemoryFileSystem, createScriptedStageRunner, fileSystemConformanceCases } from 'goal-loop/testing';
 
@@ -12,6 +13,16 @@ assert.equal(exitCodeFor({ stoppedOn: 'dry_run' }), 0);
 assert.equal(parseGoal({ schema_version: 1 }).success, true);
 assert.ok(fileSystemConformanceCases().length > 10);
 assert.equal(typeof systemClock.now(), 'number');
+assert.equal(typeof FixLoopOrchestrator, 'function');
+assert.equal(MAX_ATTEMPTS_CAP, 50);
+assert.equal(
+  computeGap({
+    build: { failing: true, error_count: 2 },
+    tests: { failed: 1, passed: 0, total: 1 },
+    requirements: { missing: [] },
+  }).gap,
+  3,
+);
 
 const goalJsonSchema = JSON.parse(
   await readFile(fileURLToPath(import.meta.resolve('goal-loop/schemas/goal.schema.json')), 'utf8'),
@@ -38,6 +49,13 @@ try {
   const result = await loop.run();
   assert.equal(result.stoppedOn, 'complete');
   assert.equal(result.evaluation.criteria[1].status, 'PASS');
+  // The fix-loop entry's git patch applier through execa: a candidate without a patch is not applied, never a throw.
+  const applier = createGitPatchApplier({ commands: createExecaCommandRunner() });
+  const refused = await applier.apply(
+    { description: 'nothing', confidence: 1, mutation_type: 'auto' },
+    { workspace: dir, signal: new AbortController().signal },
+  );
+  assert.equal(refused.applied, false);
   const memory = createMemoryFileSystem();
   await memory.writeText('x', 'y');
   assert.equal(await memory.readText('x'), 'y');

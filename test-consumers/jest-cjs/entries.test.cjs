@@ -138,3 +138,45 @@ test('goal-loop/critics: a staged pipeline on the memory filesystem completes af
   expect(result.outputs.plan).toEqual({ draft: 2 });
   expect(critics.computeCriticMetrics([result]).overall.executions).toBe(1);
 });
+
+test('goal-loop/fix-loop: a fix session on the memory filesystem converges and refuses another step', async () => {
+  const fixLoop = require('goal-loop/fix-loop');
+  let failing = 2;
+  const fixer = new fixLoop.FixLoopOrchestrator({
+    fs: testing.createMemoryFileSystem({ files: { 'ws/package.json': '{}' } }),
+    dir: 'fix-sessions',
+    commands: testing.createFakeCommandRunner([
+      { match: /^command -v /, respond: { exitCode: 0 } },
+      {
+        match: 'npm test',
+        respond: () => ({
+          exitCode: failing === 0 ? 0 : 1,
+          stdoutTail: `# tests 2\n# pass ${2 - failing}\n# fail ${failing}\n`,
+        }),
+      },
+    ]),
+    candidates: { propose: ({ gap }) => [{ description: `fix ${gap.gap}`, confidence: 0.9, mutation_type: 'auto' }] },
+    applier: {
+      apply: async () => {
+        failing -= 1;
+        return { applied: true, detail: 'one test fixed' };
+      },
+    },
+    clock: testing.createManualClock(0),
+  });
+  const { sessionId } = await fixer.start({
+    goal: 'tests pass',
+    goal_type: 'tests',
+    workspace: 'ws',
+    test_command: 'npm test',
+  });
+  const result = await fixer.runToCompletion(sessionId);
+  expect(result.status).toBe('converged');
+  expect(result.audit.map((entry) => entry.action_type)).toEqual([
+    'probe',
+    'measure',
+    'test_iteration',
+    'test_iteration',
+  ]);
+  await expect(fixer.step(sessionId)).rejects.toMatchObject({ code: 'SESSION_ENDED' });
+});

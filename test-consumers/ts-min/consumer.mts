@@ -1,6 +1,13 @@
 // Compiled against the built declarations (dist/*.d.ts) with the oldest TypeScript the README names.
 import { defineGoal, type GoalEvaluation, GoalLoop, type LoopResult, parseGoal } from 'goal-loop';
 import { type CriticMetrics, computeCriticMetrics } from 'goal-loop/critics';
+import {
+  createGitPatchApplier,
+  FixLoopOrchestrator,
+  type FixLoopRunResult,
+  type FixStepResult,
+  renderEscalationMarkdown,
+} from 'goal-loop/fix-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { reviewPipeline } from 'goal-loop/review';
 import { createMemoryFileSystem, createScriptedStageRunner } from 'goal-loop/testing';
@@ -26,3 +33,20 @@ export const parsed: boolean = parseGoal(goal).success;
 export const nodeFs = createNodeFileSystem('.');
 export const status: string = reviewPipeline({}, { timestamp: '2030-01-01T00:00:00.000Z' }).pipeline_status;
 export const metrics: CriticMetrics = computeCriticMetrics([]);
+
+const commands = createExecaCommandRunner();
+const fixer = new FixLoopOrchestrator({
+  fs: createMemoryFileSystem(),
+  dir: 'fix-sessions',
+  commands,
+  candidates: { propose: ({ gap }) => [{ description: `fix ${gap.gap}`, confidence: 0.5, mutation_type: 'auto' }] },
+  applier: createGitPatchApplier({ commands }),
+});
+export const started: Promise<string> = fixer
+  .start({ goal: 'tests pass', goal_type: 'tests', workspace: '.', test_command: 'npm test' })
+  .then((started) => started.sessionId);
+export const stepped: Promise<FixStepResult> = started.then((id) => fixer.step(id));
+export const run: Promise<FixLoopRunResult> = started.then((id) => fixer.runToCompletion(id, { maxWallMs: 60_000 }));
+export const report: Promise<string | null> = run.then((done) =>
+  done.escalation === null ? null : renderEscalationMarkdown(done.escalation),
+);
