@@ -1,16 +1,14 @@
 import { GoalLoopError, isGoalLoopError } from '../errors.js';
-import { withHeartbeat } from '../persist/heartbeat.js';
 import type { RunLock } from '../persist/run-lock.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { AuditEntry } from './contracts/audit.js';
-import { createEnvironmentProbe } from './environment-probe.js';
 import { FixSession } from './fix-session.js';
-import type { StepContext } from './host-calls.js';
 import { type FixLoopOrchestratorOptions, validateFixLoopOptions } from './options.js';
 import { readSessionView, sessionNotFound, sessionPaths, undelivered } from './session-files.js';
 import { type SessionCommit, withSessionLock } from './session-lock.js';
 import { FixLoopSpans } from './session-spans.js';
 import { checkStart, type FixLoopStartInput, sessionExists } from './start-input.js';
+import { createStepContext } from './step-context.js';
 import {
   type FixLoopRunResult,
   type FixLoopStarted,
@@ -18,13 +16,12 @@ import {
   type FixStepResult,
   isTerminal,
   type RunToCompletionOptions,
+  runResult,
 } from './step-result.js';
 
 const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
-const DEFAULT_COMMAND_TIMEOUT_MS = 600_000;
 // How many generated ids start() tries before it gives up (each taken one moves the counter on).
 const MAX_ID_TRIES = 100;
-const NEVER_ABORTED = new AbortController().signal;
 
 /**
  * The fix-loop orchestrator: drives build/test fix sessions on a real
@@ -143,16 +140,7 @@ export class FixLoopOrchestrator {
       steps += 1;
       status = last.status;
     }
-    const view = await this.get(sessionId, { auditTail: Number.POSITIVE_INFINITY });
-    return {
-      session_id: sessionId,
-      status: view.status,
-      steps_taken: steps,
-      gap: view.gap,
-      escalation: view.escalation,
-      last_step: last,
-      audit: view.audit_tail,
-    };
+    return runResult(await this.get(sessionId, { auditTail: Number.POSITIVE_INFINITY }), steps, last);
   }
 
   /** The session's record and the last `auditTail` entries of its audit log (default 20), without taking its lock. */
@@ -170,20 +158,9 @@ export class FixLoopOrchestrator {
     const paths = sessionPaths(this.options.dir, sessionId);
     if ((await this.options.fs.stat(paths.state)) === null) throw sessionNotFound(sessionId, paths.state);
     return this.locked(sessionId, async (commit, lock) => {
-      const { fs } = this.options;
       const commands = spans.commands(this.options.commands);
-      const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
-      const context: StepContext = {
-        fs,
-        clock: this.clock,
-        signal: this.options.signal ?? NEVER_ABORTED,
-        commands,
-        commandTimeoutMs: this.options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
-        candidates: this.options.candidates,
-        applier: this.options.applier,
-        probe: this.options.probe ?? createEnvironmentProbe({ fs, commands }),
-        heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
-      };
+      const held = { clock: this.clock, lock, lockTimeoutMs: this.lockTimeoutMs, commands };
+      const context = createStepContext(this.options, held);
       return work(await FixSession.open({ ...context, paths, commit }, sessionId));
     });
   }

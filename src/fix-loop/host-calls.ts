@@ -18,8 +18,11 @@ export interface StepContext {
   readonly candidates: CandidateSource;
   readonly applier: CandidateApplier;
   readonly probe: EnvironmentProbe;
-  /** Keeps the session's lock fresh while a host call or a command runs. */
-  readonly heartbeat: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * Keeps the session's lock fresh while a host call or a command runs; `work`
+   * gets a signal that fires on the step's abort and on the lock's loss.
+   */
+  readonly heartbeat: <T>(work: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 }
 
 /** Rejects with the signal's reason when it fired: the step is left in progress, and the next one resumes it. @internal */
@@ -33,11 +36,11 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
 // Runs a host call under the heartbeat; a throw becomes { ok: false } (unless the step was aborted).
 async function hostCall<T>(
   context: StepContext,
-  call: () => T | Promise<T>,
+  call: (signal: AbortSignal) => T | Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
   throwIfAborted(context.signal);
   const outcome = await context
-    .heartbeat(async () => call())
+    .heartbeat(async (signal) => call(signal))
     .then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error: messageOf(error) }),
@@ -51,7 +54,7 @@ export async function callProbe(
   context: StepContext,
   input: { workspace: string; workspacePath: string; build_command?: string; test_command?: string },
 ): Promise<string[]> {
-  const outcome = await hostCall(context, () => context.probe.probe({ ...input, signal: context.signal }));
+  const outcome = await hostCall(context, (signal) => context.probe.probe({ ...input, signal }));
   if (!outcome.ok) return [`the environment probe failed: ${outcome.error}`];
   const missing = (outcome.value as { missing?: unknown } | null)?.missing;
   if (!Array.isArray(missing) || !missing.every((line) => typeof line === 'string'))
@@ -72,13 +75,11 @@ export type Proposal =
  * @internal
  */
 export async function callPropose(context: StepContext, state: FixSessionState, gap: GapModel): Promise<Proposal> {
-  const input = {
-    session: structuredClone(state),
-    failure_output: state.last_failure_output,
-    gap,
-    signal: context.signal,
-  };
-  const outcome = await hostCall(context, () => context.candidates.propose(input));
+  const session = structuredClone(state);
+  const failure_output = state.last_failure_output;
+  const outcome = await hostCall(context, (signal) =>
+    context.candidates.propose({ session, failure_output, gap, signal }),
+  );
   if (!outcome.ok) return { ok: false, error: `the candidate source threw: ${outcome.error}` };
   try {
     const value: unknown = outcome.value;
@@ -106,9 +107,7 @@ export async function callApply(
   candidate: FixCandidate,
   workspace: string,
 ): Promise<ApplyResult> {
-  const outcome = await hostCall(context, () =>
-    context.applier.apply(candidate, { workspace, signal: context.signal }),
-  );
+  const outcome = await hostCall(context, (signal) => context.applier.apply(candidate, { workspace, signal }));
   if (!outcome.ok) return { applied: false, detail: `the applier threw: ${outcome.error}` };
   const answer = outcome.value as { applied?: unknown; detail?: unknown } | null;
   if (typeof answer?.applied !== 'boolean')

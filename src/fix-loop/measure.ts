@@ -115,8 +115,8 @@ async function measureTests(
 // Runs one of the session's commands in the workspace, under the lock's heartbeat; an abort leaves the step.
 async function run(context: StepContext, command: string, cwd: string): Promise<CommandResult> {
   throwIfAborted(context.signal);
-  const result = await context.heartbeat(() =>
-    context.commands.run(command, { cwd, timeoutMs: context.commandTimeoutMs, signal: context.signal }),
+  const result = await context.heartbeat((signal) =>
+    context.commands.run(command, { cwd, timeoutMs: context.commandTimeoutMs, signal }),
   );
   throwIfAborted(context.signal);
   return result;

@@ -80,3 +80,16 @@ export interface RunToCompletionOptions {
 export function isTerminal(status: FixSessionStatus): boolean {
   return status === 'converged' || status === 'escalated';
 }
+
+/** What `runToCompletion()` reports, from the session as it ended and the steps this call took. Pure. @internal */
+export function runResult(view: FixSessionView, steps: number, last: FixStepResult | null): FixLoopRunResult {
+  return {
+    session_id: view.session_id,
+    status: view.status,
+    steps_taken: steps,
+    gap: view.gap,
+    escalation: view.escalation,
+    last_step: last,
+    audit: view.audit_tail,
+  };
+}

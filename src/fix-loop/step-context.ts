@@ -1,0 +1,45 @@
+import { withHeartbeat } from '../persist/heartbeat.js';
+import type { RunLock } from '../persist/run-lock.js';
+import type { Clock } from '../ports/clock.js';
+import type { CommandRunner } from '../ports/command-runner.js';
+import { createEnvironmentProbe } from './environment-probe.js';
+import type { StepContext } from './host-calls.js';
+import type { FixLoopOrchestratorOptions } from './options.js';
+
+const DEFAULT_COMMAND_TIMEOUT_MS = 600_000;
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * What a step works with, from the orchestrator's options: its ports (the
+ * default probe when none is given), the command time limit, and a heartbeat
+ * that keeps the session's lock fresh while a host call or a command runs.
+ * Host calls and commands get a signal that fires on the step's abort and on
+ * the loss of the lock (another worker took it over).
+ *
+ * @internal
+ */
+export function createStepContext(
+  options: FixLoopOrchestratorOptions,
+  held: {
+    readonly clock: Clock;
+    readonly lock: RunLock;
+    readonly lockTimeoutMs: number;
+    readonly commands: CommandRunner;
+  },
+): StepContext {
+  const { fs } = options;
+  const { clock, lock, commands } = held;
+  const signal = options.signal ?? NEVER_ABORTED;
+  const heartbeatEvery = Math.max(1, Math.floor(held.lockTimeoutMs / 3));
+  return {
+    fs,
+    clock,
+    signal,
+    commands,
+    commandTimeoutMs: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+    candidates: options.candidates,
+    applier: options.applier,
+    probe: options.probe ?? createEnvironmentProbe({ fs, commands }),
+    heartbeat: (task) => withHeartbeat(lock, clock, heartbeatEvery, (lost) => task(AbortSignal.any([signal, lost]))),
+  };
+}
