@@ -26,6 +26,9 @@ interface Finding<T> {
   readonly said: string;
 }
 
+const NO_COMMAND_DETAIL = 'the session has neither a build nor a test command, so no gap can be measured';
+const NO_COMMAND: Finding<null> = { value: null, missing: [NO_COMMAND_DETAIL], failure: null, said: NO_COMMAND_DETAIL };
+
 /**
  * Measures the gap: runs the build and the test command (each when the
  * session has one) through the command runner in the workspace, and reads
@@ -53,7 +56,9 @@ export async function measureGap(
     state.test_command === undefined
       ? null
       : await measureTests(context, state.test_command, state.test_report, workspace);
-  const findings = [build, tests].filter((finding) => finding !== null);
+  const findings: Finding<unknown>[] = [build, tests].filter((finding) => finding !== null);
+  // Nothing to run measures nothing: a zero gap would claim a convergence no command checked.
+  if (findings.length === 0) findings.push(NO_COMMAND);
   const failures = findings.map((finding) => finding.failure).filter((failure) => failure !== null);
   return {
     parts: {
@@ -62,10 +67,7 @@ export async function measureGap(
       requirements: { missing: findings.flatMap((finding) => finding.missing) },
     },
     failureOutput: failureOutputTail(failures.join('\n')),
-    summary:
-      findings.length === 0
-        ? 'the session has neither a build nor a test command'
-        : findings.map((f) => f.said).join('; '),
+    summary: findings.map((finding) => finding.said).join('; '),
   };
 }
 

@@ -1,3 +1,4 @@
+import { resolvePath } from '../kit/paths.js';
 import type { FixAttempt } from './contracts/attempt.js';
 import type { FixCandidate } from './contracts/candidate.js';
 import type { EscalationReason, FixAction, IterationAction } from './contracts/decision.js';
@@ -55,7 +56,7 @@ export function actOn(
 async function probe(state: FixSessionState, context: StepContext): Promise<Acted> {
   const workspace = await findWorkspace(context.fs, state.workspace);
   const missing = await callProbe(context, {
-    workspace: workspace.ok ? workspace.absolute : `${context.fs.root}/${state.workspace}`,
+    workspace: workspace.ok ? workspace.absolute : resolvePath(context.fs.root, state.workspace),
     workspacePath: state.workspace,
     ...(state.build_command === undefined ? {} : { build_command: state.build_command }),
     ...(state.test_command === undefined ? {} : { test_command: state.test_command }),

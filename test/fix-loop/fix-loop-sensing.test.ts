@@ -166,4 +166,12 @@ describe('fix-loop sensing: probe and measure', () => {
       /wrote no report at \/project\/ws\/junit\.xml, counted from the output/,
     );
   });
+
+  it('a session with neither a build nor a test command escalates infra_gap instead of converging on nothing', async () => {
+    const { measure, gap } = await sense([ON_PATH], { input: { build_command: undefined, test_command: undefined } });
+    expect(measure).toMatchObject({ status: 'escalated', escalation: { escalation_reason: 'infra_gap' } });
+    expect(gap.requirements.missing).toEqual([
+      'the session has neither a build nor a test command, so no gap can be measured',
+    ]);
+  });
 });
