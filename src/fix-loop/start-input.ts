@@ -62,10 +62,7 @@ export async function checkStart(fs: FileSystem, input: FixLoopStartInput): Prom
   return {
     sessionId: typeof sessionId === 'string' ? sessionId : undefined,
     issues: parsed.issues,
-    state: (id, ts) => ({
-      ...createFixSessionState({ sessionId: id, start, ts }),
-      ...(start.test_report === undefined ? {} : { test_report: start.test_report }),
-    }),
+    state: (id, ts) => createFixSessionState({ sessionId: id, start, ts }),
   };
 }
 
