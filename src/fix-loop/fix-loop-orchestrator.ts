@@ -4,19 +4,18 @@ import { type Clock, systemClock } from '../ports/clock.js';
 import type { AuditEntry } from './contracts/audit.js';
 import { FixSession } from './fix-session.js';
 import { type FixLoopOrchestratorOptions, validateFixLoopOptions } from './options.js';
-import { readSessionView, sessionNotFound, sessionPaths, undelivered } from './session-files.js';
+import { runSessionToCompletion, type SessionDriver } from './run-to-completion.js';
+import { readSessionView, sessionNotFound, sessionPaths } from './session-files.js';
 import { type SessionCommit, withSessionLock } from './session-lock.js';
 import { FixLoopSpans } from './session-spans.js';
 import { checkStart, type FixLoopStartInput, sessionExists } from './start-input.js';
 import { createStepContext } from './step-context.js';
-import {
-  type FixLoopRunResult,
-  type FixLoopStarted,
-  type FixSessionView,
-  type FixStepResult,
-  isTerminal,
-  type RunToCompletionOptions,
-  runResult,
+import type {
+  FixLoopRunResult,
+  FixLoopStarted,
+  FixSessionView,
+  FixStepResult,
+  RunToCompletionOptions,
 } from './step-result.js';
 
 const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
@@ -102,45 +101,16 @@ export class FixLoopOrchestrator {
    * already over is returned as it is, with `steps_taken: 0`.
    */
   runToCompletion(sessionId: string, options: RunToCompletionOptions = {}): Promise<FixLoopRunResult> {
+    const driver: SessionDriver = {
+      fs: this.options.fs,
+      dir: this.options.dir,
+      clock: this.clock,
+      get: (id, read) => this.get(id, read),
+      withSession: (id, spans, work) => this.withSession(id, spans, work),
+    };
     return FixLoopSpans.around(this.options.tracer, { sessionId, mode: 'run' }, (spans) =>
-      this.complete(spans, sessionId, options),
+      runSessionToCompletion(driver, spans, sessionId, options),
     );
-  }
-
-  // Steps the session to its end under the call's spans.
-  private async complete(
-    spans: FixLoopSpans,
-    sessionId: string,
-    options: RunToCompletionOptions,
-  ): Promise<FixLoopRunResult> {
-    const maxWallMs = options.maxWallMs ?? Number.POSITIVE_INFINITY;
-    if (!(maxWallMs >= 0))
-      throw new GoalLoopError('INVALID_OPTIONS', `maxWallMs must be a non-negative number (got ${String(maxWallMs)})`);
-    const started = this.clock.now();
-    let steps = 0;
-    let last: FixStepResult | null = null;
-    const before = await this.get(sessionId, { auditTail: 0 });
-    let status = before.status;
-    // A session that ended just before a crash may hold its last audit line undelivered: opening it delivers it.
-    if (isTerminal(status) && (await undelivered(this.options.fs, sessionPaths(this.options.dir, sessionId), before)))
-      await this.withSession(sessionId, spans, async () => undefined);
-    while (!isTerminal(status)) {
-      const spent = this.clock.now() - started;
-      last =
-        spent >= maxWallMs
-          ? await this.withSession(sessionId, spans, (session) =>
-              spans.step(() =>
-                session.escalate(
-                  'wall_time',
-                  `The wall-time budget of ${maxWallMs} ms was spent after ${steps} step(s) (${spent} ms).`,
-                ),
-              ),
-            )
-          : await this.withSession(sessionId, spans, (session) => spans.step(() => session.step()));
-      steps += 1;
-      status = last.status;
-    }
-    return runResult(await this.get(sessionId, { auditTail: Number.POSITIVE_INFINITY }), steps, last);
   }
 
   /** The session's record and the last `auditTail` entries of its audit log (default 20), without taking its lock. */
