@@ -101,6 +101,7 @@ export type { LoopResult, LoopStepResult } from './goal/loop-result.js';
 export type { LoopStatus } from './goal/loop-status.js';
 export { readLoopStatus } from './goal/loop-status.js';
 export type { GoalLoopOptions } from './goal/options.js';
+export type { IfStopped, LoopRunOptions } from './goal/run-options.js';
 export type { RenderRunReportOptions } from './goal/run-report.js';
 export { renderRunReport } from './goal/run-report.js';
 export type { StageContext, StageRunner } from './goal/stage-runner.js';

@@ -1,6 +1,6 @@
 // The pipeline every worker runs, the plan of each run, and the timings the example shortens so a killed worker's
 // runs are recovered in seconds rather than the defaults' minutes.
-import { type FileSystem, GoalLoop, type StageRunner, type StopReason } from 'goal-loop';
+import { type FileSystem, GoalLoop, type LoopEvent, type StageRunner, type StopReason } from 'goal-loop';
 
 export const STAGES = ['02-requirements', '07-code', '08-testing'] as const;
 export const RUN_COUNT = 20;
@@ -97,7 +97,12 @@ export function createStageRunner(fs: FileSystem, onStart: (record: StageRecord)
 }
 
 /** The loop of one run, as every job builds it: same stages, same bounds, the shortened lock timeout. */
-export function loopFor(fs: FileSystem, runId: string, runner: StageRunner): GoalLoop {
+export function loopFor(
+  fs: FileSystem,
+  runId: string,
+  runner: StageRunner,
+  onEvent?: (event: LoopEvent) => void,
+): GoalLoop {
   return new GoalLoop({
     fs,
     runDir: runDirOf(runId),
@@ -105,5 +110,6 @@ export function loopFor(fs: FileSystem, runId: string, runner: StageRunner): Goa
     runner,
     maxIterations: 4,
     lockTimeoutMs: LOCK_TIMEOUT_MS,
+    ...(onEvent === undefined ? {} : { onEvent }),
   });
 }

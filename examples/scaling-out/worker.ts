@@ -2,9 +2,9 @@
 // directories on the shared filesystem. Started by scale-out.ts as `worker.ts <project root> <redis port>`; it
 // reports what it does to its parent over IPC, for the example's summary and checks.
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
-import { isGoalLoopError, type LoopStepResult, readLoopStatus, type StopReason } from 'goal-loop';
+import { isGoalLoopError, type LoopStepResult, type StopReason } from 'goal-loop';
 import { createNodeFileSystem } from 'goal-loop/node';
-import { createStageRunner, loopFor, QUEUE_NAME, runDirOf, type StageRecord, WORKER_TIMINGS } from './pipeline.js';
+import { createStageRunner, loopFor, QUEUE_NAME, type StageRecord, WORKER_TIMINGS } from './pipeline.js';
 
 /** A job: one run, from its first step to its decision. */
 export interface RunJob {
@@ -38,20 +38,17 @@ const runner = createStageRunner(fs, (record) => send({ type: 'stage_started', .
 // The job body. One job per run, for the run's whole life: a step that did not reach a decision moves the job back
 // to wait (the next step goes to whichever worker is free, behind the other runs' steps), so a run is never in
 // the queue twice and nothing needs to enqueue "the next step" exactly once. BullMQ delivers at least once: a job
-// whose worker died after its run's last step but before the job completed comes back, and a step() on a stopped
-// run would open a new session (a second decision), so a run already stopped completes with its recorded stop.
-// That check is made outside the run lock: a duplicate delivery racing the very step that stops the run could
-// still slip between the stop and the lock's release; a step() that refused to open a new session would close it.
+// whose worker died after its run's last step but before the job completed comes back. A plain step() on a stopped
+// run would open a new session (a second decision); `ifStopped: 'return-stop'` makes it return the recorded stop
+// instead, decided under the run's lock and writing nothing, so even a duplicate racing the very step that stops
+// the run gets that step's decision.
 async function stepJob(job: Job<RunJob, RunDecision>, token?: string): Promise<RunDecision> {
   const { runId } = job.data;
-  const status = await readLoopStatus({ fs, runDir: runDirOf(runId) });
-  if (status.stop !== null) {
-    send({ type: 'decided_before', runId });
-    return { runId, stoppedOn: status.stop.stoppedOn, iteration: status.stop.iteration };
-  }
+  // Events this step appended: none when it only returned a stop recorded before (for the example's tally).
+  let appended = 0;
   let step: LoopStepResult;
   try {
-    step = await loopFor(fs, runId, runner).step();
+    step = await loopFor(fs, runId, runner, () => appended++).step({ ifStopped: 'return-stop' });
   } catch (error) {
     // Another worker holds the run: fail this attempt, and BullMQ retries it after its backoff.
     if (isGoalLoopError(error, 'RUN_LOCKED')) {
@@ -61,7 +58,8 @@ async function stepJob(job: Job<RunJob, RunDecision>, token?: string): Promise<R
     // Anything else is a fault no retry mends: fail the job for good, so the example reports it.
     throw new UnrecoverableError(`${runId}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  send({ type: 'stepped', runId, iteration: step.iteration, done: step.done });
+  if (step.done && appended === 0) send({ type: 'decided_before', runId });
+  else send({ type: 'stepped', runId, iteration: step.iteration, done: step.done });
   if (step.done) return { runId, stoppedOn: step.stoppedOn, iteration: step.iteration };
   await job.moveToWait(token);
   throw new WaitingError();

@@ -19,6 +19,7 @@ import { LoopTrace } from './loop-trace.js';
 import { DEFAULT_LOCK_TIMEOUT_MS, type GoalLoopOptions, stageTimeout, validateLoopOptions } from './options.js';
 import { containRunPaths } from './run-files.js';
 import { createRunGatherer, type RunGatherer } from './run-gatherer.js';
+import { type IfStopped, ifStoppedOf, type LoopRunOptions } from './run-options.js';
 import { LoopSession } from './session.js';
 
 // How old a temp file of an atomic write must be before a session start removes it.
@@ -78,17 +79,32 @@ export class GoalLoop {
     this.feed = new EventFeed(options.onEvent, options.onListenerError ?? warnListenerError('GoalLoop'));
   }
 
-  /** Runs (or resumes) the loop until it stops. Rejects with `RUN_LOCKED` when another loop holds the run. */
-  async run(): Promise<LoopResult> {
-    const result = await this.session('run', (session) => session.drive(false));
+  /**
+   * Runs (or resumes) the loop until it stops. On a run that already stopped it opens a new session, or returns
+   * the recorded stop with `{ ifStopped: 'return-stop' }`. Rejects with `RUN_LOCKED` when another loop holds the
+   * run, and with `INVALID_OPTIONS` naming a wrong option.
+   */
+  async run(options: LoopRunOptions = {}): Promise<LoopResult> {
+    const result = await this.session('run', options, (session) => session.drive(false));
     if (!result.done) throw new Error('unreachable: a full run ended without a stop');
     const { done: _done, ...plain } = result;
     return plain;
   }
 
-  /** Runs (or resumes) exactly one iteration; `done: false` when the loop would go on. */
-  step(): Promise<LoopStepResult> {
-    return this.session('step', (session) => session.drive(true));
+  /**
+   * Runs (or resumes) exactly one iteration; `done: false` when the loop would go on. On a run that already
+   * stopped it opens a new session, or, with `{ ifStopped: 'return-stop' }`, returns the recorded stop and
+   * writes nothing (checked under the lock: what a queue worker given a duplicate delivery needs).
+   *
+   * @example
+   * ```ts
+   * // A queue's job body: one iteration per delivery; a delivery after the run's decision gets that decision.
+   * const step = await loop.step({ ifStopped: 'return-stop' });
+   * if (step.done) return { stoppedOn: step.stoppedOn, iteration: step.iteration };
+   * ```
+   */
+  step(options: LoopRunOptions = {}): Promise<LoopStepResult> {
+    return this.session('step', options, (session) => session.drive(true));
   }
 
   /**
@@ -135,16 +151,19 @@ export class GoalLoop {
   // One session under its run span.
   private async session(
     mode: 'run' | 'step',
+    options: LoopRunOptions,
     work: (session: LoopSession) => Promise<LoopStepResult>,
   ): Promise<LoopStepResult> {
+    const ifStopped = ifStoppedOf(mode, options);
     const tracer = await resolveTracer(this.options.tracer);
     const attributes = { runDir: this.paths.runDir, mode, maxIterations: this.maxIterations.value };
-    return LoopTrace.around(tracer, attributes, (trace) => this.locked(trace, work));
+    return LoopTrace.around(tracer, attributes, (trace) => this.locked(trace, ifStopped, work));
   }
 
-  // Takes the run lock, opens the session (resume or new), works with it, and releases the lock.
+  // Takes the run lock, opens the session (resume, new, or a recorded stop), works with it, and releases the lock.
   private async locked(
     trace: LoopTrace,
+    ifStopped: IfStopped,
     work: (session: LoopSession) => Promise<LoopStepResult>,
   ): Promise<LoopStepResult> {
     const { fs } = this.options;
@@ -182,6 +201,7 @@ export class GoalLoop {
           trace,
         },
         takeover,
+        ifStopped,
       );
       return opened instanceof LoopSession ? await work(opened) : opened;
     } catch (error) {

@@ -1,6 +1,8 @@
+import { parseJsonText } from '../errors.js';
 import { joinPath } from '../kit/paths.js';
 import { findLastRecord } from '../persist/jsonl-log.js';
 import type { FileSystem } from '../ports/file-system.js';
+import type { GoalEvaluation } from './core/evaluate.js';
 
 /**
  * The iteration of the latest `loop_iteration_started` event in an
@@ -28,4 +30,22 @@ export function readLatestIterationStarted(fs: FileSystem, eventsPath: string): 
  */
 export function iterationEvaluationPath(runDir: string, iteration: number): string {
   return joinPath(runDir, `iterations/${iteration}/evaluation.json`);
+}
+
+/**
+ * The whole evaluation of iteration `n` as the loop wrote it, or `null` when there is none (an iteration cut off
+ * before its evaluation, a file that is not a JSON object).
+ *
+ * @internal
+ */
+export async function readIterationEvaluation(
+  fs: FileSystem,
+  runDir: string,
+  iteration: number,
+): Promise<GoalEvaluation | null> {
+  if (iteration < 1) return null;
+  const text = await fs.readText(iterationEvaluationPath(runDir, iteration));
+  if (text === null) return null;
+  const json = parseJsonText(text);
+  return json.ok && typeof json.value === 'object' && json.value !== null ? (json.value as GoalEvaluation) : null;
 }

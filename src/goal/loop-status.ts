@@ -1,4 +1,3 @@
-import { parseJsonText } from '../errors.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { findLastRecord } from '../persist/jsonl-log.js';
 import { runPaths } from '../pipeline/run-paths.js';
@@ -7,7 +6,7 @@ import type { LoopPhase, LoopState } from './contracts/loop-state.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type StopReason, stopReasonSchema } from './contracts/stop-reason.js';
 import type { GoalEvaluation } from './core/evaluate.js';
-import { iterationEvaluationPath, readLatestIterationStarted } from './loop-events.js';
+import { readIterationEvaluation, readLatestIterationStarted } from './loop-events.js';
 import { containRunPaths } from './run-files.js';
 
 /**
@@ -116,14 +115,9 @@ export async function readLoopStatus(options: {
 
 // The evaluation file of the latest iteration that has one (an iteration cut off before its evaluation has none).
 async function latestEvaluation(fs: FileSystem, runDir: string, iteration: number): Promise<GoalEvaluation | null> {
-  for (const n of [iteration, iteration - 1]) {
-    if (n < 1) continue;
-    const text = await fs.readText(iterationEvaluationPath(runDir, n));
-    if (text === null) continue;
-    const json = parseJsonText(text);
-    if (json.ok && typeof json.value === 'object' && json.value !== null) return json.value as GoalEvaluation;
-  }
-  return null;
+  return (
+    (await readIterationEvaluation(fs, runDir, iteration)) ?? (await readIterationEvaluation(fs, runDir, iteration - 1))
+  );
 }
 
 // The stop recorded by a `loop_blocked` event, when its fields are readable.

@@ -2,7 +2,7 @@ import { GoalLoopError } from '../errors.js';
 import type { LoopState } from './contracts/loop-state.js';
 import { initialState } from './core/session-transitions.js';
 import type { LoadedGoal } from './goal-source.js';
-import { readLatestIterationStarted } from './loop-events.js';
+import { readIterationEvaluation, readLatestIterationStarted } from './loop-events.js';
 import type { LoopStepResult } from './loop-result.js';
 import { readRstackStageStatuses } from './rstack-state.js';
 import type { SessionDeps } from './session-deps.js';
@@ -35,14 +35,26 @@ export async function freshState(deps: SessionDeps, goal: LoadedGoal, ts: string
   });
 }
 
-/** The result of a stop already recorded in the run's state (only its summary is kept, not the evaluation). @internal */
-export function savedStop(state: LoopState, stop: NonNullable<LoopState['stop']>): LoopStepResult {
+/**
+ * The result of a stop already recorded in the run's state, as the call that stopped returned it: the evaluation
+ * is read back from `iterations/<n>/evaluation.json` when the stop's iteration was evaluated in the stopped
+ * session (else `null`, as when the session stopped before evaluating). Reads only.
+ *
+ * @internal
+ */
+export async function savedStop(
+  deps: Pick<SessionDeps, 'fs' | 'paths'>,
+  state: LoopState,
+  stop: NonNullable<LoopState['stop']>,
+): Promise<LoopStepResult> {
+  const inSession = state.session !== null && stop.iteration > state.session.started_at_iteration;
+  const evaluation = inSession ? await readIterationEvaluation(deps.fs, deps.paths.runDir, stop.iteration) : null;
   return {
     done: true,
     stoppedOn: stop.stopped_on,
     iterations: state.session?.iterations ?? 0,
     iteration: state.iteration,
-    evaluation: null,
+    evaluation,
     reason: stop.reason,
     spentUsd: state.spent_usd,
   };

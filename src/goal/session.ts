@@ -7,6 +7,7 @@ import { lockTakenOver, openSession, resumed } from './core/session-transitions.
 import type { LoadedGoal } from './goal-source.js';
 import { iterationEvaluationPath } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
+import type { IfStopped } from './run-options.js';
 import type { SessionDeps } from './session-deps.js';
 import { checkSaved, freshState, savedStop } from './session-open.js';
 import { raiseRecordedSpend, readRecordedSpend } from './spend.js';
@@ -34,11 +35,13 @@ export class LoopSession {
    * Loads or creates the run's record, delivers a pending outbox, logs a lock
    * takeover, then resumes the unfinished session or opens a new one. A stop
    * whose events were still undelivered (the caller never saw it) is returned
-   * as it was decided.
+   * as it was decided; so is any recorded stop when `ifStopped` is
+   * `'return-stop'`, with nothing written but a takeover's log.
    */
   static async open(
     deps: SessionDeps,
     takeover: { previousOwner: string; ageMs: number } | null,
+    ifStopped: IfStopped,
   ): Promise<LoopSession | LoopStepResult> {
     const { fs, paths, commit } = deps;
     const iso = (): string => new Date(deps.clock.now()).toISOString();
@@ -49,11 +52,11 @@ export class LoopSession {
       const delivered = await commit.deliver(saved);
       // A crash after the state's commit but before metrics.json caught up: raise it (never lower it).
       await raiseRecordedSpend(fs, paths.metrics, saved.spent_usd);
-      if (delivered > 0 && saved.phase === 'stopped' && saved.stop !== null) {
-        // The takeover is logged even when the stop it finds was never reported.
+      if (saved.phase === 'stopped' && saved.stop !== null && (delivered > 0 || ifStopped === 'return-stop')) {
+        // A takeover is always logged, also before returning a stop recorded earlier (reported or not).
         if (takeover !== null)
           await commit.commit(lockTakenOver(saved, takeover.previousOwner, takeover.ageMs, iso()).state);
-        return savedStop(saved, saved.stop);
+        return savedStop(deps, saved, saved.stop);
       }
     }
     if (takeover !== null)

@@ -148,11 +148,12 @@ describe('crash at every write of a three-iteration run', async () => {
     expect(stateAfterCrash.stop).toMatchObject({ stopped_on: ref.result.stoppedOn, iteration: ref.result.iteration });
     if (loggedAtCrash < ref.events.length) {
       // The stop's events were still in the outbox, so the caller never saw it: run() delivers them
-      // and returns the saved stop instead of opening a new session.
+      // and returns the saved stop (its evaluation read back from the iteration's file) instead of opening a new
+      // session.
       expect(result).toMatchObject({
         stoppedOn: ref.result.stoppedOn,
         iteration: ref.result.iteration,
-        evaluation: null,
+        evaluation: ref.result.evaluation,
       });
       expect(seen).toEqual(ref.events);
     } else {

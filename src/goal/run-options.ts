@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { GoalLoopError, issuesFromZod } from '../errors.js';
+
+/**
+ * What `GoalLoop.run()` and `GoalLoop.step()` do on a run whose last session already stopped:
+ *
+ * - `'new-session'` (the default): open a new session whose iterations continue the run-wide counter, as a human
+ *   re-running after answering an `ask_user` stop wants.
+ * - `'return-stop'`: return the recorded stop and change nothing. The check is made under the run's lock, so a
+ *   queue worker given a duplicate delivery of a run's job never records a second decision, even when the
+ *   duplicate arrives while the step that stopped the run still holds the lock.
+ *
+ * @public
+ */
+export type IfStopped = 'new-session' | 'return-stop';
+
+/**
+ * Options of `GoalLoop.run()` and `GoalLoop.step()`.
+ *
+ * @public
+ */
+export interface LoopRunOptions {
+  /**
+   * On a run whose last session stopped: open a new session (`'new-session'`, the default) or return the recorded
+   * stop, under the lock, writing nothing (`'return-stop'`). A run with no session yet, or with one still going
+   * (crashed, killed, aborted, or between the steps of a queue), is started or resumed either way.
+   */
+  readonly ifStopped?: IfStopped;
+}
+
+// Strict: a misspelt option is an error, never silently the default (which would open a second session).
+const runOptionsSchema = z.strictObject({
+  ifStopped: z
+    .enum(['new-session', 'return-stop'], {
+      error: (issue) => `ifStopped must be "new-session" or "return-stop" (got ${JSON.stringify(issue.input)})`,
+    })
+    .optional(),
+});
+
+/**
+ * The options of one `run()` or `step()` call, checked: a wrong value is `INVALID_OPTIONS` naming the option
+ * (`ifStopped`) and the method. Returns what `ifStopped` resolves to.
+ *
+ * @internal
+ */
+export function ifStoppedOf(method: 'run' | 'step', options: unknown): IfStopped {
+  const parsed = runOptionsSchema.safeParse(options ?? {});
+  if (parsed.success) return parsed.data.ifStopped ?? 'new-session';
+  const issues = issuesFromZod(parsed.error);
+  const list = issues.map((issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`).join('; ');
+  throw new GoalLoopError('INVALID_OPTIONS', `Invalid GoalLoop.${method}() options: ${list}`, { issues });
+}
