@@ -69,10 +69,14 @@ export type {
 export type { FixLoopTools } from './fix-loop/tools/fix-loop-tools.js';
 export { createFixLoopTools } from './fix-loop/tools/fix-loop-tools.js';
 export type { GetFeedbackLoopInput, GetFeedbackLoopOutput } from './fix-loop/tools/get-tool.js';
+export { getFeedbackLoopInputSchema, getFeedbackLoopOutputSchema } from './fix-loop/tools/get-tool.js';
 export type { FixLoopToolsOptions, FixLoopToolsOrchestrator } from './fix-loop/tools/options.js';
 export type { RunFeedbackLoopInput, RunFeedbackLoopOutput } from './fix-loop/tools/run-tool.js';
+export { runFeedbackLoopInputSchema, runFeedbackLoopOutputSchema } from './fix-loop/tools/run-tool.js';
 export type { StartFeedbackLoopInput, StartFeedbackLoopOutput } from './fix-loop/tools/start-tool.js';
+export { startFeedbackLoopInputSchema, startFeedbackLoopOutputSchema } from './fix-loop/tools/start-tool.js';
 export type { StepFeedbackLoopInput, StepFeedbackLoopOutput } from './fix-loop/tools/step-tool.js';
+export { stepFeedbackLoopInputSchema, stepFeedbackLoopOutputSchema } from './fix-loop/tools/step-tool.js';
 export type { Clock } from './ports/clock.js';
 export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
 export type { FileStat, FileSystem } from './ports/file-system.js';

@@ -107,11 +107,14 @@ export { renderRunReport } from './goal/run-report.js';
 export type { StageContext, StageRunner } from './goal/stage-runner.js';
 // The goal loop as tools for agent hosts (MCP servers and other tool registries).
 export type { EvaluateGoalInput, EvaluateGoalOutput } from './goal/tools/evaluate-goal-tool.js';
+export { evaluateGoalInputSchema, evaluateGoalOutputSchema } from './goal/tools/evaluate-goal-tool.js';
 export type { GoalLoopTools } from './goal/tools/goal-loop-tools.js';
 export { createGoalLoopTools } from './goal/tools/goal-loop-tools.js';
 export type { LoopStatusInput, LoopStatusOutput } from './goal/tools/loop-status-tool.js';
+export { loopStatusInputSchema, loopStatusOutputSchema } from './goal/tools/loop-status-tool.js';
 export type { GoalLoopToolsOptions, VerdictSource } from './goal/tools/options.js';
 export type { SubmitVerdictInput, SubmitVerdictOutput } from './goal/tools/submit-verdict-tool.js';
+export { submitVerdictInputSchema, submitVerdictOutputSchema } from './goal/tools/submit-verdict-tool.js';
 export type { WriteVerdictOptions } from './goal/verdict-writer.js';
 export { writeVerdict } from './goal/verdict-writer.js';
 export { canonicalJson, hashJson } from './kit/hash.js';

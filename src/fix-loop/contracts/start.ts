@@ -11,8 +11,8 @@ const text = z.string().min(1);
 /**
  * Where the test command writes a machine-readable report, read after each
  * test run to count failed, passed and total tests: a JUnit XML file or a
- * Vitest/Jest JSON report (`--reporter=json --outputFile=…`, `--json
- * --outputFile=…`), its `path` relative to the workspace and inside it.
+ * Vitest/Jest JSON report (`--reporter=json --outputFile=…`,
+ * `--json --outputFile=…`), its `path` relative to the workspace and inside it.
  * Without one, the counts come from the exit code and the test output.
  *
  * @public

@@ -45,8 +45,8 @@ const failedToRun = (file: FileResult): boolean =>
   !file.assertionResults.some((assertion) => assertion.status === 'failed');
 
 /**
- * Reads a Jest or Vitest JSON report (`jest --json`, `vitest
- * --reporter=json`; both write `numFailedTests`, `numPassedTests`,
+ * Reads a Jest or Vitest JSON report (`jest --json`,
+ * `vitest --reporter=json`; both write `numFailedTests`, `numPassedTests`,
  * `numTotalTests` and `testResults[].assertionResults[]`): the counts as the
  * runner gives them, skipped = pending + todo, one failure per failed
  * assertion result (describe blocks and title joined by ` > `, the failure

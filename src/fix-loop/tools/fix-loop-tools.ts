@@ -25,8 +25,8 @@ export type FixLoopTools = readonly [
  * - `start_feedback_loop` `{ goal, goal_type, workspace, build_command?, test_command?, test_report?, max_attempts? }`
  *   → `{ session_id, status: "pending", issues }`;
  * - `step_feedback_loop` `{ session_id }` → the step: action taken, session status, gap, candidates, escalation;
- * - `run_feedback_loop` `{ session_id, max_wall_seconds?, include_audit? }` → `{ session_id, status, final_gap,
- *   steps, audit_log?, escalation? }`;
+ * - `run_feedback_loop` `{ session_id, max_wall_seconds?, include_audit? }`
+ *   → `{ session_id, status, final_gap, steps, audit_log?, escalation? }`;
  * - `get_feedback_loop` `{ session_id, audit_tail? }` → status, gap, escalation and the audit tail.
  *
  * Handlers never reject: bad input is `invalid_input` naming the JSON path, an unknown session `not_found`, a

@@ -9,7 +9,8 @@ import { type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
 // The most audit entries one call returns (a long session's whole log is run_feedback_loop's include_audit).
 const MAX_AUDIT_TAIL = 500;
 
-const input = z.strictObject({
+/** The input schema of the `get_feedback_loop` tool. @public */
+export const getFeedbackLoopInputSchema = z.strictObject({
   session_id: sessionIdInput,
   audit_tail: z
     .int()
@@ -19,7 +20,8 @@ const input = z.strictObject({
     .describe(`How many of the last audit entries to return (default 20, at most ${MAX_AUDIT_TAIL}).`),
 });
 
-const output = z.strictObject({
+/** The output schema of the `get_feedback_loop` tool. @public */
+export const getFeedbackLoopOutputSchema = z.strictObject({
   session_id: z.string(),
   status: fixSessionStatusSchema,
   goal: z.string(),
@@ -33,10 +35,10 @@ const output = z.strictObject({
 });
 
 /** The input of the `get_feedback_loop` tool. @public */
-export type GetFeedbackLoopInput = z.output<typeof input>;
+export type GetFeedbackLoopInput = z.output<typeof getFeedbackLoopInputSchema>;
 
 /** The output of the `get_feedback_loop` tool: where a session stands, with the tail of its audit log. @public */
-export type GetFeedbackLoopOutput = z.output<typeof output>;
+export type GetFeedbackLoopOutput = z.output<typeof getFeedbackLoopOutputSchema>;
 
 /** `get_feedback_loop`: a session's status and audit tail, read without its lock. @internal */
 export function getFeedbackLoopTool(
@@ -48,8 +50,8 @@ export function getFeedbackLoopTool(
       'Reads a fix session without stepping it: its status, goal, workspace, attempts made, last gap, the escalation ' +
       'report once escalated, and the last entries of its audit log (one per step: action, candidate applied, gap ' +
       'before and after, status after, duration).',
-    input,
-    output,
+    input: getFeedbackLoopInputSchema,
+    output: getFeedbackLoopOutputSchema,
     run: async (call) => {
       const view = await orchestrator.get(call.session_id, { auditTail: call.audit_tail ?? 20 });
       return {

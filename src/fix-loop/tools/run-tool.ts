@@ -6,7 +6,8 @@ import { escalationReportSchema } from '../contracts/escalation.js';
 import { gapModelSchema } from '../contracts/gap.js';
 import { type FixLoopToolsOptions, type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
 
-const input = z.strictObject({
+/** The input schema of the `run_feedback_loop` tool. @public */
+export const runFeedbackLoopInputSchema = z.strictObject({
   session_id: sessionIdInput,
   max_wall_seconds: z
     .number()
@@ -16,7 +17,8 @@ const input = z.strictObject({
   include_audit: z.boolean().optional().describe("Return the session's whole audit log (default false)."),
 });
 
-const output = z.strictObject({
+/** The output schema of the `run_feedback_loop` tool. @public */
+export const runFeedbackLoopOutputSchema = z.strictObject({
   session_id: z.string(),
   status: fixSessionStatusSchema,
   final_gap: gapModelSchema.nullable(),
@@ -26,10 +28,10 @@ const output = z.strictObject({
 });
 
 /** The input of the `run_feedback_loop` tool. @public */
-export type RunFeedbackLoopInput = z.output<typeof input>;
+export type RunFeedbackLoopInput = z.output<typeof runFeedbackLoopInputSchema>;
 
 /** The output of the `run_feedback_loop` tool: how the session ended (or where it stands). @public */
-export type RunFeedbackLoopOutput = z.output<typeof output>;
+export type RunFeedbackLoopOutput = z.output<typeof runFeedbackLoopOutputSchema>;
 
 /** `run_feedback_loop`: steps a session until it converges or escalates, within a wall time. @internal */
 export function runFeedbackLoopTool(
@@ -44,8 +46,8 @@ export function runFeedbackLoopTool(
       'manual fixes left, a missing requirement, or the wall time spent). Returns the status, the final gap, the ' +
       'number of steps, the escalation report when it escalated and, with include_audit, the audit log.' +
       (limit === undefined ? '' : ` The wall time is at most ${limit} seconds.`),
-    input,
-    output,
+    input: runFeedbackLoopInputSchema,
+    output: runFeedbackLoopOutputSchema,
     run: async (call) => {
       const asked = call.max_wall_seconds;
       if (asked !== undefined && limit !== undefined && asked > limit) {

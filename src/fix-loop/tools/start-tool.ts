@@ -7,7 +7,8 @@ import type { FixLoopToolsOrchestrator } from './options.js';
 
 const text = z.string().min(1);
 
-const input = z.strictObject({
+/** The input schema of the `start_feedback_loop` tool. @public */
+export const startFeedbackLoopInputSchema = z.strictObject({
   goal: text.describe('What the session must achieve, in one sentence (e.g. "the tests pass").'),
   goal_type: text.describe('The kind of goal (e.g. tests, build).'),
   workspace: text.describe("The workspace folder, relative to the server's project root."),
@@ -19,7 +20,8 @@ const input = z.strictObject({
   max_attempts: z.int().min(1).optional().describe('Fixes tried at most before escalating (default 5, capped).'),
 });
 
-const output = z.strictObject({
+/** The output schema of the `start_feedback_loop` tool. @public */
+export const startFeedbackLoopOutputSchema = z.strictObject({
   session_id: z.string(),
   status: fixSessionStatusSchema.extract(['pending']),
   issues: z
@@ -35,10 +37,10 @@ const output = z.strictObject({
 });
 
 /** The input of the `start_feedback_loop` tool. @public */
-export type StartFeedbackLoopInput = z.output<typeof input>;
+export type StartFeedbackLoopInput = z.output<typeof startFeedbackLoopInputSchema>;
 
 /** The output of the `start_feedback_loop` tool. @public */
-export type StartFeedbackLoopOutput = z.output<typeof output>;
+export type StartFeedbackLoopOutput = z.output<typeof startFeedbackLoopOutputSchema>;
 
 /** `start_feedback_loop`: creates a fix session; nothing runs until it is stepped. @internal */
 export function startFeedbackLoopTool(
@@ -50,8 +52,8 @@ export function startFeedbackLoopTool(
       'Starts a build/test fix session on a workspace: records the goal and the build and test commands, and ' +
       'returns its session_id with status pending. Nothing runs yet: step it with step_feedback_loop, or drive it ' +
       'to convergence or escalation with run_feedback_loop.',
-    input,
-    output,
+    input: startFeedbackLoopInputSchema,
+    output: startFeedbackLoopOutputSchema,
     run: async (call) => {
       const started = await orchestrator.start(call);
       return { session_id: started.sessionId, status: started.status, issues: started.issues };

@@ -10,9 +10,11 @@ import { gapModelSchema } from '../contracts/gap.js';
 import type { FixStepResult } from '../step-result.js';
 import { type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
 
-const input = z.strictObject({ session_id: sessionIdInput });
+/** The input schema of the `step_feedback_loop` tool. @public */
+export const stepFeedbackLoopInputSchema = z.strictObject({ session_id: sessionIdInput });
 
-const output = z.strictObject({
+/** The output schema of the `step_feedback_loop` tool. @public */
+export const stepFeedbackLoopOutputSchema = z.strictObject({
   session_id: z.string(),
   step_index: z.int().nonnegative(),
   action_taken: fixActionSchema,
@@ -37,10 +39,10 @@ const output = z.strictObject({
 });
 
 /** The input of the `step_feedback_loop` tool. @public */
-export type StepFeedbackLoopInput = z.output<typeof input>;
+export type StepFeedbackLoopInput = z.output<typeof stepFeedbackLoopInputSchema>;
 
 /** The output of the `step_feedback_loop` tool: what one step did. @public */
-export type StepFeedbackLoopOutput = z.output<typeof output>;
+export type StepFeedbackLoopOutput = z.output<typeof stepFeedbackLoopOutputSchema>;
 
 /** `step_feedback_loop`: one step of a session; a finished session is an `invalid_state` tool error. @internal */
 export function stepFeedbackLoopTool(
@@ -53,8 +55,8 @@ export function stepFeedbackLoopTool(
       '(propose fixes, apply the best untried automatic one, measure again). Returns the action taken, the session ' +
       'status, the gap, the candidates proposed and, when the session escalated, the escalation report. A converged ' +
       'or escalated session takes no more steps (a tool error).',
-    input,
-    output,
+    input: stepFeedbackLoopInputSchema,
+    output: stepFeedbackLoopOutputSchema,
     run: async (call) => stepOutput(await orchestrator.step(call.session_id)),
   });
 }

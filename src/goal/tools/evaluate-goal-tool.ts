@@ -8,7 +8,8 @@ import { readLoopStatus } from '../loop-status.js';
 import type { GoalLoopToolsOptions } from './options.js';
 import { asInputError, issueOutput, runDirInput, stagesInput } from './tool-inputs.js';
 
-const input = z.strictObject({
+/** The input schema of the `evaluate_goal` tool. @public */
+export const evaluateGoalInputSchema = z.strictObject({
   run_dir: runDirInput,
   stages: stagesInput
     .optional()
@@ -25,7 +26,8 @@ const checkOutput = z.strictObject({
   rerun_stages: z.array(z.string()).readonly(),
 });
 
-const output = z.strictObject({
+/** The output schema of the `evaluate_goal` tool. @public */
+export const evaluateGoalOutputSchema = z.strictObject({
   run_dir: z.string(),
   goal_id: z.string(),
   status: z.union([goalStatusSchema, z.literal('ERROR')]),
@@ -42,10 +44,10 @@ const output = z.strictObject({
 });
 
 /** The input of the `evaluate_goal` tool. @public */
-export type EvaluateGoalInput = z.output<typeof input>;
+export type EvaluateGoalInput = z.output<typeof evaluateGoalInputSchema>;
 
 /** The output of the `evaluate_goal` tool: the evaluation's decision and what is not passing. @public */
-export type EvaluateGoalOutput = z.output<typeof output>;
+export type EvaluateGoalOutput = z.output<typeof evaluateGoalOutputSchema>;
 
 /**
  * `evaluate_goal`: a dry run of the goal over a run directory (`GoalLoop.evaluate()`): writes nothing, takes no
@@ -60,8 +62,8 @@ export function evaluateGoalTool(options: GoalLoopToolsOptions): Tool<EvaluateGo
       "Evaluates a run's goal now, as the goal loop would (a dry run: nothing is written and no stage runs). Returns " +
       'the decision (PASS, RETRY, ASK_USER, BLOCK, or ERROR for an unusable goal), the score, the stages to rerun ' +
       'and every criterion that is failing or pending, with why.',
-    input,
-    output,
+    input: evaluateGoalInputSchema,
+    output: evaluateGoalOutputSchema,
     run: async (call) => {
       const stages = call.stages ?? options.stages ?? (await recordedStages(options, call.run_dir));
       if (stages.length === 0) {

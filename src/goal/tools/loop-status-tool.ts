@@ -8,11 +8,13 @@ import { type LoopStatus, readLoopStatus } from '../loop-status.js';
 import type { GoalLoopToolsOptions } from './options.js';
 import { runDirInput } from './tool-inputs.js';
 
-const input = z.strictObject({ run_dir: runDirInput });
+/** The input schema of the `loop_status` tool. @public */
+export const loopStatusInputSchema = z.strictObject({ run_dir: runDirInput });
 
 const stop = z.strictObject({ stopped_on: stopReasonSchema, reason: z.string() });
 
-const output = z.strictObject({
+/** The output schema of the `loop_status` tool. @public */
+export const loopStatusOutputSchema = z.strictObject({
   run_dir: z.string(),
   state: z
     .enum(['not_started', 'in_progress', 'paused', 'stopped'])
@@ -61,10 +63,10 @@ const evaluationView = z.looseObject({
 });
 
 /** The input of the `loop_status` tool. @public */
-export type LoopStatusInput = z.output<typeof input>;
+export type LoopStatusInput = z.output<typeof loopStatusInputSchema>;
 
 /** The output of the `loop_status` tool: the run's loop as persisted. @public */
-export type LoopStatusOutput = z.output<typeof output>;
+export type LoopStatusOutput = z.output<typeof loopStatusOutputSchema>;
 
 /**
  * `loop_status`: a run's persisted loop (`readLoopStatus`), for a host that watches or resumes runs. Writes nothing
@@ -78,8 +80,8 @@ export function loopStatusTool(options: GoalLoopToolsOptions): Tool<LoopStatusIn
     description:
       "Reads a run's goal loop as persisted: whether a session is in progress, paused or stopped (and why), the " +
       'run-wide iteration, stage statuses, spend, and the last decision with its failing criteria. Writes nothing.',
-    input,
-    output,
+    input: loopStatusInputSchema,
+    output: loopStatusOutputSchema,
     run: async (call) => {
       const status = await readLoopStatus({ fs: options.fs, runDir: call.run_dir });
       // The evaluation file is read as it is; one that is not an evaluation (hand-edited, foreign) is named.

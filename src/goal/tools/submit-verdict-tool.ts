@@ -7,7 +7,8 @@ import { asInputError, runDirInput } from './tool-inputs.js';
 
 const SOURCES = ['human', 'agent'] as const satisfies readonly VerdictSource[];
 
-const input = z
+/** The input schema of the `submit_verdict` tool. @public */
+export const submitVerdictInputSchema = z
   .strictObject({
     run_dir: runDirInput,
     criterion_id: z.string().min(1).describe('The id of a judge criterion of the goal.'),
@@ -38,7 +39,8 @@ const input = z
     when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 
-const output = z.strictObject({
+/** The output schema of the `submit_verdict` tool. @public */
+export const submitVerdictOutputSchema = z.strictObject({
   run_dir: z.string(),
   criterion_id: z.string(),
   verdict: z.enum(['PASS', 'FAIL']),
@@ -52,10 +54,10 @@ const output = z.strictObject({
 });
 
 /** The input of the `submit_verdict` tool. @public */
-export type SubmitVerdictInput = z.output<typeof input>;
+export type SubmitVerdictInput = z.output<typeof submitVerdictInputSchema>;
 
 /** The output of the `submit_verdict` tool: the verdict as written, with its iteration stamp. @public */
-export type SubmitVerdictOutput = z.output<typeof output>;
+export type SubmitVerdictOutput = z.output<typeof submitVerdictOutputSchema>;
 
 // The library's option names, as the input fields they come from.
 const FIELDS = {
@@ -78,8 +80,8 @@ export function submitVerdictTool(options: GoalLoopToolsOptions): Tool<SubmitVer
       "Records a PASS or FAIL verdict for one of the goal's judge criteria (in the run's goal-verdict.json), " +
       'stamped with the loop iteration that will consume it and signed human:<judge> or agent:<judge>. The next ' +
       'loop iteration (or evaluate_goal) uses it; a FAIL with recommendation block stops the loop.',
-    input,
-    output,
+    input: submitVerdictInputSchema,
+    output: submitVerdictOutputSchema,
     run: async (call) => {
       if (!allowed.includes(call.source)) {
         return toolError('invalid_input', `This host does not accept verdicts from source ${call.source}`, [
