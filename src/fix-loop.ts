@@ -44,6 +44,7 @@ export type { TestFailure, TestReport } from './fix-loop/core/test-report.js';
 export { MAX_FAILURE_MESSAGE_CHARS } from './fix-loop/core/test-report.js';
 export type { EnvironmentProbeOptions } from './fix-loop/environment-probe.js';
 export { createEnvironmentProbe } from './fix-loop/environment-probe.js';
+export type { EscalationFiles } from './fix-loop/escalation-files.js';
 export { FixLoopOrchestrator } from './fix-loop/fix-loop-orchestrator.js';
 export type { GitPatchApplierOptions } from './fix-loop/git-patch-applier.js';
 export { createGitPatchApplier } from './fix-loop/git-patch-applier.js';

@@ -4,7 +4,6 @@
 // the second escalates because its last failure needs a human. Exits non-zero when either ends otherwise.
 // `--keep` keeps the folder and prints its path.
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import {
@@ -104,20 +103,27 @@ try {
   const second = await start('slugify-non-latin', 'slugify passes its tests, non-Latin titles included');
   const escalated = await fixer.runToCompletion(second.sessionId, { maxWallMs: 120_000 });
   const report = escalated.escalation;
-  if (report !== null) {
-    // A host files the report where a human reads it; here beside the session's own files.
-    const reportPath = join(project.root, `escalation-${second.sessionId}.json`);
-    await writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\n${renderEscalationMarkdown(report)}`);
-    console.log(`the report as JSON: ${reportPath}`);
+  const files = escalated.escalation_files;
+  if (files !== null) {
+    // The orchestrator wrote the report beside the session's own files, as Markdown and as JSON.
+    console.log(`\n${(await fs.readText(files.markdown)) ?? ''}`);
+    console.log(`the report as Markdown: ${join(project.root, files.markdown)}`);
+    console.log(`the report as JSON:     ${join(project.root, files.json)}`);
     console.log(`(also the "escalation" field of ${sessionFile(second.sessionId, 'state.json')})\n`);
   }
   check(
     escalated.status === 'escalated' && report?.escalation_reason === 'manual_required',
     'session 2 escalates manual_required',
   );
+  const written = escalationReportSchema.safeParse(
+    JSON.parse((files === null ? null : await fs.readText(files.json)) ?? 'null'),
+  );
   check(
-    escalationReportSchema.safeParse(report).success &&
+    files !== null && written.success && (await fs.readText(files.markdown)) === renderEscalationMarkdown(written.data),
+    'the orchestrator wrote the report as escalation.json and escalation.md beside the session',
+  );
+  check(
+    written.success &&
       report?.attempts_made === 3 &&
       report.top_remaining_candidates[0]?.description.startsWith('Transliterate') === true,
     'its report holds the 3 attempts and the manual transliteration fix on top of the candidates not tried',

@@ -131,7 +131,7 @@ export class FixLoopOrchestrator {
       const commands = spans.commands(this.options.commands);
       const held = { clock: this.clock, lock, lockTimeoutMs: this.lockTimeoutMs, commands };
       const context = createStepContext(this.options, held);
-      return work(await FixSession.open({ ...context, paths, commit }, sessionId));
+      return work(await FixSession.open({ ...context, paths, commit, fence: () => lock.fence() }, sessionId));
     });
   }
 

@@ -4,6 +4,7 @@ import type { AuditEntry } from './contracts/audit.js';
 import type { EscalationReason, PolicyDecision } from './contracts/decision.js';
 import type { FixSessionState } from './contracts/session.js';
 import { decideNextAction } from './core/policy.js';
+import { type EscalationFiles, escalationFilesMissing, writeEscalationFiles } from './escalation-files.js';
 import type { StepContext } from './host-calls.js';
 import { actOn } from './session-actions.js';
 import { type SessionPaths, sessionNotFound } from './session-files.js';
@@ -21,6 +22,8 @@ import { type FixStepResult, isTerminal } from './step-result.js';
 export interface SessionDeps extends StepContext {
   readonly paths: SessionPaths;
   readonly commit: OutboxCommit<FixSessionState, AuditEntry>;
+  /** The lock's fencing check, before a write outside the commit (the escalation report files). */
+  readonly fence: () => Promise<void>;
 }
 
 /**
@@ -41,12 +44,18 @@ export class FixSession {
     private state: FixSessionState,
   ) {}
 
-  /** Loads the session's record, delivering a pending outbox; `SESSION_NOT_FOUND` when there is none. */
+  /**
+   * Loads the session's record, delivering a pending outbox and writing the
+   * escalation report files a crash left unwritten; `SESSION_NOT_FOUND` when
+   * there is none.
+   */
   static async open(deps: SessionDeps, sessionId: string): Promise<FixSession> {
     const saved = await deps.commit.store.load();
     if (saved === null) throw sessionNotFound(sessionId, deps.paths.state);
     await deps.commit.deliver(saved);
-    return new FixSession(deps, saved);
+    const session = new FixSession(deps, saved);
+    if (await escalationFilesMissing(deps.fs, deps.paths, saved)) await session.writeReport();
+    return session;
   }
 
   /** Takes one step: sense, decide, act, observe. `SESSION_ENDED` on a converged or escalated session. */
@@ -118,7 +127,15 @@ export class FixSession {
       outbox: [entry],
       updated_at: this.now(),
     });
-    return stepResult(this.state, index, outcome);
+    // After the record: a crash before these writes leaves them to the next open, which writes them from the record.
+    return stepResult(this.state, index, outcome, await this.writeReport());
+  }
+
+  // Writes the escalation report files of an escalated session (none otherwise).
+  private async writeReport(): Promise<EscalationFiles | null> {
+    const { escalation, status } = this.state;
+    if (status !== 'escalated' || escalation === null) return null;
+    return writeEscalationFiles(this.deps.fs, this.deps.paths, escalation, this.deps.fence);
   }
 
   // Writes the record without an audit line (the step in progress), fenced like every write.

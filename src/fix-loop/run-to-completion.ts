@@ -1,8 +1,9 @@
 import { GoalLoopError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { escalationFilesMissing } from './escalation-files.js';
 import type { FixSession } from './fix-session.js';
-import { sessionPaths, undelivered } from './session-files.js';
+import { type SessionPaths, sessionPaths, undelivered } from './session-files.js';
 import type { FixLoopSpans } from './session-spans.js';
 import {
   type FixLoopRunResult,
@@ -45,8 +46,9 @@ export async function runSessionToCompletion(
   let last: FixStepResult | null = null;
   const before = await driver.get(sessionId, { auditTail: 0 });
   let status = before.status;
-  // A session that ended just before a crash may hold its last audit line undelivered: opening it delivers it.
-  if (isTerminal(status) && (await undelivered(driver.fs, sessionPaths(driver.dir, sessionId), before)))
+  // A session that ended just before a crash may hold its last audit line undelivered, or lack its report files:
+  // opening it delivers the line and writes the files.
+  if (isTerminal(status) && (await unfinished(driver.fs, sessionPaths(driver.dir, sessionId), before)))
     await driver.withSession(sessionId, spans, async () => undefined);
   while (!isTerminal(status)) {
     const spent = clock.now() - started;
@@ -65,4 +67,9 @@ export async function runSessionToCompletion(
     status = last.status;
   }
   return runResult(await driver.get(sessionId, { auditTail: Number.POSITIVE_INFINITY }), steps, last);
+}
+
+// True when an ended session's last commit was cut off before its audit line or its report files were written.
+async function unfinished(fs: FileSystem, paths: SessionPaths, state: FixSessionView): Promise<boolean> {
+  return (await undelivered(fs, paths, state)) || (await escalationFilesMissing(fs, paths, state));
 }

@@ -4,6 +4,7 @@ import { readLastSeq } from '../persist/jsonl-log.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type AuditEntry, auditEntrySchema } from './contracts/audit.js';
 import { type FixSessionState, fixSessionStateSchema } from './contracts/session.js';
+import { escalationFilesOf } from './escalation-files.js';
 import { sessionIdSchema } from './options.js';
 import type { FixSessionView } from './step-result.js';
 
@@ -67,7 +68,11 @@ export async function readSessionView(
   const logged = tail > 0 ? await readAudit(fs, paths.audit) : [];
   const last = logged.at(-1)?.seq ?? -1;
   const audit = [...logged, ...state.outbox.filter((entry) => entry.seq > last)];
-  return { ...state, audit_tail: tail > 0 ? audit.slice(-tail) : [] };
+  return {
+    ...state,
+    audit_tail: tail > 0 ? audit.slice(-tail) : [],
+    escalation_files: escalationFilesOf(paths, state),
+  };
 }
 
 /** True when the record's outbox holds audit lines its log does not (a crash between the two writes). @internal */

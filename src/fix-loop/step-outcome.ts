@@ -6,6 +6,7 @@ import type { EscalationReport } from './contracts/escalation.js';
 import type { FixSessionState, StepInProgress } from './contracts/session.js';
 import { buildEscalationReport } from './core/escalation.js';
 import { decideNextAction } from './core/policy.js';
+import type { EscalationFiles } from './escalation-files.js';
 import type { Acted } from './session-actions.js';
 import type { FixStepResult } from './step-result.js';
 
@@ -79,8 +80,13 @@ export function stepEntry(index: number, outcome: StepOutcome, durationMs: numbe
   };
 }
 
-/** What `step()` returns for step `index`, from the committed record. Pure. @internal */
-export function stepResult(state: FixSessionState, index: number, outcome: StepOutcome): FixStepResult {
+/** What `step()` returns for step `index`, from the committed record and the report files written. Pure. @internal */
+export function stepResult(
+  state: FixSessionState,
+  index: number,
+  outcome: StepOutcome,
+  files: EscalationFiles | null,
+): FixStepResult {
   return {
     session_id: state.session_id,
     step_index: index,
@@ -92,6 +98,7 @@ export function stepResult(state: FixSessionState, index: number, outcome: StepO
     ...(outcome.candidates === undefined ? {} : { candidates: outcome.candidates }),
     ...(outcome.attempt === undefined ? {} : { attempt: outcome.attempt }),
     ...(outcome.escalation === null ? {} : { escalation: outcome.escalation }),
+    ...(files === null ? {} : { escalation_files: files }),
   };
 }
 

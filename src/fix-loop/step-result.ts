@@ -6,13 +6,15 @@ import type { FixAction } from './contracts/decision.js';
 import type { EscalationReport } from './contracts/escalation.js';
 import type { GapModel } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';
+import type { EscalationFiles } from './escalation-files.js';
 
 /**
  * What one `step()` did: the step's index and action, the session's status
  * after it, the policy's sentence and what the step did, the gap after it,
  * and, as they apply, the candidates proposed (well-formed ones), the attempt
- * made, the escalation report, and the audit line written for an earlier
- * step found cut off (a crash) before this one acted.
+ * made, the escalation report with the files it was written to
+ * (`escalation.json`, `escalation.md`), and the audit line written for an
+ * earlier step found cut off (a crash) before this one acted.
  *
  * @public
  */
@@ -27,14 +29,15 @@ export interface FixStepResult {
   readonly candidates?: readonly FixCandidate[];
   readonly attempt?: FixAttempt;
   readonly escalation?: EscalationReport;
+  readonly escalation_files?: EscalationFiles;
   readonly interrupted?: AuditEntry;
 }
 
 /**
  * What `runToCompletion()` reports: the session's status and last gap, how
  * many steps this call took, the escalation report when it escalated
- * (`wall_time` when the wall-time budget ran out between steps), the last
- * step's result, and the whole audit log.
+ * (`wall_time` when the wall-time budget ran out between steps) and the
+ * files it was written to, the last step's result, and the whole audit log.
  *
  * @public
  */
@@ -44,18 +47,25 @@ export interface FixLoopRunResult {
   readonly steps_taken: number;
   readonly gap: GapModel | null;
   readonly escalation: EscalationReport | null;
+  readonly escalation_files: EscalationFiles | null;
   readonly last_step: FixStepResult | null;
   readonly audit: readonly AuditEntry[];
 }
 
 /**
  * What `get()` reports: the session's record (every field of state.json:
- * status, gap, attempts, escalation, …) and the last entries of its audit log
- * (oldest first) in `audit_tail`.
+ * status, gap, attempts, escalation, …), the last entries of its audit log
+ * (oldest first) in `audit_tail`, and, once escalated, where the report's
+ * files are in `escalation_files` (written right after the record; a crash
+ * in between leaves them missing until the next `step()` or
+ * `runToCompletion()` on the session writes them again).
  *
  * @public
  */
-export type FixSessionView = FixSessionState & { readonly audit_tail: readonly AuditEntry[] };
+export type FixSessionView = FixSessionState & {
+  readonly audit_tail: readonly AuditEntry[];
+  readonly escalation_files: EscalationFiles | null;
+};
 
 /**
  * What `start()` returns: the new session's id, its status (`pending`), and
@@ -89,6 +99,7 @@ export function runResult(view: FixSessionView, steps: number, last: FixStepResu
     steps_taken: steps,
     gap: view.gap,
     escalation: view.escalation,
+    escalation_files: view.escalation_files,
     last_step: last,
     audit: view.audit_tail,
   };
