@@ -29,7 +29,12 @@ export {
   testReportFileSchema,
 } from './fix-loop/contracts/start.js';
 export type { CandidateSelection } from './fix-loop/core/candidates.js';
-export { candidateHash, selectCandidate } from './fix-loop/core/candidates.js';
+export {
+  candidateHash,
+  keepManualCandidates,
+  MAX_KEPT_MANUAL_CANDIDATES,
+  selectCandidate,
+} from './fix-loop/core/candidates.js';
 export { parseFixCandidates } from './fix-loop/core/check-candidates.js';
 export type { EscalationSource } from './fix-loop/core/escalation.js';
 export { buildEscalationReport, MAX_REPORTED_CANDIDATES, NEXT_STEPS } from './fix-loop/core/escalation.js';

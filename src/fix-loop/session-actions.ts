@@ -4,17 +4,17 @@ import type { FixCandidate } from './contracts/candidate.js';
 import type { EscalationReason, FixAction, IterationAction } from './contracts/decision.js';
 import type { GapModel } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';
-import { selectCandidate } from './core/candidates.js';
+import { keepManualCandidates, selectCandidate } from './core/candidates.js';
 import { computeGap } from './core/gap.js';
 import { callApply, callProbe, callPropose, type StepContext } from './host-calls.js';
 import { measureGap } from './measure.js';
 import { findWorkspace } from './workspace.js';
 
 /**
- * What an action did: the session's record after it (not committed yet), one
- * sentence for the audit line, the candidate applied, the manual candidates
- * not tried (for an escalation report), and, for an iteration, the candidates
- * proposed, the attempt, and the selector's escalation.
+ * What an action did: the session's record after it (not committed yet, the
+ * manual candidates proposed kept in it for an escalation report), one
+ * sentence for the audit line, the candidate applied, and, for an iteration,
+ * the candidates proposed, the attempt, and the selector's escalation.
  *
  * @internal
  */
@@ -22,7 +22,6 @@ export interface Acted {
   readonly state: FixSessionState;
   readonly description: string;
   readonly applied: string | null;
-  readonly manual: readonly FixCandidate[];
   readonly candidates?: readonly FixCandidate[];
   readonly attempt?: FixAttempt;
   readonly escalate?: { readonly reason: EscalationReason; readonly detail: string };
@@ -73,7 +72,7 @@ async function probe(state: FixSessionState, context: StepContext): Promise<Acte
     missing.length === 0
       ? 'Probed the environment: the workspace and the programs of the commands are present.'
       : `Probed the environment: ${missing.join('; ')}.`;
-  return { state: { ...state, environment_verified: true, gap }, description, applied: null, manual: [] };
+  return { state: { ...state, environment_verified: true, gap }, description, applied: null };
 }
 
 // Measures the gap with the session's build and test commands.
@@ -84,7 +83,6 @@ async function measure(state: FixSessionState, context: StepContext): Promise<Ac
     state: { ...state, gap, last_failure_output: measured.failureOutput },
     description: `Measured the gap: ${measured.summary} (gap ${gap.gap}).`,
     applied: null,
-    manual: [],
   };
 }
 
@@ -106,18 +104,19 @@ async function iterate(
       state: { ...state, attempts: [...state.attempts, attempt] },
       description,
       applied: null,
-      manual: [],
       attempt,
     };
   }
   const { candidates, skipped } = proposal;
+  // Kept whichever step escalates later, so the report lists them even when this step applies an automatic fix.
+  const kept = { ...state, manual_candidates: keepManualCandidates(state.manual_candidates, candidates) };
   const note = skipped.length === 0 ? '' : ` Skipped ${skipped.length} malformed candidate(s): ${skipped.join(' | ')}.`;
   const selection = selectCandidate(candidates, state.tried);
   const proposed = `${label(action)}: ${candidates.length} candidate(s) proposed.${note}`;
   if (selection.kind === 'escalate') {
     const escalate = { reason: selection.reason, detail: `${selection.rationale}${note}` };
     const description = `${proposed} ${selection.rationale}`;
-    return { state, description, applied: null, manual: selection.manualCandidates, candidates, escalate };
+    return { state: kept, description, applied: null, candidates, escalate };
   }
   const { candidate, hash } = selection;
   const pending: FixAttempt = {
@@ -132,7 +131,7 @@ async function iterate(
   };
   // Tried before the applier runs: a crash from here on never applies this candidate again.
   const marked = await save({
-    ...state,
+    ...kept,
     tried: [...state.tried, hash],
     attempts: [...state.attempts, pending],
     step_in_progress: { step_index: state.step_count, action, candidate_hash: hash },
@@ -154,7 +153,6 @@ async function iterate(
     state: { ...marked, attempts: [...state.attempts, attempt], gap, last_failure_output: measured.failureOutput },
     description,
     applied: result.applied ? candidate.description : null,
-    manual: selection.manualCandidates,
     candidates,
     attempt,
   };

@@ -1,9 +1,10 @@
 import type { FixAttempt } from './contracts/attempt.js';
 import type { AuditEntry, FixSessionStatus } from './contracts/audit.js';
 import type { FixCandidate } from './contracts/candidate.js';
-import type { FixAction, PolicyDecision } from './contracts/decision.js';
+import type { EscalationReason, FixAction, PolicyDecision } from './contracts/decision.js';
 import type { EscalationReport } from './contracts/escalation.js';
 import type { FixSessionState, StepInProgress } from './contracts/session.js';
+import { candidateHash } from './core/candidates.js';
 import { buildEscalationReport } from './core/escalation.js';
 import { decideNextAction } from './core/policy.js';
 import type { EscalationFiles } from './escalation-files.js';
@@ -42,7 +43,7 @@ export function outcomeAfterAction(decision: PolicyDecision, acted: Acted, gapBe
     description: acted.description,
     candidateApplied: acted.applied,
     status: reason !== undefined ? 'escalated' : next?.action === 'converged' ? 'converged' : 'running',
-    escalation: reason === undefined ? null : buildEscalationReport(acted.state, reason, acted.manual, detail),
+    escalation: reason === undefined ? null : escalationReport(acted.state, reason, detail),
     gapBefore,
     candidates: acted.candidates,
     attempt: acted.attempt,
@@ -52,7 +53,7 @@ export function outcomeAfterAction(decision: PolicyDecision, acted: Acted, gapBe
 /** A step that ends the session on a decision taken before acting (converged, or escalate). Pure. @internal */
 export function outcomeWithoutAction(state: FixSessionState, decision: PolicyDecision): StepOutcome {
   const escalation =
-    decision.reason === undefined ? null : buildEscalationReport(state, decision.reason, [], decision.rationale);
+    decision.reason === undefined ? null : escalationReport(state, decision.reason, decision.rationale);
   return {
     state,
     action: decision.action,
@@ -63,6 +64,13 @@ export function outcomeWithoutAction(state: FixSessionState, decision: PolicyDec
     escalation,
     gapBefore: state.gap?.gap ?? null,
   };
+}
+
+// The report of a session escalating now, listing the manual candidates it kept that were not tried.
+function escalationReport(state: FixSessionState, reason: EscalationReason, detail: string): EscalationReport {
+  const tried = new Set(state.tried);
+  const untried = state.manual_candidates.filter((candidate) => !tried.has(candidateHash(candidate)));
+  return buildEscalationReport(state, reason, untried, detail);
 }
 
 /** The audit line of step `index`. Pure. @internal */

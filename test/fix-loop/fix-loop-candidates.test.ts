@@ -82,6 +82,26 @@ describe('fix-loop candidates and escalations', () => {
     expect(sim.applied).toEqual([]);
   });
 
+  it('reports a manual candidate proposed steps before an escalation for another reason (max_attempts)', async () => {
+    const sim = simulate(['a', 'b', 'c', 'd']);
+    const manual: FixCandidate = { description: 'rewrite the parser', confidence: 0.3, mutation_type: 'manual' };
+    let calls = 0;
+    // Only the first proposal (step 2) holds the manual candidate; the session escalates at step 4.
+    const source: CandidateSource = {
+      propose: () => {
+        calls += 1;
+        const fixes = [...sim.failing].sort().map((name) => auto(`fix ${name}`, 0.9, { fixes: name }));
+        return calls === 1 ? [...fixes, manual, { ...manual, confidence: 0.1 }] : fixes;
+      },
+    };
+    const { result, fixer, sessionId } = await run(sim, source, undefined, 3);
+    expect(result.escalation).toMatchObject({ escalation_reason: 'max_attempts', attempts_made: 3 });
+    expect(result.audit.at(-1)?.step_index).toBe(4);
+    expect(result.escalation?.top_remaining_candidates).toEqual([manual]);
+    expect((await fixer.get(sessionId)).manual_candidates).toEqual([manual]);
+    expect(sim.applied).toEqual(['fix a', 'fix b', 'fix c']);
+  });
+
   it('escalates all_auto_tried when every proposed candidate was tried, with the selector sentence', async () => {
     const sim = simulate(['a', 'b']);
     const source: CandidateSource = { propose: () => [auto('fix a', 0.9, { fixes: 'a' })] };

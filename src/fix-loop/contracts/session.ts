@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fixAttemptSchema } from './attempt.js';
 import { auditEntrySchema, fixSessionStatusSchema } from './audit.js';
+import { fixCandidateSchema } from './candidate.js';
 import { fixActionSchema } from './decision.js';
 import { escalationReportSchema } from './escalation.js';
 import { gapModelSchema } from './gap.js';
@@ -31,7 +32,8 @@ export type StepInProgress = z.infer<typeof stepInProgressSchema>;
  * A fix session's record (`state.json`, written atomically): what it was
  * started with, where it stands, the last gap measured and the tail of the
  * last failure output, every attempt, the hashes of the candidates tried,
- * the step counter and the step in progress, the escalation report once
+ * the best manual candidates proposed so far (`manual_candidates`, best
+ * first, one per candidate hash, bounded; absent in older records), the step counter and the step in progress, the escalation report once
  * escalated, and the audit entries of its last change waiting in `outbox`
  * until they are appended. Timestamps are ISO strings from the host's clock.
  *
@@ -53,6 +55,7 @@ export const fixSessionStateSchema = z.strictObject({
   last_failure_output: z.string().max(MAX_FAILURE_OUTPUT_CHARS),
   attempts: z.array(fixAttemptSchema),
   tried: z.array(z.string()),
+  manual_candidates: z.array(fixCandidateSchema).default([]),
   step_count: count,
   step_in_progress: stepInProgressSchema.nullable(),
   escalation: escalationReportSchema.nullable(),

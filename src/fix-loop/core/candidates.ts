@@ -60,6 +60,35 @@ export function compareCandidates(a: FixCandidate, b: FixCandidate): number {
   );
 }
 
+/** How many manual candidates a session keeps for its escalation report (the best ones). @public */
+export const MAX_KEPT_MANUAL_CANDIDATES = 10;
+
+/**
+ * The manual candidates a session keeps across its steps, so its escalation
+ * report lists the best ones whichever step escalates: those kept so far and
+ * the manual ones just proposed, one per candidate hash (its best-ranked
+ * proposal), best first (see {@link compareCandidates}), at most `cap`
+ * (default {@link MAX_KEPT_MANUAL_CANDIDATES}). Pure.
+ *
+ * @public
+ */
+export function keepManualCandidates(
+  kept: readonly FixCandidate[],
+  proposed: readonly FixCandidate[],
+  cap = MAX_KEPT_MANUAL_CANDIDATES,
+): FixCandidate[] {
+  const manual = [...kept, ...proposed].filter((candidate) => candidate.mutation_type === 'manual');
+  const seen = new Set<string>();
+  const best: FixCandidate[] = [];
+  for (const candidate of manual.sort(compareCandidates)) {
+    const hash = candidateHash(candidate);
+    if (seen.has(hash)) continue;
+    seen.add(hash);
+    best.push(candidate);
+  }
+  return best.slice(0, Math.max(0, cap));
+}
+
 /**
  * Selects the candidate to apply: the best-ranked (see the tie-break on
  * {@link compareCandidates}: confidence, then description, then manual

@@ -73,6 +73,7 @@ export function createFixSessionState(input: {
     last_failure_output: '',
     attempts: [],
     tried: [],
+    manual_candidates: [],
     step_count: 0,
     step_in_progress: null,
     escalation: null,
