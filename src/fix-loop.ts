@@ -83,6 +83,7 @@ export type { StartFeedbackLoopInput, StartFeedbackLoopOutput } from './fix-loop
 export { startFeedbackLoopInputSchema, startFeedbackLoopOutputSchema } from './fix-loop/tools/start-tool.js';
 export type { StepFeedbackLoopInput, StepFeedbackLoopOutput } from './fix-loop/tools/step-tool.js';
 export { stepFeedbackLoopInputSchema, stepFeedbackLoopOutputSchema } from './fix-loop/tools/step-tool.js';
+export type { ListenerErrorHandler } from './persist/event-feed.js';
 export type { Clock } from './ports/clock.js';
 export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
 export type { FileStat, FileSystem } from './ports/file-system.js';

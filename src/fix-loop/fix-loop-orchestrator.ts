@@ -1,4 +1,5 @@
 import { GoalLoopError, isGoalLoopError } from '../errors.js';
+import { EventFeed, warnListenerError } from '../persist/event-feed.js';
 import type { RunLock } from '../persist/run-lock.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { AuditEntry } from './contracts/audit.js';
@@ -52,6 +53,7 @@ const MAX_ID_TRIES = 100;
 export class FixLoopOrchestrator {
   private readonly clock: Clock;
   private readonly lockTimeoutMs: number;
+  private readonly feed: EventFeed<AuditEntry>;
   private counter = 0;
 
   /** Validates the options; a wrong value throws `INVALID_OPTIONS` naming each field's path. */
@@ -59,6 +61,7 @@ export class FixLoopOrchestrator {
     validateFixLoopOptions(options);
     this.clock = options.clock ?? systemClock;
     this.lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+    this.feed = new EventFeed(options.onEvent, options.onListenerError ?? warnListenerError('FixLoopOrchestrator'));
   }
 
   /**
@@ -142,7 +145,7 @@ export class FixLoopOrchestrator {
       paths: sessionPaths(this.options.dir, sessionId),
       clock: this.clock,
       lockTimeoutMs: this.lockTimeoutMs,
-      onAppend: (entry: AuditEntry) => this.tell(entry),
+      onAppend: (entry: AuditEntry) => this.feed.publish(entry),
     };
     return withSessionLock(setup, work);
   }
@@ -152,14 +155,5 @@ export class FixLoopOrchestrator {
     this.counter += 1;
     const stamp = new Date(this.clock.now()).toISOString().replace(/[-:.]/g, '');
     return `fix-${stamp}-${this.counter}`;
-  }
-
-  // Passes an audit entry to the listener; a listener that throws never breaks a step.
-  private tell(entry: AuditEntry): void {
-    try {
-      this.options.onEvent?.(entry);
-    } catch {
-      // A listener's fault is its own.
-    }
   }
 }

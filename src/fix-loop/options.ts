@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatIssue, GoalLoopError, issuesFromZod } from '../errors.js';
 import { isInside, normalizePath } from '../kit/paths.js';
+import type { ListenerErrorHandler } from '../persist/event-feed.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -30,8 +31,13 @@ export interface FixLoopOrchestratorOptions {
   readonly clock?: Clock;
   /** Aborts the step in progress (commands, host calls); the session stays resumable. */
   readonly signal?: AbortSignal;
-  /** Receives every audit entry as it is appended (a listener that throws is ignored). */
+  /** Receives every audit entry as it is appended; what it throws goes to `onListenerError`, never to the step. */
   readonly onEvent?: (entry: AuditEntry) => void;
+  /**
+   * Receives what `onEvent` threw, with the entry; the step goes on (audit.jsonl and state.json are written as
+   * ever). Default: one `console.warn` line naming the entry.
+   */
+  readonly onListenerError?: ListenerErrorHandler<AuditEntry>;
   /** Time limit of each build and test command run, in ms (default 600 000). */
   readonly commandTimeoutMs?: number;
   /** A session lock whose heartbeat is older than this is stale (default 60 000 ms). */
@@ -71,6 +77,9 @@ const optionsSchema = z.object({
     })
     .optional(),
   onEvent: z.custom((value) => typeof value === 'function', { message: 'onEvent must be a function' }).optional(),
+  onListenerError: z
+    .custom((value) => typeof value === 'function', { message: 'onListenerError must be a function' })
+    .optional(),
   commandTimeoutMs: z.int().min(1).optional(),
   lockTimeoutMs: z.int().min(1).optional(),
   tracer: port('tracer', ['startSpan']).optional(),

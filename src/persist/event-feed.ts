@@ -10,10 +10,16 @@ export type ListenerErrorHandler<E> = (error: unknown, event: E) => void;
 export function warnListenerError(owner: string): ListenerErrorHandler<object> {
   return (error, event) => {
     const message = error instanceof Error ? error.message : String(error);
-    // A loop event names itself by `type`, a trace record by `kind`; both carry their `seq`.
-    const { type, kind, seq } = event as { type?: unknown; kind?: unknown; seq?: unknown };
+    // A loop event names itself by `type`, a trace record by `kind`, a fix-loop audit entry by `action_type`; all
+    // carry their `seq`.
+    const { type, kind, action_type, seq } = event as {
+      type?: unknown;
+      kind?: unknown;
+      action_type?: unknown;
+      seq?: unknown;
+    };
     console.warn(
-      `goal-loop: the ${owner} onEvent listener threw on ${String(type ?? kind)} (seq ${String(seq)}): ${message}. ` +
+      `goal-loop: the ${owner} onEvent listener threw on ${String(type ?? kind ?? action_type)} (seq ${String(seq)}): ${message}. ` +
         'The run went on; pass onListenerError to handle this yourself.',
     );
   };

@@ -152,6 +152,7 @@ describe('fix-loop sessions under concurrency, aborts and listeners', () => {
         seen.push(entry.step_index);
         throw new Error('listener fault');
       },
+      onListenerError: () => undefined,
     });
     const { sessionId } = await fixer.start(startInput());
     const result = await fixer.runToCompletion(sessionId);
