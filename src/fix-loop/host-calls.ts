@@ -33,18 +33,20 @@ export function throwIfAborted(signal: AbortSignal): void {
 // The message of whatever a host function threw.
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-// Runs a host call under the heartbeat; a throw becomes { ok: false } (unless the step was aborted).
+// Runs a host call under the heartbeat; the call's throw becomes { ok: false } (unless the step was aborted). The loss
+// of the lock is not the call's fault: it rejects (RUN_LOCKED), so a worker that lost the session goes no further.
 async function hostCall<T>(
   context: StepContext,
   call: (signal: AbortSignal) => T | Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
   throwIfAborted(context.signal);
-  const outcome = await context
-    .heartbeat(async (signal) => call(signal))
-    .then(
-      (value) => ({ ok: true as const, value }),
-      (error: unknown) => ({ ok: false as const, error: messageOf(error) }),
-    );
+  const outcome = await context.heartbeat(async (signal) => {
+    try {
+      return { ok: true as const, value: await call(signal) };
+    } catch (error) {
+      return { ok: false as const, error: messageOf(error) };
+    }
+  });
   throwIfAborted(context.signal);
   return outcome;
 }
