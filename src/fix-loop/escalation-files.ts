@@ -23,8 +23,8 @@ export interface EscalationFiles {
   readonly markdown: string;
 }
 
-/** The report files of a session (whether or not it escalated). @internal */
-export function escalationFiles(paths: SessionPlace): EscalationFiles {
+// The report files of a session (whether or not it escalated).
+function escalationFiles(paths: SessionPlace): EscalationFiles {
   return { json: `${paths.dir}/escalation.json`, markdown: `${paths.dir}/escalation.md` };
 }
 

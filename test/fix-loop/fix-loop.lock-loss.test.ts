@@ -43,7 +43,8 @@ async function loseDuring(blocked: Blocked) {
       match: () => true,
       respond: (command, options) => {
         ran.push(command);
-        if (blocked === 'a command' && command === TEST) return wait(options.signal, { exitCode: null, aborted: true });
+        if (blocked === 'a command' && command === TEST)
+          return wait(options.signal ?? AbortSignal.abort(), { exitCode: null, aborted: true });
         return sim.commands.run(command, options);
       },
     },
