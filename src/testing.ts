@@ -23,8 +23,9 @@ export type { ConformanceTestApi, FileSystemFixture } from './testing/file-syste
 export { describeFileSystemConformance, fileSystemConformanceCases } from './testing/file-system-conformance.js';
 export type { ManualClock } from './testing/manual-clock.js';
 export { createManualClock } from './testing/manual-clock.js';
-export type { MemoryFileSystem, MemoryFileSystemOptions } from './testing/memory-file-system.js';
+export type { MemoryFileSystem } from './testing/memory-file-system.js';
 export { createMemoryFileSystem } from './testing/memory-file-system.js';
+export type { MemoryFileSystemOptions } from './testing/memory-file-system-options.js';
 export type {
   ScriptedStageCall,
   ScriptedStageRunner,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GoalLoopError, issuesFromZod } from '../errors.js';
+import { unknownKeyIssue, unknownKeys } from '../kit/unknown-keys.js';
 import type { ListenerErrorHandler } from '../persist/event-feed.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -108,38 +109,57 @@ export interface StagedPipelineOptions {
 }
 
 const count = z.number().int().nonnegative();
-const optionsSchema = z.object({
+const fn = z.function();
+const object = (name: string) =>
+  z.custom((value) => typeof value === 'object' && value !== null, { message: `${name} must be an object` });
+// Every key has an entry (checked against the interfaces), so a key outside them is a misspelling, never ignored.
+const stageShape = {
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
+  generate: fn,
+  critic: fn.optional(),
+  retryBudget: count.optional(),
+  onBudgetSpent: z.enum(['accept_with_gaps', 'escalate']).optional(),
+} satisfies Record<keyof StageDefinition, z.ZodType>;
+const optionShape = {
+  fs: object('fs'),
   dir: z.string().min(1),
   stages: z
-    .array(
-      z.object({
-        id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
-        generate: z.function(),
-        critic: z.function().optional(),
-        retryBudget: count.optional(),
-        onBudgetSpent: z.enum(['accept_with_gaps', 'escalate']).optional(),
-      }),
-    )
+    .array(z.object(stageShape))
     .min(1)
     .refine((stages) => new Set(stages.map((stage) => stage.id)).size === stages.length, 'stage ids must be unique'),
   maxBacktracks: count.optional(),
   variant: z.enum(['route_back', 'veto']).optional(),
   budgetUsd: z.number().nonnegative().optional(),
+  clock: object('clock').optional(),
+  signal: object('signal').optional(),
   lockTimeoutMs: z.number().int().positive().optional(),
-  onEvent: z.function().optional(),
-  onListenerError: z.function().optional(),
+  onEvent: fn.optional(),
+  onListenerError: fn.optional(),
   tracer: z
     .custom<Tracer>((value) => typeof (value as Tracer | null)?.startSpan === 'function', {
       message: 'tracer must implement startSpan',
     })
     .optional(),
-});
+} satisfies Record<keyof StagedPipelineOptions, z.ZodType>;
+const optionsSchema = z.object(optionShape);
 
-/** Refuses options a pipeline cannot run with: `INVALID_OPTIONS` listing every issue with its path. @internal */
+// The unknown keys of the options and of each stage definition, with the known key each most likely misspells.
+function unknownOptionKeys(options: StagedPipelineOptions) {
+  const stages: unknown = (options as Partial<StagedPipelineOptions> | null)?.stages;
+  const inStages = Array.isArray(stages)
+    ? stages.flatMap((stage, index) => unknownKeys(stage, Object.keys(stageShape), ['stages', index]))
+    : [];
+  return [...unknownKeys(options, Object.keys(optionShape)), ...inStages].map(unknownKeyIssue);
+}
+
+/**
+ * Refuses options a pipeline cannot run with: `INVALID_OPTIONS` listing every issue with its path, an unknown key
+ * (of the options or of a stage) included. @internal
+ */
 export function validatePipelineOptions(options: StagedPipelineOptions): void {
   const parsed = optionsSchema.safeParse(options);
-  if (parsed.success) return;
-  const issues = issuesFromZod(parsed.error);
+  const issues = [...unknownOptionKeys(options), ...(parsed.success ? [] : issuesFromZod(parsed.error))];
+  if (issues.length === 0) return;
   const list = issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
   throw new GoalLoopError('INVALID_OPTIONS', `Invalid StagedPipeline options: ${list}`, { issues });
 }

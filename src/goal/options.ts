@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GoalLoopError, type Issue, issuesFromZod } from '../errors.js';
 import { isInside, normalizePath } from '../kit/paths.js';
+import { unknownKeyIssue, unknownKeys } from '../kit/unknown-keys.js';
 import type { ListenerErrorHandler } from '../persist/event-feed.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
@@ -79,7 +80,8 @@ const port = (name: string, methods: readonly string[]) =>
     },
   );
 
-const optionsSchema = z.object({
+// Every option has an entry (checked against GoalLoopOptions), so a key outside it is a misspelling, never ignored.
+const optionShape = {
   fs: port('fs', [
     'readText',
     'writeText',
@@ -121,19 +123,23 @@ const optionsSchema = z.object({
   feedbackStage: z.string().min(1).optional(),
   lockTimeoutMs: z.int().min(1).optional(),
   stageTimeoutMs: z.union([z.int().min(1), z.record(z.string(), z.int().min(1))]).optional(),
-});
+} satisfies Record<keyof GoalLoopOptions, z.ZodType>;
+const optionsSchema = z.object(optionShape);
+const OPTION_KEYS = Object.keys(optionShape);
 
 /**
- * Validates loop options: every wrong value is an issue with its path in one
- * `INVALID_OPTIONS` error; nothing is silently defaulted.
+ * Validates loop options: every wrong value and every unknown key (with the
+ * known key it most likely misspells) is an issue with its path in one
+ * `INVALID_OPTIONS` error; nothing is silently defaulted or ignored.
  *
  * @internal
  */
 export function validateLoopOptions(options: GoalLoopOptions): void {
   const parsed = optionsSchema.safeParse(options);
+  const extra = unknownKeys(options, OPTION_KEYS).map(unknownKeyIssue);
   const unknownStages = unknownTimeoutStages(options);
-  if (!parsed.success || unknownStages.length > 0) {
-    const issues = [...(parsed.success ? [] : issuesFromZod(parsed.error)), ...unknownStages];
+  if (!parsed.success || extra.length > 0 || unknownStages.length > 0) {
+    const issues = [...extra, ...(parsed.success ? [] : issuesFromZod(parsed.error)), ...unknownStages];
     throw new GoalLoopError(
       'INVALID_OPTIONS',
       `Invalid GoalLoop options: ${issues.map((issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`).join('; ')}`,
@@ -147,7 +153,7 @@ export const DEFAULT_LOCK_TIMEOUT_MS = 600_000;
 
 // A per-stage time limit for a stage the pipeline does not have is a mistake, not a no-op.
 function unknownTimeoutStages(options: GoalLoopOptions): Issue[] {
-  const limits = options.stageTimeoutMs;
+  const limits = (options as Partial<GoalLoopOptions> | null)?.stageTimeoutMs;
   if (typeof limits !== 'object' || limits === null || !Array.isArray(options.stages)) return [];
   return Object.keys(limits)
     .filter((stage) => !options.stages.includes(stage))

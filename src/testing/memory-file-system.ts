@@ -1,24 +1,9 @@
 import { GoalLoopError, requireNonNegativeIntegers } from '../errors.js';
 import { isAbsolutePath, joinPath, normalizePath, parentPath, relativePath } from '../kit/paths.js';
 import { type FileSystem, isAtomicWriteTempName } from '../ports/file-system.js';
+import { type MemoryFileSystemOptions, validateMemoryFileSystemOptions } from './memory-file-system-options.js';
 import type { Located, MemoryNode } from './memory-tree.js';
 import { createMemoryTree, memoryIoError, toMemoryFileStat } from './memory-tree.js';
-
-/**
- * Options of {@link createMemoryFileSystem}.
- *
- * @public
- */
-export interface MemoryFileSystemOptions {
-  /** The virtual absolute root (default `/project`). */
-  readonly root?: string;
-  /** Initial files: path (relative to the root, or absolute) → UTF-8 text. Parents are implied. */
-  readonly files?: Readonly<Record<string, string>>;
-  /** Source of `mtimeMs` (default: a counter that ticks on every change); `removeStaleTempFiles` measures age with it. */
-  readonly now?: () => number;
-  /** The most bytes `readText` reads from one file; a larger file is an `IO_ERROR` (default 256 MiB, as the Node adapter). */
-  readonly maxReadBytes?: number;
-}
 
 /**
  * An in-memory {@link FileSystem} with test helpers.
@@ -48,7 +33,9 @@ const decoder = new TextDecoder();
  * lstat-versus-realpath semantics, directories implied by files, exclusive
  * create and rename, FIFOs that are refused rather than read, and the same
  * read cap. Paths outside the root (`../x`, `/elsewhere/x`) exist too, so
- * escaping symlinks can be tested.
+ * escaping symlinks can be tested. Wrong options (an unknown key — a file map
+ * passed without `files:` — a relative root, a file whose content is not
+ * text) throw `INVALID_OPTIONS` naming each path.
  *
  * @example
  * ```ts
@@ -59,16 +46,9 @@ const decoder = new TextDecoder();
  * @public
  */
 export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): MemoryFileSystem {
+  validateMemoryFileSystemOptions(options);
   const root = normalizePath(options.root ?? '/project');
-  if (!isAbsolutePath(root))
-    throw new GoalLoopError('INVALID_OPTIONS', `the memory filesystem root must be absolute (got "${root}")`);
   const maxReadBytes = options.maxReadBytes ?? 256 * 1024 * 1024;
-  if (!Number.isSafeInteger(maxReadBytes) || maxReadBytes < 0) {
-    throw new GoalLoopError(
-      'INVALID_OPTIONS',
-      `maxReadBytes must be a non-negative integer (got ${String(options.maxReadBytes)})`,
-    );
-  }
   let tick = 0;
   const now = options.now ?? (() => ++tick);
   const { nodes, walk, mkdirp, children } = createMemoryTree(now);

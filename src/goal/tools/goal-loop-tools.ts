@@ -1,7 +1,7 @@
 import type { Tool } from '../../ports/tool.js';
 import { type EvaluateGoalInput, type EvaluateGoalOutput, evaluateGoalTool } from './evaluate-goal-tool.js';
 import { type LoopStatusInput, type LoopStatusOutput, loopStatusTool } from './loop-status-tool.js';
-import type { GoalLoopToolsOptions } from './options.js';
+import { type GoalLoopToolsOptions, validateGoalLoopToolsOptions } from './options.js';
 import { type SubmitVerdictInput, type SubmitVerdictOutput, submitVerdictTool } from './submit-verdict-tool.js';
 
 /**
@@ -25,7 +25,8 @@ export type GoalLoopTools = readonly [
  * - `loop_status` `{ run_dir }`: the run's persisted loop — state, iteration, stop, last decision.
  *
  * Every `run_dir` is relative to the root of `fs`. Handlers never reject: bad input and refused calls resolve to
- * tool errors naming the JSON path.
+ * tool errors naming the JSON path. Wrong options (a wrong value, or an unknown key such as `verdictSource`)
+ * throw `INVALID_OPTIONS` here, naming each one's path.
  *
  * @example
  * ```ts
@@ -39,5 +40,6 @@ export type GoalLoopTools = readonly [
  * @public
  */
 export function createGoalLoopTools(options: GoalLoopToolsOptions): GoalLoopTools {
+  validateGoalLoopToolsOptions(options);
   return [evaluateGoalTool(options), submitVerdictTool(options), loopStatusTool(options)];
 }

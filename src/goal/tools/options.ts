@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { formatIssue, GoalLoopError, issuesFromZod } from '../../errors.js';
+import { unknownKeyIssue, unknownKeys } from '../../kit/unknown-keys.js';
 import type { CommandRunner } from '../../ports/command-runner.js';
 import type { FileSystem } from '../../ports/file-system.js';
 
@@ -32,4 +35,43 @@ export interface GoalLoopToolsOptions {
    * its humans elsewhere passes `['agent']`, so a model cannot sign a verdict as a human.
    */
   readonly verdictSources?: readonly VerdictSource[];
+}
+
+// Every option has an entry (checked against GoalLoopToolsOptions), so a key outside it is a misspelling.
+const optionShape = {
+  fs: z.custom((value) => typeof value === 'object' && value !== null, { message: 'fs must be a FileSystem' }),
+  commands: z
+    .custom((value) => typeof (value as { run?: unknown } | null)?.run === 'function', {
+      message: 'commands must implement run',
+    })
+    .optional(),
+  stages: z
+    .array(z.string().min(1))
+    .min(1)
+    .refine((stages) => new Set(stages).size === stages.length, { message: 'stages must not repeat a stage id' })
+    .optional(),
+  feedbackStage: z.string().min(1).optional(),
+  verdictSources: z.array(z.enum(['human', 'agent'])).optional(),
+} satisfies Record<keyof GoalLoopToolsOptions, z.ZodType>;
+const optionsSchema = z.object(optionShape);
+
+/**
+ * Refuses options the goal tools cannot work with, when the tools are created rather than on a later call:
+ * `INVALID_OPTIONS` listing every issue with its path, an unknown key (with the known key it most likely
+ * misspells) included. @internal
+ */
+export function validateGoalLoopToolsOptions(options: GoalLoopToolsOptions): void {
+  const parsed = optionsSchema.safeParse(options);
+  const issues = [
+    ...unknownKeys(options, Object.keys(optionShape)).map(unknownKeyIssue),
+    ...(parsed.success ? [] : issuesFromZod(parsed.error)),
+  ];
+  if (issues.length === 0) return;
+  throw new GoalLoopError(
+    'INVALID_OPTIONS',
+    `Invalid createGoalLoopTools options: ${issues.map(formatIssue).join('; ')}`,
+    {
+      issues,
+    },
+  );
 }

@@ -1,0 +1,96 @@
+/**
+ * One key of an object that its owner does not know: the key, its path, and
+ * the known key it most likely meant (or `undefined`).
+ *
+ * @internal
+ */
+export interface UnknownKey {
+  readonly key: string;
+  readonly path: readonly (string | number)[];
+  readonly suggestion: string | undefined;
+}
+
+/**
+ * The own enumerable string keys of `value` that are not in `known`, in
+ * order, each with the known key it most likely meant ({@link closestKey}).
+ * Only keys are checked: values (functions, class instances) are the
+ * caller's schema's business. A value that is not a plain-enough object
+ * (null, an array, a primitive) has no unknown keys here; the caller's
+ * schema refuses it. Pure.
+ *
+ * @example
+ * ```ts
+ * unknownKeys({ lockTimeoutMS: 5 }, ['lockTimeoutMs'], ['options']);
+ * // [{ key: 'lockTimeoutMS', path: ['options', 'lockTimeoutMS'], suggestion: 'lockTimeoutMs' }]
+ * ```
+ * @internal
+ */
+export function unknownKeys(
+  value: unknown,
+  known: readonly string[],
+  base: readonly (string | number)[] = [],
+): UnknownKey[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const allowed = new Set(known);
+  return Object.keys(value)
+    .filter((key) => !allowed.has(key))
+    .map((key) => ({ key, path: [...base, key], suggestion: closestKey(key, known) }));
+}
+
+/**
+ * The issue a refusal carries for an unknown key: code `unrecognized_keys`,
+ * the key's path, and "did you mean `x`?" when a known key is close. Pure.
+ *
+ * @internal
+ */
+export function unknownKeyIssue(unknown: UnknownKey): { code: string; path: (string | number)[]; message: string } {
+  const hint = unknown.suggestion === undefined ? '' : `; did you mean \`${unknown.suggestion}\`?`;
+  return { code: 'unrecognized_keys', path: [...unknown.path], message: `unknown option \`${unknown.key}\`${hint}` };
+}
+
+/**
+ * The known key `key` most likely misspells: the one at the smallest edit
+ * distance, ignoring case, when that distance is at most 2 and smaller than
+ * the key's length (so `x` does not suggest `fs`); the first such key in
+ * `known` on a tie; else `undefined`. Pure.
+ *
+ * @internal
+ */
+export function closestKey(key: string, known: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  let best: string | undefined;
+  let bestDistance = Math.min(2, lower.length - 1) + 1;
+  for (const candidate of known) {
+    const distance = editDistance(lower, candidate.toLowerCase(), bestDistance);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+// Levenshtein distance with adjacent transpositions counting 1 (optimal string alignment), or `limit` once it
+// cannot come under it: keys are short and the known set small, but a caller's key may be any length.
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      }
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin >= limit) return limit;
+    before = previous;
+    previous = current;
+  }
+  return Math.min(previous[b.length] ?? limit, limit);
+}

@@ -1,0 +1,71 @@
+import { GoalLoopError, type Issue } from '../errors.js';
+import { isAbsolutePath, normalizePath } from '../kit/paths.js';
+import { unknownKeyIssue, unknownKeys } from '../kit/unknown-keys.js';
+
+/**
+ * Options of {@link createMemoryFileSystem}.
+ *
+ * @public
+ */
+export interface MemoryFileSystemOptions {
+  /** The virtual absolute root (default `/project`). */
+  readonly root?: string;
+  /** Initial files: path (relative to the root, or absolute) → UTF-8 text. Parents are implied. */
+  readonly files?: Readonly<Record<string, string>>;
+  /** Source of `mtimeMs` (default: a counter that ticks on every change); `removeStaleTempFiles` measures age with it. */
+  readonly now?: () => number;
+  /** The most bytes `readText` reads from one file; a larger file is an `IO_ERROR` (default 256 MiB, as the Node adapter). */
+  readonly maxReadBytes?: number;
+}
+
+// Every option, checked against MemoryFileSystemOptions: a file map passed as the options (`{ 'a.txt': '' }`)
+// has only unknown keys, and is refused rather than read as an empty filesystem.
+const OPTION_KEYS = Object.keys({
+  root: true,
+  files: true,
+  now: true,
+  maxReadBytes: true,
+} satisfies Record<keyof MemoryFileSystemOptions, true>);
+
+/**
+ * Refuses options a memory filesystem cannot start from: `INVALID_OPTIONS`
+ * listing every issue with its path — an unknown key (with the option it most
+ * likely misspells), a root that is not absolute, a file whose content is not
+ * text, a `now` that is not a function, a read cap that is not a
+ * non-negative integer.
+ *
+ * @internal
+ */
+export function validateMemoryFileSystemOptions(options: MemoryFileSystemOptions): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    const issue = { code: 'invalid_type', path: [], message: 'the options must be an object' };
+    throw new GoalLoopError('INVALID_OPTIONS', `Invalid memory filesystem options: ${issue.message}`, {
+      issues: [issue],
+    });
+  }
+  const issues: Issue[] = unknownKeys(options, OPTION_KEYS).map(unknownKeyIssue);
+  const problem = (path: (string | number)[], message: string) => issues.push({ code: 'invalid_value', path, message });
+  if (options.root !== undefined) {
+    if (typeof options.root !== 'string' || !isAbsolutePath(normalizePath(options.root))) {
+      problem(['root'], `the root must be an absolute path (got ${JSON.stringify(options.root)})`);
+    }
+  }
+  const { files } = options;
+  if (files !== undefined) {
+    if (typeof files !== 'object' || files === null || Array.isArray(files)) {
+      problem(['files'], 'files must map paths to text');
+    } else {
+      for (const [path, text] of Object.entries(files)) {
+        if (typeof text !== 'string') problem(['files', path], `the content of ${path} must be text`);
+      }
+    }
+  }
+  if (options.now !== undefined && typeof options.now !== 'function') problem(['now'], 'now must be a function');
+  const cap = options.maxReadBytes;
+  if (cap !== undefined && !(Number.isSafeInteger(cap) && cap >= 0)) {
+    problem(['maxReadBytes'], `maxReadBytes must be a non-negative integer (got ${String(cap)})`);
+  }
+  if (issues.length === 0) return;
+  const list = issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+  throw new GoalLoopError('INVALID_OPTIONS', `Invalid memory filesystem options: ${list}`, { issues });
+}
