@@ -1,7 +1,6 @@
-import { GoalLoopError } from '../../errors.js';
 import type { Tool } from '../../ports/tool.js';
 import { type GetFeedbackLoopInput, type GetFeedbackLoopOutput, getFeedbackLoopTool } from './get-tool.js';
-import type { FixLoopToolsOptions, FixLoopToolsOrchestrator } from './options.js';
+import { type FixLoopToolsOptions, type FixLoopToolsOrchestrator, validateFixLoopToolsOptions } from './options.js';
 import { type RunFeedbackLoopInput, type RunFeedbackLoopOutput, runFeedbackLoopTool } from './run-tool.js';
 import { type StartFeedbackLoopInput, type StartFeedbackLoopOutput, startFeedbackLoopTool } from './start-tool.js';
 import { type StepFeedbackLoopInput, type StepFeedbackLoopOutput, stepFeedbackLoopTool } from './step-tool.js';
@@ -31,7 +30,8 @@ export type FixLoopTools = readonly [
  *
  * Handlers never reject: bad input is `invalid_input` naming the JSON path, an unknown session `not_found`, a
  * converged or escalated session stepped again `invalid_state`, a session stepped elsewhere `busy`. A
- * `maxWallSeconds` that is not a positive number throws `INVALID_OPTIONS`.
+ * `maxWallSeconds` that is not a positive number, or an unknown option key (`maxWallSecs`), throws `INVALID_OPTIONS`
+ * naming its path.
  *
  * @example
  * ```ts
@@ -48,12 +48,7 @@ export function createFixLoopTools(
   orchestrator: FixLoopToolsOrchestrator,
   options: FixLoopToolsOptions = {},
 ): FixLoopTools {
-  const limit = options.maxWallSeconds;
-  if (limit !== undefined && !(Number.isFinite(limit) && limit > 0)) {
-    throw new GoalLoopError('INVALID_OPTIONS', `maxWallSeconds must be a positive number (got ${String(limit)})`, {
-      issues: [{ code: 'too_small', path: ['maxWallSeconds'], message: 'must be a positive number' }],
-    });
-  }
+  validateFixLoopToolsOptions(options);
   return [
     startFeedbackLoopTool(orchestrator),
     stepFeedbackLoopTool(orchestrator),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formatIssue, GoalLoopError, issuesFromZod } from '../../errors.js';
+import { unknownKeyIssue, unknownKeys } from '../../kit/unknown-keys.js';
 import type { FixLoopOrchestrator } from '../fix-loop-orchestrator.js';
 
 /**
@@ -24,3 +26,32 @@ export interface FixLoopToolsOptions {
 
 /** The `session_id` field of the fix-loop tools: the id `start_feedback_loop` returned. @internal */
 export const sessionIdInput = z.string().min(1).describe('The fix session id start_feedback_loop returned.');
+
+// Every option has an entry (checked against FixLoopToolsOptions), so a key outside it is a misspelling.
+const optionShape = {
+  maxWallSeconds: z
+    .number()
+    .refine((seconds) => Number.isFinite(seconds) && seconds > 0, { message: 'must be a positive number' })
+    .optional(),
+} satisfies Record<keyof FixLoopToolsOptions, z.ZodType>;
+const optionsSchema = z.object(optionShape);
+
+/**
+ * Refuses options the fix-loop tools cannot work with: `INVALID_OPTIONS` listing every issue with its path, an
+ * unknown key (with the known key it most likely misspells) included. @internal
+ */
+export function validateFixLoopToolsOptions(options: FixLoopToolsOptions): void {
+  const parsed = optionsSchema.safeParse(options);
+  const issues = [
+    ...unknownKeys(options, Object.keys(optionShape)).map(unknownKeyIssue),
+    ...(parsed.success ? [] : issuesFromZod(parsed.error)),
+  ];
+  if (issues.length === 0) return;
+  throw new GoalLoopError(
+    'INVALID_OPTIONS',
+    `Invalid createFixLoopTools options: ${issues.map(formatIssue).join('; ')}`,
+    {
+      issues,
+    },
+  );
+}
