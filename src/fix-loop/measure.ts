@@ -36,8 +36,11 @@ const NO_COMMAND: Finding<null> = { value: null, missing: [NO_COMMAND_DETAIL], f
  * stale one is never read) or else from the runner's summary, reconciled
  * with the exit code. A missing workspace, a program that is not found (exit
  * 127, or a command that could not start), a report refused, not parsing, or
- * not written by a passing run: each is a missing requirement naming the
- * path, never a throw.
+ * not written by a passing run, and a passing run whose report or summary
+ * counts no test that passed or failed (`<testsuite/>`, `Tests: 0 total`):
+ * each is a missing requirement naming the path or the command, never a
+ * throw. With neither a report nor a summary it knows, the exit code alone
+ * decides (0 passes, anything else is one failure).
  *
  * @internal
  */
@@ -110,6 +113,9 @@ async function measureTests(
     else notes.push(`${reading.detail}, counted from the output`);
   }
   const value = reconcileCounts(counted, result.exitCode);
+  // Counts were read and not one test passed or failed: a passing exit then proves nothing, so it is no convergence.
+  if (counted !== null && value.failed === 0 && value.passed === 0)
+    missing.push(`the test command ran no tests: ${command}`);
   const said = [`tests: ${value.failed} failed, ${value.passed} passed of ${value.total}`, ...notes, ...missing];
   return { value, missing, failure, said: said.join('; ') };
 }
