@@ -30,7 +30,7 @@ function fakes() {
   ]);
   let proposed = 0;
   const candidates: CandidateSource = {
-    propose: (): FixCandidate[] => [{ description: `fix ${proposed++}`, confidence: 0.9, mutation_type: 'auto' }],
+    propose: (): FixCandidate[] => [{ description: `fix ${proposed++}`, confidence: 0.9, mutationType: 'auto' }],
   };
   const applier = { apply: async () => ({ applied: true, detail: 'applied' }) };
   return { commands, candidates, applier };
@@ -63,9 +63,9 @@ async function stepTimes(): Promise<number[][]> {
       const took = performance.now() - started;
       status = step.status;
       if (s < WARM_SESSIONS) continue;
-      const times = byIndex[step.step_index] ?? [];
+      const times = byIndex[step.stepIndex] ?? [];
       times.push(took);
-      byIndex[step.step_index] = times;
+      byIndex[step.stepIndex] = times;
     }
   }
   return byIndex;

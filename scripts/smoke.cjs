@@ -129,7 +129,7 @@ async function main() {
         respond: () => ({ exitCode: failing, stdoutTail: `# tests 1\n# pass ${1 - failing}\n# fail ${failing}\n` }),
       },
     ]),
-    candidates: { propose: () => [{ description: 'fix it', confidence: 0.9, mutation_type: 'auto' }] },
+    candidates: { propose: () => [{ description: 'fix it', confidence: 0.9, mutationType: 'auto' }] },
     applier: {
       apply: async () => {
         failing = 0;
@@ -146,6 +146,7 @@ async function main() {
   });
   const fixed = await fixer.runToCompletion(sessionId);
   assert.equal(fixed.status, 'converged');
+  assert.equal(fixed.stepsTaken, 3);
   assert.equal(fixed.audit.length, 3);
   assert.equal(typeof fixLoop.createGitPatchApplier({ commands: node.createExecaCommandRunner() }).apply, 'function');
 

@@ -52,7 +52,7 @@ try {
   // The fix-loop entry's git patch applier through execa: a candidate without a patch is not applied, never a throw.
   const applier = createGitPatchApplier({ commands: createExecaCommandRunner() });
   const refused = await applier.apply(
-    { description: 'nothing', confidence: 1, mutation_type: 'auto' },
+    { description: 'nothing', confidence: 1, mutationType: 'auto' },
     { workspace: dir, signal: new AbortController().signal },
   );
   assert.equal(refused.applied, false);

@@ -6,8 +6,8 @@ export type { AttemptOutcome, FixAttempt } from './fix-loop/contracts/attempt.js
 export { attemptOutcomeSchema, fixAttemptSchema } from './fix-loop/contracts/attempt.js';
 export type { AuditEntry, FixSessionStatus } from './fix-loop/contracts/audit.js';
 export { auditEntrySchema, fixSessionStatusSchema } from './fix-loop/contracts/audit.js';
-export type { FixCandidate, MutationType } from './fix-loop/contracts/candidate.js';
-export { fixCandidateSchema, mutationTypeSchema } from './fix-loop/contracts/candidate.js';
+export type { FixCandidate, FixCandidateRecord, MutationType } from './fix-loop/contracts/candidate.js';
+export { fixCandidateRecordSchema, fixCandidateSchema, mutationTypeSchema } from './fix-loop/contracts/candidate.js';
 export type { EscalationReason, FixAction, IterationAction, PolicyDecision } from './fix-loop/contracts/decision.js';
 export {
   escalationReasonSchema,

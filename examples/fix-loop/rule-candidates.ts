@@ -32,7 +32,7 @@ export const slugifyRules: readonly FixRule[] = [
       {
         description: 'Trim whitespace around the title before slugifying',
         confidence: 0.9,
-        mutation_type: 'auto',
+        mutationType: 'auto',
         patch: `diff --git a/src/slugify.js b/src/slugify.js
 --- a/src/slugify.js
 +++ b/src/slugify.js
@@ -46,7 +46,7 @@ export const slugifyRules: readonly FixRule[] = [
       {
         description: 'Drop the dashes left at both ends of the slug',
         confidence: 0.7,
-        mutation_type: 'auto',
+        mutationType: 'auto',
         patch: `diff --git a/src/slugify.js b/src/slugify.js
 --- a/src/slugify.js
 +++ b/src/slugify.js
@@ -66,7 +66,7 @@ export const slugifyRules: readonly FixRule[] = [
       {
         description: 'Fold accented letters to their base letter (NFKD, then drop the combining marks)',
         confidence: 0.8,
-        mutation_type: 'auto',
+        mutationType: 'auto',
         patch: String.raw`diff --git a/src/slugify.js b/src/slugify.js
 --- a/src/slugify.js
 +++ b/src/slugify.js
@@ -87,12 +87,12 @@ export const slugifyRules: readonly FixRule[] = [
         description:
           'Transliterate non-Latin scripts to ASCII with a transliteration table (a new dependency or a table kept by hand: the maintainers choose)',
         confidence: 0.6,
-        mutation_type: 'manual',
+        mutationType: 'manual',
       },
       {
         description: 'Keep letters of every script in slugs (Unicode letter and number classes)',
         confidence: 0.4,
-        mutation_type: 'auto',
+        mutationType: 'auto',
         patch: String.raw`diff --git a/src/slugify.js b/src/slugify.js
 --- a/src/slugify.js
 +++ b/src/slugify.js
@@ -113,11 +113,11 @@ export const slugifyRules: readonly FixRule[] = [
  */
 export function createRuleCandidateSource(rules: readonly FixRule[] = slugifyRules): CandidateSource {
   return {
-    async propose({ failure_output }) {
+    async propose({ failureOutput }) {
       const seen = new Set<string>();
       const proposed: FixCandidate[] = [];
       for (const rule of rules) {
-        if (!rule.when.test(failure_output)) continue;
+        if (!rule.when.test(failureOutput)) continue;
         for (const candidate of rule.candidates) {
           if (seen.has(candidate.description)) continue;
           seen.add(candidate.description);

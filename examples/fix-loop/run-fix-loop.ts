@@ -69,10 +69,10 @@ try {
   const first = await start('slugify', 'slugify passes its tests');
   const probed = await fixer.step(first.sessionId); // one step by hand, the rest to the end
   const converged = await fixer.runToCompletion(first.sessionId, { maxWallMs: 120_000 });
-  const attempts = (await fixer.get(first.sessionId)).attempts;
+  const { attempts } = (await fixer.get(first.sessionId)).state;
   const trend = converged.audit.filter((entry) => entry.gap_after !== null).map((entry) => entry.gap_after);
   console.log(
-    `\none step() by hand (${probed.action}), then runToCompletion: ${converged.steps_taken} step(s), ${converged.status}`,
+    `\none step() by hand (${probed.action}), then runToCompletion: ${converged.stepsTaken} step(s), ${converged.status}`,
   );
   console.log(`gap trend ${trend.join(' → ')}; ${attempts.length} attempt(s)`);
   console.log(`audit log ${sessionFile(first.sessionId, 'audit.jsonl')}:`);
@@ -103,7 +103,7 @@ try {
   const second = await start('slugify-non-latin', 'slugify passes its tests, non-Latin titles included');
   const escalated = await fixer.runToCompletion(second.sessionId, { maxWallMs: 120_000 });
   const report = escalated.escalation;
-  const files = escalated.escalation_files;
+  const files = escalated.escalationFiles;
   if (files !== null) {
     // The orchestrator wrote the report beside the session's own files, as Markdown and as JSON.
     console.log(`\n${(await fs.readText(files.markdown)) ?? ''}`);

@@ -67,10 +67,12 @@ export class FixLoopOrchestrator {
   /**
    * Creates a session (`pending`; nothing runs yet). Bad input is
    * `INVALID_OPTIONS` with every issue's JSON path (`$.workspace`); a given
-   * `session_id` that exists is `INVALID_OPTIONS` too. Without one, the id
+   * `sessionId` that exists is `INVALID_OPTIONS` too. Without one, the id
    * comes from the clock and a counter (`fix-20260101T120000000Z-1`).
+   * Rejects with the signal's reason, writing nothing, once the signal has fired.
    */
   async start(input: FixLoopStartInput): Promise<FixLoopStarted> {
+    this.throwIfAborted();
     const checked = await checkStart(this.options.fs, input);
     const given = checked.sessionId;
     for (let attempt = 0; attempt < MAX_ID_TRIES; attempt++) {
@@ -89,8 +91,13 @@ export class FixLoopOrchestrator {
     throw new GoalLoopError('RUN_LOCKED', `No free session id after ${MAX_ID_TRIES} tries in ${this.options.dir}.`);
   }
 
-  /** Takes one step of the session. `SESSION_NOT_FOUND`, `SESSION_ENDED` (converged or escalated), `RUN_LOCKED` (stepped elsewhere). */
-  step(sessionId: string): Promise<FixStepResult> {
+  /**
+   * Takes one step of the session. `SESSION_NOT_FOUND`, `SESSION_ENDED` (converged or escalated), `RUN_LOCKED`
+   * (stepped elsewhere). On an abort it rejects with the signal's reason; nothing is written once the signal has
+   * fired, and a step cut off mid-way is recorded as interrupted on the next call.
+   */
+  async step(sessionId: string): Promise<FixStepResult> {
+    this.throwIfAborted();
     return FixLoopSpans.around(this.options.tracer, { sessionId, mode: 'step' }, (spans) =>
       this.withSession(sessionId, spans, (session) => spans.step(() => session.step())),
     );
@@ -100,10 +107,14 @@ export class FixLoopOrchestrator {
    * Steps the session until it converges or escalates, or until `maxWallMs`
    * have passed (checked between steps: the session then escalates
    * `wall_time`). Bounded without a wall time too: the policy escalates once
-   * `max_attempts` (at most `MAX_ATTEMPTS_CAP`) attempts are made. A session
-   * already over is returned as it is, with `steps_taken: 0`.
+   * `maxAttempts` (at most `MAX_ATTEMPTS_CAP`) attempts are made. A session
+   * already over is returned as it is, with `stepsTaken: 0`. On an abort it
+   * rejects with the signal's reason; nothing is written once the signal has
+   * fired, and a step cut off mid-way is recorded as interrupted on the next
+   * call.
    */
-  runToCompletion(sessionId: string, options: RunToCompletionOptions = {}): Promise<FixLoopRunResult> {
+  async runToCompletion(sessionId: string, options: RunToCompletionOptions = {}): Promise<FixLoopRunResult> {
+    this.throwIfAborted();
     const driver: SessionDriver = {
       fs: this.options.fs,
       dir: this.options.dir,
@@ -130,7 +141,10 @@ export class FixLoopOrchestrator {
   ): Promise<T> {
     const paths = sessionPaths(this.options.dir, sessionId);
     if ((await this.options.fs.stat(paths.state)) === null) throw sessionNotFound(sessionId, paths.state);
+    this.throwIfAborted();
     return this.locked(sessionId, async (commit, lock) => {
+      // The signal may have fired while the lock was taken: opening the session could already write (a repair).
+      this.throwIfAborted();
       const commands = spans.commands(this.options.commands);
       const held = { clock: this.clock, lock, lockTimeoutMs: this.lockTimeoutMs, commands };
       const context = createStepContext(this.options, held);
@@ -148,6 +162,12 @@ export class FixLoopOrchestrator {
       onAppend: (entry: AuditEntry) => this.feed.publish(entry),
     };
     return withSessionLock(setup, work);
+  }
+
+  // Rejects with the abort's reason before anything is written.
+  private throwIfAborted(): void {
+    const signal = this.options.signal;
+    if (signal?.aborted === true) throw signal.reason;
   }
 
   // A session id from the clock and this orchestrator's counter.

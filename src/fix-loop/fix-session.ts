@@ -5,7 +5,7 @@ import type { EscalationReason, PolicyDecision } from './contracts/decision.js';
 import type { FixSessionState } from './contracts/session.js';
 import { decideNextAction } from './core/policy.js';
 import { type EscalationFiles, escalationFilesMissing, writeEscalationFiles } from './escalation-files.js';
-import type { StepContext } from './host-calls.js';
+import { type StepContext, throwIfAborted } from './host-calls.js';
 import { actOn } from './session-actions.js';
 import { type SessionPaths, sessionNotFound } from './session-files.js';
 import {
@@ -61,6 +61,7 @@ export class FixSession {
   /** Takes one step: sense, decide, act, observe. `SESSION_ENDED` on a converged or escalated session. */
   async step(): Promise<FixStepResult> {
     this.refuseEnded();
+    throwIfAborted(this.deps.signal);
     const started = this.deps.clock.now();
     const interrupted = await this.closeInterrupted();
     const decision = decideNextAction(this.state);
@@ -76,6 +77,8 @@ export class FixSession {
     const gapBefore = this.state.gap?.gap ?? null;
     const action = decision.action;
     const index = this.state.step_count;
+    // An abort since the step began writes no step in progress: the next call would find it cut off.
+    throwIfAborted(this.deps.signal);
     await this.save({ ...this.state, status: 'running', step_in_progress: { step_index: index, action } });
     const acted = await actOn(action, this.state, this.deps, (state) => this.save(state));
     return this.commitStep(outcomeAfterAction(decision, acted, gapBefore), started);
@@ -84,6 +87,7 @@ export class FixSession {
   /** Escalates the session without acting (the wall time of `runToCompletion` spent), as one step. */
   async escalate(reason: EscalationReason, rationale: string): Promise<FixStepResult> {
     this.refuseEnded();
+    throwIfAborted(this.deps.signal);
     const started = this.deps.clock.now();
     const interrupted = await this.closeInterrupted();
     const decision = { action: 'escalate' as const, reason, rationale, confidence: 1 };

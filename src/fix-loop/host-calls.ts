@@ -78,9 +78,9 @@ export type Proposal =
  */
 export async function callPropose(context: StepContext, state: FixSessionState, gap: GapModel): Promise<Proposal> {
   const session = structuredClone(state);
-  const failure_output = state.last_failure_output;
+  const failureOutput = state.last_failure_output;
   const outcome = await hostCall(context, (signal) =>
-    context.candidates.propose({ session, failure_output, gap, signal }),
+    context.candidates.propose({ session, failureOutput, gap, signal }),
   );
   if (!outcome.ok) return { ok: false, error: `the candidate source threw: ${outcome.error}` };
   try {

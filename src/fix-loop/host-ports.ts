@@ -3,15 +3,16 @@ import type { GapModel } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';
 
 /**
- * What a {@link CandidateSource} receives: the session as it stands
- * (read-only), the tail of the last failing command's output, the gap last
- * measured, and a signal that aborts the call.
+ * What a {@link CandidateSource} receives: the session's record as it stands
+ * (a copy of state.json, snake_case like every on-disk record), the tail of
+ * the last failing command's output, the gap last measured, and a signal
+ * that aborts the call.
  *
  * @public
  */
 export interface CandidateProposalInput {
   readonly session: Readonly<FixSessionState>;
-  readonly failure_output: string;
+  readonly failureOutput: string;
   readonly gap: GapModel;
   readonly signal: AbortSignal;
 }

@@ -29,7 +29,11 @@ export interface FixLoopOrchestratorOptions {
   readonly probe?: EnvironmentProbe;
   /** Time source (default: `systemClock`); session ids and durations come from it. */
   readonly clock?: Clock;
-  /** Aborts the step in progress (commands, host calls); the session stays resumable. */
+  /**
+   * Aborts the step in progress (commands, host calls): the call rejects with the signal's reason. Once it has
+   * fired, `start()`, `step()` and `runToCompletion()` reject at once and write nothing; a step cut off mid-way is
+   * recorded as interrupted on the next call (the session stays resumable).
+   */
   readonly signal?: AbortSignal;
   /** Receives every audit entry as it is appended; what it throws goes to `onListenerError`, never to the step. */
   readonly onEvent?: (entry: AuditEntry) => void;

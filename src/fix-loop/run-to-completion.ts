@@ -27,7 +27,7 @@ export interface SessionDriver {
  * Steps the session to its end under the call's spans: until it converges or
  * escalates, or until `maxWallMs` have passed (checked between steps; the
  * session then escalates `wall_time`). A session already over is returned as
- * it is, with `steps_taken: 0`, after delivering what a crash left undone.
+ * it is, with `stepsTaken: 0`, after delivering what a crash left undone.
  *
  * @internal
  */
@@ -70,6 +70,6 @@ export async function runSessionToCompletion(
 }
 
 // True when an ended session's last commit was cut off before its audit line or its report files were written.
-async function unfinished(fs: FileSystem, paths: SessionPaths, state: FixSessionView): Promise<boolean> {
-  return (await undelivered(fs, paths, state)) || (await escalationFilesMissing(fs, paths, state));
+async function unfinished(fs: FileSystem, paths: SessionPaths, view: FixSessionView): Promise<boolean> {
+  return (await undelivered(fs, paths, view.state)) || (await escalationFilesMissing(fs, paths, view));
 }

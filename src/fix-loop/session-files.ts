@@ -6,7 +6,7 @@ import { type AuditEntry, auditEntrySchema } from './contracts/audit.js';
 import { type FixSessionState, fixSessionStateSchema } from './contracts/session.js';
 import { escalationFilesOf } from './escalation-files.js';
 import { sessionIdSchema } from './options.js';
-import type { FixSessionView } from './step-result.js';
+import { type FixSessionView, sessionView } from './step-result.js';
 
 /** Where one fix session lives: `<dir>/<sessionId>/` with its state, audit log and lock. @internal */
 export interface SessionPaths {
@@ -16,7 +16,7 @@ export interface SessionPaths {
   readonly lock: string;
 }
 
-/** The files of one session; `INVALID_OPTIONS` naming `$.session_id` when the id is not one safe path segment. @internal */
+/** The files of one session; `INVALID_OPTIONS` naming `$.sessionId` when the id is not one safe path segment. @internal */
 export function sessionPaths(dir: string, sessionId: string): SessionPaths {
   checkSessionId(sessionId);
   const base = `${dir.replace(/\/+$/, '')}/${sessionId}`;
@@ -68,11 +68,7 @@ export async function readSessionView(
   const logged = tail > 0 ? await readAudit(fs, paths.audit) : [];
   const last = logged.at(-1)?.seq ?? -1;
   const audit = [...logged, ...state.outbox.filter((entry) => entry.seq > last)];
-  return {
-    ...state,
-    audit_tail: tail > 0 ? audit.slice(-tail) : [],
-    escalation_files: escalationFilesOf(paths, state),
-  };
+  return sessionView(state, tail > 0 ? audit.slice(-tail) : [], escalationFilesOf(paths, state));
 }
 
 /** True when the record's outbox holds audit lines its log does not (a crash between the two writes). @internal */
@@ -90,7 +86,7 @@ function checkSessionId(sessionId: string): void {
   const parsed = sessionIdSchema.safeParse(sessionId);
   if (parsed.success) return;
   const message = parsed.error.issues[0]?.message ?? 'invalid session id';
-  const issues: Issue[] = [{ code: 'invalid_session_id', path: ['session_id'], message }];
+  const issues: Issue[] = [{ code: 'invalid_session_id', path: ['sessionId'], message }];
   throw new GoalLoopError(
     'INVALID_OPTIONS',
     `Invalid session id ${JSON.stringify(sessionId)}: ${issues.map(formatIssue).join('; ')}`,

@@ -49,7 +49,7 @@ export class FixLoopSpans {
     });
     try {
       const result = await work(new FixLoopSpans(session));
-      session.end({ ...outcomeAttributes(result), 'fix_loop.steps': 'steps_taken' in result ? result.steps_taken : 1 });
+      session.end({ ...outcomeAttributes(result), 'fix_loop.steps': 'stepsTaken' in result ? result.stepsTaken : 1 });
       return result;
     } catch (error) {
       session.endWithError(error);
@@ -65,7 +65,7 @@ export class FixLoopSpans {
       const result = await work();
       span.end({
         ...outcomeAttributes(result),
-        'fix_loop.step_index': result.step_index,
+        'fix_loop.step_index': result.stepIndex,
         'fix_loop.action': result.action,
         'fix_loop.attempt_outcome': result.attempt?.outcome,
         'fix_loop.candidates': result.candidates?.length,

@@ -96,8 +96,8 @@ export function stepResult(
   files: EscalationFiles | null,
 ): FixStepResult {
   return {
-    session_id: state.session_id,
-    step_index: index,
+    sessionId: state.session_id,
+    stepIndex: index,
     action: outcome.action,
     status: outcome.status,
     rationale: outcome.rationale,
@@ -106,7 +106,7 @@ export function stepResult(
     ...(outcome.candidates === undefined ? {} : { candidates: outcome.candidates }),
     ...(outcome.attempt === undefined ? {} : { attempt: outcome.attempt }),
     ...(outcome.escalation === null ? {} : { escalation: outcome.escalation }),
-    ...(files === null ? {} : { escalation_files: files }),
+    ...(files === null ? {} : { escalationFiles: files }),
   };
 }
 

@@ -11,16 +11,19 @@ import type { EscalationFiles } from './escalation-files.js';
 /**
  * What one `step()` did: the step's index and action, the session's status
  * after it, the policy's sentence and what the step did, the gap after it,
- * and, as they apply, the candidates proposed (well-formed ones), the attempt
- * made, the escalation report with the files it was written to
- * (`escalation.json`, `escalation.md`), and the audit line written for an
- * earlier step found cut off (a crash) before this one acted.
+ * and, as they apply, the candidates proposed (well-formed ones, as the
+ * source returned them), the attempt made, the escalation report with the
+ * files it was written to (`escalation.json`, `escalation.md`), and the audit
+ * line written for an earlier step found cut off (a crash) before this one
+ * acted. The records it carries (`gap`, `attempt`, `escalation`,
+ * `interrupted`) are the session's on-disk records, snake_case as state.json,
+ * escalation.json and audit.jsonl hold them.
  *
  * @public
  */
 export interface FixStepResult {
-  readonly session_id: string;
-  readonly step_index: number;
+  readonly sessionId: string;
+  readonly stepIndex: number;
   readonly action: FixAction;
   readonly status: FixSessionStatus;
   readonly rationale: string;
@@ -29,7 +32,7 @@ export interface FixStepResult {
   readonly candidates?: readonly FixCandidate[];
   readonly attempt?: FixAttempt;
   readonly escalation?: EscalationReport;
-  readonly escalation_files?: EscalationFiles;
+  readonly escalationFiles?: EscalationFiles;
   readonly interrupted?: AuditEntry;
 }
 
@@ -37,35 +40,49 @@ export interface FixStepResult {
  * What `runToCompletion()` reports: the session's status and last gap, how
  * many steps this call took, the escalation report when it escalated
  * (`wall_time` when the wall-time budget ran out between steps) and the
- * files it was written to, the last step's result, and the whole audit log.
+ * files it was written to, the last step's result, and the whole audit log
+ * (audit.jsonl's entries, snake_case as stored).
  *
  * @public
  */
 export interface FixLoopRunResult {
-  readonly session_id: string;
+  readonly sessionId: string;
   readonly status: FixSessionStatus;
-  readonly steps_taken: number;
+  readonly stepsTaken: number;
   readonly gap: GapModel | null;
   readonly escalation: EscalationReport | null;
-  readonly escalation_files: EscalationFiles | null;
-  readonly last_step: FixStepResult | null;
+  readonly escalationFiles: EscalationFiles | null;
+  readonly lastStep: FixStepResult | null;
   readonly audit: readonly AuditEntry[];
 }
 
 /**
- * What `get()` reports: the session's record (every field of state.json:
- * status, gap, attempts, escalation, …), the last entries of its audit log
- * (oldest first) in `audit_tail`, and, once escalated, where the report's
- * files are in `escalation_files` (written right after the record; a crash
- * in between leaves them missing until the next `step()` or
- * `runToCompletion()` on the session writes them again).
+ * What `get()` reports: a summary of the session in camelCase (its id,
+ * status, goal and goal type, workspace, attempts made and allowed, the gap
+ * last measured, the escalation report once escalated), where the report's
+ * files are (`escalationFiles`: written right after the escalated record; a
+ * crash in between leaves them missing until the next `step()` or
+ * `runToCompletion()` on the session writes them again), the last entries
+ * of its audit log (oldest first) in `auditTail`, and the whole record in
+ * `state`: state.json as stored, with its snake_case fields (`step_count`,
+ * `attempts`, `tried`, `manual_candidates`, …).
  *
  * @public
  */
-export type FixSessionView = FixSessionState & {
-  readonly audit_tail: readonly AuditEntry[];
-  readonly escalation_files: EscalationFiles | null;
-};
+export interface FixSessionView {
+  readonly sessionId: string;
+  readonly status: FixSessionStatus;
+  readonly goal: string;
+  readonly goalType: string;
+  readonly workspace: string;
+  readonly attemptsMade: number;
+  readonly maxAttempts: number;
+  readonly gap: GapModel | null;
+  readonly escalation: EscalationReport | null;
+  readonly escalationFiles: EscalationFiles | null;
+  readonly auditTail: readonly AuditEntry[];
+  readonly state: FixSessionState;
+}
 
 /**
  * What `start()` returns: the new session's id, its status (`pending`), and
@@ -94,13 +111,35 @@ export function isTerminal(status: FixSessionStatus): boolean {
 /** What `runToCompletion()` reports, from the session as it ended and the steps this call took. Pure. @internal */
 export function runResult(view: FixSessionView, steps: number, last: FixStepResult | null): FixLoopRunResult {
   return {
-    session_id: view.session_id,
+    sessionId: view.sessionId,
     status: view.status,
-    steps_taken: steps,
+    stepsTaken: steps,
     gap: view.gap,
     escalation: view.escalation,
-    escalation_files: view.escalation_files,
-    last_step: last,
-    audit: view.audit_tail,
+    escalationFiles: view.escalationFiles,
+    lastStep: last,
+    audit: view.auditTail,
+  };
+}
+
+/** What `get()` reports, from the session's record, its audit tail and its report files. Pure. @internal */
+export function sessionView(
+  state: FixSessionState,
+  auditTail: readonly AuditEntry[],
+  escalationFiles: EscalationFiles | null,
+): FixSessionView {
+  return {
+    sessionId: state.session_id,
+    status: state.status,
+    goal: state.goal,
+    goalType: state.goal_type,
+    workspace: state.workspace,
+    attemptsMade: state.attempts.length,
+    maxAttempts: state.max_attempts,
+    gap: state.gap,
+    escalation: state.escalation,
+    escalationFiles,
+    auditTail,
+    state,
   };
 }

@@ -155,7 +155,7 @@ test('goal-loop/fix-loop: a fix session on the memory filesystem converges and r
         }),
       },
     ]),
-    candidates: { propose: ({ gap }) => [{ description: `fix ${gap.gap}`, confidence: 0.9, mutation_type: 'auto' }] },
+    candidates: { propose: ({ gap }) => [{ description: `fix ${gap.gap}`, confidence: 0.9, mutationType: 'auto' }] },
     applier: {
       apply: async () => {
         failing -= 1;
@@ -171,7 +171,7 @@ test('goal-loop/fix-loop: a fix session on the memory filesystem converges and r
     test_command: 'npm test',
   });
   const result = await fixer.runToCompletion(sessionId);
-  expect(result.status).toBe('converged');
+  expect(result).toMatchObject({ status: 'converged', stepsTaken: 4, escalationFiles: null });
   expect(result.audit.map((entry) => entry.action_type)).toEqual([
     'probe',
     'measure',

@@ -39,7 +39,7 @@ const fixer = new FixLoopOrchestrator({
   fs: createMemoryFileSystem(),
   dir: 'fix-sessions',
   commands,
-  candidates: { propose: ({ gap }) => [{ description: `fix ${gap.gap}`, confidence: 0.5, mutation_type: 'auto' }] },
+  candidates: { propose: ({ gap }) => [{ description: `fix ${gap.gap}`, confidence: 0.5, mutationType: 'auto' }] },
   applier: createGitPatchApplier({ commands }),
 });
 export const started: Promise<string> = fixer
@@ -47,6 +47,7 @@ export const started: Promise<string> = fixer
   .then((started) => started.sessionId);
 export const stepped: Promise<FixStepResult> = started.then((id) => fixer.step(id));
 export const run: Promise<FixLoopRunResult> = started.then((id) => fixer.runToCompletion(id, { maxWallMs: 60_000 }));
+export const taken: Promise<number> = run.then((done) => done.stepsTaken);
 export const report: Promise<string | null> = run.then((done) =>
   done.escalation === null ? null : renderEscalationMarkdown(done.escalation),
 );

@@ -179,8 +179,9 @@ describe('the MCP server example', () => {
     expect(iteration.output?.candidates?.length).toBeGreaterThan(1);
 
     const run = await call('run_feedback_loop', { session_id, max_wall_seconds: 120, include_audit: true });
-    expect(run.output).toMatchObject({ session_id, status: 'converged', final_gap: { gap: 0 } });
-    expect(run.output?.steps).toBeGreaterThan(0);
+    expect(run.output).toMatchObject({ session_id, final_status: 'converged', final_gap: { gap: 0 } });
+    expect(run.output?.steps_taken).toBeGreaterThan(0);
+    expect(run.output?.escalation_files).toBeUndefined();
     const audit = run.output?.audit_log as { action_type: string; candidate_applied: string | null }[];
     expect(audit.map((entry) => entry.action_type).slice(0, 3)).toEqual(['probe', 'measure', 'test_iteration']);
     expect(audit.at(-1)).toMatchObject({ session_status_after: 'converged', gap_after: 0 });
@@ -205,16 +206,23 @@ describe('the MCP server example', () => {
     const started = await call('start_feedback_loop', fixSession('slugify-non-latin'));
     const session_id = started.output?.session_id as string;
     const run = await call('run_feedback_loop', { session_id, max_wall_seconds: 120 });
+    const files = {
+      json: `.goal-loop/fix-sessions/${session_id}/escalation.json`,
+      markdown: `.goal-loop/fix-sessions/${session_id}/escalation.md`,
+    };
     expect(run.output).toMatchObject({
-      status: 'escalated',
+      final_status: 'escalated',
       escalation: { session_id, escalation_reason: 'manual_required', goal: 'slugify passes its tests' },
+      escalation_files: files,
     });
+    expect(JSON.parse(await readFile(join(root, files.json), 'utf8'))).toEqual(run.output?.escalation);
     expect(run.output?.audit_log).toBeUndefined();
     const report = run.output?.escalation as { top_remaining_candidates: { mutation_type: string }[] };
     expect(report.top_remaining_candidates[0]?.mutation_type).toBe('manual');
     expect((await call('get_feedback_loop', { session_id })).output).toMatchObject({
       status: 'escalated',
       escalation: { escalation_reason: 'manual_required' },
+      escalation_files: files,
     });
   }, 180_000);
 

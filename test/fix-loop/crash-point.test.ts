@@ -21,7 +21,7 @@ const LOCK_TIMEOUT_MS = 60_000;
 const fix = (description: string, confidence: number, fixes: string): FixCandidate => ({
   description,
   confidence,
-  mutation_type: 'auto',
+  mutationType: 'auto',
   data: { fixes },
 });
 const TABLE: readonly FixCandidate[] = [

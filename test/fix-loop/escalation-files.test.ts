@@ -18,8 +18,8 @@ const JSON_FILE = `${DIR}/${ID}/escalation.json`;
 const MD_FILE = `${DIR}/${ID}/escalation.md`;
 const LOCK_TIMEOUT_MS = 60_000;
 
-const manual: FixCandidate = { description: 'rewrite the parser', confidence: 0.95, mutation_type: 'manual' };
-const fixA: FixCandidate = { description: 'fix a', confidence: 0.9, mutation_type: 'auto', data: { fixes: 'a' } };
+const manual: FixCandidate = { description: 'rewrite the parser', confidence: 0.95, mutationType: 'manual' };
+const fixA: FixCandidate = { description: 'fix a', confidence: 0.9, mutationType: 'auto', data: { fixes: 'a' } };
 // Fixes test a, then only a human can fix test b.
 const source = (sim: Simulated): CandidateSource => ({
   propose: () => (sim.failing.has('a') ? [fixA, { ...manual, confidence: 0.5 }] : [manual]),
@@ -58,15 +58,15 @@ describe('fix-loop escalation report files', () => {
     const { fs, sim, clock } = await prepared();
     const fixer = orchestratorOn(fs, sim, clock);
     const steps = [await fixer.step(ID), await fixer.step(ID), await fixer.step(ID)];
-    expect(steps.map((step) => step.escalation_files)).toEqual([undefined, undefined, undefined]);
-    expect((await fixer.get(ID)).escalation_files).toBeNull();
+    expect(steps.map((step) => step.escalationFiles)).toEqual([undefined, undefined, undefined]);
+    expect((await fixer.get(ID)).escalationFiles).toBeNull();
     expect(await fs.stat(JSON_FILE)).toBeNull();
 
     const last = await fixer.step(ID);
     expect(last).toMatchObject({ status: 'escalated', escalation: { escalation_reason: 'manual_required' } });
-    expect(last.escalation_files).toEqual({ json: JSON_FILE, markdown: MD_FILE });
-    expect((await fixer.get(ID)).escalation_files).toEqual({ json: JSON_FILE, markdown: MD_FILE });
-    expect((await fixer.runToCompletion(ID)).escalation_files).toEqual({ json: JSON_FILE, markdown: MD_FILE });
+    expect(last.escalationFiles).toEqual({ json: JSON_FILE, markdown: MD_FILE });
+    expect((await fixer.get(ID)).escalationFiles).toEqual({ json: JSON_FILE, markdown: MD_FILE });
+    expect((await fixer.runToCompletion(ID)).escalationFiles).toEqual({ json: JSON_FILE, markdown: MD_FILE });
     await expectFilesOf(fs, fixer);
     expect(await fs.readText(MD_FILE)).toContain('# Fix session escalated: esc-1');
   });
@@ -77,7 +77,7 @@ describe('fix-loop escalation report files', () => {
     const fixer = orchestratorOn(fs, sim, createManualClock(0));
     await fixer.start(startInput({ session_id: ID }));
     const result = await fixer.runToCompletion(ID);
-    expect(result).toMatchObject({ status: 'converged', escalation_files: null });
+    expect(result).toMatchObject({ status: 'converged', escalationFiles: null });
     expect(await fs.stat(JSON_FILE)).toBeNull();
     expect(await fs.stat(MD_FILE)).toBeNull();
   });
@@ -97,11 +97,11 @@ describe('fix-loop escalation report files', () => {
       });
       await expect(orchestratorOn(dying, sim, clock).runToCompletion(ID)).rejects.toThrow('killed');
       const fixer = orchestratorOn(fs, sim, clock);
-      expect(await fixer.get(ID)).toMatchObject({ status: 'escalated', escalation_files: { json: JSON_FILE } });
+      expect(await fixer.get(ID)).toMatchObject({ status: 'escalated', escalationFiles: { json: JSON_FILE } });
       expect(await fs.stat(JSON_FILE)).toBeNull();
 
       clock.advance(LOCK_TIMEOUT_MS + 1);
-      if (reopen === 'run') expect(await fixer.runToCompletion(ID)).toMatchObject({ steps_taken: 0 });
+      if (reopen === 'run') expect(await fixer.runToCompletion(ID)).toMatchObject({ stepsTaken: 0 });
       else await expect(fixer.step(ID)).rejects.toMatchObject({ code: 'SESSION_ENDED' });
       await expectFilesOf(fs, fixer);
       expect(sim.applied).toEqual(['fix a']);
@@ -129,7 +129,7 @@ describe('fix-loop escalation report files', () => {
       const result = await fixer.runToCompletion(ID);
       expect(result.status).toBe('escalated');
       expect(result.escalation?.escalation_reason).toBe('manual_required');
-      expect(result.escalation_files).toEqual({ json: JSON_FILE, markdown: MD_FILE });
+      expect(result.escalationFiles).toEqual({ json: JSON_FILE, markdown: MD_FILE });
       await expectFilesOf(fs, fixer);
     });
   });

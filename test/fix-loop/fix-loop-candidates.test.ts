@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FixCandidate } from '../../src/fix-loop/contracts/candidate.js';
+import { candidateRecord, type FixCandidate } from '../../src/fix-loop/contracts/candidate.js';
 import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js';
 import type { CandidateApplier, CandidateSource } from '../../src/fix-loop/host-ports.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
@@ -21,7 +21,7 @@ function orchestrator(sim: Simulated, candidates: CandidateSource, applier: Cand
 const auto = (description: string, confidence: number, data: Record<string, string> = {}): FixCandidate => ({
   description,
   confidence,
-  mutation_type: 'auto',
+  mutationType: 'auto',
   data,
 });
 
@@ -48,7 +48,7 @@ describe('fix-loop candidates and escalations', () => {
       [4, 3],
       [3, 2],
     ]);
-    expect(result.steps_taken).toBe(4);
+    expect(result.stepsTaken).toBe(4);
   });
 
   it('escalates worsening_trend when two applied fixes in a row make the gap worse', async () => {
@@ -72,11 +72,11 @@ describe('fix-loop candidates and escalations', () => {
     expect((await run(flat, idle)).result.escalation?.escalation_reason).toBe('no_progress');
 
     const sim = simulate(['a']);
-    const manual: FixCandidate = { description: 'rewrite the parser', confidence: 0.95, mutation_type: 'manual' };
+    const manual: FixCandidate = { description: 'rewrite the parser', confidence: 0.95, mutationType: 'manual' };
     const { result } = await run(sim, { propose: () => [manual, auto('tweak', 0.4)] });
     expect(result.escalation).toMatchObject({
       escalation_reason: 'manual_required',
-      top_remaining_candidates: [manual],
+      top_remaining_candidates: [candidateRecord(manual)],
       attempts_made: 0,
     });
     expect(sim.applied).toEqual([]);
@@ -84,7 +84,7 @@ describe('fix-loop candidates and escalations', () => {
 
   it('reports a manual candidate proposed steps before an escalation for another reason (max_attempts)', async () => {
     const sim = simulate(['a', 'b', 'c', 'd']);
-    const manual: FixCandidate = { description: 'rewrite the parser', confidence: 0.3, mutation_type: 'manual' };
+    const manual: FixCandidate = { description: 'rewrite the parser', confidence: 0.3, mutationType: 'manual' };
     let calls = 0;
     // Only the first proposal (step 2) holds the manual candidate; the session escalates at step 4.
     const source: CandidateSource = {
@@ -97,8 +97,8 @@ describe('fix-loop candidates and escalations', () => {
     const { result, fixer, sessionId } = await run(sim, source, undefined, 3);
     expect(result.escalation).toMatchObject({ escalation_reason: 'max_attempts', attempts_made: 3 });
     expect(result.audit.at(-1)?.step_index).toBe(4);
-    expect(result.escalation?.top_remaining_candidates).toEqual([manual]);
-    expect((await fixer.get(sessionId)).manual_candidates).toEqual([manual]);
+    expect(result.escalation?.top_remaining_candidates).toEqual([candidateRecord(manual)]);
+    expect((await fixer.get(sessionId)).state.manual_candidates).toEqual([candidateRecord(manual)]);
     expect(sim.applied).toEqual(['fix a', 'fix b', 'fix c']);
   });
 
@@ -114,7 +114,7 @@ describe('fix-loop candidates and escalations', () => {
   it('skips malformed candidates with the reason in the audit line, and applies the well-formed one', async () => {
     const sim = simulate(['a']);
     const source = {
-      propose: () => [{ description: 'no confidence', mutation_type: 'auto' }, 42, auto('fix a', 0.5, { fixes: 'a' })],
+      propose: () => [{ description: 'no confidence', mutationType: 'auto' }, 42, auto('fix a', 0.5, { fixes: 'a' })],
     } as unknown as CandidateSource;
     const { result, fixer, sessionId } = await run(sim, source);
     expect(result.status).toBe('converged');
@@ -122,7 +122,7 @@ describe('fix-loop candidates and escalations', () => {
     expect(iteration?.action_description).toMatch(
       /Skipped 2 malformed candidate\(s\): \$\[0\]\.confidence: .*\| \$\[1\]: /,
     );
-    expect((await fixer.get(sessionId)).attempts).toHaveLength(1);
+    expect((await fixer.get(sessionId)).state.attempts).toHaveLength(1);
   });
 
   it('records a throwing or non-array source as an attempt with the error, then escalates no_progress', async () => {
@@ -137,7 +137,7 @@ describe('fix-loop candidates and escalations', () => {
     };
     const { result, fixer, sessionId } = await run(sim, source);
     expect(result.escalation?.escalation_reason).toBe('no_progress');
-    const { attempts } = await fixer.get(sessionId);
+    const { attempts } = (await fixer.get(sessionId)).state;
     expect(attempts.map((attempt) => [attempt.outcome, attempt.detail])).toEqual([
       ['not_applied', 'the candidate source threw: model offline'],
       ['not_applied', 'the candidate source returned string, not an array'],
@@ -156,7 +156,7 @@ describe('fix-loop candidates and escalations', () => {
     };
     const source: CandidateSource = { propose: () => [auto('one', 0.9), auto('two', 0.8), auto('three', 0.7)] };
     const { fixer, sessionId } = await run(sim, source, applier);
-    const { attempts } = await fixer.get(sessionId);
+    const { attempts } = (await fixer.get(sessionId)).state;
     expect(attempts.map((attempt) => [attempt.candidate_description, attempt.outcome, attempt.detail])).toEqual([
       ['one', 'not_applied', 'the applier threw: disk full'],
       ['two', 'not_applied', 'the applier returned no { applied: boolean, detail } answer'],
@@ -168,13 +168,13 @@ describe('fix-loop candidates and escalations', () => {
     const seen: unknown[] = [];
     const source: CandidateSource = {
       propose: (input) => {
-        seen.push({ output: input.failure_output, gap: input.gap.gap, attempts: input.session.attempts.length });
+        seen.push({ output: input.failureOutput, gap: input.gap.gap, attempts: input.session.attempts.length });
         (input.session as { tried: string[] }).tried.push('tampered');
         return [auto('fix a', 0.9, { fixes: 'a' })];
       },
     };
     const { fixer, sessionId } = await run(sim, source);
     expect(seen).toEqual([{ output: expect.stringContaining('not ok 1 - a'), gap: 1, attempts: 0 }]);
-    expect((await fixer.get(sessionId)).tried).toHaveLength(1);
+    expect((await fixer.get(sessionId)).state.tried).toHaveLength(1);
   });
 });

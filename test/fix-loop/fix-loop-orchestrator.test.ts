@@ -36,9 +36,9 @@ describe('FixLoopOrchestrator on a simulated workspace', () => {
     const { fs, fixer } = orchestrator(sim);
     const { sessionId } = await fixer.start(startInput());
     const probe = await fixer.step(sessionId);
-    expect(probe).toMatchObject({ step_index: 0, action: 'probe', status: 'running', gap: null });
+    expect(probe).toMatchObject({ stepIndex: 0, action: 'probe', status: 'running', gap: null });
     const measure = await fixer.step(sessionId);
-    expect(measure).toMatchObject({ step_index: 1, action: 'measure', status: 'running' });
+    expect(measure).toMatchObject({ stepIndex: 1, action: 'measure', status: 'running' });
     expect(measure.gap).toEqual({
       build: { failing: false, error_count: 0 },
       tests: { failed: 2, passed: 3, total: 5 },
@@ -86,9 +86,9 @@ describe('FixLoopOrchestrator on a simulated workspace', () => {
     const { fixer } = orchestrator(simulate([]));
     const { sessionId } = await fixer.start(startInput());
     const run = await fixer.runToCompletion(sessionId);
-    expect(run).toMatchObject({ status: 'converged', steps_taken: 2 });
+    expect(run).toMatchObject({ status: 'converged', stepsTaken: 2 });
     await expect(fixer.step(sessionId)).rejects.toMatchObject({ name: 'GoalLoopError', code: 'SESSION_ENDED' });
     await expect(fixer.step('nope')).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
-    expect(await fixer.runToCompletion(sessionId)).toMatchObject({ status: 'converged', steps_taken: 0 });
+    expect(await fixer.runToCompletion(sessionId)).toMatchObject({ status: 'converged', stepsTaken: 0 });
   });
 });

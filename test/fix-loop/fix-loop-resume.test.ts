@@ -52,7 +52,7 @@ describe('fix-loop sessions under concurrency, aborts and listeners', () => {
     await expect(second.step(sessionId)).rejects.toMatchObject({ name: 'GoalLoopError', code: 'RUN_LOCKED' });
     release();
     expect(await stepping).toMatchObject({ action: 'probe', status: 'running' });
-    expect(await second.step(sessionId)).toMatchObject({ step_index: 1 });
+    expect(await second.step(sessionId)).toMatchObject({ stepIndex: 1 });
   });
 
   it('an abort mid-measure leaves the step in progress; the next step records it interrupted and measures again', async () => {
@@ -67,11 +67,11 @@ describe('fix-loop sessions under concurrency, aborts and listeners', () => {
     const { sessionId } = await first.start(startInput());
     await first.step(sessionId);
     await expect(first.step(sessionId)).rejects.toThrow('stop');
-    expect((await first.get(sessionId)).step_in_progress).toEqual({ step_index: 1, action: 'measure' });
+    expect((await first.get(sessionId)).state.step_in_progress).toEqual({ step_index: 1, action: 'measure' });
 
     const resumed = await orchestrator(sim, fs).step(sessionId);
     expect(resumed).toMatchObject({
-      step_index: 2,
+      stepIndex: 2,
       action: 'measure',
       interrupted: { step_index: 1, interrupted: true },
     });
@@ -112,7 +112,7 @@ describe('fix-loop sessions under concurrency, aborts and listeners', () => {
       '4:test_iteration',
       '5:test_iteration',
     ]);
-    const { attempts } = await orchestrator(sim, fs).get(sessionId);
+    const { attempts } = (await orchestrator(sim, fs).get(sessionId)).state;
     expect(attempts[0]).toMatchObject({ candidate_description: 'fix a', outcome: 'interrupted', gap_after: null });
   });
 
@@ -134,7 +134,7 @@ describe('fix-loop sessions under concurrency, aborts and listeners', () => {
     const result = await fixer.runToCompletion(sessionId, { maxWallMs: 1_500 });
     expect(result).toMatchObject({
       status: 'escalated',
-      steps_taken: 4,
+      stepsTaken: 4,
       escalation: { escalation_reason: 'wall_time' },
     });
     expect(kinds(result.audit)).toEqual(['0:probe', '1:measure', '2:test_iteration', '3:escalate']);
@@ -158,6 +158,6 @@ describe('fix-loop sessions under concurrency, aborts and listeners', () => {
     const result = await fixer.runToCompletion(sessionId);
     expect(result.status).toBe('converged');
     expect(seen).toEqual([0, 1, 2]);
-    expect((await fixer.get(sessionId, { auditTail: 2 })).audit_tail.map((entry) => entry.step_index)).toEqual([1, 2]);
+    expect((await fixer.get(sessionId, { auditTail: 2 })).auditTail.map((entry) => entry.step_index)).toEqual([1, 2]);
   });
 });

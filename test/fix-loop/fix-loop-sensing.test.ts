@@ -34,8 +34,8 @@ async function sense(
   const { sessionId } = await fixer.start(startInput(options.input));
   const probe = await fixer.step(sessionId);
   const measure = probe.status === 'running' ? await fixer.step(sessionId) : null;
-  const state = await fixer.get(sessionId);
-  return { fs, probe, measure, state, gap: state.gap as GapModel };
+  const view = await fixer.get(sessionId);
+  return { fs, probe, measure, state: view.state, gap: view.gap as GapModel };
 }
 
 const project = (files: Record<string, string> = {}): FileSystem =>

@@ -77,7 +77,7 @@ describe('FixLoopOrchestrator.start', () => {
       issues: [{ code: 'clamped', path: ['max_attempts'] }],
     });
     const state = await fixer.get('s-1');
-    expect(state).toMatchObject({ max_attempts: 50, workspace: 'not-yet', status: 'pending', audit_tail: [] });
+    expect(state).toMatchObject({ maxAttempts: 50, workspace: 'not-yet', status: 'pending', auditTail: [] });
     expect(await fs.readText(`${DIR}/s-1/audit.jsonl`)).toBeNull();
     expect(await fs.stat(`${DIR}/s-1/session.lock`)).toBeNull();
   });
@@ -86,7 +86,7 @@ describe('FixLoopOrchestrator.start', () => {
     const { fixer } = orchestrator();
     const report = { format: 'jest-json', path: 'out/report.json' } as const;
     const { sessionId } = await fixer.start(startInput({ test_report: report }));
-    expect((await fixer.get(sessionId)).test_report).toEqual(report);
+    expect((await fixer.get(sessionId)).state.test_report).toEqual(report);
   });
 
   it('refuses bad options with INVALID_OPTIONS naming each path, and a bad session id in step and get', async () => {
@@ -105,7 +105,7 @@ describe('FixLoopOrchestrator.start', () => {
     const { fixer } = orchestrator();
     await expect(fixer.step('a/b')).rejects.toMatchObject({
       code: 'INVALID_OPTIONS',
-      issues: [{ path: ['session_id'] }],
+      issues: [{ path: ['sessionId'] }],
     });
     await expect(fixer.get('missing')).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });
     await expect(fixer.runToCompletion('missing')).rejects.toMatchObject({ code: 'SESSION_NOT_FOUND' });

@@ -49,7 +49,7 @@ async function loseDuring(blocked: Blocked) {
       },
     },
   ]);
-  const fix: FixCandidate = { description: 'fix a', confidence: 0.9, mutation_type: 'auto', data: { fixes: 'a' } };
+  const fix: FixCandidate = { description: 'fix a', confidence: 0.9, mutationType: 'auto', data: { fixes: 'a' } };
   const options = (extra: Partial<FixLoopOrchestratorOptions>): FixLoopOrchestratorOptions => ({
     fs,
     dir: DIR,
@@ -105,7 +105,7 @@ describe('fix-loop: losing the session lock during a host call or a command', ()
       const { fs, taken, left, beforeLoss, seen, ran, outcome } = await loseDuring(blocked);
       // The taker found the loser's step cut off, recorded it interrupted and measured again.
       const cut = blocked === 'a command' ? 1 : 2;
-      expect(taken).toMatchObject({ step_index: cut + 1, action: 'measure', interrupted: { step_index: cut } });
+      expect(taken).toMatchObject({ stepIndex: cut + 1, action: 'measure', interrupted: { step_index: cut } });
       expect(beforeLoss.aborted).toBe(false);
 
       expect(seen?.aborted).toBe(true);

@@ -62,8 +62,8 @@ function fixer(candidates: FixCandidate[], proposals: string[] = []) {
     dir: '.goal-loop/fix-sessions',
     commands,
     candidates: {
-      propose: ({ failure_output }) => {
-        proposals.push(failure_output);
+      propose: ({ failureOutput }) => {
+        proposals.push(failureOutput);
         return candidates;
       },
     },
@@ -86,8 +86,8 @@ describe('FixLoopOrchestrator on a real workspace', () => {
     const proposals: string[] = [];
     const orchestrator = fixer(
       [
-        { description: 'stale fix', confidence: 0.9, mutation_type: 'auto', patch: STALE },
-        { description: 'add instead of subtract', confidence: 0.8, mutation_type: 'auto', patch: FIX },
+        { description: 'stale fix', confidence: 0.9, mutationType: 'auto', patch: STALE },
+        { description: 'add instead of subtract', confidence: 0.8, mutationType: 'auto', patch: FIX },
       ],
       proposals,
     );
@@ -103,12 +103,12 @@ describe('FixLoopOrchestrator on a real workspace', () => {
     expect(result.audit[1]).toMatchObject({ gap_after: 1 });
     const session = await orchestrator.get(sessionId);
     expect(
-      session.attempts.map((attempt) => [attempt.candidate_description, attempt.outcome, attempt.gap_after]),
+      session.state.attempts.map((attempt) => [attempt.candidate_description, attempt.outcome, attempt.gap_after]),
     ).toEqual([
       ['stale fix', 'not_applied', 1],
       ['add instead of subtract', 'applied', 0],
     ]);
-    expect(session.attempts[0]?.detail).toMatch(/git apply --check refused the patch/);
+    expect(session.state.attempts[0]?.detail).toMatch(/git apply --check refused the patch/);
     expect(session.gap).toEqual({
       build: { failing: false, error_count: 0 },
       tests: { failed: 0, passed: 2, total: 2 },
@@ -123,7 +123,7 @@ describe('FixLoopOrchestrator on a real workspace', () => {
   });
 
   it('reads the counts from a JUnit report the test command writes', async () => {
-    const orchestrator = fixer([{ description: 'add', confidence: 0.8, mutation_type: 'auto', patch: FIX }]);
+    const orchestrator = fixer([{ description: 'add', confidence: 0.8, mutationType: 'auto', patch: FIX }]);
     const { sessionId } = await orchestrator.start({
       ...start,
       test_command:
@@ -143,7 +143,7 @@ describe('FixLoopOrchestrator on a real workspace', () => {
     const result = await orchestrator.runToCompletion(sessionId);
     expect(result).toMatchObject({
       status: 'escalated',
-      steps_taken: 1,
+      stepsTaken: 1,
       escalation: { escalation_reason: 'infra_gap' },
     });
     expect(result.gap?.requirements.missing).toEqual([

@@ -14,7 +14,7 @@ import { BUILD, memoryProject, startInput, TEST } from './helpers.js';
 const candidateArb: fc.Arbitrary<FixCandidate> = fc.record({
   description: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f'),
   confidence: fc.double({ min: 0, max: 1, noNaN: true }),
-  mutation_type: fc.constantFrom<'auto' | 'manual'>('auto', 'auto', 'auto', 'manual'),
+  mutationType: fc.constantFrom<'auto' | 'manual'>('auto', 'auto', 'auto', 'manual'),
 });
 
 // What the source does on one call: propose these candidates, throw, or return something that is not a list.
@@ -85,10 +85,10 @@ describe('fix-loop runToCompletion (property)', () => {
         const { sessionId } = await fixer.start(startInput({ max_attempts: scenario.maxAttempts }));
         const result = await fixer.runToCompletion(sessionId);
         expect(['converged', 'escalated']).toContain(result.status);
-        expect(result.steps_taken).toBeLessThanOrEqual(scenario.maxAttempts + 2);
-        expect(result.audit).toHaveLength(result.steps_taken);
+        expect(result.stepsTaken).toBeLessThanOrEqual(scenario.maxAttempts + 2);
+        expect(result.audit).toHaveLength(result.stepsTaken);
         const state = await fixer.get(sessionId);
-        expect(state.attempts.length).toBeLessThanOrEqual(scenario.maxAttempts);
+        expect(state.attemptsMade).toBeLessThanOrEqual(scenario.maxAttempts);
         expect(applies).toBeLessThanOrEqual(scenario.maxAttempts);
         if (result.status === 'escalated') expect(result.escalation).not.toBeNull();
         else expect(result.gap?.gap).toBe(0);

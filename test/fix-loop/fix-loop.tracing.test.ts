@@ -61,11 +61,11 @@ describe('FixLoopOrchestrator spans', () => {
       'fix_loop.mode': 'run',
       'fix_loop.status': 'converged',
       'fix_loop.gap': 0,
-      'fix_loop.steps': result.steps_taken,
+      'fix_loop.steps': result.stepsTaken,
     });
 
     const steps = named(all, 'fix_loop.step');
-    expect(steps).toHaveLength(result.steps_taken);
+    expect(steps).toHaveLength(result.stepsTaken);
     for (const step of steps) expect(parentOf(step)).toBe(idOf(session));
     expect(steps.map((step) => step.attributes['fix_loop.action'])).toEqual(
       result.audit.map((entry) => entry.action_type),

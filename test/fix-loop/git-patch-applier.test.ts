@@ -14,7 +14,7 @@ const signal = new AbortController().signal;
 const candidate = (patch?: string): FixCandidate => ({
   description: 'fix',
   confidence: 0.9,
-  mutation_type: 'auto',
+  mutationType: 'auto',
   ...(patch === undefined ? {} : { patch }),
 });
 

@@ -93,23 +93,23 @@ export function fixingSource(sim: Simulated, calls: unknown[] = []): CandidateSo
         candidates.push({
           description: 'fix the build',
           confidence: 0.9,
-          mutation_type: 'auto',
+          mutationType: 'auto',
           data: { fixes: 'build' },
         });
         candidates.push({
           description: 'fix the build again',
           confidence: 0.5,
-          mutation_type: 'auto',
+          mutationType: 'auto',
           data: { fixes: 'build' },
         });
         return candidates;
       }
       for (const name of [...sim.failing].sort()) {
-        candidates.push({ description: `fix ${name}`, confidence: 0.9, mutation_type: 'auto', data: { fixes: name } });
+        candidates.push({ description: `fix ${name}`, confidence: 0.9, mutationType: 'auto', data: { fixes: name } });
         candidates.push({
           description: `fix ${name} (alternate)`,
           confidence: 0.5,
-          mutation_type: 'auto',
+          mutationType: 'auto',
           data: { fixes: name },
         });
       }

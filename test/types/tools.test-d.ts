@@ -21,7 +21,8 @@ describe('tools for agent hosts', () => {
   it('takes the seed input names and types the run output', () => {
     expectTypeOf<StartFeedbackLoopInput>().toHaveProperty('goal_type');
     expectTypeOf<StartFeedbackLoopInput['max_attempts']>().toEqualTypeOf<number | undefined>();
-    expectTypeOf<RunFeedbackLoopOutput['steps']>().toEqualTypeOf<number>();
+    expectTypeOf<RunFeedbackLoopOutput['steps_taken']>().toEqualTypeOf<number>();
+    expectTypeOf<RunFeedbackLoopOutput>().toHaveProperty('final_status');
     expectTypeOf<RunFeedbackLoopOutput['audit_log']>().toExtend<readonly unknown[] | undefined>();
     const tools = (fixer: FixLoopOrchestrator) => createFixLoopTools(fixer);
     expectTypeOf(tools).returns.toExtend<readonly Tool[]>();

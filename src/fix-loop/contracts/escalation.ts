@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { attemptOutcomeSchema } from './attempt.js';
-import { fixCandidateSchema } from './candidate.js';
+import { fixCandidateRecordSchema } from './candidate.js';
 import { escalationReasonSchema, iterationActionSchema } from './decision.js';
 import { gapModelSchema } from './gap.js';
 
@@ -36,7 +36,7 @@ export const escalationReportSchema = z.strictObject({
   attempts_made: count,
   final_gap: gapModelSchema.nullable(),
   attempts_summary: z.array(attemptSummarySchema),
-  top_remaining_candidates: z.array(fixCandidateSchema),
+  top_remaining_candidates: z.array(fixCandidateRecordSchema),
   escalation_reason: escalationReasonSchema,
   detail: z.string(),
   recommended_next_step: z.string().min(1),

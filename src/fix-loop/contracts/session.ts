@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fixAttemptSchema } from './attempt.js';
 import { auditEntrySchema, fixSessionStatusSchema } from './audit.js';
-import { fixCandidateSchema } from './candidate.js';
+import { fixCandidateRecordSchema } from './candidate.js';
 import { fixActionSchema } from './decision.js';
 import { escalationReportSchema } from './escalation.js';
 import { gapModelSchema } from './gap.js';
@@ -55,7 +55,7 @@ export const fixSessionStateSchema = z.strictObject({
   last_failure_output: z.string().max(MAX_FAILURE_OUTPUT_CHARS),
   attempts: z.array(fixAttemptSchema),
   tried: z.array(z.string()),
-  manual_candidates: z.array(fixCandidateSchema).default([]),
+  manual_candidates: z.array(fixCandidateRecordSchema).default([]),
   step_count: count,
   step_in_progress: stepInProgressSchema.nullable(),
   escalation: escalationReportSchema.nullable(),

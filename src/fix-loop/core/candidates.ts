@@ -1,5 +1,10 @@
 import { canonicalJson, fnv1a64 } from '../../kit/hash.js';
-import type { FixCandidate } from '../contracts/candidate.js';
+import {
+  candidateFromRecord,
+  candidateRecord,
+  type FixCandidate,
+  type FixCandidateRecord,
+} from '../contracts/candidate.js';
 
 /**
  * A candidate's identity within a session: the FNV-1a hash of its
@@ -55,7 +60,7 @@ export function compareCandidates(a: FixCandidate, b: FixCandidate): number {
   return (
     score(b) - score(a) ||
     byCodeUnits(a.description, b.description) ||
-    byCodeUnits(b.mutation_type, a.mutation_type) ||
+    byCodeUnits(b.mutationType, a.mutationType) ||
     byCodeUnits(canonicalJson(a), canonicalJson(b))
   );
 }
@@ -65,26 +70,30 @@ export const MAX_KEPT_MANUAL_CANDIDATES = 10;
 
 /**
  * The manual candidates a session keeps across its steps, so its escalation
- * report lists the best ones whichever step escalates: those kept so far and
- * the manual ones just proposed, one per candidate hash (its best-ranked
- * proposal), best first (see {@link compareCandidates}), at most `cap`
- * (default {@link MAX_KEPT_MANUAL_CANDIDATES}). Pure.
+ * report lists the best ones whichever step escalates: those kept so far (as
+ * the session record stores them, `manual_candidates`) and the manual ones
+ * just proposed, one per candidate hash (its best-ranked proposal), best
+ * first (see {@link compareCandidates}), at most `cap` (default
+ * {@link MAX_KEPT_MANUAL_CANDIDATES}), returned as the record stores them.
+ * Pure.
  *
  * @public
  */
 export function keepManualCandidates(
-  kept: readonly FixCandidate[],
+  kept: readonly FixCandidateRecord[],
   proposed: readonly FixCandidate[],
   cap = MAX_KEPT_MANUAL_CANDIDATES,
-): FixCandidate[] {
-  const manual = [...kept, ...proposed].filter((candidate) => candidate.mutation_type === 'manual');
+): FixCandidateRecord[] {
+  const manual = [...kept.map(candidateFromRecord), ...proposed].filter(
+    (candidate) => candidate.mutationType === 'manual',
+  );
   const seen = new Set<string>();
-  const best: FixCandidate[] = [];
+  const best: FixCandidateRecord[] = [];
   for (const candidate of manual.sort(compareCandidates)) {
     const hash = candidateHash(candidate);
     if (seen.has(hash)) continue;
     seen.add(hash);
-    best.push(candidate);
+    best.push(candidateRecord(candidate));
   }
   return best.slice(0, Math.max(0, cap));
 }
@@ -99,7 +108,7 @@ export function keepManualCandidates(
  *
  * @example
  * ```ts
- * selectCandidate([{ description: 'add import', confidence: 0.9, mutation_type: 'auto' }], []).kind; // 'apply'
+ * selectCandidate([{ description: 'add import', confidence: 0.9, mutationType: 'auto' }], []).kind; // 'apply'
  * ```
  * @public
  */
@@ -112,7 +121,7 @@ export function selectCandidate(candidates: readonly FixCandidate[], tried: read
     skip.add(hash);
     left.push({ candidate, hash });
   }
-  const manualCandidates = left.filter((entry) => entry.candidate.mutation_type === 'manual').map((e) => e.candidate);
+  const manualCandidates = left.filter((entry) => entry.candidate.mutationType === 'manual').map((e) => e.candidate);
   const top = left[0];
   if (top === undefined) {
     const rationale =
@@ -121,7 +130,7 @@ export function selectCandidate(candidates: readonly FixCandidate[], tried: read
         : `Every one of the ${candidates.length} proposed candidate(s) was already tried in this session.`;
     return { kind: 'escalate', reason: 'all_auto_tried', rationale, manualCandidates };
   }
-  if (top.candidate.mutation_type === 'manual') {
+  if (top.candidate.mutationType === 'manual') {
     const rationale = `The best candidate left ("${top.candidate.description}", confidence ${top.candidate.confidence}) needs a human.`;
     return { kind: 'escalate', reason: 'manual_required', rationale, manualCandidates };
   }

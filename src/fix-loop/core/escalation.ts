@@ -1,4 +1,4 @@
-import type { FixCandidate } from '../contracts/candidate.js';
+import { candidateFromRecord, candidateRecord, type FixCandidateRecord } from '../contracts/candidate.js';
 import type { EscalationReason } from '../contracts/decision.js';
 import type { EscalationReport } from '../contracts/escalation.js';
 import type { FixSessionState } from '../contracts/session.js';
@@ -39,7 +39,9 @@ export type EscalationSource = Pick<FixSessionState, 'session_id' | 'goal' | 'go
  * the last gap measured, the best manual candidates not tried (at most
  * {@link MAX_REPORTED_CANDIDATES}, best first), the reason with the
  * decision's sentence (`detail`), and the next step from {@link NEXT_STEPS}.
- * Pure.
+ * Takes the session record as stored (state.json's snake_case fields) and
+ * candidates as the record stores them (`manual_candidates`); returns the
+ * report as escalation.json holds it. Pure.
  *
  * @example
  * ```ts
@@ -54,10 +56,10 @@ export type EscalationSource = Pick<FixSessionState, 'session_id' | 'goal' | 'go
 export function buildEscalationReport(
   state: EscalationSource,
   reason: EscalationReason,
-  manualCandidates: readonly FixCandidate[],
+  manualCandidates: readonly FixCandidateRecord[],
   detail = '',
 ): EscalationReport {
-  const manual = manualCandidates.filter((candidate) => candidate.mutation_type === 'manual');
+  const manual = manualCandidates.filter((candidate) => candidate.mutation_type === 'manual').map(candidateFromRecord);
   return {
     session_id: state.session_id,
     goal: state.goal,
@@ -72,7 +74,7 @@ export function buildEscalationReport(
       gap_before: attempt.gap_before,
       gap_after: attempt.gap_after,
     })),
-    top_remaining_candidates: [...manual].sort(compareCandidates).slice(0, MAX_REPORTED_CANDIDATES),
+    top_remaining_candidates: manual.sort(compareCandidates).slice(0, MAX_REPORTED_CANDIDATES).map(candidateRecord),
     escalation_reason: reason,
     detail,
     recommended_next_step: NEXT_STEPS[reason],

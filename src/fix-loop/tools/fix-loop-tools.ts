@@ -23,10 +23,14 @@ export type FixLoopTools = readonly [
  *
  * - `start_feedback_loop` `{ goal, goal_type, workspace, build_command?, test_command?, test_report?, max_attempts? }`
  *   → `{ session_id, status: "pending", issues }`;
- * - `step_feedback_loop` `{ session_id }` → the step: action taken, session status, gap, candidates, escalation;
+ * - `step_feedback_loop` `{ session_id }` → `{ session_id, step_index, action_taken, session_status, gap,
+ *   candidates?, attempt?, escalation?, escalation_files?, … }`;
  * - `run_feedback_loop` `{ session_id, max_wall_seconds?, include_audit? }`
- *   → `{ session_id, status, final_gap, steps, audit_log?, escalation? }`;
- * - `get_feedback_loop` `{ session_id, audit_tail? }` → status, gap, escalation and the audit tail.
+ *   → `{ session_id, final_status, steps_taken, final_gap, audit_log?, escalation?, escalation_files? }`;
+ * - `get_feedback_loop` `{ session_id, audit_tail? }` → status, gap, escalation, escalation_files and the audit tail.
+ *
+ * Their names are the seed's snake_case, like the session's files; the orchestrator's own API is camelCase
+ * (`start({ goalType, … })` → `{ sessionId }`), and the tools map between the two.
  *
  * Handlers never reject: bad input is `invalid_input` naming the JSON path, an unknown session `not_found`, a
  * converged or escalated session stepped again `invalid_state`, a session stepped elsewhere `busy`. A

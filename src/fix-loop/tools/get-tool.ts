@@ -4,7 +4,8 @@ import type { Tool } from '../../ports/tool.js';
 import { auditEntrySchema, fixSessionStatusSchema } from '../contracts/audit.js';
 import { escalationReportSchema } from '../contracts/escalation.js';
 import { gapModelSchema } from '../contracts/gap.js';
-import { type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
+import { getOutput, inToolNames } from './api-mapping.js';
+import { escalationFilesOutput, type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
 
 // The most audit entries one call returns (a long session's whole log is run_feedback_loop's include_audit).
 const MAX_AUDIT_TAIL = 500;
@@ -31,6 +32,7 @@ export const getFeedbackLoopOutputSchema = z.strictObject({
   max_attempts: z.int().positive(),
   gap: gapModelSchema.nullable().describe('The gap last measured (null before the first measurement).'),
   escalation: escalationReportSchema.nullable(),
+  escalation_files: escalationFilesOutput.nullable(),
   audit_tail: z.array(auditEntrySchema).readonly().describe('The last audit entries, oldest first.'),
 });
 
@@ -48,24 +50,11 @@ export function getFeedbackLoopTool(
     name: 'get_feedback_loop',
     description:
       'Reads a fix session without stepping it: its status, goal, workspace, attempts made, last gap, the escalation ' +
-      'report once escalated, and the last entries of its audit log (one per step: action, candidate applied, gap ' +
-      'before and after, status after, duration).',
+      'report and its files once escalated, and the last entries of its audit log (one per step: action, candidate ' +
+      'applied, gap before and after, status after, duration).',
     input: getFeedbackLoopInputSchema,
     output: getFeedbackLoopOutputSchema,
-    run: async (call) => {
-      const view = await orchestrator.get(call.session_id, { auditTail: call.audit_tail ?? 20 });
-      return {
-        session_id: view.session_id,
-        status: view.status,
-        goal: view.goal,
-        goal_type: view.goal_type,
-        workspace: view.workspace,
-        attempts_made: view.attempts.length,
-        max_attempts: view.max_attempts,
-        gap: view.gap,
-        escalation: view.escalation,
-        audit_tail: view.audit_tail,
-      };
-    },
+    run: async (call) =>
+      getOutput(await inToolNames(() => orchestrator.get(call.session_id, { auditTail: call.audit_tail ?? 20 }))),
   });
 }

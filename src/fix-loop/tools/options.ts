@@ -55,3 +55,10 @@ export function validateFixLoopToolsOptions(options: FixLoopToolsOptions): void 
     },
   );
 }
+
+/** The `escalation_files` field of the fix-loop tools' outputs: where an escalated session's report lies. @internal */
+export const escalationFilesOutput = z
+  .strictObject({ json: z.string(), markdown: z.string() })
+  .describe(
+    'Where the escalation report was written, relative to the project root: escalation.json and escalation.md.',
+  );

@@ -4,7 +4,13 @@ import type { Tool } from '../../ports/tool.js';
 import { auditEntrySchema, fixSessionStatusSchema } from '../contracts/audit.js';
 import { escalationReportSchema } from '../contracts/escalation.js';
 import { gapModelSchema } from '../contracts/gap.js';
-import { type FixLoopToolsOptions, type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
+import { inToolNames, runOutput } from './api-mapping.js';
+import {
+  escalationFilesOutput,
+  type FixLoopToolsOptions,
+  type FixLoopToolsOrchestrator,
+  sessionIdInput,
+} from './options.js';
 
 /** The input schema of the `run_feedback_loop` tool. @public */
 export const runFeedbackLoopInputSchema = z.strictObject({
@@ -20,11 +26,12 @@ export const runFeedbackLoopInputSchema = z.strictObject({
 /** The output schema of the `run_feedback_loop` tool. @public */
 export const runFeedbackLoopOutputSchema = z.strictObject({
   session_id: z.string(),
-  status: fixSessionStatusSchema,
-  final_gap: gapModelSchema.nullable(),
-  steps: z.int().nonnegative().describe('Steps this call took (0 for a session already finished).'),
+  final_status: fixSessionStatusSchema.describe('Where the session stands after the run: converged or escalated.'),
+  steps_taken: z.int().nonnegative().describe('Steps this call took (0 for a session already finished).'),
+  final_gap: gapModelSchema.nullable().describe('The gap last measured (null when nothing was measured).'),
   audit_log: z.array(auditEntrySchema).readonly().optional().describe('One entry per step, when include_audit.'),
   escalation: escalationReportSchema.optional().describe('The report for a human, when the session escalated.'),
+  escalation_files: escalationFilesOutput.optional(),
 });
 
 /** The input of the `run_feedback_loop` tool. @public */
@@ -43,8 +50,9 @@ export function runFeedbackLoopTool(
     name: 'run_feedback_loop',
     description:
       'Steps a fix session until it converges (gap 0) or escalates (attempt bound, no progress, worsening, only ' +
-      'manual fixes left, a missing requirement, or the wall time spent). Returns the status, the final gap, the ' +
-      'number of steps, the escalation report when it escalated and, with include_audit, the audit log.' +
+      'manual fixes left, a missing requirement, or the wall time spent). Returns the final status, the final gap, ' +
+      'the number of steps taken, the escalation report and its files when it escalated and, with include_audit, ' +
+      'the audit log.' +
       (limit === undefined ? '' : ` The wall time is at most ${limit} seconds.`),
     input: runFeedbackLoopInputSchema,
     output: runFeedbackLoopOutputSchema,
@@ -56,18 +64,9 @@ export function runFeedbackLoopTool(
         ]);
       }
       const seconds = asked ?? limit;
-      const result = await orchestrator.runToCompletion(
-        call.session_id,
-        seconds === undefined ? {} : { maxWallMs: Math.round(seconds * 1000) },
-      );
-      return {
-        session_id: result.session_id,
-        status: result.status,
-        final_gap: result.gap,
-        steps: result.steps_taken,
-        ...(call.include_audit === true ? { audit_log: result.audit } : {}),
-        ...(result.escalation === null ? {} : { escalation: result.escalation }),
-      };
+      const options = seconds === undefined ? {} : { maxWallMs: Math.round(seconds * 1000) };
+      const result = await inToolNames(() => orchestrator.runToCompletion(call.session_id, options));
+      return runOutput(result, call.include_audit === true);
     },
   });
 }

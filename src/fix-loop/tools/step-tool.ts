@@ -3,12 +3,12 @@ import { defineTool } from '../../ports/define-tool.js';
 import type { Tool } from '../../ports/tool.js';
 import { fixAttemptSchema } from '../contracts/attempt.js';
 import { auditEntrySchema, fixSessionStatusSchema } from '../contracts/audit.js';
-import { fixCandidateSchema } from '../contracts/candidate.js';
+import { fixCandidateRecordSchema } from '../contracts/candidate.js';
 import { fixActionSchema } from '../contracts/decision.js';
 import { escalationReportSchema } from '../contracts/escalation.js';
 import { gapModelSchema } from '../contracts/gap.js';
-import type { FixStepResult } from '../step-result.js';
-import { type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
+import { inToolNames, stepOutput } from './api-mapping.js';
+import { escalationFilesOutput, type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
 
 /** The input schema of the `step_feedback_loop` tool. @public */
 export const stepFeedbackLoopInputSchema = z.strictObject({ session_id: sessionIdInput });
@@ -25,7 +25,7 @@ export const stepFeedbackLoopOutputSchema = z.strictObject({
     .nullable()
     .describe('The gap after the step (build errors + failed tests + missing requirements).'),
   candidates: z
-    .array(fixCandidateSchema)
+    .array(fixCandidateRecordSchema)
     .readonly()
     .optional()
     .describe('The fixes the candidate source proposed for the failure (on a build or test iteration).'),
@@ -33,6 +33,7 @@ export const stepFeedbackLoopOutputSchema = z.strictObject({
     .optional()
     .describe('The fix applied (or refused) by this step, with the gap before and after.'),
   escalation: escalationReportSchema.optional().describe('The report for a human, when the session escalated.'),
+  escalation_files: escalationFilesOutput.optional(),
   interrupted: auditEntrySchema
     .optional()
     .describe('An earlier step found cut off by a crash, recorded before this one.'),
@@ -53,27 +54,10 @@ export function stepFeedbackLoopTool(
     description:
       'Takes one step of a fix session: probe the environment, measure the gap, or run a build/test iteration ' +
       '(propose fixes, apply the best untried automatic one, measure again). Returns the action taken, the session ' +
-      'status, the gap, the candidates proposed and, when the session escalated, the escalation report. A converged ' +
-      'or escalated session takes no more steps (a tool error).',
+      'status, the gap, the candidates proposed and, when the session escalated, the escalation report and the ' +
+      'files it was written to. A converged or escalated session takes no more steps (a tool error).',
     input: stepFeedbackLoopInputSchema,
     output: stepFeedbackLoopOutputSchema,
-    run: async (call) => stepOutput(await orchestrator.step(call.session_id)),
+    run: async (call) => stepOutput(await inToolNames(() => orchestrator.step(call.session_id))),
   });
-}
-
-// A step result in the tool's shape (the seed's `action_taken` and `session_status`).
-function stepOutput(step: FixStepResult): StepFeedbackLoopOutput {
-  return {
-    session_id: step.session_id,
-    step_index: step.step_index,
-    action_taken: step.action,
-    session_status: step.status,
-    rationale: step.rationale,
-    description: step.description,
-    gap: step.gap,
-    ...(step.candidates === undefined ? {} : { candidates: step.candidates }),
-    ...(step.attempt === undefined ? {} : { attempt: step.attempt }),
-    ...(step.escalation === undefined ? {} : { escalation: step.escalation }),
-    ...(step.interrupted === undefined ? {} : { interrupted: step.interrupted }),
-  };
 }

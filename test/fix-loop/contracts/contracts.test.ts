@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fixAttemptSchema } from '../../../src/fix-loop/contracts/attempt.js';
 import { type AuditEntry, auditEntrySchema } from '../../../src/fix-loop/contracts/audit.js';
-import { fixCandidateSchema } from '../../../src/fix-loop/contracts/candidate.js';
+import {
+  candidateFromRecord,
+  candidateRecord,
+  fixCandidateRecordSchema,
+  fixCandidateSchema,
+} from '../../../src/fix-loop/contracts/candidate.js';
 import { escalationReasonSchema, policyDecisionSchema } from '../../../src/fix-loop/contracts/decision.js';
 import { fixSessionStateSchema, MAX_FAILURE_OUTPUT_CHARS } from '../../../src/fix-loop/contracts/session.js';
 import { fixSessionStartSchema } from '../../../src/fix-loop/contracts/start.js';
 import { buildEscalationReport } from '../../../src/fix-loop/core/escalation.js';
 import { createFixSessionState } from '../../../src/fix-loop/core/start.js';
-import { attempt, candidate, gapOf } from '../core/fixtures.js';
+import { attempt, candidate, gapOf, stored } from '../core/fixtures.js';
 
 const entry: AuditEntry = {
   seq: 3,
@@ -46,9 +51,28 @@ describe('fix-loop contracts', () => {
   });
 
   it('refuse a candidate with an unknown field or a confidence out of [0, 1]', () => {
-    expect(fixCandidateSchema.safeParse({ ...candidate('a', 0.5), mutationType: 'auto' }).success).toBe(false);
+    const { mutationType: _, ...rest } = candidate('a', 0.5);
+    const snake = fixCandidateSchema.safeParse({ ...rest, mutation_type: 'auto' });
+    expect(snake.success || snake.error.issues.map((issue) => issue.path.join('.'))).toEqual(
+      expect.arrayContaining(['mutationType']),
+    );
     expect(fixCandidateSchema.safeParse(candidate('a', 1.2)).success).toBe(false);
     expect(fixCandidateSchema.safeParse({ ...candidate('a', 0), data: { any: ['json', 1, null] } }).success).toBe(true);
+  });
+
+  it('store a candidate in snake_case and read it back as the API passes it', () => {
+    const full = { ...candidate('a', 0.5, true), patch: '--- a\n', data: { file: 'x.ts' } };
+    expect(candidateRecord(full)).toEqual({
+      description: 'a',
+      confidence: 0.5,
+      mutation_type: 'manual',
+      patch: '--- a\n',
+      data: { file: 'x.ts' },
+    });
+    expect(candidateFromRecord(candidateRecord(full))).toEqual(full);
+    expect(candidateFromRecord(stored('b', 1))).toEqual(candidate('b', 1));
+    expect(fixCandidateRecordSchema.safeParse(candidate('a', 0.5)).success).toBe(false);
+    expect(fixCandidateRecordSchema.parse(stored('a', 0.5))).toEqual(stored('a', 0.5));
   });
 
   it('write an audit entry as one JSONL line that reads back', () => {
@@ -91,7 +115,7 @@ describe('fix-loop contracts', () => {
     };
     const escalated = {
       ...state,
-      escalation: buildEscalationReport(state, 'no_progress', [candidate('m', 0.3, true)]),
+      escalation: buildEscalationReport(state, 'no_progress', [stored('m', 0.3, true)]),
     };
     expect(fixSessionStateSchema.parse(JSON.parse(JSON.stringify(escalated)))).toEqual(escalated);
   });
@@ -103,6 +127,7 @@ describe('fix-loop contracts', () => {
       auditEntrySchema,
       policyDecisionSchema,
       fixCandidateSchema,
+      fixCandidateRecordSchema,
     ];
     for (const schema of schemas) {
       const json = z.toJSONSchema(schema, { io: 'input' });

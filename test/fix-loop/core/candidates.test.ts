@@ -88,7 +88,7 @@ describe('selectCandidate', () => {
     const anyCandidate = fc.record({
       description: fc.constantFrom('a', 'b', 'c', 'd'),
       confidence: fc.constantFrom(0, 0.5, 0.5, 1),
-      mutation_type: fc.constantFrom('auto' as const, 'manual' as const),
+      mutationType: fc.constantFrom('auto' as const, 'manual' as const),
       patch: fc.option(fc.constantFrom('p1', 'p2'), { nil: undefined }),
     });
     fc.assert(
@@ -99,7 +99,7 @@ describe('selectCandidate', () => {
         expect(selectCandidate([...clean].reverse(), tried)).toEqual(selection);
         expect(JSON.parse(JSON.stringify(selection))).toEqual(selection);
         if (selection.kind === 'apply') {
-          expect(selection.candidate.mutation_type).toBe('auto');
+          expect(selection.candidate.mutationType).toBe('auto');
           expect(tried).not.toContain(selection.hash);
         }
       }),
@@ -120,9 +120,9 @@ describe('parseFixCandidates', () => {
   });
 
   it('lists every problem: empty description, unknown mutation type, unknown field, not an array', () => {
-    const result = parseFixCandidates([{ description: '', confidence: 0.5, mutation_type: 'magic', extra: 1 }]);
+    const result = parseFixCandidates([{ description: '', confidence: 0.5, mutationType: 'magic', extra: 1 }]);
     const paths = result.issues.map(formatIssue).map((line) => line.split(':')[0]);
-    expect(paths).toEqual(expect.arrayContaining(['$[0].description', '$[0].mutation_type', '$[0]']));
+    expect(paths).toEqual(expect.arrayContaining(['$[0].description', '$[0].mutationType', '$[0]']));
     expect(parseFixCandidates({ candidates: [] }).issues.map(formatIssue)).toEqual([
       expect.stringMatching(/^\$: .*array/),
     ]);

@@ -8,7 +8,7 @@ import {
   NEXT_STEPS,
 } from '../../../src/fix-loop/core/escalation.js';
 import { renderEscalationMarkdown } from '../../../src/fix-loop/core/escalation-markdown.js';
-import { attempt, candidate, gapOf } from './fixtures.js';
+import { attempt, gapOf, stored } from './fixtures.js';
 
 const session: EscalationSource = {
   session_id: 'fix-7',
@@ -22,7 +22,7 @@ const session: EscalationSource = {
   ],
 };
 
-const manual = [candidate('rotate the API key', 0.4, true), candidate('ask the owner', 0.9, true)];
+const manual = [stored('rotate the API key', 0.4, true), stored('ask the owner', 0.9, true)];
 
 describe('buildEscalationReport', () => {
   const report = buildEscalationReport(session, 'max_attempts', manual, 'Three attempts made.');
@@ -68,11 +68,11 @@ describe('buildEscalationReport', () => {
   });
 
   it('lists the best manual candidates not tried, best first, automatic ones left out', () => {
-    const mixed = [...manual, candidate('auto fix', 0.99)];
+    const mixed = [...manual, stored('auto fix', 0.99)];
     expect(
       buildEscalationReport(session, 'manual_required', mixed).top_remaining_candidates.map((c) => c.description),
     ).toEqual(['ask the owner', 'rotate the API key']);
-    const many = Array.from({ length: 9 }, (_, i) => candidate(`manual ${i}`, i / 10, true));
+    const many = Array.from({ length: 9 }, (_, i) => stored(`manual ${i}`, i / 10, true));
     const listed = buildEscalationReport(session, 'manual_required', many).top_remaining_candidates;
     expect(listed.map((c) => c.description)).toEqual(['manual 8', 'manual 7', 'manual 6', 'manual 5', 'manual 4']);
     expect(listed).toHaveLength(MAX_REPORTED_CANDIDATES);

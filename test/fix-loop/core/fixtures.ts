@@ -1,5 +1,9 @@
 import type { FixAttempt } from '../../../src/fix-loop/contracts/attempt.js';
-import type { FixCandidate } from '../../../src/fix-loop/contracts/candidate.js';
+import {
+  candidateRecord,
+  type FixCandidate,
+  type FixCandidateRecord,
+} from '../../../src/fix-loop/contracts/candidate.js';
 import type { GapModel } from '../../../src/fix-loop/contracts/gap.js';
 import { computeGap } from '../../../src/fix-loop/core/gap.js';
 
@@ -34,5 +38,10 @@ export function attempt(
 
 /** A candidate with the given description, confidence and type. */
 export function candidate(description: string, confidence: number, manual = false): FixCandidate {
-  return { description, confidence, mutation_type: manual ? 'manual' : 'auto' };
+  return { description, confidence, mutationType: manual ? 'manual' : 'auto' };
+}
+
+/** The same candidate as the session's files store it (`mutation_type`). */
+export function stored(description: string, confidence: number, manual = false): FixCandidateRecord {
+  return candidateRecord(candidate(description, confidence, manual));
 }

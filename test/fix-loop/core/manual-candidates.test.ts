@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FixCandidate } from '../../../src/fix-loop/contracts/candidate.js';
+import {
+  candidateFromRecord,
+  candidateRecord,
+  type FixCandidateRecord,
+} from '../../../src/fix-loop/contracts/candidate.js';
 import { fixSessionStateSchema } from '../../../src/fix-loop/contracts/session.js';
 import {
   candidateHash,
@@ -9,13 +13,13 @@ import {
   MAX_KEPT_MANUAL_CANDIDATES,
 } from '../../../src/fix-loop/core/candidates.js';
 import { createFixSessionState } from '../../../src/fix-loop/core/start.js';
-import { candidate } from './fixtures.js';
+import { candidate, stored } from './fixtures.js';
 
-const names = (candidates: readonly FixCandidate[]) => candidates.map((c) => `${c.description}@${c.confidence}`);
+const names = (candidates: readonly FixCandidateRecord[]) => candidates.map((c) => `${c.description}@${c.confidence}`);
 
 describe('keepManualCandidates', () => {
-  it('keeps the manual candidates only, best first, merging those kept with those proposed', () => {
-    const kept = [candidate('rewrite the parser', 0.7, true)];
+  it('keeps the manual candidates only, best first, merging those kept (as stored) with those proposed', () => {
+    const kept = [stored('rewrite the parser', 0.7, true)];
     const proposed = [
       candidate('tweak', 0.99),
       candidate('pin the dependency', 0.8, true),
@@ -29,10 +33,10 @@ describe('keepManualCandidates', () => {
   });
 
   it('keeps one candidate per hash (description), its best-ranked proposal', () => {
-    const kept = [candidate('rewrite the parser', 0.4, true)];
+    const kept = [stored('rewrite the parser', 0.4, true)];
     const again = [candidate('rewrite the parser', 0.9, true), candidate('rewrite the parser', 0.2, true)];
     expect(names(keepManualCandidates(kept, again))).toEqual(['rewrite the parser@0.9']);
-    expect(names(keepManualCandidates(again, []))).toEqual(['rewrite the parser@0.9']);
+    expect(names(keepManualCandidates(again.map(candidateRecord), []))).toEqual(['rewrite the parser@0.9']);
   });
 
   it('keeps at most the cap (default 10), dropping the worst', () => {
@@ -52,23 +56,24 @@ describe('keepManualCandidates', () => {
     const arbCandidate = fc.record({
       description: fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'),
       confidence: fc.double({ min: 0, max: 1, noNaN: true }),
-      mutation_type: fc.constantFrom('auto' as const, 'manual' as const),
+      mutationType: fc.constantFrom('auto' as const, 'manual' as const),
     });
     const rounds = fc.array(fc.array(arbCandidate, { maxLength: 8 }), { maxLength: 6 });
     fc.assert(
       fc.property(rounds, fc.integer({ min: 0, max: 12 }), (proposals, cap) => {
-        let kept: FixCandidate[] = [];
+        let kept: FixCandidateRecord[] = [];
         for (const proposed of proposals) kept = keepManualCandidates(kept, proposed, cap);
-        const all = proposals.flat().filter((c) => c.mutation_type === 'manual');
+        const all = proposals.flat().filter((c) => c.mutationType === 'manual');
         expect(kept.length).toBeLessThanOrEqual(cap);
         expect(new Set(kept.map(candidateHash)).size).toBe(kept.length);
-        expect([...kept].sort(compareCandidates)).toEqual(kept);
+        const ranked = kept.map(candidateFromRecord);
+        expect([...ranked].sort(compareCandidates)).toEqual(ranked);
         const hashes = new Set(all.map(candidateHash));
         expect(kept.length).toBe(Math.min(cap, hashes.size));
         for (const c of kept) {
           expect(c.mutation_type).toBe('manual');
           const best = all.filter((o) => candidateHash(o) === candidateHash(c)).sort(compareCandidates)[0];
-          expect(c).toEqual(best);
+          expect(candidateFromRecord(c)).toEqual(best);
         }
       }),
     );
@@ -83,7 +88,7 @@ describe('keepManualCandidates', () => {
     expect(state.manual_candidates).toEqual([]);
     const { manual_candidates: _, ...older } = state;
     expect(fixSessionStateSchema.parse(older).manual_candidates).toEqual([]);
-    const withOne = { ...state, manual_candidates: [candidate('m', 0.5, true)] };
+    const withOne = { ...state, manual_candidates: [stored('m', 0.5, true)] };
     expect(fixSessionStateSchema.parse(JSON.parse(JSON.stringify(withOne)))).toEqual(withOne);
   });
 });

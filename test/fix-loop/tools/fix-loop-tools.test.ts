@@ -38,7 +38,7 @@ function failed<T>(result: ToolResult<T>) {
 
 // A source whose only proposal needs a human.
 const manualOnly: CandidateSource = {
-  propose: () => [{ description: 'rewrite the parser by hand', confidence: 0.9, mutation_type: 'manual' }],
+  propose: () => [{ description: 'rewrite the parser by hand', confidence: 0.9, mutationType: 'manual' }],
 };
 
 describe('createFixLoopTools', () => {
@@ -122,7 +122,15 @@ describe('step_feedback_loop', () => {
       attempt: { outcome: 'applied', candidate_description: 'fix a', gap_before: 1, gap_after: 0 },
     });
     expect(fixed.candidates?.map((candidate) => candidate.description)).toEqual(['fix a', 'fix a (alternate)']);
+    // Like the escalation report's candidates, in the tools' snake_case.
+    expect(fixed.candidates?.[0]).toEqual({
+      description: 'fix a',
+      confidence: 0.9,
+      mutation_type: 'auto',
+      data: { fixes: 'a' },
+    });
     expect(fixed.escalation).toBeUndefined();
+    expect(fixed.escalation_files).toBeUndefined();
   });
 
   it('returns the escalation report when the top candidate is manual, then refuses another step as a tool error', async () => {
@@ -135,7 +143,11 @@ describe('step_feedback_loop', () => {
       escalation: {
         session_id,
         escalation_reason: 'manual_required',
-        top_remaining_candidates: [{ description: 'rewrite the parser by hand' }],
+        top_remaining_candidates: [{ description: 'rewrite the parser by hand', mutation_type: 'manual' }],
+      },
+      escalation_files: {
+        json: `${DIR}/${session_id}/escalation.json`,
+        markdown: `${DIR}/${session_id}/escalation.md`,
       },
     });
     const again = await t.step.handler({ session_id });
@@ -159,8 +171,9 @@ describe('run_feedback_loop and get_feedback_loop', () => {
     const t = tools(sim);
     const { session_id } = ok(await t.start.handler(startInput()));
     const result = ok(await t.run.handler({ session_id, include_audit: true }));
-    expect(result).toMatchObject({ session_id, status: 'converged', final_gap: { gap: 0 }, steps: 4 });
+    expect(result).toMatchObject({ session_id, final_status: 'converged', final_gap: { gap: 0 }, steps_taken: 4 });
     expect(result.escalation).toBeUndefined();
+    expect(result.escalation_files).toBeUndefined();
     expect(result.audit_log?.map((entry) => [entry.action_type, entry.gap_after])).toEqual([
       ['probe', null],
       ['measure', 2],
@@ -169,13 +182,19 @@ describe('run_feedback_loop and get_feedback_loop', () => {
     ]);
     expect(sim.applied).toEqual(['fix a', 'fix b']);
     const view = ok(await t.get.handler({ session_id, audit_tail: 2 }));
-    expect(view).toMatchObject({ status: 'converged', attempts_made: 2, escalation: null, gap: { gap: 0 } });
+    expect(view).toMatchObject({
+      status: 'converged',
+      attempts_made: 2,
+      escalation: null,
+      escalation_files: null,
+      gap: { gap: 0 },
+    });
     expect(view.audit_tail).toEqual(result.audit_log?.slice(-2));
     expect(ok(await t.run.handler({ session_id }))).toEqual({
       session_id,
-      status: 'converged',
+      final_status: 'converged',
       final_gap: result.final_gap,
-      steps: 0,
+      steps_taken: 0,
     });
   });
 
@@ -183,9 +202,16 @@ describe('run_feedback_loop and get_feedback_loop', () => {
     const t = tools(simulate(['a']), manualOnly);
     const { session_id } = ok(await t.start.handler(startInput()));
     const result = ok(await t.run.handler({ session_id }));
-    expect(result).toMatchObject({ status: 'escalated', escalation: { escalation_reason: 'manual_required' } });
+    const files = { json: `${DIR}/${session_id}/escalation.json`, markdown: `${DIR}/${session_id}/escalation.md` };
+    expect(result).toMatchObject({
+      final_status: 'escalated',
+      escalation: { escalation_reason: 'manual_required' },
+      escalation_files: files,
+    });
     expect(result.audit_log).toBeUndefined();
-    expect(ok(await t.get.handler({ session_id })).escalation?.escalation_reason).toBe('manual_required');
+    const view = ok(await t.get.handler({ session_id }));
+    expect(view.escalation?.escalation_reason).toBe('manual_required');
+    expect(view.escalation_files).toEqual(files);
   });
 
   it("holds a call to the host's wall-time bound", async () => {
@@ -195,7 +221,7 @@ describe('run_feedback_loop and get_feedback_loop', () => {
     expect(error).toMatchObject({ code: 'invalid_input', issues: [{ path: ['max_wall_seconds'] }] });
     expect(t.run.description).toContain('at most 30 seconds');
     expect(failed(await t.run.handler({ session_id, max_wall_seconds: 0 })).message).toContain('$.max_wall_seconds');
-    expect(ok(await t.run.handler({ session_id, max_wall_seconds: 30 })).status).toBe('converged');
+    expect(ok(await t.run.handler({ session_id, max_wall_seconds: 30 })).final_status).toBe('converged');
     for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => tools(simulate(['a']), undefined, { maxWallSeconds: bad })).toThrow(/maxWallSeconds/);
     }

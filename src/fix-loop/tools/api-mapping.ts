@@ -1,0 +1,82 @@
+import { GoalLoopError, type Issue, isGoalLoopError } from '../../errors.js';
+import { candidateRecord } from '../contracts/candidate.js';
+import type { FixLoopRunResult, FixSessionView, FixStepResult } from '../step-result.js';
+
+// The tools speak the seed's snake_case (start_feedback_loop's `goal_type`, `session_id`, …) while the orchestrator's
+// API is camelCase: this file maps between the two, and no other does. The records inside (gap, attempt, escalation
+// report, audit entries) are the on-disk ones, already snake_case, and pass through as they are.
+
+/** A step result in the `step_feedback_loop` output's names (the seed's `action_taken`, `session_status`). @internal */
+export function stepOutput(step: FixStepResult) {
+  return {
+    session_id: step.sessionId,
+    step_index: step.stepIndex,
+    action_taken: step.action,
+    session_status: step.status,
+    rationale: step.rationale,
+    description: step.description,
+    gap: step.gap,
+    ...(step.candidates === undefined ? {} : { candidates: step.candidates.map(candidateRecord) }),
+    ...(step.attempt === undefined ? {} : { attempt: step.attempt }),
+    ...(step.escalation === undefined ? {} : { escalation: step.escalation }),
+    ...(step.escalationFiles === undefined ? {} : { escalation_files: step.escalationFiles }),
+    ...(step.interrupted === undefined ? {} : { interrupted: step.interrupted }),
+  };
+}
+
+/** A run result in the `run_feedback_loop` output's names (the seed's `final_status`, `steps_taken`, …). @internal */
+export function runOutput(result: FixLoopRunResult, includeAudit: boolean) {
+  return {
+    session_id: result.sessionId,
+    final_status: result.status,
+    steps_taken: result.stepsTaken,
+    final_gap: result.gap,
+    ...(includeAudit ? { audit_log: result.audit } : {}),
+    ...(result.escalation === null ? {} : { escalation: result.escalation }),
+    ...(result.escalationFiles === null ? {} : { escalation_files: result.escalationFiles }),
+  };
+}
+
+/** A session view in the `get_feedback_loop` output's names. @internal */
+export function getOutput(view: FixSessionView) {
+  return {
+    session_id: view.sessionId,
+    status: view.status,
+    goal: view.goal,
+    goal_type: view.goalType,
+    workspace: view.workspace,
+    attempts_made: view.attemptsMade,
+    max_attempts: view.maxAttempts,
+    gap: view.gap,
+    escalation: view.escalation,
+    escalation_files: view.escalationFiles,
+    audit_tail: view.auditTail,
+  };
+}
+
+// `goalType` → `goal_type`.
+const snake = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** Issues with their JSON paths in the tools' names (`$.maxAttempts` → `$.max_attempts`). @internal */
+export function toolIssues(issues: readonly Issue[]): Issue[] {
+  return issues.map((issue) => ({
+    ...issue,
+    path: issue.path.map((key) => (typeof key === 'string' ? snake(key) : key)),
+  }));
+}
+
+/**
+ * Runs a tool's call of the orchestrator so that a refusal names the tool's fields: a `GoalLoopError`'s issue
+ * paths, and the JSON paths in its message, are put in snake_case.
+ *
+ * @internal
+ */
+export async function inToolNames<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isGoalLoopError(error) || error.issues.length === 0) throw error;
+    const message = error.message.replace(/\$((?:\.[A-Za-z_$][\w$]*|\[\d+\])+)/g, (path: string) => snake(path));
+    throw new GoalLoopError(error.code, message, { issues: toolIssues(error.issues), cause: error });
+  }
+}
