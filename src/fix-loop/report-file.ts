@@ -1,5 +1,5 @@
 import { formatIssue, type ParseResult } from '../errors.js';
-import { parentPath } from '../kit/paths.js';
+import { joinPath, parentPath } from '../kit/paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { TestReportFile } from './contracts/start.js';
 import { readJestJsonReport } from './core/jest-json.js';
@@ -20,7 +20,10 @@ export type ReportPlace =
 /**
  * Finds the report file inside the workspace (the containment rule),
  * removes a report left by an earlier run, so what is read after the test
- * command is the report it wrote, and creates the report's folder.
+ * command is the report it wrote, and creates the report's folder. The
+ * report path must be a plain path: a symlink at it or at a folder on the way
+ * is refused, so a report path can never remove or overwrite the file it
+ * points to.
  *
  * @internal
  */
@@ -31,13 +34,16 @@ export async function prepareReport(
 ): Promise<ReportPlace> {
   const place = await workspaceFile(fs, workspacePath, report.path);
   if (!place.ok) return { ok: false, detail: `test report refused: ${place.detail}` };
-  const stat = await fs.stat(place.path);
+  const path = joinPath(workspacePath, report.path);
+  const link = await symlinkOn(fs, path);
+  if (link !== null) return { ok: false, detail: `test report refused: ${link}, never followed or removed` };
+  const stat = await fs.stat(path);
   if (stat !== null && stat.type !== 'file')
-    return { ok: false, detail: `the test report path ${fs.root}/${place.path} is not a regular file` };
-  if (stat !== null) await fs.remove(place.path);
+    return { ok: false, detail: `the test report path ${fs.root}/${path} is not a regular file` };
+  if (stat !== null) await fs.remove(path);
   // Runners write the report but do not create its folder (node --test fails with ENOENT).
-  await fs.mkdir(parentPath(place.path));
-  return place;
+  await fs.mkdir(parentPath(path));
+  return { ok: true, path };
 }
 
 /** What reading the report after the test run gave: the report, none written, or why it cannot be used. @internal */
@@ -46,7 +52,14 @@ export type ReportReading =
   | { readonly state: 'absent'; readonly detail: string }
   | { readonly state: 'unusable'; readonly detail: string };
 
-/** Reads and parses the test report the test command wrote at `path` (relative to the root). @internal */
+/**
+ * Reads and parses the test report the test command wrote at `path`
+ * (relative to the root). The path is held to the rule again, since the
+ * command may have put a symlink there: a symlink at it or on the way to it
+ * makes the report unusable, unread.
+ *
+ * @internal
+ */
 export async function readReportFile(
   fs: FileSystem,
   path: string,
@@ -55,6 +68,8 @@ export async function readReportFile(
   const where = `${fs.root}/${path}`;
   let text: string | null;
   try {
+    const link = await symlinkOn(fs, path);
+    if (link !== null) return { state: 'unusable', detail: `the test report ${where} is not read: ${link}` };
     text = await fs.readText(path);
   } catch (error) {
     return {
@@ -69,4 +84,19 @@ export async function readReportFile(
     return { state: 'unusable', detail: `the test report ${where} is not a ${format} report: ${issues}` };
   }
   return { state: 'read', report: parsed.data };
+}
+
+// A sentence naming the first symlink on `path` (relative to the root, normalised): a folder on the way or the file.
+async function symlinkOn(fs: FileSystem, path: string): Promise<string | null> {
+  const segments = path.split('/');
+  for (let end = 1; end <= segments.length; end++) {
+    const at = segments.slice(0, end).join('/');
+    const stat = await fs.stat(at);
+    if (stat === null) return null;
+    if (stat.type !== 'symlink') continue;
+    const target = await fs.realpath(at);
+    const leads = target === null ? 'to nothing' : `to "${target}"`;
+    return `"${at}" is a symlink (leading ${leads})`;
+  }
+  return null;
 }

@@ -7,6 +7,7 @@ import type { FileSystem } from '../ports/file-system.js';
 import type { AuditEntry } from './contracts/audit.js';
 import { type FixSessionState, fixSessionStateSchema } from './contracts/session.js';
 import type { SessionPaths } from './session-files.js';
+import { containSessionPaths } from './session-paths.js';
 
 // How old a temp file of an atomic write must be before a step removes it.
 const STALE_TEMP_MS = 60_000;
@@ -25,7 +26,9 @@ export interface LockSetup {
 export type SessionCommit = OutboxCommit<FixSessionState, AuditEntry>;
 
 /**
- * Takes the session's lock (`RUN_LOCKED` when another caller holds it),
+ * Holds the session's files to the containment rule first (`IO_ERROR`
+ * naming a file that leads out of the project root, before anything is
+ * written), takes the session's lock (`RUN_LOCKED` when another caller holds it),
  * sweeps temp files an earlier crash left, hands `work` the session's outbox
  * commit (fenced by the lock), and releases the lock — also when `work`
  * fails, whose error then wins over a failed release.
@@ -36,7 +39,8 @@ export async function withSessionLock<T>(
   setup: LockSetup,
   work: (commit: SessionCommit, lock: RunLock) => Promise<T>,
 ): Promise<T> {
-  const { fs, paths } = setup;
+  const { fs } = setup;
+  const paths = await containSessionPaths(fs, setup.paths);
   const owner = `goal-loop-fix-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
   const lock = new RunLock(fs, paths.lock, setup.clock, owner, setup.lockTimeoutMs);
   await lock.acquire();
