@@ -24,15 +24,24 @@ const PREFIX = 'GOAL_LOOP_PATCH_';
 
 /**
  * A {@link CandidateApplier} for unified diffs (a candidate's `patch`, as
- * `git diff` writes it): runs `git apply --check`, then `git apply`, in the
- * workspace. The command runner has no standard input, so the diff travels
- * in environment variables (split in chunks) and the shell pipes it to git:
- * nothing is written to the workspace but the fix. Inside a git repository
- * the diff's paths are relative to the repository's top, elsewhere to the
- * workspace. A diff that does not apply, a candidate without `patch`, a
- * patch too large for the environment (over 1 MiB) or a NUL character, and
- * git missing or timing out are all `{ applied: false, detail }` — never a
- * throw.
+ * `git diff --relative` writes it in the workspace): runs `git apply --check`,
+ * then `git apply`, in the workspace. The diff's paths are relative to the
+ * workspace, wherever it lies: when the workspace is a subdirectory of a git
+ * repository, the applier asks git for that subdirectory
+ * (`git rev-parse --show-prefix`) and passes it as `--directory`, so
+ * `src/x.js` means `<workspace>/src/x.js`. Git skips, without an error, a
+ * path outside the directory it runs in; the applier watches for that
+ * (`--verbose`) and reports such a patch as not applied instead of claiming
+ * a change git did not make.
+ *
+ * The command runner has no standard input, so the diff travels in
+ * environment variables (split in chunks) and the shell pipes it to git with
+ * `printf`: the runner's shell must be a POSIX shell (sh, bash, dash; not
+ * cmd.exe). Nothing is written to the workspace but the fix. A diff that
+ * does not apply, one whose paths git skipped, a candidate without `patch`,
+ * a patch too large for the environment (over 1 MiB) or with a NUL
+ * character, and git missing or timing out are all
+ * `{ applied: false, detail }` — never a throw.
  *
  * @example
  * ```ts
@@ -62,19 +71,73 @@ export function createGitPatchApplier(options: GitPatchApplierOptions): Candidat
         };
       if (patch.includes('\0'))
         return { applied: false, detail: 'the patch contains a NUL character, which git apply cannot take as text' };
+      const where = await repositoryPrefix(options.commands, context, timeoutMs);
+      if (typeof where !== 'string') return where;
       const env = patchEnvironment(patch);
+      const directory = where === '' ? '' : ` --directory=${shellQuote(where)}`;
       const pipe = `printf '%s' ${Object.keys(env)
         .map((name) => `"$${name}"`)
-        .join(' ')} | git apply`;
+        .join(' ')} | git apply --verbose${directory}`;
       const run = (args: string) =>
         options.commands.run(`${pipe}${args}`, { cwd: context.workspace, timeoutMs, env, signal: context.signal });
       const check = await run(' --check');
-      if (check.exitCode !== 0) return { applied: false, detail: `git apply --check refused the patch: ${why(check)}` };
+      if (check.exitCode !== 0)
+        return { applied: false, detail: `git apply --check refused the patch: ${why(check)}${hint(where)}` };
+      const skippedInCheck = skipped(check);
+      if (skippedInCheck !== null)
+        return notInWorkspace(skippedInCheck, context.workspace, 'the patch was not applied');
       const applied = await run('');
       if (applied.exitCode !== 0) return { applied: false, detail: `git apply failed: ${why(applied)}` };
+      const skippedInApply = skipped(applied);
+      if (skippedInApply !== null)
+        return notInWorkspace(skippedInApply, context.workspace, 'the rest of the patch may have been applied');
       return { applied: true, detail: `git apply applied the patch in ${context.workspace}` };
     },
   };
+}
+
+// Where the workspace lies in its git repository ('' at its top or outside any repository), or why that is unknown.
+async function repositoryPrefix(
+  commands: CommandRunner,
+  context: ApplyContext,
+  timeoutMs: number,
+): Promise<string | ApplyResult> {
+  const result = await commands.run('git rev-parse --show-prefix', {
+    cwd: context.workspace,
+    timeoutMs,
+    signal: context.signal,
+  });
+  if (result.timedOut || result.aborted)
+    return { applied: false, detail: `git rev-parse --show-prefix did not finish: ${why(result)}` };
+  // Outside a repository (or without git, which the apply then reports) the paths are the workspace's own.
+  return result.exitCode === 0 ? result.stdoutTail.replace(/\r?\n$/, '') : '';
+}
+
+// The paths git reported as skipped (it prints them with --verbose and still exits 0), or null.
+function skipped(result: CommandResult): string[] | null {
+  const paths = [...`${result.stderrTail}\n${result.stdoutTail}`.matchAll(/^Skipped patch '(.*)'\.$/gm)].map(
+    (match) => match[1] ?? '',
+  );
+  return paths.length === 0 ? null : paths;
+}
+
+// A patch git skipped (some of) without an error: not applied, naming the first paths.
+function notInWorkspace(paths: readonly string[], workspace: string, consequence: string): ApplyResult {
+  const named = paths.slice(0, 5).join("', '") + (paths.length > 5 ? `' and ${paths.length - 5} more` : "'");
+  return {
+    applied: false,
+    detail: `git skipped '${named} (paths outside the workspace ${workspace}?); ${consequence}`,
+  };
+}
+
+// Where a refused patch's paths were looked for, when the workspace is below its repository's top.
+function hint(prefix: string): string {
+  return prefix === '' ? '' : ` (paths are read relative to the workspace, ${prefix} in its git repository)`;
+}
+
+// A word the shell reads literally.
+function shellQuote(word: string): string {
+  return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 // The patch split into environment variables, never splitting a surrogate pair.
@@ -91,11 +154,17 @@ function patchEnvironment(patch: string): Record<string, string> {
   return env;
 }
 
-// What a failed git run said: its error output (first lines), or why it did not run.
+// What a failed git run said: its error lines (the first few; --verbose adds progress lines and the text it
+// searched for), else its other output, or why it did not run.
 function why(result: CommandResult): string {
   if (result.timedOut) return 'git timed out';
   if (result.aborted) return 'aborted';
   if (result.startError !== undefined) return result.startError;
-  const said = `${result.stderrTail}\n${result.stdoutTail}`.trim().split('\n').slice(0, 6).join(' | ');
+  const lines = `${result.stderrTail}\n${result.stdoutTail}`
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !/^(Checking|Applied|Skipped) patch /.test(line));
+  const errors = lines.filter((line) => /^(error|fatal):/.test(line) && line !== 'error: while searching for:');
+  const said = (errors.length > 0 ? errors : lines).slice(0, 6).join(' | ');
   return said === '' ? `exit code ${String(result.exitCode)}` : `${said} (exit code ${String(result.exitCode)})`;
 }

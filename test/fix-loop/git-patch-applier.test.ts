@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FixCandidate } from '../../src/fix-loop/contracts/candidate.js';
 import { createGitPatchApplier } from '../../src/fix-loop/git-patch-applier.js';
 import { createExecaCommandRunner } from '../../src/node/command-runner.js';
+import type { CommandRunner } from '../../src/ports/command-runner.js';
 import { createFakeCommandRunner } from '../../src/testing/fake-command-runner.js';
 
 const run = promisify(execFile);
@@ -83,19 +84,128 @@ describe('createGitPatchApplier with real git', () => {
   });
 });
 
+describe('createGitPatchApplier in a subdirectory of a repository', () => {
+  const applier = createGitPatchApplier({ commands: createExecaCommandRunner() });
+  let root = '';
+  let app = '';
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'git-apply-mono-'));
+    app = join(root, 'packages', 'app');
+    await mkdir(join(app, 'src'), { recursive: true });
+    await mkdir(join(root, 'other'));
+    await writeFile(join(app, 'src', 'x.js'), 'one\ntwo\n');
+    await writeFile(join(root, 'other', 'o.js'), 'a\n');
+    await run('git', ['init', '-q'], { cwd: root });
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('reads the paths relative to the workspace and applies them', async () => {
+    const result = await applier.apply(candidate(diff('src/x.js', ['one', 'two'], ['one', 'deux'])), {
+      workspace: app,
+      signal,
+    });
+    expect(result).toEqual({ applied: true, detail: `git apply applied the patch in ${app}` });
+    expect(await readFile(join(app, 'src', 'x.js'), 'utf8')).toBe('one\ndeux\n');
+  });
+
+  it('a patch whose paths lie outside the workspace is not applied, and says where paths are read', async () => {
+    for (const name of ['other/o.js', '../../other/o.js']) {
+      const result = await applier.apply(candidate(diff(name, ['a'], ['b'])), { workspace: app, signal });
+      expect(result.applied).toBe(false);
+      expect(result.detail).toMatch(/^git apply --check refused the patch: error: /);
+      expect(result.detail).toMatch(/other\/o\.js/);
+      expect(result.detail).toMatch(/relative to the workspace, packages\/app\/ in its git repository\)$/);
+    }
+    expect(await readFile(join(root, 'other', 'o.js'), 'utf8')).toBe('a\n');
+  });
+
+  it('when git still skips the paths (here: --directory dropped on the way), nothing is claimed applied', async () => {
+    const real = createExecaCommandRunner();
+    const losing: CommandRunner = {
+      run: (command, runOptions) => real.run(command.replace(/ --directory='[^']*'/, ''), runOptions),
+    };
+    const result = await createGitPatchApplier({ commands: losing }).apply(
+      candidate(diff('src/x.js', ['one', 'two'], ['one', 'deux'])),
+      { workspace: app, signal },
+    );
+    expect(result).toEqual({
+      applied: false,
+      detail: `git skipped 'src/x.js' (paths outside the workspace ${app}?); the patch was not applied`,
+    });
+    expect(await readFile(join(app, 'src', 'x.js'), 'utf8')).toBe('one\ntwo\n');
+  });
+
+  it('a patch that does not apply leaves the file as it was', async () => {
+    const result = await applier.apply(candidate(diff('src/x.js', ['uno', 'dos'], ['x'])), { workspace: app, signal });
+    expect(result.applied).toBe(false);
+    expect(result.detail).toMatch(
+      /^git apply --check refused the patch: error: patch failed: packages\/app\/src\/x\.js:1/,
+    );
+    expect(await readFile(join(app, 'src', 'x.js'), 'utf8')).toBe('one\ntwo\n');
+  });
+});
+
 describe('createGitPatchApplier on a fake runner', () => {
-  it('runs git apply --check, then git apply, in the workspace, with the patch in the environment', async () => {
-    const commands = createFakeCommandRunner([{ match: /git apply/, respond: { exitCode: 0 } }]);
-    const applier = createGitPatchApplier({ commands, timeoutMs: 5_000 });
-    await applier.apply(candidate('patch text'), { workspace: '/w', signal });
-    expect(commands.calls.map((call) => call.command)).toEqual([
-      `printf '%s' "$GOAL_LOOP_PATCH_0" | git apply --check`,
-      `printf '%s' "$GOAL_LOOP_PATCH_0" | git apply`,
+  it('asks git where the workspace lies, then runs git apply --check and git apply there, patch in the environment', async () => {
+    const commands = createFakeCommandRunner([
+      { match: 'git rev-parse --show-prefix', respond: { exitCode: 0, stdoutTail: "it's/app/\n" } },
+      { match: /git apply/, respond: { exitCode: 0 } },
     ]);
-    expect(commands.calls[0]?.options).toMatchObject({
+    const applier = createGitPatchApplier({ commands, timeoutMs: 5_000 });
+    expect(await applier.apply(candidate('patch text'), { workspace: '/w', signal })).toEqual({
+      applied: true,
+      detail: 'git apply applied the patch in /w',
+    });
+    const apply = `printf '%s' "$GOAL_LOOP_PATCH_0" | git apply --verbose --directory='it'\\''s/app/'`;
+    expect(commands.calls.map((call) => call.command)).toEqual([
+      'git rev-parse --show-prefix',
+      `${apply} --check`,
+      apply,
+    ]);
+    expect(commands.calls[1]?.options).toMatchObject({
       cwd: '/w',
       timeoutMs: 5_000,
       env: { GOAL_LOOP_PATCH_0: 'patch text' },
+    });
+  });
+
+  it("outside a repository (git rev-parse fails) the paths are the workspace's own: no --directory", async () => {
+    const commands = createFakeCommandRunner([
+      { match: 'git rev-parse --show-prefix', respond: { exitCode: 128, stderrTail: 'fatal: not a git repository' } },
+      { match: /git apply/, respond: { exitCode: 0 } },
+    ]);
+    await createGitPatchApplier({ commands }).apply(candidate('p'), { workspace: '/w', signal });
+    expect(commands.calls[1]?.command).toBe(`printf '%s' "$GOAL_LOOP_PATCH_0" | git apply --verbose --check`);
+  });
+
+  it('a patch git skips while exiting 0 is not applied: the check stops it, naming the paths', async () => {
+    const commands = createFakeCommandRunner([
+      { match: 'git rev-parse --show-prefix', respond: { exitCode: 0, stdoutTail: '\n' } },
+      {
+        match: /git apply/,
+        respond: { exitCode: 0, stderrTail: "Skipped patch 'src/x.js'.\nChecking patch lib/y.js...\n" },
+      },
+    ]);
+    const result = await createGitPatchApplier({ commands }).apply(candidate('p'), { workspace: '/w', signal });
+    expect(result).toEqual({
+      applied: false,
+      detail: "git skipped 'src/x.js' (paths outside the workspace /w?); the patch was not applied",
+    });
+    expect(commands.calls.map((call) => call.command.endsWith('--check'))).toEqual([false, true]);
+  });
+
+  it('a skip seen only when applying is not applied either', async () => {
+    const commands = createFakeCommandRunner([
+      { match: 'git rev-parse --show-prefix', respond: { exitCode: 0, stdoutTail: '' } },
+      { match: /--check$/, respond: { exitCode: 0 } },
+      { match: /git apply/, respond: { exitCode: 0, stderrTail: "Skipped patch 'a'.\nSkipped patch 'b'.\n" } },
+    ]);
+    const result = await createGitPatchApplier({ commands }).apply(candidate('p'), { workspace: '/w', signal });
+    expect(result).toEqual({
+      applied: false,
+      detail: "git skipped 'a', 'b' (paths outside the workspace /w?); the rest of the patch may have been applied",
     });
   });
 
@@ -110,6 +220,13 @@ describe('createGitPatchApplier on a fake runner', () => {
     const slow = createFakeCommandRunner([{ match: /git/, respond: { exitCode: null, timedOut: true } }]);
     expect(
       (await createGitPatchApplier({ commands: slow }).apply(candidate('p'), { workspace: '/w', signal })).detail,
+    ).toBe('git rev-parse --show-prefix did not finish: git timed out');
+    const slowApply = createFakeCommandRunner([
+      { match: 'git rev-parse --show-prefix', respond: { exitCode: 0, stdoutTail: '' } },
+      { match: /git apply/, respond: { exitCode: null, timedOut: true } },
+    ]);
+    expect(
+      (await createGitPatchApplier({ commands: slowApply }).apply(candidate('p'), { workspace: '/w', signal })).detail,
     ).toBe('git apply --check refused the patch: git timed out');
     expect(() => createGitPatchApplier({ commands: slow, timeoutMs: 0 })).toThrow(
       /timeoutMs must be a positive integer/,
