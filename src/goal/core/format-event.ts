@@ -1,36 +1,20 @@
 import type { LoopEvent } from '../contracts/events.js';
+import { field, fieldList, formatDuration, formatUsd, objectArgument, oneLine, unknownValue } from './line-text.js';
 
-/**
- * Text on one line: runs of whitespace holding a line break (a multi-line
- * detail, a command's output tail) become one space. Pure.
- *
- * @internal
- */
-export function oneLine(text: string): string {
-  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-}
-
-/** USD for people: `$0.05`, `$1.2345` (at most four decimals). Pure. @internal */
-export function formatUsd(value: number): string {
-  return `$${Number(value.toFixed(4))}`;
-}
-
-/** A duration for people: `850 ms`, `12.3 s`. Pure. @internal */
-export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
-}
-
-// A list of stage ids, or a word when there is none.
-const stageList = (stages: readonly string[]): string => (stages.length === 0 ? 'no stage' : stages.join(', '));
 // A reason or detail after a dash, when there is one.
-const why = (text: string | undefined): string =>
-  text === undefined || text.trim() === '' ? '' : ` — ${oneLine(text)}`;
+const why = (text: unknown): string => {
+  const line = typeof text === 'string' ? oneLine(text) : '';
+  return line === '' ? '' : ` — ${line}`;
+};
 
 /**
  * One readable line for a loop event (no trailing newline), for CLIs and
  * logs: the run-wide iteration first, then what happened. Every event type of
- * {@link loopEventSchema} has its own wording; a value outside the union
- * (from untyped callers) is an error, not a guess. Pure.
+ * {@link loopEventSchema} has its own wording. Every value from the event is
+ * flattened onto the line (a newline or control character in a stage id or a
+ * reason becomes a space) and a missing one prints `?`. A non-object, or a type
+ * outside the union (from untyped callers), throws `INVALID_OPTIONS` naming it
+ * rather than guessing. Pure.
  *
  * @example
  * ```ts
@@ -40,43 +24,45 @@ const why = (text: string | undefined): string =>
  * @public
  */
 export function formatEvent(event: LoopEvent): string {
-  return `iteration ${event.iteration}: ${describe(event)}`;
+  objectArgument(event, 'formatEvent(event)');
+  return `iteration ${field(event.iteration)}: ${describe(event)}`;
 }
 
 // What the event says, without the iteration prefix.
 function describe(event: LoopEvent): string {
   switch (event.type) {
     case 'loop_iteration_started': {
+      const max = field(event.max_iterations);
       const of =
         event.session_iteration === undefined
-          ? `at most ${event.max_iterations} per session`
-          : `${event.session_iteration} of at most ${event.max_iterations} this session`;
-      return `started (${of}), running ${stageList(event.stages)}`;
+          ? `at most ${max} per session`
+          : `${field(event.session_iteration)} of at most ${max} this session`;
+      return `started (${of}), running ${fieldList(event.stages, 'no stage')}`;
     }
     case 'stage_started':
-      return `stage ${event.stage} started`;
+      return `stage ${field(event.stage)} started`;
     case 'stage_completed':
-      return `stage ${event.stage} ${event.status} in ${formatDuration(event.duration_ms)}, ${formatUsd(event.cost_usd)}${why(event.detail)}`;
+      return `stage ${field(event.stage)} ${field(event.status)} in ${formatDuration(event.duration_ms)}, ${formatUsd(event.cost_usd)}${why(event.detail)}`;
     case 'goal_evaluated': {
-      const rerun =
-        event.recommended_rerun_stages.length === 0 ? '' : `, rerun ${event.recommended_rerun_stages.join(', ')}`;
-      return `goal ${event.goal_id} evaluated ${event.status}, score ${event.score}${rerun}${why(event.reason)}`;
+      const stages = event.recommended_rerun_stages;
+      const rerun = Array.isArray(stages) && stages.length === 0 ? '' : `, rerun ${fieldList(stages, '')}`;
+      return `goal ${field(event.goal_id)} evaluated ${field(event.status)}, score ${field(event.score)}${rerun}${why(event.reason)}`;
     }
     case 'loop_iteration_retrying_stages':
-      return `retrying ${stageList(event.stages)}${why(event.reason)}`;
+      return `retrying ${fieldList(event.stages, 'no stage')}${why(event.reason)}`;
     case 'loop_completed':
-      return `goal ${event.goal_id} met, score ${event.score}${why(event.reason)}`;
+      return `goal ${field(event.goal_id)} met, score ${field(event.score)}${why(event.reason)}`;
     case 'loop_blocked':
-      return `stopped on ${event.stopped_on}${why(event.reason)}`;
+      return `stopped on ${field(event.stopped_on)}${why(event.reason)}`;
     case 'loop_resumed':
-      return `resumed an unfinished session (phase ${event.phase}), pending ${stageList(event.pending_stages)}`;
+      return `resumed an unfinished session (phase ${field(event.phase)}), pending ${fieldList(event.pending_stages, 'no stage')}`;
     case 'goal_changed':
-      return `goal.json changed since the session started (${event.previous_hash.slice(0, 12)} → ${event.current_hash.slice(0, 12)}), ${event.accepted ? 'accepted' : 'not accepted: the loop asks the user'}`;
+      return `goal.json changed since the session started (${field(event.previous_hash).slice(0, 12)} → ${field(event.current_hash).slice(0, 12)}), ${event.accepted ? 'accepted' : 'not accepted: the loop asks the user'}`;
     case 'lock_taken_over':
-      return `took over the run lock of ${event.previous_owner} (heartbeat ${formatDuration(event.heartbeat_age_ms)} old)`;
+      return `took over the run lock of ${field(event.previous_owner)} (heartbeat ${formatDuration(event.heartbeat_age_ms)} old)`;
     default: {
       const unknown: never = event;
-      throw new Error(`unknown loop event type ${String((unknown as { type?: unknown }).type)}`);
+      throw unknownValue('formatEvent(event)', 'event', 'type', (unknown as { type?: unknown }).type);
     }
   }
 }

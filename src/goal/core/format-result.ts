@@ -1,7 +1,7 @@
 import type { StopReason } from '../contracts/stop-reason.js';
 import type { LoopResult, LoopStepResult } from '../loop-result.js';
 import { exitCodeFor } from './exit-code.js';
-import { formatUsd, oneLine } from './format-event.js';
+import { field, fieldList, formatUsd, objectArgument, oneLine, unknownValue } from './line-text.js';
 
 // What each stop means to the person reading the line.
 const STOP_WORDING: Readonly<Record<StopReason, string>> = {
@@ -20,7 +20,9 @@ const STOP_WORDING: Readonly<Record<StopReason, string>> = {
  * One readable line for a loop result (no trailing newline): the stop, what
  * it means, the iterations, the last score, the spend, the exit code
  * {@link exitCodeFor} gives it, and the reason. A step result that goes on
- * (`done: false`) names the stages the next step reruns. Pure.
+ * (`done: false`) names the stages the next step reruns. Every value is
+ * flattened onto the line and a missing one prints `?`; a non-object, or a
+ * stop outside the union, throws `INVALID_OPTIONS` naming it. Pure.
  *
  * @example
  * ```ts
@@ -32,15 +34,21 @@ const STOP_WORDING: Readonly<Record<StopReason, string>> = {
  * @public
  */
 export function formatResult(result: LoopResult | LoopStepResult): string {
-  const score = result.evaluation === null ? 'not evaluated' : `score ${result.evaluation.score}`;
-  const figures = `after ${result.iterations} iteration(s), run-wide iteration ${result.iteration}, ${score}, spent ${formatUsd(result.spentUsd)}`;
-  const reason = oneLine(result.reason);
+  const value = objectArgument(result, 'formatResult(result)');
+  const evaluation = value.evaluation;
+  const score =
+    evaluation === null
+      ? 'not evaluated'
+      : `score ${field(typeof evaluation === 'object' ? (evaluation as { score?: unknown }).score : undefined)}`;
+  const figures = `after ${field(value.iterations)} iteration(s), run-wide iteration ${field(value.iteration)}, ${score}, spent ${formatUsd(value.spentUsd)}`;
+  const reason = typeof value.reason === 'string' ? oneLine(value.reason) : '';
   const tail = reason === '' ? '' : ` — ${reason}`;
-  if (result.stoppedOn === null) {
-    const next = result.rerunStages.length === 0 ? 'no stage' : result.rerunStages.join(', ');
-    return `continuing ${figures}; the next step reruns ${next}${tail}`;
+  const stoppedOn = value.stoppedOn;
+  if (stoppedOn === null) {
+    return `continuing ${figures}; the next step reruns ${fieldList(value.rerunStages, 'no stage')}${tail}`;
   }
-  if (!Object.hasOwn(STOP_WORDING, result.stoppedOn))
-    throw new Error(`unknown stop reason ${String(result.stoppedOn)}`);
-  return `${result.stoppedOn} (${STOP_WORDING[result.stoppedOn]}) ${figures}, exit ${exitCodeFor(result)}${tail}`;
+  if (typeof stoppedOn !== 'string' || !Object.hasOwn(STOP_WORDING, stoppedOn))
+    throw unknownValue('formatResult(result)', 'result', 'stoppedOn', stoppedOn);
+  const stop = stoppedOn as StopReason;
+  return `${stop} (${STOP_WORDING[stop]}) ${figures}, exit ${exitCodeFor({ stoppedOn: stop })}${tail}`;
 }

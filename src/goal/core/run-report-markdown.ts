@@ -1,15 +1,20 @@
-import { formatDuration, formatUsd, oneLine } from './format-event.js';
+import { formatDuration, formatUsd, oneLine } from './line-text.js';
 import { runReportFlow } from './run-report-flow.js';
 import type { ReportIteration, ReportStop, RunReport } from './run-report-model.js';
 
-// Text for a Markdown table cell: one line, pipes escaped.
-const cell = (text: string): string => oneLine(text).replaceAll('|', '\\|');
+// Prose from the run's files: one line, and HTML escaped (Markdown renderers pass raw HTML through, so a stage
+// detail holding `<script>` would otherwise become markup in the rendered report).
+const text = (value: string): string =>
+  oneLine(value).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+// Text for a Markdown table cell: prose with backslashes and pipes escaped (a pipe, or a backslash before the
+// escaped pipe, would end the cell early).
+const cell = (value: string): string => text(value).replaceAll('\\', '\\\\').replaceAll('|', '\\|');
 // A path or an id as inline code (backticks inside would end it early).
-const code = (text: string): string => `\`${oneLine(text).replaceAll('`', "'")}\``;
+const code = (value: string): string => `\`${oneLine(value).replaceAll('`', "'")}\``;
 // Text ending as a sentence (one full stop, whether or not it brought its own).
-const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+const sentence = (line: string): string => (/[.!?]$/.test(line) ? line : `${line}.`);
 const stopLine = (stop: ReportStop): string =>
-  `**${stop.stoppedOn}** at iteration ${stop.iteration}${stop.reason === '' ? '' : `: ${oneLine(stop.reason)}`}`;
+  `**${text(stop.stoppedOn)}** at iteration ${stop.iteration}${stop.reason === '' ? '' : `: ${text(stop.reason)}`}`;
 
 // The heading line under the title: goal, iterations, sessions, stop, spend.
 function summary(report: RunReport): string {
@@ -47,7 +52,7 @@ function iterationSection(row: ReportIteration): string[] {
       '|---|---|---|---|---|',
       ...row.stages.map(
         (stage) =>
-          `| ${cell(stage.stage)} | ${stage.status} | ${formatDuration(stage.durationMs)} | ${formatUsd(stage.costUsd)} | ${cell(stage.detail ?? '')} |`,
+          `| ${cell(stage.stage)} | ${cell(stage.status)} | ${formatDuration(stage.durationMs)} | ${formatUsd(stage.costUsd)} | ${cell(stage.detail ?? '')} |`,
       ),
       '',
       `Stage spend: ${formatUsd(row.spentUsd)}.`,
@@ -55,25 +60,26 @@ function iterationSection(row: ReportIteration): string[] {
     );
   const evaluation = row.evaluation;
   if (evaluation === null) {
-    const said = row.evaluated === null ? '' : ` Its event says ${row.evaluated.status}, score ${row.evaluated.score}.`;
+    const said =
+      row.evaluated === null ? '' : ` Its event says ${text(row.evaluated.status)}, score ${row.evaluated.score}.`;
     lines.push(`Evaluation: none readable at ${code(row.evaluationPath)}.${said}`, '');
   } else {
     const min = evaluation.minScore === null ? '' : ` (min ${evaluation.minScore})`;
     lines.push(
-      `Evaluation: **${evaluation.status}**, score ${evaluation.score}${min}: ${oneLine(evaluation.reason)}`,
+      `Evaluation: **${text(evaluation.status)}**, score ${evaluation.score}${min}: ${text(evaluation.reason)}`,
       '',
     );
     if (evaluation.failing.length > 0)
       lines.push(
         ...evaluation.failing.map(
           (item) =>
-            `- ${code(item.id)} (${item.kind}) ${item.status}${item.detail === '' ? '' : `: ${oneLine(item.detail)}`}`,
+            `- ${code(item.id)} (${text(item.kind)}) ${text(item.status)}${item.detail === '' ? '' : `: ${text(item.detail)}`}`,
         ),
         '',
       );
   }
   if (row.retry !== null)
-    lines.push(sentence(`Retrying ${row.retry.stages.map(code).join(', ')}: ${oneLine(row.retry.reason)}`), '');
+    lines.push(sentence(`Retrying ${row.retry.stages.map(code).join(', ')}: ${text(row.retry.reason)}`), '');
   for (const stop of row.stops) lines.push(sentence(`Stopped on ${stopLine(stop)}`), '');
   return lines;
 }
@@ -94,7 +100,7 @@ export function renderRunReportMarkdown(report: RunReport): string {
     lines.push(
       '## Unreadable files',
       '',
-      ...report.problems.map((problem) => `- ${code(problem.path)}: ${oneLine(problem.message)}`),
+      ...report.problems.map((problem) => `- ${code(problem.path)}: ${text(problem.message)}`),
       '',
     );
   return lines.join('\n');

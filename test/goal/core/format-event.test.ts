@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isGoalLoopError } from '../../../src/errors.js';
 import { type LoopEvent, type LoopEventType, loopEventSchema } from '../../../src/goal/contracts/events.js';
-import { formatEvent, formatUsd, oneLine } from '../../../src/goal/core/format-event.js';
+import { formatEvent } from '../../../src/goal/core/format-event.js';
+import { formatDuration, formatUsd, oneLine } from '../../../src/goal/core/line-text.js';
 
 const base = { ts: '2026-12-01T06:00:00.000Z', iteration: 2, max_iterations: 3, goal_id: 'notes-release', seq: 7 };
 
@@ -95,15 +98,65 @@ describe('formatEvent', () => {
     );
   });
 
-  it('refuses a type outside the union instead of guessing', () => {
+  it('refuses a type outside the union instead of guessing, naming event.type on one line', () => {
     expect(() => formatEvent({ ...base, type: 'loop_exploded' } as unknown as LoopEvent)).toThrow(
-      'unknown loop event type loop_exploded',
+      'formatEvent(event): unknown event.type "loop_exploded"',
+    );
+    expect(() => formatEvent({ ...base, type: 'a\nb' } as unknown as LoopEvent)).toThrow('unknown event.type "a b"');
+  });
+
+  it.each([
+    [null, 'null'],
+    [undefined, 'undefined'],
+    [42, 'number'],
+    [[], 'an array'],
+  ])('refuses %j with INVALID_OPTIONS naming the argument, not a TypeError', (value, got) => {
+    const error = (() => {
+      try {
+        formatEvent(value as unknown as LoopEvent);
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(isGoalLoopError(error, 'INVALID_OPTIONS')).toBe(true);
+    expect((error as Error).message).toBe(`formatEvent(event): expected an object, got ${got}`);
+  });
+
+  it('prints ? for a missing or mistyped field, never undefined', () => {
+    expect(formatEvent({ type: 'stage_started' } as LoopEvent)).toBe('iteration ?: stage ? started');
+    const odd = { type: 'stage_completed', iteration: 'x', stage: 5 } as unknown as LoopEvent;
+    expect(formatEvent(odd)).toBe('iteration x: stage 5 ? in ? ms, $?');
+    expect(formatEvent({ type: 'loop_resumed', iteration: 1 } as LoopEvent)).toBe(
+      'iteration 1: resumed an unfinished session (phase ?), pending ?',
+    );
+  });
+
+  // Text with line breaks and control characters of every kind a file can hold.
+  const hostileText = fc.string({
+    unit: fc.constantFrom('a', ' ', '\n', '\r', '\t', '\v', '\f', '\u0000', '\u0085', '\u2028', '\u2029', '\u001b'),
+  });
+
+  it('keeps every event on one line whatever its text fields hold (stage, goal_id, stages, reasons)', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...schemaTypes), hostileText, (type, text) => {
+        const [event] = TABLE[type];
+        const hostile = Object.fromEntries(
+          Object.entries(event).map(([key, value]) => [
+            key,
+            key === 'type' ? value : typeof value === 'string' ? `x${text}y` : Array.isArray(value) ? [text] : value,
+          ]),
+        );
+        expect(formatEvent(hostile as unknown as LoopEvent)).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+      }),
     );
   });
 
   it('keeps text on one line and USD short', () => {
     expect(oneLine('a\r\n   b\n\nc ')).toBe('a b c');
+    expect(oneLine('a\u2028b\u2029c\u0085d\u000be\u000cf\u0000g\th')).toBe('a b c d e f g h');
     expect(formatUsd(0.123456)).toBe('$0.1235');
     expect(formatUsd(2)).toBe('$2');
+    expect(formatUsd(Number.NaN)).toBe('$?');
+    expect(formatDuration(undefined)).toBe('? ms');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isGoalLoopError } from '../../../src/errors.js';
 import { STOP_REASONS, type StopReason } from '../../../src/goal/contracts/stop-reason.js';
 import { errorEvaluation } from '../../../src/goal/core/evaluate.js';
 import { formatResult } from '../../../src/goal/core/format-result.js';
@@ -49,7 +50,34 @@ describe('formatResult', () => {
     );
   });
 
-  it('refuses a stop outside the union', () => {
-    expect(() => formatResult(result('exploded' as StopReason))).toThrow('unknown stop reason exploded');
+  it('refuses a stop outside the union, naming result.stoppedOn on one line', () => {
+    expect(() => formatResult(result('exploded' as StopReason))).toThrow(
+      'formatResult(result): unknown result.stoppedOn "exploded"',
+    );
+    expect(() => formatResult({ stoppedOn: 'x\ny', reason: 'a\nb' } as unknown as LoopResult)).toThrow(
+      'unknown result.stoppedOn "x y"',
+    );
+    expect(() => formatResult({} as LoopResult)).toThrow('formatResult(result): unknown result.stoppedOn undefined');
+  });
+
+  it.each([null, undefined, 'complete'])('refuses %j with INVALID_OPTIONS naming the argument', (value) => {
+    const error = (() => {
+      try {
+        formatResult(value as unknown as LoopResult);
+      } catch (thrown) {
+        return thrown;
+      }
+    })();
+    expect(isGoalLoopError(error, 'INVALID_OPTIONS')).toBe(true);
+    expect((error as Error).message).toMatch(/^formatResult\(result\): expected an object, got /);
+  });
+
+  it('prints ? for missing figures and flattens every text field', () => {
+    const partial = { stoppedOn: 'aborted', evaluation: {}, reason: 'cut\u2028off\r\nhere' } as unknown as LoopResult;
+    expect(formatResult(partial)).toBe(
+      'aborted (aborted, resumable) after ? iteration(s), run-wide iteration ?, score ?, spent $?, exit 130 — cut off here',
+    );
+    const step = { ...result('complete'), stoppedOn: null, done: false as const, rerunStages: ['a\nb'] };
+    expect(formatResult(step)).toMatch(/reruns a b — Why it stopped\.$/);
   });
 });
