@@ -1,11 +1,11 @@
-import { formatIssue, issuesFromZod } from '../errors.js';
+import { formatIssue } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { FixCandidate } from './contracts/candidate.js';
-import { fixCandidateSchema } from './contracts/candidate.js';
 import type { GapModel } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';
+import { checkFixCandidate } from './core/check-candidates.js';
 import type { ApplyResult, CandidateApplier, CandidateSource, EnvironmentProbe } from './host-ports.js';
 
 /** What a session's step works with besides its record. @internal */
@@ -71,7 +71,8 @@ export type Proposal =
 
 /**
  * Asks the candidate source for fixes. Each candidate is checked on its own:
- * a malformed one is skipped with the reason (its JSON path); a return that
+ * a malformed one, or one nested too deep to check, is skipped with the
+ * reason (its JSON path) and the others are kept; a return that
  * is not an array, and a throw, are a failed proposal with the reason.
  *
  * @internal
@@ -93,9 +94,9 @@ export async function callPropose(context: StepContext, state: FixSessionState, 
     const candidates: FixCandidate[] = [];
     const skipped: string[] = [];
     value.forEach((item: unknown, index) => {
-      const parsed = fixCandidateSchema.safeParse(item);
-      if (parsed.success) candidates.push(parsed.data);
-      else skipped.push(issuesFromZod(parsed.error, [index]).map(formatIssue).join('; '));
+      const checked = checkFixCandidate(item, index);
+      if (checked.success) candidates.push(checked.data);
+      else skipped.push(checked.issues.map(formatIssue).join('; '));
     });
     return { ok: true, candidates, skipped };
   } catch (error) {
