@@ -1,4 +1,4 @@
-import { joinPath } from '../kit/paths.js';
+import { joinPath, parentPath } from '../kit/paths.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { EnvironmentProbe, ProbeInput, ProbeResult } from './host-ports.js';
@@ -23,8 +23,12 @@ export interface EnvironmentProbeOptions {
  * inside the root), the programs of the build and test commands are on PATH
  * (`command -v` through the command runner, in the workspace), and
  * `node_modules` is present when the workspace's package.json declares
- * dependencies. Each missing requirement is one sentence naming what and
- * where, and says how to set it up where it can (`npm ci`).
+ * dependencies. Like Node's module resolution, a `node_modules` in the
+ * workspace or in any folder above it, up to the filesystem's `/`, counts
+ * (a monorepo that hoists its dependencies to its top; the FileSystem port
+ * reaches folders above its root by absolute paths, and only `stat` is asked
+ * of them). Each missing requirement is one sentence naming what and where,
+ * and says how to set it up where it can (`npm ci`).
  *
  * @public
  */
@@ -73,7 +77,8 @@ function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-// A sentence when the workspace's package.json declares dependencies but node_modules is absent; else null.
+// A sentence when the workspace's package.json declares dependencies but no node_modules is found in the workspace
+// or any folder above it (absolute paths: the port reaches past its root, as Node's resolution does); else null.
 async function nodeModulesMissing(fs: FileSystem, path: string, absolute: string): Promise<string | null> {
   const text = await fs.readText(joinPath(path, 'package.json'));
   if (text === null) return null;
@@ -84,9 +89,13 @@ async function nodeModulesMissing(fs: FileSystem, path: string, absolute: string
     return null; // the build or the tests report a broken manifest; it is no missing requirement
   }
   if (!declaresDependencies(manifest)) return null;
-  const modules = await fs.stat(joinPath(path, 'node_modules'));
-  if (modules !== null && modules.type !== 'file') return null;
-  return `node_modules is missing in ${absolute}, whose package.json declares dependencies (run npm ci there)`;
+  for (let folder = absolute; ; folder = parentPath(folder)) {
+    // A folder above that cannot be read holds no usable node_modules; it is not the probe's failure.
+    const modules = await fs.stat(joinPath(folder, 'node_modules')).catch(() => null);
+    if (modules !== null && modules.type !== 'file') return null;
+    if (parentPath(folder) === folder) break;
+  }
+  return `node_modules is missing in ${absolute} and every folder above it, though its package.json declares dependencies (run npm ci there)`;
 }
 
 // True when a parsed package.json names at least one dependency or dev dependency.

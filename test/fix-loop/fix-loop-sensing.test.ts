@@ -57,7 +57,7 @@ describe('fix-loop sensing: probe and measure', () => {
     });
     expect(gap.requirements.missing).toEqual([
       'program "npm" (of the command "NODE_ENV=ci "npm" run build") is not on PATH in /project/ws',
-      'node_modules is missing in /project/ws, whose package.json declares dependencies (run npm ci there)',
+      'node_modules is missing in /project/ws and every folder above it, though its package.json declares dependencies (run npm ci there)',
     ]);
     expect(probe.escalation?.recommended_next_step).toMatch(/npm ci/);
   });
