@@ -111,13 +111,15 @@ describe('createGitPatchApplier in a subdirectory of a repository', () => {
   });
 
   it('a patch whose paths lie outside the workspace is not applied, and says where paths are read', async () => {
-    for (const name of ['other/o.js', '../../other/o.js']) {
-      const result = await applier.apply(candidate(diff(name, ['a'], ['b'])), { workspace: app, signal });
-      expect(result.applied).toBe(false);
-      expect(result.detail).toMatch(/^git apply --check refused the patch: error: /);
-      expect(result.detail).toMatch(/other\/o\.js/);
-      expect(result.detail).toMatch(/relative to the workspace, packages\/app\/ in its git repository\)$/);
-    }
+    // A path relative to the repository's top, not the workspace: git looks for it below the workspace.
+    const result = await applier.apply(candidate(diff('other/o.js', ['a'], ['b'])), { workspace: app, signal });
+    expect(result.applied).toBe(false);
+    expect(result.detail).toMatch(/^git apply --check refused the patch: error: packages\/app\/other\/o\.js: /);
+    expect(result.detail).toMatch(/relative to the workspace, packages\/app\/ in its git repository\)$/);
+    // A path that climbs out of the workspace is refused too (by git or before it runs), naming the path.
+    const climbing = await applier.apply(candidate(diff('../../other/o.js', ['a'], ['b'])), { workspace: app, signal });
+    expect(climbing.applied).toBe(false);
+    expect(climbing.detail).toMatch(/\.\.\/other\/o\.js/);
     expect(await readFile(join(root, 'other', 'o.js'), 'utf8')).toBe('a\n');
   });
 
