@@ -1,11 +1,13 @@
 // CI check of the CLI example, on real child processes over the demo pipeline in a fresh folder:
+// 0. Ctrl-C twice (a second SIGINT while the loop stops) → still `aborted` (exit 130), the lock released: `run`
+//    resumes that run → exit 0. `approve` of a criterion the goal does not have exits 1 and writes nothing.
 // 1. Ctrl-C: SIGINT sent to a `run` mid-pipeline → `aborted` (exit 130); `status` shows it paused; `run` resumes → exit 0.
 // 2. A release sign-off (a judge criterion) added to the goal: `run` → ASK_USER (exit 4); `status`; `approve` → the
 //    verdict for the next iteration; `run` → PASS (exit 0); `report` → Markdown whose Mermaid passes mermaid's parser.
 // The sign-off comes after the pipeline converged because a verdict counts for the iteration it is stamped for:
 // asked at iteration 1 of the demo (which always needs a retry), it would be asked again after the retry.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,9 +27,14 @@ function check(ok: boolean, what: string, output = ''): void {
   }
 }
 
-// Runs the CLI as a child process; `interruptOn` sends it SIGINT once its output shows that text.
-function cli(args: string[], interruptOn?: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cliPath, '--root', root, '--run-dir', runDir, ...args], {
+// Runs the CLI as a child process; `interruptOn` sends it SIGINT once its output shows that text (`twice`: a
+// second one as soon as it says it is stopping, while the loop cancels the stage and releases its lock).
+function cli(
+  args: string[],
+  interruptOn?: string,
+  { twice = false, dir = runDir }: { twice?: boolean; dir?: string } = {},
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', cliPath, '--root', root, '--run-dir', dir, ...args], {
     cwd: repo,
   });
   let output = '';
@@ -37,6 +44,10 @@ function cli(args: string[], interruptOn?: string): Promise<{ code: number | nul
     if (interruptOn !== undefined && output.includes(interruptOn) && child.exitCode === null) {
       child.kill('SIGINT');
       interruptOn = undefined;
+    }
+    if (twice && output.includes('stopping:') && child.exitCode === null) {
+      child.kill('SIGINT');
+      twice = false;
     }
   };
   child.stdout.on('data', collect);
@@ -51,6 +62,28 @@ function cli(args: string[], interruptOn?: string): Promise<{ code: number | nul
 
 try {
   console.log(`CLI check in ${root}\n`);
+  const doubleDir = '.goal-loop/runs/cli-double';
+  const twice = await cli(['run'], 'stage 03-documentation started', { twice: true, dir: doubleDir });
+  check(twice.code === 130, `run interrupted by two SIGINTs still exits 130 (got ${twice.code})`, twice.output);
+  check(twice.output.includes('already stopping'), 'the second SIGINT says it is already stopping', twice.output);
+  const lockLeft = await access(join(root, doubleDir, 'loop.lock')).then(
+    () => true,
+    () => false,
+  );
+  check(!lockLeft, 'no loop.lock is left behind', twice.output);
+  const afterTwice = await cli(['run'], undefined, { dir: doubleDir });
+  check(afterTwice.code === 0, `run again resumes it, exit 0 (got ${afterTwice.code})`, afterTwice.output);
+  const stray = await cli(['approve', 'release-sign-off'], undefined, { dir: doubleDir });
+  const strayVerdicts = await access(join(root, doubleDir, 'goal-verdict.json')).then(
+    () => true,
+    () => false,
+  );
+  check(
+    stray.code === 1 && stray.output.includes('not a judge criterion') && !strayVerdicts,
+    'approve of a criterion the (default) goal does not have exits 1 and writes nothing',
+    stray.output,
+  );
+
   const interrupted = await cli(['run'], 'stage 03-documentation started');
   check(interrupted.code === 130, `run interrupted by SIGINT exits 130 (got ${interrupted.code})`, interrupted.output);
   check(
@@ -75,8 +108,8 @@ try {
   check(status.output.includes('stopped on ask_user'), 'status shows the ask_user stop', status.output);
   const typo = await cli(['approve', 'release-signoff']);
   check(
-    typo.code === 1 && typo.output.includes('INVALID_OPTIONS'),
-    'approve of an unknown criterion exits 1',
+    typo.code === 1 && typo.output.includes('INVALID_OPTIONS') && typo.output.includes('known: release-sign-off'),
+    'approve of an unknown criterion exits 1, naming the known ones',
     typo.output,
   );
   const approve = await cli(['approve', 'release-sign-off', '--reason', 'demo reviewed']);

@@ -1,14 +1,19 @@
 // A CLI a third party writes over goal-loop, on commander: `run`, `status`, `approve <criterion>`, `report`.
 // Usage: tsx examples/cli/cli.ts [--root <dir>] [--run-dir <dir>] <command>. Ctrl-C aborts a run (resumable:
-// `run` again); the exit code is exitCodeFor(result) — 0 complete, 4 ask_user, 130 aborted, … (1 error, 2 usage).
+// `run` again); a second Ctrl-C waits too, since killing the process mid-stop would leave the run's lock behind.
+// The exit code is exitCodeFor(result) — 0 complete, 4 ask_user, 130 aborted, … (1 error, 2 usage).
 import { writeFile } from 'node:fs/promises';
 import { Command, CommanderError } from 'commander';
 import {
+  DEFAULT_GOAL,
   exitCodeFor,
   formatEvent,
+  formatIssue,
   formatResult,
   GoalLoop,
+  GoalLoopError,
   isGoalLoopError,
+  parseGoal,
   readLoopStatus,
   renderRunReport,
   writeVerdict,
@@ -27,7 +32,17 @@ program
   .description('run the goal loop until it stops; Ctrl-C aborts, and `run` again resumes')
   .action(async () => {
     const controller = new AbortController();
-    process.once('SIGINT', () => controller.abort());
+    // Every Ctrl-C is handled (a `once` listener would leave the second to Node's default, which kills the process
+    // before the loop releases its lock, and every later run would be RUN_LOCKED until the lock went stale).
+    // The listener stays until the process exits (it does not keep it alive), so a late Ctrl-C is never fatal.
+    process.on('SIGINT', () => {
+      if (controller.signal.aborted) {
+        console.error('already stopping: waiting for the loop to release its lock');
+        return;
+      }
+      console.error('stopping: the current stage is cancelled and the run paused (`run` again resumes it)');
+      controller.abort();
+    });
     const onEvent = (event: Parameters<typeof formatEvent>[0]) => console.log(formatEvent(event));
     const loop = new GoalLoop({ ...run(), ...demoPipeline(), signal: controller.signal, onEvent });
     const result = await loop.run();
@@ -54,6 +69,14 @@ program
   .option('--fail', 'record FAIL instead of PASS')
   .option('--reason <text>', 'why')
   .action(async (criterionId: string, options: { fail?: boolean; reason?: string }) => {
+    const judges = await judgeCriteria();
+    if (!judges.includes(criterionId)) {
+      const known = judges.length === 0 ? 'it has none' : `known: ${judges.join(', ')}`;
+      throw new GoalLoopError(
+        'INVALID_OPTIONS',
+        `"${criterionId}" is not a judge criterion of the run's goal (${known}); nothing was written`,
+      );
+    }
     const verdict = options.fail ? 'FAIL' : 'PASS';
     const written = await writeVerdict({
       ...run(),
@@ -64,6 +87,27 @@ program
     });
     console.log(`${criterionId}: ${written.verdict} for iteration ${written.iteration}`);
   });
+
+// The ids of the judge criteria of the goal the run works towards: its goal.json, else the default goal (none).
+async function judgeCriteria(): Promise<string[]> {
+  const { fs, runDir } = run();
+  const path = `${runDir}/goal.json`;
+  const text = await fs.readText(path);
+  if (text === null) return DEFAULT_GOAL.criteria.filter((item) => item.kind === 'judge').map((item) => item.id);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new GoalLoopError(
+      'INVALID_CONTRACT',
+      `${path} is not valid JSON (${(error as Error).message}); fix it first`,
+    );
+  }
+  const goal = parseGoal(value);
+  if (!goal.success)
+    throw new GoalLoopError('INVALID_CONTRACT', `${path}: ${goal.issues.map(formatIssue).join('; ')}; fix it first`);
+  return goal.data.criteria.filter((item) => item.kind === 'judge').map((item) => item.id);
+}
 
 program
   .command('report')
