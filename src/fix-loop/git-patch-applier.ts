@@ -1,6 +1,7 @@
 import { GoalLoopError } from '../errors.js';
 import type { CommandResult, CommandRunner } from '../ports/command-runner.js';
 import type { FixCandidate } from './contracts/candidate.js';
+import { checkPatchPaths } from './core/patch-paths.js';
 import type { ApplyContext, ApplyResult, CandidateApplier } from './host-ports.js';
 
 /**
@@ -37,9 +38,13 @@ const PREFIX = 'GOAL_LOOP_PATCH_';
  * The command runner has no standard input, so the diff travels in
  * environment variables (split in chunks) and the shell pipes it to git with
  * `printf`: the runner's shell must be a POSIX shell (sh, bash, dash; not
- * cmd.exe). Nothing is written to the workspace but the fix. A diff that
- * does not apply, one whose paths git skipped, a candidate without `patch`,
- * a patch too large for the environment (over 1 MiB) or with a NUL
+ * cmd.exe). Nothing is written to the workspace but the fix: before git
+ * runs, the diff's header lines (`diff --git`, `---`/`+++`, `rename`,
+ * `copy`, quoted names included) are read, and a path that is absolute,
+ * climbs out with `..` or points into `.git`, or a line that makes a symlink
+ * (mode 120000), refuses the patch. A diff that does not apply, one
+ * refused for its paths or whose paths git skipped, a candidate without
+ * `patch`, a patch too large for the environment (over 1 MiB) or with a NUL
  * character, and git missing or timing out are all
  * `{ applied: false, detail }` — never a throw.
  *
@@ -71,6 +76,9 @@ export function createGitPatchApplier(options: GitPatchApplierOptions): Candidat
         };
       if (patch.includes('\0'))
         return { applied: false, detail: 'the patch contains a NUL character, which git apply cannot take as text' };
+      // Git would follow an absolute, `..` or .git path (`copy from /etc/passwd`) and make symlinks: refused first.
+      const headers = checkPatchPaths(patch);
+      if (!headers.ok) return { applied: false, detail: `the patch was refused before git ran: ${headers.detail}` };
       const where = await repositoryPrefix(options.commands, context, timeoutMs);
       if (typeof where !== 'string') return where;
       const env = patchEnvironment(patch);

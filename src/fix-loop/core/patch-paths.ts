@@ -1,0 +1,174 @@
+/** The paths a unified diff's headers name, or the first reason it is refused. @internal */
+export type PatchPathCheck =
+  | { readonly ok: true; readonly paths: readonly string[] }
+  | { readonly ok: false; readonly detail: string };
+
+// Header lines naming one path each; `---` and `+++` may name /dev/null (no file on that side).
+const NAMED: readonly { readonly start: string; readonly devNull: boolean }[] = [
+  { start: '--- ', devNull: true },
+  { start: '+++ ', devNull: true },
+  { start: 'rename from ', devNull: false },
+  { start: 'rename to ', devNull: false },
+  { start: 'rename old ', devNull: false },
+  { start: 'rename new ', devNull: false },
+  { start: 'copy from ', devNull: false },
+  { start: 'copy to ', devNull: false },
+];
+// Lines that make a symlink: a new one, a file turned into one, or a symlink's target changed.
+const SYMLINK_MODE = /^(?:new file mode|new mode) 0*120000\s*$|^index [0-9a-f]+\.\.[0-9a-f]+ 0*120000\s*$/;
+const HUNK = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
+const DIFF_GIT = 'diff --git ';
+
+/**
+ * Reads the header lines of a unified diff, as `git apply` does, before
+ * git sees it: the `diff --git` line, `---`/`+++`, `rename from/to`,
+ * `copy from/to` (C-quoted names included), and the mode lines. Refuses a
+ * path that is absolute, has a `..` segment or a `.git` segment (any case),
+ * a name whose quoting cannot be read, and any line that makes a symlink
+ * (mode 120000): a patch from a candidate source may only change files
+ * inside the workspace. Hunk bodies are skipped by their line counts, as git
+ * skips them, so a removed line reading `-- ../x` is content, not a header.
+ * Pure; never throws.
+ *
+ * @internal
+ */
+export function checkPatchPaths(patch: string): PatchPathCheck {
+  const paths: string[] = [];
+  let oldLeft = 0;
+  let newLeft = 0;
+  const lines = patch.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const line = (lines[index] ?? '').replace(/\r$/, '');
+    if (oldLeft > 0 || newLeft > 0) {
+      const kind = line === '' ? ' ' : line[0];
+      if (kind === '\\') continue;
+      if (kind === ' ' || kind === '-' || kind === '+') {
+        if (kind !== '+') oldLeft -= 1;
+        if (kind !== '-') newLeft -= 1;
+        continue;
+      }
+      // Not hunk content: git reports the hunk as corrupt; the line is still read as a header, to be safe.
+      oldLeft = 0;
+      newLeft = 0;
+    }
+    const hunk = HUNK.exec(line);
+    if (hunk !== null) {
+      oldLeft = hunk[1] === undefined ? 1 : Number(hunk[1]);
+      newLeft = hunk[2] === undefined ? 1 : Number(hunk[2]);
+      continue;
+    }
+    const problem = headerProblem(line, paths);
+    if (problem !== null) return { ok: false, detail: `line ${index + 1} ("${clip(line)}"): ${problem}` };
+  }
+  return { ok: true, paths };
+}
+
+// Why one header line is refused (its paths pushed to `paths` when not), else null.
+function headerProblem(line: string, paths: string[]): string | null {
+  if (SYMLINK_MODE.test(line)) return 'the patch would make a symlink, which this applier never creates';
+  if (line.startsWith(DIFF_GIT)) return diffGitProblem(line.slice(DIFF_GIT.length), paths);
+  const named = NAMED.find((header) => line.startsWith(header.start));
+  if (named === undefined) return null;
+  const name = readName(line.slice(named.start.length));
+  if (name === null) return 'its quoted path cannot be read';
+  if (named.devNull && name === '/dev/null') return null;
+  paths.push(name);
+  return pathProblem(name);
+}
+
+// The names of a `diff --git` line. Unquoted names cannot be told apart at a space, so every word counts as one.
+function diffGitProblem(rest: string, paths: string[]): string | null {
+  const names = diffGitNames(rest);
+  if (names === null) return 'its quoted paths cannot be read';
+  paths.push(...names);
+  for (const name of names) {
+    const problem = pathProblem(name);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+// The names of a `diff --git` line (after `diff --git `), or null when its quoting is malformed.
+function diffGitNames(rest: string): string[] | null {
+  if (!rest.includes('"')) return unquotedNames(rest);
+  let first: string;
+  let remainder: string;
+  if (rest.startsWith('"')) {
+    const quoted = readQuoted(rest);
+    if (quoted === null) return null;
+    first = quoted.name;
+    remainder = rest.slice(quoted.end).replace(/^ /, '');
+  } else {
+    // Git quotes a name holding a double quote, so an unquoted first name ends where the quoted second begins.
+    const at = rest.indexOf(' "');
+    if (at < 0) return null;
+    first = rest.slice(0, at);
+    remainder = rest.slice(at + 1);
+  }
+  const second = readName(remainder);
+  return second === null ? null : [first, second];
+}
+
+// Unquoted names split where git splits them: at the space after which both names are the same once their
+// first folder (`a/`, `b/`) is dropped. Without such a space (a rename), every word is taken as a name, to be safe.
+function unquotedNames(rest: string): string[] {
+  for (let at = rest.indexOf(' '); at >= 0; at = rest.indexOf(' ', at + 1)) {
+    const first = rest.slice(0, at);
+    const second = rest.slice(at + 1);
+    const name = first.slice(first.indexOf('/') + 1);
+    if (name !== '' && first.includes('/') && second.includes('/') && name === second.slice(second.indexOf('/') + 1))
+      return [first, second];
+  }
+  return rest.split(' ').filter((word) => word !== '');
+}
+
+// Why a path named by the patch is refused, else null.
+function pathProblem(path: string): string | null {
+  if (path.startsWith('/'))
+    return `the absolute path "${clip(path)}" is refused: the patch may only touch the workspace`;
+  const segments = path.split('/');
+  if (segments.includes('..')) return `the path "${clip(path)}" climbs out with ".." and is refused`;
+  if (segments.some((segment) => segment.toLowerCase() === '.git'))
+    return `the path "${clip(path)}" points into .git and is refused`;
+  return null;
+}
+
+// A header's name: C-quoted (git quotes names with special characters) or the rest of the line.
+function readName(text: string): string | null {
+  if (!text.startsWith('"')) return text;
+  const quoted = readQuoted(text);
+  return quoted === null || quoted.name === '' ? null : quoted.name;
+}
+
+const ESCAPES: Readonly<Record<string, number>> = { a: 7, b: 8, t: 9, n: 10, v: 11, f: 12, r: 13, '"': 34, '\\': 92 };
+
+// A C-quoted name at the start of `text` (its bytes decoded as UTF-8) and where it ends, or null when malformed.
+function readQuoted(text: string): { readonly name: string; readonly end: number } | null {
+  const bytes: number[] = [];
+  const encoder = new TextEncoder();
+  for (let at = 1; at < text.length; at++) {
+    const point = text.codePointAt(at) ?? 0;
+    const char = String.fromCodePoint(point);
+    if (char === '"') return { name: new TextDecoder().decode(new Uint8Array(bytes)), end: at + 1 };
+    if (char !== '\\') {
+      bytes.push(...encoder.encode(char));
+      at += char.length - 1;
+      continue;
+    }
+    const next = text[at + 1] ?? '';
+    const octal = /^[0-3][0-7]{2}/.exec(text.slice(at + 1, at + 4));
+    if (octal !== null) {
+      bytes.push(Number.parseInt(octal[0], 8));
+      at += 3;
+    } else if (ESCAPES[next] !== undefined) {
+      bytes.push(ESCAPES[next]);
+      at += 1;
+    } else return null;
+  }
+  return null;
+}
+
+// A line or path cut for a detail.
+function clip(text: string): string {
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}

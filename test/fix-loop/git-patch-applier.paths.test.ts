@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FixCandidate } from '../../src/fix-loop/contracts/candidate.js';
+import { createGitPatchApplier } from '../../src/fix-loop/git-patch-applier.js';
+import { createExecaCommandRunner } from '../../src/node/command-runner.js';
+
+// Real git on a real workspace, in and out of a repository: a patch's headers can name any host path, and git
+// apply follows `copy from`, `rename from` and deletions there unless the applier refuses them first.
+
+const run = promisify(execFile);
+const GIT = ['-c', 'user.email=fix@example.com', '-c', 'user.name=fix-loop test'];
+const applier = createGitPatchApplier({ commands: createExecaCommandRunner() });
+
+let top: string;
+let ws: string;
+
+beforeEach(async () => {
+  top = await mkdtemp(join(tmpdir(), 'fix-loop-patch-paths-'));
+  ws = join(top, 'project/ws');
+  await mkdir(ws, { recursive: true });
+  await writeFile(join(ws, 'a.txt'), 'a\n');
+  await writeFile(join(top, 'outside.txt'), 'SECRET\n');
+});
+
+afterEach(async () => {
+  await rm(top, { recursive: true, force: true });
+});
+
+// The applier reads only the patch (and the description); the rest of a candidate does not matter here.
+const candidate = (patch: string) => ({ description: 'hostile patch', confidence: 1, patch }) as FixCandidate;
+const apply = (patch: string) =>
+  applier.apply(candidate(patch), { workspace: ws, signal: new AbortController().signal });
+
+const PATCHES: Record<string, (top: string) => string> = {
+  'copy from an absolute path': (at) =>
+    `diff --git a/x b/stolen.txt\nsimilarity index 100%\ncopy from ${at}/outside.txt\ncopy to stolen.txt\n`,
+  'copy from /etc/passwd': () =>
+    'diff --git a/x b/passwd.txt\nsimilarity index 100%\ncopy from /etc/passwd\ncopy to passwd.txt\n',
+  'rename from ../..': () =>
+    'diff --git a/../../outside.txt b/moved.txt\nsimilarity index 100%\nrename from ../../outside.txt\nrename to moved.txt\n',
+  'delete ../..': () =>
+    'diff --git a/../../outside.txt b/../../outside.txt\ndeleted file mode 100644\n--- a/../../outside.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-SECRET\n',
+  'a new symlink': () =>
+    'diff --git a/link b/link\nnew file mode 120000\n--- /dev/null\n+++ b/link\n@@ -0,0 +1 @@\n+/etc/passwd\n\\ No newline at end of file\n',
+  'a hook in .git': () =>
+    'diff --git a/.git/hooks/post-checkout b/.git/hooks/post-checkout\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/post-checkout\n@@ -0,0 +1 @@\n+echo owned\n',
+};
+
+describe.each(['outside a repository', 'in a repository'])('createGitPatchApplier %s', (where) => {
+  beforeEach(async () => {
+    if (where === 'outside a repository') return;
+    await run('git', ['init', '-q'], { cwd: ws });
+    await run('git', ['add', '-A'], { cwd: ws });
+    await run('git', [...GIT, 'commit', '-qm', 'initial'], { cwd: ws });
+  });
+
+  it.each(Object.keys(PATCHES))('refuses %s before git runs, touching nothing', async (name) => {
+    const result = await apply(PATCHES[name]?.(top) ?? '');
+    expect(result.applied).toBe(false);
+    expect(result.detail).toMatch(/^the patch was refused before git ran: line \d+ /);
+    expect((await readdir(ws)).filter((entry) => entry !== '.git')).toEqual(['a.txt']);
+    expect(await readFile(join(top, 'outside.txt'), 'utf8')).toBe('SECRET\n');
+  });
+
+  it('still applies a plain patch', async () => {
+    const result = await apply('--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n');
+    expect(result).toMatchObject({ applied: true });
+    expect(await readFile(join(ws, 'a.txt'), 'utf8')).toBe('b\n');
+  });
+});
