@@ -87,7 +87,15 @@ export type { ListenerErrorHandler } from './persist/event-feed.js';
 export type { Clock } from './ports/clock.js';
 export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
 export type { FileStat, FileSystem } from './ports/file-system.js';
-export type { Tool, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './ports/tool.js';
+export type {
+  Tool,
+  ToolCallContext,
+  ToolError,
+  ToolErrorCode,
+  ToolIssue,
+  ToolJsonSchema,
+  ToolResult,
+} from './ports/tool.js';
 export type { SpanAttributes, SpanAttributeValue, SpanParentContext, Tracer, TraceSpan } from './ports/tracer.js';
 
 /**

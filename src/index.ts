@@ -147,5 +147,13 @@ export type {
   StageRunnerOf,
   StageRunReason,
 } from './ports/stage-runner.js';
-export type { Tool, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './ports/tool.js';
+export type {
+  Tool,
+  ToolCallContext,
+  ToolError,
+  ToolErrorCode,
+  ToolIssue,
+  ToolJsonSchema,
+  ToolResult,
+} from './ports/tool.js';
 export type { SpanAttributes, SpanAttributeValue, SpanParentContext, Tracer, TraceSpan } from './ports/tracer.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Tool, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './tool.js';
+import type { Tool, ToolCallContext, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './tool.js';
 
 /**
  * A zod object schema (MCP wants an object at the root of a tool's input and output).
@@ -11,7 +11,8 @@ export type ToolObjectSchema<T> = z.ZodType<T> & { readonly shape: Readonly<Reco
 /**
  * What {@link defineTool} builds a tool from: its name and description, its input and output schemas (zod
  * objects; an input schema is best a strict object, so a misspelt field is refused rather than ignored), and
- * `run`, which receives the validated input and resolves to the output or to {@link toolError}.
+ * `run`, which receives the validated input and the call's context (its `signal`, for long work) and resolves to
+ * the output or to {@link toolError}.
  *
  * @public
  */
@@ -20,7 +21,7 @@ export interface ToolDefinition<Input, Output> {
   readonly description: string;
   readonly input: ToolObjectSchema<Input>;
   readonly output: ToolObjectSchema<Output>;
-  run(input: Input): Promise<Output | ToolError>;
+  run(input: Input, context: ToolCallContext): Promise<Output | ToolError>;
 }
 
 // Thrown library errors by their code (GoalLoopError's codes, kept in step with GoalLoopErrorCode); anything else
@@ -66,9 +67,10 @@ export function defineTool<Input, Output>(definition: ToolDefinition<Input, Outp
     inputJsonSchema: jsonSchemaOf(input, 'input'),
     outputSchema: output,
     outputJsonSchema: jsonSchemaOf(output, 'output'),
-    handler: async (raw: unknown): Promise<ToolResult<Output>> => {
+    handler: async (raw: unknown, context?: ToolCallContext): Promise<ToolResult<Output>> => {
       try {
-        return await handle(definition, raw);
+        const call = callContext(name, context);
+        return isToolError(call) ? failure(call) : await handle(definition, raw, call);
       } catch (error) {
         // A hostile input or output (a throwing getter, a revoked proxy) is refused like any other fault.
         return failure(thrownError(name, error));
@@ -81,11 +83,12 @@ export function defineTool<Input, Output>(definition: ToolDefinition<Input, Outp
 async function handle<Input, Output>(
   definition: ToolDefinition<Input, Output>,
   raw: unknown,
+  context: ToolCallContext,
 ): Promise<ToolResult<Output>> {
   const { name, input, output } = definition;
   const parsed = input.safeParse(raw);
   if (!parsed.success) return failure(toolError('invalid_input', `${name}: invalid input`, issuesOf(parsed.error)));
-  const result = await definition.run(parsed.data);
+  const result = await definition.run(parsed.data, context);
   if (isToolError(result)) return failure(result);
   const checked = output.safeParse(result);
   if (!checked.success) {
@@ -93,6 +96,17 @@ async function handle<Input, Output>(
     return failure(toolError('internal', `${name} produced an output that does not match its schema`, issues));
   }
   return { isError: false, output: checked.data };
+}
+
+// The host's call context as `run` gets it (always an object), or a tool error when it is not one a host can mean:
+// a signal that is not an AbortSignal would never cancel anything.
+function callContext(name: string, context: ToolCallContext | undefined): ToolCallContext | ToolError {
+  if (context === undefined || context === null) return {};
+  const signal = typeof context === 'object' ? context.signal : undefined;
+  if (typeof context === 'object' && (signal === undefined || signal instanceof AbortSignal))
+    return signal === undefined ? {} : { signal };
+  const issue = { code: 'invalid_context', path: ['signal'], message: 'context.signal must be an AbortSignal' };
+  return toolError('internal', `${name}: the host passed an unusable call context`, [issue]);
 }
 
 /**

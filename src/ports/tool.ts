@@ -70,6 +70,23 @@ export interface ToolJsonSchema {
 }
 
 /**
+ * What a host passes a tool call besides its input. `signal` cancels the call's long work (the commands it runs)
+ * when the host gives up on it: an MCP request cancelled by its client, the client gone, the server stopping. A
+ * tool that does no long work ignores it.
+ *
+ * @example
+ * ```ts
+ * server.setRequestHandler(CallToolRequestSchema, async (request, extra) =>
+ *   toCallToolResult(await tool.handler(request.params.arguments ?? {}, { signal: extra.signal })),
+ * );
+ * ```
+ * @public
+ */
+export interface ToolCallContext {
+  readonly signal?: AbortSignal;
+}
+
+/**
  * A framework-neutral tool for agent hosts: a name, a description for the model, the input and output as zod
  * schemas and as JSON Schemas, and a handler that validates its input and never rejects — bad input and refused
  * calls resolve to a {@link ToolResult} with `isError: true`. Any MCP server (or another host's tool registry)
@@ -93,6 +110,9 @@ export interface Tool<Input = unknown, Output = unknown> {
   readonly inputJsonSchema: ToolJsonSchema;
   readonly outputSchema: z.ZodType<Output>;
   readonly outputJsonSchema: ToolJsonSchema;
-  /** Validates `input` against {@link Tool.inputSchema}, runs the tool, and resolves to its result; never rejects. */
-  handler(input: unknown): Promise<ToolResult<Output>>;
+  /**
+   * Validates `input` against {@link Tool.inputSchema}, runs the tool, and resolves to its result; never rejects.
+   * `context.signal` cancels its long work (see {@link ToolCallContext}).
+   */
+  handler(input: unknown, context?: ToolCallContext): Promise<ToolResult<Output>>;
 }

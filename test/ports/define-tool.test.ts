@@ -141,4 +141,30 @@ describe('defineTool', () => {
       ),
     );
   });
+
+  it("hands run the host's call context: its signal, or none", async () => {
+    const seen: unknown[] = [];
+    const tool = defineTool({
+      name: 'probe',
+      description: 'Records its context.',
+      input: z.strictObject({}),
+      output: z.strictObject({ aborted: z.boolean().nullable() }),
+      run: async (_input, context) => {
+        seen.push(context);
+        return { aborted: context.signal?.aborted ?? null };
+      },
+    });
+    const controller = new AbortController();
+    controller.abort();
+    expect(await tool.handler({}, { signal: controller.signal })).toEqual({
+      isError: false,
+      output: { aborted: true },
+    });
+    expect(await tool.handler({})).toEqual({ isError: false, output: { aborted: null } });
+    expect(seen[0]).toEqual({ signal: controller.signal });
+    expect(seen[1]).toEqual({});
+    const bad = await tool.handler({}, { signal: 'stop' as unknown as AbortSignal });
+    expect(bad).toMatchObject({ isError: true, error: { issues: [{ path: ['signal'] }] } });
+    expect(seen).toHaveLength(2);
+  });
 });

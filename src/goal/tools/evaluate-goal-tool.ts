@@ -51,7 +51,7 @@ export type EvaluateGoalOutput = z.output<typeof evaluateGoalOutputSchema>;
 
 /**
  * `evaluate_goal`: a dry run of the goal over a run directory (`GoalLoop.evaluate()`): writes nothing, takes no
- * lock, runs no stage.
+ * lock, runs no stage; the call's `signal` cancels the command criteria it runs.
  *
  * @internal
  */
@@ -64,7 +64,7 @@ export function evaluateGoalTool(options: GoalLoopToolsOptions): Tool<EvaluateGo
       'and every criterion that is failing or pending, with why.',
     input: evaluateGoalInputSchema,
     output: evaluateGoalOutputSchema,
-    run: async (call) => {
+    run: async (call, context) => {
       const stages = call.stages ?? options.stages ?? (await recordedStages(options, call.run_dir));
       if (stages.length === 0) {
         return toolError('invalid_input', 'The run records no pipeline stages', [
@@ -80,6 +80,8 @@ export function evaluateGoalTool(options: GoalLoopToolsOptions): Tool<EvaluateGo
           runner: { run: async () => ({ status: 'blocked', detail: 'evaluate_goal runs no stage' }) },
           ...(options.commands === undefined ? {} : { commands: options.commands }),
           ...(options.feedbackStage === undefined ? {} : { feedbackStage: options.feedbackStage }),
+          // The call's signal cancels the command criteria it runs (a host that gave up on the call).
+          ...(context.signal === undefined ? {} : { signal: context.signal }),
         });
       } catch (error) {
         return asInputError(error, { runDir: 'run_dir' });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createGoalLoopTools,
   GoalLoop,
@@ -119,6 +119,38 @@ describe('evaluate_goal', () => {
       expect(error.code).toBe('invalid_input');
       expect(error.message).toContain(path);
     }
+  });
+});
+
+describe('evaluate_goal cancellation', () => {
+  it("passes the call's signal to the command criteria it runs, so a host that gives up kills them", async () => {
+    const fs = createMemoryFileSystem({
+      files: {
+        [PATHS.goal]: JSON.stringify({
+          schema_version: 1,
+          goal_id: 'slow-goal',
+          criteria: [{ id: 'suite', kind: 'command', command: 'sleep 600', rerun_stages: ['a'] }],
+        }),
+      },
+    });
+    const signals: (AbortSignal | undefined)[] = [];
+    const commands = {
+      run: async (_command: string, options: { signal?: AbortSignal }) => {
+        signals.push(options.signal);
+        // Resolves only when the signal aborts, as a killed command does.
+        await new Promise<void>((resolve) => options.signal?.addEventListener('abort', () => resolve()));
+        return { exitCode: null, timedOut: false, aborted: true, durationMs: 1, stdoutTail: '', stderrTail: '' };
+      },
+    };
+    const [evaluate] = createGoalLoopTools({ fs, commands, stages: STAGES });
+    const controller = new AbortController();
+    const pending = evaluate.handler({ run_dir: RUN }, { signal: controller.signal });
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    expect(signals[0]?.aborted).toBe(false);
+    controller.abort();
+    const output = ok(await pending);
+    expect(signals[0]?.aborted).toBe(true);
+    expect(output.failing_criteria.map((check) => check.id)).toContain('suite');
   });
 });
 
