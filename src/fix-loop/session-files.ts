@@ -6,6 +6,7 @@ import { type AuditEntry, auditEntrySchema } from './contracts/audit.js';
 import { type FixSessionState, fixSessionStateSchema } from './contracts/session.js';
 import { escalationFilesOf } from './escalation-files.js';
 import { sessionIdSchema } from './options.js';
+import { containSessionPaths } from './session-paths.js';
 import { type FixSessionView, sessionView } from './step-result.js';
 
 /** Where one fix session lives: `<dir>/<sessionId>/` with its state, audit log and lock. @internal */
@@ -53,7 +54,8 @@ export async function readAudit(fs: FileSystem, path: string): Promise<AuditEntr
  * A session's record and the last `tail` entries of its audit log, read
  * without its lock: the entries committed with the record but not appended
  * yet (a crash in between) count as part of the log. `SESSION_NOT_FOUND`
- * when the session has no record.
+ * when the session has no record, `IO_ERROR` when one of its files leads
+ * out of the project root.
  *
  * @internal
  */
@@ -63,9 +65,11 @@ export async function readSessionView(
   sessionId: string,
   tail: number,
 ): Promise<FixSessionView> {
-  const state = await createJsonStore(fs, paths.state, fixSessionStateSchema).load();
+  // Held to the containment rule as an open is: a file leading out of the root is never read.
+  const files = await containSessionPaths(fs, paths);
+  const state = await createJsonStore(fs, files.state, fixSessionStateSchema).load();
   if (state === null) throw sessionNotFound(sessionId, paths.state);
-  const logged = tail > 0 ? await readAudit(fs, paths.audit) : [];
+  const logged = tail > 0 ? await readAudit(fs, files.audit) : [];
   const last = logged.at(-1)?.seq ?? -1;
   const audit = [...logged, ...state.outbox.filter((entry) => entry.seq > last)];
   return sessionView(state, tail > 0 ? audit.slice(-tail) : [], escalationFilesOf(paths, state));

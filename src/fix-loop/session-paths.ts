@@ -2,11 +2,18 @@ import { GoalLoopError } from '../errors.js';
 import { normalizePath, parentPath } from '../kit/paths.js';
 import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
 import type { FileSystem } from '../ports/file-system.js';
-import type { SessionPaths } from './session-files.js';
+
+/** The files of one session (the shape of `SessionPaths`, kept here so session-files.ts can use this check). */
+interface SessionFilePaths {
+  readonly dir: string;
+  readonly state: string;
+  readonly audit: string;
+  readonly lock: string;
+}
 
 /**
  * A session's files after the containment rule, checked when the session is
- * created or opened, before anything is read or written: the sessions
+ * created, opened or read, before anything is read or written: the sessions
  * folder, the session's folder, its record, audit log and lock, and the
  * escalation report files beside them must stay inside the project root
  * once symlinks are resolved. Returns the record, log and lock paths with
@@ -17,7 +24,7 @@ import type { SessionPaths } from './session-files.js';
  *
  * @internal
  */
-export async function containSessionPaths(fs: FileSystem, paths: SessionPaths): Promise<SessionPaths> {
+export async function containSessionPaths(fs: FileSystem, paths: SessionFilePaths): Promise<SessionFilePaths> {
   const cache: RealpathCache = new Map();
   const links = new Map<string, Promise<string | null>>();
   const resolve = async (path: string): Promise<string> => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isGoalLoopError } from '../../src/errors.js';
-import { sessionPaths } from '../../src/fix-loop/session-files.js';
+import { readSessionView, sessionPaths } from '../../src/fix-loop/session-files.js';
 import { withSessionLock } from '../../src/fix-loop/session-lock.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
@@ -104,5 +104,15 @@ describe('fix session files and the containment rule', () => {
     await symlink('kept', join(root, 'sessions'));
     expect(await openAndWrite()).toBe('worked');
     expect(await readFile(join(root, 'kept/s1/audit.jsonl'), 'utf8')).toBe('{"seq":0}\n');
+  });
+
+  it('reads no session file that leads out of the root when a session is only looked at', async () => {
+    await writeFile(join(out, 'state.json'), '{}');
+    await symlink(join(out, 'state.json'), join(root, 'sessions/s1/state.json'));
+    const error = await readSessionView(fs, sessionPaths('sessions', 's1'), 's1', 20).catch(
+      (caught: unknown) => caught,
+    );
+    expect(isGoalLoopError(error, 'IO_ERROR')).toBe(true);
+    expect((error as Error).message).toContain('The fix session file sessions/s1/state.json is refused');
   });
 });
