@@ -105,8 +105,9 @@ export class FixLoopOrchestrator {
 
   /**
    * Steps the session until it converges or escalates, or until `maxWallMs`
-   * have passed (checked between steps: the session then escalates
-   * `wall_time`). Bounded without a wall time too: the policy escalates once
+   * have passed: a step still running then is cut off (its host calls' and
+   * commands' signals abort, and it is recorded as interrupted), and the
+   * session escalates `wall_time`. Bounded without a wall time too: the policy escalates once
    * `maxAttempts` (at most `MAX_ATTEMPTS_CAP`) attempts are made. A session
    * already over is returned as it is, with `stepsTaken: 0`. On an abort it
    * rejects with the signal's reason; nothing is written once the signal has
@@ -120,7 +121,7 @@ export class FixLoopOrchestrator {
       dir: this.options.dir,
       clock: this.clock,
       get: (id, read) => this.get(id, read),
-      withSession: (id, spans, work) => this.withSession(id, spans, work),
+      withSession: (id, spans, work, stop) => this.withSession(id, spans, work, stop),
     };
     return FixLoopSpans.around(this.options.tracer, { sessionId, mode: 'run' }, (spans) =>
       runSessionToCompletion(driver, spans, sessionId, options),
@@ -133,11 +134,12 @@ export class FixLoopOrchestrator {
     return readSessionView(this.options.fs, paths, sessionId, Math.max(0, options.auditTail ?? 20));
   }
 
-  // Opens the session under its lock and works with it.
+  // Opens the session under its lock and works with it; `stop` also aborts its step (runToCompletion's wall time).
   private async withSession<T>(
     sessionId: string,
     spans: FixLoopSpans,
     work: (session: FixSession) => Promise<T>,
+    stop?: AbortSignal,
   ): Promise<T> {
     const paths = sessionPaths(this.options.dir, sessionId);
     if ((await this.options.fs.stat(paths.state)) === null) throw sessionNotFound(sessionId, paths.state);
@@ -146,7 +148,7 @@ export class FixLoopOrchestrator {
       // The signal may have fired while the lock was taken: opening the session could already write (a repair).
       this.throwIfAborted();
       const commands = spans.commands(this.options.commands);
-      const held = { clock: this.clock, lock, lockTimeoutMs: this.lockTimeoutMs, commands };
+      const held = { clock: this.clock, lock, lockTimeoutMs: this.lockTimeoutMs, commands, stop };
       const context = createStepContext(this.options, held);
       return work(await FixSession.open({ ...context, paths, commit, fence: () => lock.fence() }, sessionId));
     });

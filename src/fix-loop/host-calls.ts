@@ -15,6 +15,8 @@ export interface StepContext {
   readonly signal: AbortSignal;
   readonly commands: CommandRunner;
   readonly commandTimeoutMs: number;
+  /** Time limit of each host call (probe, propose, apply), in ms: the call's signal aborts and the call fails. */
+  readonly hostCallTimeoutMs: number;
   readonly candidates: CandidateSource;
   readonly applier: CandidateApplier;
   readonly probe: EnvironmentProbe;
@@ -33,22 +35,61 @@ export function throwIfAborted(signal: AbortSignal): void {
 // The message of whatever a host function threw.
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-// Runs a host call under the heartbeat; the call's throw becomes { ok: false } (unless the step was aborted). The loss
-// of the lock is not the call's fault: it rejects (RUN_LOCKED), so a worker that lost the session goes no further.
+// How a host call ended: its value, or why it failed (what it threw, or its time limit).
+type HostCallOutcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: string; readonly timedOut: boolean };
+
+const TIMED_OUT = Symbol('timed out');
+const ABORTED = Symbol('aborted');
+
+// Resolves once the signal fires (the listener goes when `done` fires).
+function abortedBy(signal: AbortSignal, done: AbortSignal): Promise<typeof ABORTED> {
+  if (signal.aborted) return Promise.resolve(ABORTED);
+  return new Promise((resolve) => {
+    const onAbort = (): void => resolve(ABORTED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    done.addEventListener('abort', () => signal.removeEventListener('abort', onAbort), { once: true });
+  });
+}
+
+// Runs a host call under the heartbeat, raced against its time limit and the step's abort, so a call that never
+// settles cannot hold the step (nor keep the lock fresh) for ever. A throw is { ok: false }, and so is the time
+// limit (the call's signal aborts). The step's abort rejects with its reason, and the loss of the lock, which is
+// not the call's fault, rejects RUN_LOCKED, so a worker that lost the session goes no further.
 async function hostCall<T>(
   context: StepContext,
   call: (signal: AbortSignal) => T | Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+): Promise<HostCallOutcome<T>> {
   throwIfAborted(context.signal);
-  const outcome = await context.heartbeat(async (signal) => {
-    try {
-      return { ok: true as const, value: await call(signal) };
-    } catch (error) {
-      return { ok: false as const, error: messageOf(error) };
-    }
-  });
-  throwIfAborted(context.signal);
-  return outcome;
+  const limit = context.hostCallTimeoutMs;
+  const timer = new AbortController();
+  const done = new AbortController();
+  try {
+    const outcome = await context.heartbeat(async (signal) => {
+      const settled = (async (): Promise<HostCallOutcome<T>> => {
+        try {
+          return { ok: true, value: await call(AbortSignal.any([signal, timer.signal])) };
+        } catch (error) {
+          return { ok: false, error: messageOf(error), timedOut: false };
+        }
+      })();
+      const timedOut = context.clock.sleep(limit, done.signal).then(
+        (): typeof TIMED_OUT => TIMED_OUT,
+        () => new Promise<never>(() => {}),
+      );
+      const first = await Promise.race([settled, timedOut, abortedBy(signal, done.signal)]);
+      // The step's abort, or the lock's loss (RUN_LOCKED): the signal's reason.
+      if (first === ABORTED) throw signal.reason;
+      if (first !== TIMED_OUT) return first;
+      timer.abort(new Error(`the host call timed out after ${limit} ms`));
+      return { ok: false, error: `timed out after ${limit} ms`, timedOut: true } as const;
+    });
+    throwIfAborted(context.signal);
+    return outcome;
+  } finally {
+    done.abort();
+  }
 }
 
 /** Runs the environment probe: what is missing (a throw or a malformed answer is a missing requirement). @internal */
@@ -57,7 +98,7 @@ export async function callProbe(
   input: { workspace: string; workspacePath: string; build_command?: string; test_command?: string },
 ): Promise<string[]> {
   const outcome = await hostCall(context, (signal) => context.probe.probe({ ...input, signal }));
-  if (!outcome.ok) return [`the environment probe failed: ${outcome.error}`];
+  if (!outcome.ok) return [`the environment probe ${outcome.timedOut ? '' : 'failed: '}${outcome.error}`];
   const missing = (outcome.value as { missing?: unknown } | null)?.missing;
   if (!Array.isArray(missing) || !missing.every((line) => typeof line === 'string'))
     return ['the environment probe returned no list of missing requirements ({ missing: string[] })'];
@@ -83,7 +124,8 @@ export async function callPropose(context: StepContext, state: FixSessionState, 
   const outcome = await hostCall(context, (signal) =>
     context.candidates.propose({ session, failureOutput, gap, signal }),
   );
-  if (!outcome.ok) return { ok: false, error: `the candidate source threw: ${outcome.error}` };
+  if (!outcome.ok)
+    return { ok: false, error: `the candidate source ${outcome.timedOut ? '' : 'threw: '}${outcome.error}` };
   try {
     const value: unknown = outcome.value;
     if (!Array.isArray(value))
@@ -111,7 +153,8 @@ export async function callApply(
   workspace: string,
 ): Promise<ApplyResult> {
   const outcome = await hostCall(context, (signal) => context.applier.apply(candidate, { workspace, signal }));
-  if (!outcome.ok) return { applied: false, detail: `the applier threw: ${outcome.error}` };
+  if (!outcome.ok)
+    return { applied: false, detail: `the applier ${outcome.timedOut ? '' : 'threw: '}${outcome.error}` };
   const answer = outcome.value as { applied?: unknown; detail?: unknown } | null;
   if (typeof answer?.applied !== 'boolean')
     return { applied: false, detail: 'the applier returned no { applied: boolean, detail } answer' };

@@ -44,6 +44,12 @@ export interface FixLoopOrchestratorOptions {
   readonly onListenerError?: ListenerErrorHandler<AuditEntry>;
   /** Time limit of each build and test command run, in ms (default 600 000). */
   readonly commandTimeoutMs?: number;
+  /**
+   * Time limit of each host call (the probe's `probe`, the candidate source's `propose`, the applier's `apply`), in
+   * ms (default 600 000): at the limit the call's signal aborts and the call counts as failed ("timed out after N
+   * ms"), so a call that never settles cannot hold a step (and its lock) for ever.
+   */
+  readonly hostCallTimeoutMs?: number;
   /** A session lock whose heartbeat is older than this is stale (default 60 000 ms). */
   readonly lockTimeoutMs?: number;
   /**
@@ -85,6 +91,7 @@ const optionsSchema = z.object({
     .custom((value) => typeof value === 'function', { message: 'onListenerError must be a function' })
     .optional(),
   commandTimeoutMs: z.int().min(1).optional(),
+  hostCallTimeoutMs: z.int().min(1).optional(),
   lockTimeoutMs: z.int().min(1).optional(),
   tracer: port('tracer', ['startSpan']).optional(),
 });

@@ -1,4 +1,4 @@
-import { GoalLoopError } from '../errors.js';
+import { GoalLoopError, isGoalLoopError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { escalationFilesMissing } from './escalation-files.js';
@@ -20,14 +20,23 @@ export interface SessionDriver {
   readonly dir: string;
   readonly clock: Clock;
   get(sessionId: string, options: { readonly auditTail: number }): Promise<FixSessionView>;
-  withSession<T>(sessionId: string, spans: FixLoopSpans, work: (session: FixSession) => Promise<T>): Promise<T>;
+  /** Opens the session under its lock; `stop` also aborts the step's host calls and commands. */
+  withSession<T>(
+    sessionId: string,
+    spans: FixLoopSpans,
+    work: (session: FixSession) => Promise<T>,
+    stop?: AbortSignal,
+  ): Promise<T>;
 }
 
 /**
  * Steps the session to its end under the call's spans: until it converges or
- * escalates, or until `maxWallMs` have passed (checked between steps; the
- * session then escalates `wall_time`). A session already over is returned as
- * it is, with `stepsTaken: 0`, after delivering what a crash left undone.
+ * escalates, or until `maxWallMs` have passed. The wall time bounds the step
+ * in flight too: when it is spent, that step's signal aborts (its host calls
+ * and commands stop), the step is recorded as interrupted, and the session
+ * escalates `wall_time`, as it does when the time is found spent between
+ * steps. A session already over is returned as it is, with `stepsTaken: 0`,
+ * after delivering what a crash left undone.
  *
  * @internal
  */
@@ -50,23 +59,47 @@ export async function runSessionToCompletion(
   // opening it delivers the line and writes the files.
   if (isTerminal(status) && (await unfinished(driver.fs, sessionPaths(driver.dir, sessionId), before)))
     await driver.withSession(sessionId, spans, async () => undefined);
-  while (!isTerminal(status)) {
-    const spent = clock.now() - started;
-    last =
-      spent >= maxWallMs
-        ? await driver.withSession(sessionId, spans, (session) =>
-            spans.step(() =>
-              session.escalate(
-                'wall_time',
-                `The wall-time budget of ${maxWallMs} ms was spent after ${steps} step(s) (${spent} ms).`,
-              ),
-            ),
-          )
-        : await driver.withSession(sessionId, spans, (session) => spans.step(() => session.step()));
-    steps += 1;
-    status = last.status;
+  const wall = wallTimer(clock, maxWallMs);
+  try {
+    while (!isTerminal(status)) {
+      let cut = false;
+      if (!wall.signal.aborted && clock.now() - started < maxWallMs) {
+        try {
+          last = await driver.withSession(sessionId, spans, (s) => spans.step(() => s.step()), wall.signal);
+          steps += 1;
+          status = last.status;
+          continue;
+        } catch (error) {
+          // Only the wall time's abort is this loop's to handle; the lock's loss, a failed write, the host's abort
+          // (the escalation below rejects with its reason) propagate.
+          if (!wall.signal.aborted || isGoalLoopError(error)) throw error;
+          cut = true;
+          steps += 1;
+        }
+      }
+      const spent = clock.now() - started;
+      const when = cut ? `during step ${steps}, which was cut off` : `after ${steps} step(s)`;
+      const rationale = `The wall-time budget of ${maxWallMs} ms was spent ${when} (${spent} ms).`;
+      last = await driver.withSession(sessionId, spans, (s) => spans.step(() => s.escalate('wall_time', rationale)));
+      steps += 1;
+      status = last.status;
+    }
+  } finally {
+    wall.stop();
   }
   return runResult(await driver.get(sessionId, { auditTail: Number.POSITIVE_INFINITY }), steps, last);
+}
+
+// A signal that aborts once `maxWallMs` have passed on the clock (never for an unbounded run), and how to stop it.
+function wallTimer(clock: Clock, maxWallMs: number): { readonly signal: AbortSignal; stop(): void } {
+  const wall = new AbortController();
+  const done = new AbortController();
+  if (Number.isFinite(maxWallMs))
+    clock.sleep(maxWallMs, done.signal).then(
+      () => wall.abort(new Error(`the wall-time budget of ${maxWallMs} ms of runToCompletion was spent`)),
+      () => undefined,
+    );
+  return { signal: wall.signal, stop: () => done.abort() };
 }
 
 // True when an ended session's last commit was cut off before its audit line or its report files were written.

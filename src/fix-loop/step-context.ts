@@ -7,14 +7,16 @@ import type { StepContext } from './host-calls.js';
 import type { FixLoopOrchestratorOptions } from './options.js';
 
 const DEFAULT_COMMAND_TIMEOUT_MS = 600_000;
+const DEFAULT_HOST_CALL_TIMEOUT_MS = 600_000;
 const NEVER_ABORTED = new AbortController().signal;
 
 /**
  * What a step works with, from the orchestrator's options: its ports (the
- * default probe when none is given), the command time limit, and a heartbeat
- * that keeps the session's lock fresh while a host call or a command runs.
- * Host calls and commands get a signal that fires on the step's abort and on
- * the loss of the lock (another worker took it over).
+ * default probe when none is given), the command and host call time limits,
+ * and a heartbeat that keeps the session's lock fresh while a host call or a
+ * command runs. The step's signal is the orchestrator's joined with `stop`
+ * (runToCompletion's wall time), and host calls and commands get one that
+ * also fires on the loss of the lock (another worker took it over).
  *
  * @internal
  */
@@ -25,11 +27,13 @@ export function createStepContext(
     readonly lock: RunLock;
     readonly lockTimeoutMs: number;
     readonly commands: CommandRunner;
+    readonly stop?: AbortSignal | undefined;
   },
 ): StepContext {
   const { fs } = options;
-  const { clock, lock, commands } = held;
-  const signal = options.signal ?? NEVER_ABORTED;
+  const { clock, lock, commands, stop } = held;
+  const given = options.signal ?? NEVER_ABORTED;
+  const signal = stop === undefined ? given : AbortSignal.any([given, stop]);
   const heartbeatEvery = Math.max(1, Math.floor(held.lockTimeoutMs / 3));
   return {
     fs,
@@ -37,6 +41,7 @@ export function createStepContext(
     signal,
     commands,
     commandTimeoutMs: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+    hostCallTimeoutMs: options.hostCallTimeoutMs ?? DEFAULT_HOST_CALL_TIMEOUT_MS,
     candidates: options.candidates,
     applier: options.applier,
     probe: options.probe ?? createEnvironmentProbe({ fs, commands }),

@@ -99,7 +99,10 @@ export interface FixLoopStarted {
 
 /** Options of `FixLoopOrchestrator.runToCompletion`. @public */
 export interface RunToCompletionOptions {
-  /** Stop between steps once this many ms have passed, escalating the session `wall_time` (default: no limit). */
+  /**
+   * Stop once this many ms have passed, escalating the session `wall_time` (default: no limit); a step still
+   * running then is cut off (its host calls and commands are stopped) and recorded as interrupted.
+   */
   readonly maxWallMs?: number;
 }
 

@@ -116,7 +116,7 @@ describe('fix-loop sessions under concurrency, aborts and listeners', () => {
     expect(attempts[0]).toMatchObject({ candidate_description: 'fix a', outcome: 'interrupted', gap_after: null });
   });
 
-  it('runToCompletion stops between steps once the wall time is spent and escalates wall_time', async () => {
+  it('runToCompletion cuts off the step in flight once the wall time is spent and escalates wall_time', async () => {
     const sim = simulate(['a', 'b', 'c']);
     const clock = createManualClock(0);
     const slow = createFakeCommandRunner([
@@ -137,8 +137,9 @@ describe('fix-loop sessions under concurrency, aborts and listeners', () => {
       stepsTaken: 4,
       escalation: { escalation_reason: 'wall_time' },
     });
-    expect(kinds(result.audit)).toEqual(['0:probe', '1:measure', '2:test_iteration', '3:escalate']);
-    expect(result.escalation?.detail).toMatch(/wall-time budget of 1500 ms/);
+    // The iteration's second test run passes the budget (2 000 ms): the step is cut off, recorded as interrupted.
+    expect(kinds(result.audit)).toEqual(['0:probe', '1:measure', '2:test_iteration!', '3:escalate']);
+    expect(result.escalation?.detail).toMatch(/wall-time budget of 1500 ms was spent during step 3, which was cut off/);
     await expect(fixer.runToCompletion(sessionId, { maxWallMs: -1 })).rejects.toMatchObject({
       code: 'INVALID_OPTIONS',
     });
