@@ -230,7 +230,12 @@ describe('the MCP server example', () => {
     expect((await call('get_feedback_loop', { session_id: 'fix-none' })).json).toMatchObject({
       error: { code: 'not_found' },
     });
-    const bad = await call('start_feedback_loop', { goal: 'g', goal_type: 't', workspace: '../out' });
+    const bad = await call('start_feedback_loop', {
+      goal: 'g',
+      goal_type: 't',
+      workspace: '../out',
+      test_command: 'npm test',
+    });
     expect(bad.json).toMatchObject({ error: { code: 'invalid_input', issues: [{ path: ['workspace'] }] } });
   });
 

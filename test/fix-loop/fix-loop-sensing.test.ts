@@ -167,10 +167,28 @@ describe('fix-loop sensing: probe and measure', () => {
     );
   });
 
-  it('a session with neither a build nor a test command escalates infra_gap instead of converging on nothing', async () => {
-    const { measure, gap } = await sense([ON_PATH], { input: { build_command: undefined, test_command: undefined } });
-    expect(measure).toMatchObject({ status: 'escalated', escalation: { escalation_reason: 'infra_gap' } });
-    expect(gap.requirements.missing).toEqual([
+  it('a stored session with neither a build nor a test command escalates infra_gap instead of converging on nothing', async () => {
+    // start() refuses such a session; a record written before it did can still hold one.
+    const fs = project();
+    const sim = simulate([]);
+    const fixer = new FixLoopOrchestrator({
+      fs,
+      dir: 'sessions',
+      commands: createFakeCommandRunner([ON_PATH]),
+      candidates: fixingSource(sim),
+      applier: sim.applier,
+      clock: createManualClock(0),
+    });
+    const { sessionId } = await fixer.start(startInput());
+    const file = `sessions/${sessionId}/state.json`;
+    const { build_command: _build, test_command: _test, ...record } = JSON.parse((await fs.readText(file)) ?? '{}');
+    await fs.writeText(file, JSON.stringify(record));
+    expect(await fixer.step(sessionId)).toMatchObject({ action: 'probe', status: 'running' });
+    expect(await fixer.step(sessionId)).toMatchObject({
+      status: 'escalated',
+      escalation: { escalation_reason: 'infra_gap' },
+    });
+    expect(((await fixer.get(sessionId)).gap as GapModel).requirements.missing).toEqual([
       'the session has neither a build nor a test command, so no gap can be measured',
     ]);
   });

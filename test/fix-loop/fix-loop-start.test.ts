@@ -82,6 +82,29 @@ describe('FixLoopOrchestrator.start', () => {
     expect(await fs.stat(`${DIR}/s-1/session.lock`)).toBeNull();
   });
 
+  it('refuses a session with neither a build nor a test command, at $.test_command, writing nothing', async () => {
+    const { fs, fixer } = orchestrator();
+    const input = startInput({ build_command: undefined, test_command: undefined, session_id: 'idle' });
+    await expect(fixer.start(input)).rejects.toMatchObject({
+      name: 'GoalLoopError',
+      code: 'INVALID_OPTIONS',
+      message: expect.stringContaining('$.test_command: at least one of build_command and test_command is required'),
+      issues: [
+        {
+          code: 'custom',
+          path: ['test_command'],
+          message: 'at least one of build_command and test_command is required',
+        },
+      ],
+    });
+    expect(await fs.stat(`${DIR}/idle`)).toBeNull();
+    // Reported beside the other fields' issues.
+    expect(await issuesOf({ goal: 'g', goal_type: 't', workspace: '' })).toEqual(['workspace', 'test_command']);
+    // Either command alone is enough.
+    expect((await fixer.start(startInput({ build_command: undefined }))).status).toBe('pending');
+    expect((await fixer.start(startInput({ test_command: undefined }))).status).toBe('pending');
+  });
+
   it('keeps the test report in the session record', async () => {
     const { fixer } = orchestrator();
     const report = { format: 'jest-json', path: 'out/report.json' } as const;

@@ -28,21 +28,31 @@ export type TestReportFile = z.infer<typeof testReportFileSchema>;
 /**
  * What starts a fix session (the `start_feedback_loop` tool's input): the
  * goal and its type, the workspace (relative to the FileSystem root), the
- * build and test commands, where the test command writes its report, and the attempt bound (default
+ * build and test commands (each optional, but at least one is required: a
+ * start with neither is refused with an issue at `$.test_command`), where
+ * the test command writes its report, and the attempt bound (default
  * {@link DEFAULT_MAX_ATTEMPTS}; above {@link MAX_ATTEMPTS_CAP} it is clamped
  * by `parseFixSessionStart`, which says so). Unknown fields are refused.
  *
  * @public
  */
-export const fixSessionStartSchema = z.strictObject({
-  goal: text,
-  goal_type: text,
-  workspace: text,
-  build_command: text.optional(),
-  test_command: text.optional(),
-  test_report: testReportFileSchema.optional(),
-  max_attempts: z.number().int().min(1).default(DEFAULT_MAX_ATTEMPTS),
-});
+export const fixSessionStartSchema = z
+  .strictObject({
+    goal: text,
+    goal_type: text,
+    workspace: text,
+    build_command: text.optional(),
+    test_command: text.optional(),
+    test_report: testReportFileSchema.optional(),
+    max_attempts: z.number().int().min(1).default(DEFAULT_MAX_ATTEMPTS),
+  })
+  // A session with nothing to run measures nothing: refused here, not escalated two steps later.
+  .refine((start) => start.build_command !== undefined || start.test_command !== undefined, {
+    message: 'at least one of build_command and test_command is required',
+    path: ['test_command'],
+    // Reported beside the other fields' issues, whenever the input is an object.
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  });
 
 /** A fix session's start, as parsed (`max_attempts` set, not yet clamped). @public */
 export type FixSessionStart = z.output<typeof fixSessionStartSchema>;

@@ -6,7 +6,8 @@ import { type FixSessionStart, fixSessionStartSchema, MAX_ATTEMPTS_CAP } from '.
 /**
  * Checks a fix session's start (the `start_feedback_loop` input): `goal`,
  * `goal_type` and `workspace` non-empty strings, the commands non-empty
- * strings when given, `max_attempts` an integer of at least 1 (default 5),
+ * strings when given and at least one of them given (else an issue at
+ * `$.test_command`), `max_attempts` an integer of at least 1 (default 5),
  * no unknown field. Every problem is an issue naming its JSON path
  * (`$.workspace`). A `max_attempts` above {@link MAX_ATTEMPTS_CAP} is clamped
  * to it, with a `clamped` issue saying so on a successful result. Never
@@ -14,7 +15,8 @@ import { type FixSessionStart, fixSessionStartSchema, MAX_ATTEMPTS_CAP } from '.
  *
  * @example
  * ```ts
- * parseFixSessionStart({ goal: 'tests pass', goal_type: 'tests', workspace: '.', max_attempts: 80 });
+ * const start = { goal: 'tests pass', goal_type: 'tests', workspace: '.', test_command: 'npm test' };
+ * parseFixSessionStart({ ...start, max_attempts: 80 });
  * // { success: true, data: { …, max_attempts: 50 }, issues: [{ code: 'clamped', path: ['max_attempts'], … }] }
  * ```
  * @public

@@ -90,10 +90,13 @@ describe('fix-loop contracts', () => {
     expect(fixAttemptSchema.safeParse({ ...attempt(0, 3, 2), action: 'probe' }).success).toBe(false);
   });
 
-  it('refuse a start with an unknown field', () => {
-    const start = { goal: 'g', goal_type: 't', workspace: 'w' };
+  it('refuse a start with an unknown field, or with neither a build nor a test command', () => {
+    const start = { goal: 'g', goal_type: 't', workspace: 'w', build_command: 'tsc' };
     expect(fixSessionStartSchema.parse(start).max_attempts).toBe(5);
     expect(fixSessionStartSchema.safeParse({ ...start, maxAttempts: 3 }).success).toBe(false);
+    expect(fixSessionStartSchema.safeParse({ ...start, build_command: undefined }).error?.issues).toMatchObject([
+      { path: ['test_command'], message: 'at least one of build_command and test_command is required' },
+    ]);
   });
 
   it('round-trip a session record through JSON, escalated with attempts and a step in progress', () => {

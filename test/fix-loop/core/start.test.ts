@@ -4,7 +4,7 @@ import { fixSessionStateSchema, MAX_FAILURE_OUTPUT_CHARS } from '../../../src/fi
 import { DEFAULT_MAX_ATTEMPTS, MAX_ATTEMPTS_CAP } from '../../../src/fix-loop/contracts/start.js';
 import { createFixSessionState, failureOutputTail, parseFixSessionStart } from '../../../src/fix-loop/core/start.js';
 
-const start = { goal: 'the tests pass', goal_type: 'tests', workspace: 'app' };
+const start = { goal: 'the tests pass', goal_type: 'tests', workspace: 'app', test_command: 'npm test' };
 
 describe('parseFixSessionStart', () => {
   it('defaults max_attempts to 5 and keeps the commands', () => {
@@ -30,6 +30,21 @@ describe('parseFixSessionStart', () => {
     expect(paths).toEqual(
       expect.arrayContaining(['$.goal', '$.goal_type', '$.workspace', '$.max_attempts', '$.test_command', '$']),
     );
+  });
+
+  it('refuses a start with neither a build nor a test command, naming $.test_command', () => {
+    const { test_command: _, ...idle } = start;
+    const issue = {
+      code: 'custom',
+      path: ['test_command'],
+      message: 'at least one of build_command and test_command is required',
+    };
+    expect(parseFixSessionStart(idle)).toEqual({ success: false, issues: [issue] });
+    expect(parseFixSessionStart({ ...idle, build_command: 'tsc' }).success).toBe(true);
+    // An empty command is refused as such, with one issue at its path.
+    expect(parseFixSessionStart({ ...idle, test_command: '' }).issues.map((i) => i.path.join('.'))).toEqual([
+      'test_command',
+    ]);
   });
 
   it('refuses a max_attempts that is not a whole number', () => {
