@@ -60,13 +60,19 @@ export function createEnvironmentProbe(options: EnvironmentProbeOptions): Enviro
 
 /**
  * The program a shell command line runs first: its first word after any
- * `NAME=value` assignments, unquoted; `null` for an empty line. Pure.
+ * `NAME=value` assignments, subshell and group openers (`(`, `{`) and `!`,
+ * unquoted, up to the first operator (`;`, `&`, `|`, `)`); `null` for an
+ * empty line or an arithmetic command (`((`). `(exit 1)` runs `exit`, never
+ * a program named `(exit`. Pure.
  *
  * @internal
  */
 export function programOf(command: string): string | null {
-  const words = command.trim().match(/(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s'"])+/g) ?? [];
-  const first = words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word));
+  const line = command.trim();
+  if (line.startsWith('((')) return null;
+  // Words end at blanks and at the operators `;`, `&`, `|`, `(` and `)`, outside quotes, as the shell reads them.
+  const words = line.match(/(?:'[^']*'|"(?:[^"\\]|\\.)*"|[^\s'";&|()])+/g) ?? [];
+  const first = words.find((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word) && word !== '{' && word !== '!');
   if (first === undefined) return null;
   const unquoted = first.replace(/'([^']*)'|"((?:[^"\\]|\\.)*)"/g, (_, single, double) => single ?? double);
   return unquoted === '' ? null : unquoted;
