@@ -12,6 +12,8 @@ export interface ServerConnection {
   readonly client: Client;
   /** The child's process id. */
   readonly pid: number | undefined;
+  /** What the child wrote to standard error so far (its log lines). */
+  stderr(): string;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,11 @@ export async function connectToServer(root: string): Promise<ServerConnection> {
     env: getDefaultEnvironment(),
     stderr: 'pipe',
   });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   const client = new Client({ name: 'goal-loop-example-client', version: '1.0.0' });
   await client.connect(transport);
-  return { client, pid: transport.pid ?? undefined, close: () => client.close() };
+  return { client, pid: transport.pid ?? undefined, stderr: () => stderr, close: () => client.close() };
 }

@@ -8,41 +8,94 @@
 // <root>/.goal-loop/fix-sessions. The fix loop's candidate source is the rule table of examples/fix-loop (unified
 // diffs for its slugify package); a real host plugs its agent in there. Standard output is the protocol; this
 // file writes nothing else there.
+//
+// It stops on SIGTERM, SIGINT, standard input closing or the transport closing (an oversized message closes it
+// too): every call in flight is aborted (its commands killed, its lock released) and awaited before the process
+// exits, and the reason is one line on standard error. Bad arguments: a usage line, exit 2.
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createGoalLoopTools } from 'goal-loop';
+import { createGoalLoopTools, isGoalLoopError, type Tool } from 'goal-loop';
 import { createFixLoopTools, createGitPatchApplier, FixLoopOrchestrator } from 'goal-loop/fix-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { createRuleCandidateSource } from '../fix-loop/rule-candidates.js';
 import { registerTools } from './mcp-tools.js';
 
-const { values } = parseArgs({
-  options: { root: { type: 'string' }, 'max-wall-seconds': { type: 'string' } },
-  strict: true,
-});
-if (values.root === undefined) {
-  console.error('usage: tsx examples/mcp-server/server.ts --root <project dir> [--max-wall-seconds <n>]');
+const USAGE = 'usage: tsx examples/mcp-server/server.ts --root <project dir> [--max-wall-seconds <n>]';
+
+// A bad command line: what is wrong and the usage, on standard error; exit 2.
+function usageError(problem: string): never {
+  console.error(`goal-loop MCP server: ${problem}\n${USAGE}`);
   process.exit(2);
 }
-const root = resolve(values.root);
+
+// The command line, checked: an existing root directory, a positive number of seconds.
+function parseCommandLine(): { root: string; maxWallSeconds: number | undefined } {
+  let values: { root?: string; 'max-wall-seconds'?: string };
+  try {
+    ({ values } = parseArgs({
+      options: { root: { type: 'string' }, 'max-wall-seconds': { type: 'string' } },
+      strict: true,
+    }));
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  if (values.root === undefined) return usageError('--root is required');
+  const root = resolve(values.root);
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) return usageError(`--root ${root} is not a directory`);
+  const wall = values['max-wall-seconds'];
+  const maxWallSeconds = wall === undefined ? undefined : Number(wall);
+  if (maxWallSeconds !== undefined && !(Number.isFinite(maxWallSeconds) && maxWallSeconds > 0))
+    return usageError(`--max-wall-seconds must be a positive number of seconds, got "${wall}"`);
+  return { root, maxWallSeconds };
+}
+
+const { root, maxWallSeconds } = parseCommandLine();
 const fs = createNodeFileSystem(root);
 const commands = createExecaCommandRunner();
-const maxWall = values['max-wall-seconds'];
+// Aborted when the server stops: every call in flight, and the fix loop's step in progress, end with it.
+const stopping = new AbortController();
 
-const fixer = new FixLoopOrchestrator({
-  fs,
-  dir: '.goal-loop/fix-sessions',
-  commands,
-  candidates: createRuleCandidateSource(),
-  applier: createGitPatchApplier({ commands }),
-});
+let tools: Tool[];
+try {
+  const fixer = new FixLoopOrchestrator({
+    fs,
+    dir: '.goal-loop/fix-sessions',
+    commands,
+    candidates: createRuleCandidateSource(),
+    applier: createGitPatchApplier({ commands }),
+    signal: stopping.signal,
+  });
+  tools = [
+    ...createGoalLoopTools({ fs, commands }),
+    ...createFixLoopTools(fixer, maxWallSeconds === undefined ? {} : { maxWallSeconds }),
+  ];
+} catch (error) {
+  usageError(isGoalLoopError(error) ? `${error.code}: ${error.message}` : String(error));
+}
 
 const server = new Server({ name: 'goal-loop', version: '1.0.0' }, { capabilities: { tools: {} } });
-registerTools(server, [
-  ...createGoalLoopTools({ fs, commands }),
-  ...createFixLoopTools(fixer, maxWall === undefined ? {} : { maxWallSeconds: Number(maxWall) }),
-]);
+const calls = registerTools(server, tools, { signal: stopping.signal });
+
+// Stops once: aborts the calls in flight, waits for them to settle (their commands killed, locks released), then
+// exits. A second signal while stopping changes nothing.
+async function stop(reason: string, code: number): Promise<void> {
+  if (stopping.signal.aborted) return;
+  console.error(`goal-loop MCP server stopping: ${reason}`);
+  stopping.abort(new Error(`the MCP server is stopping: ${reason}`));
+  await calls.settled();
+  await server.close().catch(() => undefined);
+  process.exit(code);
+}
+
+server.onerror = (error) => console.error(`goal-loop MCP server transport error: ${error.message}`);
+server.onclose = () => void stop('the transport closed', 0);
+process.on('SIGTERM', () => void stop('SIGTERM', 143));
+process.on('SIGINT', () => void stop('SIGINT', 130));
+// The SDK's stdio transport does not watch for the end of its input; a client that closes it is gone.
+process.stdin.on('end', () => void stop('standard input closed', 0));
+
 await server.connect(new StdioServerTransport());
 console.error(`goal-loop MCP server on stdio, root ${root}`);
