@@ -51,11 +51,11 @@ async function stepTimes(): Promise<number[][]> {
   for (let s = 0; s < SESSIONS + WARM_SESSIONS; s++) {
     const { sessionId } = await fixer.start({
       goal: 'tests pass',
-      goal_type: 'tests',
+      goalType: 'tests',
       workspace: '.',
-      build_command: 'npm run build',
-      test_command: 'npm test',
-      max_attempts: ATTEMPTS,
+      buildCommand: 'npm run build',
+      testCommand: 'npm test',
+      maxAttempts: ATTEMPTS,
     });
     for (let status = 'pending'; status !== 'converged' && status !== 'escalated'; ) {
       const started = performance.now();

@@ -140,9 +140,9 @@ async function main() {
   });
   const { sessionId } = await fixer.start({
     goal: 'tests pass',
-    goal_type: 'tests',
+    goalType: 'tests',
     workspace: 'ws',
-    test_command: 'npm test',
+    testCommand: 'npm test',
   });
   const fixed = await fixer.runToCompletion(sessionId);
   assert.equal(fixed.status, 'converged');

@@ -53,12 +53,12 @@ const fixer = new FixLoopOrchestrator({
 const start = (workspace: string, goal: string) =>
   fixer.start({
     goal,
-    goal_type: 'tests_pass',
+    goalType: 'tests_pass',
     workspace,
-    build_command: BUILD_COMMAND,
-    test_command: TEST_COMMAND,
-    test_report: { format: 'junit', path: 'report.xml' },
-    max_attempts: 5,
+    buildCommand: BUILD_COMMAND,
+    testCommand: TEST_COMMAND,
+    testReport: { format: 'junit', path: 'report.xml' },
+    maxAttempts: 5,
   });
 const sessionFile = (sessionId: string, file: string): string => join(project.root, dir, sessionId, file);
 const run = promisify(execFile);

@@ -40,7 +40,7 @@ export function createEnvironmentProbe(options: EnvironmentProbeOptions): Enviro
       const workspace = await findWorkspace(fs, input.workspacePath);
       if (!workspace.ok) return { missing: [workspace.detail] };
       const missing: string[] = [];
-      for (const command of [input.build_command, input.test_command]) {
+      for (const command of [input.buildCommand, input.testCommand]) {
         const program = command === undefined ? null : programOf(command);
         if (program === null || missing.some((line) => line.startsWith(`program "${program}"`))) continue;
         const found = await commands.run(`command -v ${shellQuote(program)}`, {

@@ -42,10 +42,10 @@ const MAX_ID_TRIES = 100;
  * const commands = createExecaCommandRunner();
  * const fixer = new FixLoopOrchestrator({
  *   fs: createNodeFileSystem(process.cwd()), dir: '.goal-loop/fix-sessions', commands,
- *   candidates: { propose: async ({ failure_output }) => askAgentForPatches(failure_output) },
+ *   candidates: { propose: async ({ failureOutput }) => askAgentForPatches(failureOutput) },
  *   applier: createGitPatchApplier({ commands }),
  * });
- * const { sessionId } = await fixer.start({ goal: 'tests pass', goal_type: 'tests', workspace: '.', test_command: 'npm test' });
+ * const { sessionId } = await fixer.start({ goal: 'tests pass', goalType: 'tests', workspace: '.', testCommand: 'npm test', maxAttempts: 5 });
  * const result = await fixer.runToCompletion(sessionId, { maxWallMs: 600_000 });
  * ```
  * @public

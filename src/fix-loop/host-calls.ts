@@ -6,7 +6,7 @@ import type { FixCandidate } from './contracts/candidate.js';
 import type { GapModel } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';
 import { checkFixCandidate } from './core/check-candidates.js';
-import type { ApplyResult, CandidateApplier, CandidateSource, EnvironmentProbe } from './host-ports.js';
+import type { ApplyResult, CandidateApplier, CandidateSource, EnvironmentProbe, ProbeInput } from './host-ports.js';
 
 /** What a session's step works with besides its record. @internal */
 export interface StepContext {
@@ -93,10 +93,7 @@ async function hostCall<T>(
 }
 
 /** Runs the environment probe: what is missing (a throw or a malformed answer is a missing requirement). @internal */
-export async function callProbe(
-  context: StepContext,
-  input: { workspace: string; workspacePath: string; build_command?: string; test_command?: string },
-): Promise<string[]> {
+export async function callProbe(context: StepContext, input: Omit<ProbeInput, 'signal'>): Promise<string[]> {
   const outcome = await hostCall(context, (signal) => context.probe.probe({ ...input, signal }));
   if (!outcome.ok) return [`the environment probe ${outcome.timedOut ? '' : 'failed: '}${outcome.error}`];
   const missing = (outcome.value as { missing?: unknown } | null)?.missing;

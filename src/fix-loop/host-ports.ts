@@ -60,16 +60,18 @@ export interface CandidateApplier {
 }
 
 /**
- * What an {@link EnvironmentProbe} receives: the workspace (absolute, and as
- * the session names it), the session's build and test commands, and a signal.
+ * What an {@link EnvironmentProbe} receives: the workspace as an absolute
+ * path (`workspace`, as {@link ApplyContext} has it) and as the session names
+ * it, relative to the FileSystem root (`workspacePath`), the session's build
+ * and test commands, and a signal.
  *
  * @public
  */
 export interface ProbeInput {
   readonly workspace: string;
   readonly workspacePath: string;
-  readonly build_command?: string;
-  readonly test_command?: string;
+  readonly buildCommand?: string;
+  readonly testCommand?: string;
   readonly signal: AbortSignal;
 }
 

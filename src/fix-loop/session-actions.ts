@@ -57,8 +57,8 @@ async function probe(state: FixSessionState, context: StepContext): Promise<Acte
   const missing = await callProbe(context, {
     workspace: workspace.ok ? workspace.absolute : resolvePath(context.fs.root, state.workspace),
     workspacePath: state.workspace,
-    ...(state.build_command === undefined ? {} : { build_command: state.build_command }),
-    ...(state.test_command === undefined ? {} : { test_command: state.test_command }),
+    ...(state.build_command === undefined ? {} : { buildCommand: state.build_command }),
+    ...(state.test_command === undefined ? {} : { testCommand: state.test_command }),
   });
   const gap =
     missing.length === 0

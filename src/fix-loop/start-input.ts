@@ -1,21 +1,24 @@
 import { formatIssue, GoalLoopError, type Issue } from '../errors.js';
 import { isAbsolutePath, isInside, joinPath } from '../kit/paths.js';
+import { unknownKeys } from '../kit/unknown-keys.js';
 import { resolveContainedPath } from '../persist/containment.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { FixSessionState } from './contracts/session.js';
-import type { FixSessionStartInput } from './contracts/start.js';
+import { type FixSessionStartInput, fixSessionStartSchema } from './contracts/start.js';
 import { createFixSessionState, parseFixSessionStart } from './core/start.js';
 import { sessionIdSchema } from './options.js';
 
 /**
- * What `start()` takes: the session start (`goal`, `goal_type`, `workspace`
- * relative to the FileSystem root, `build_command?`, `test_command?`,
- * `test_report?`, `max_attempts?`) and, optionally, the session's id (one
- * path segment; by default one is made from the clock and a counter).
+ * What `start()` takes: the session start (`goal`, `goalType`, `workspace`
+ * relative to the FileSystem root, `buildCommand?`, `testCommand?`,
+ * `testReport?`, `maxAttempts?`) and, optionally, the session's id
+ * (`sessionId`: one path segment; by default one is made from the clock and
+ * a counter). The session's record keeps the same fields in snake_case
+ * (state.json's `goal_type`, `build_command`, …).
  *
  * @public
  */
-export type FixLoopStartInput = FixSessionStartInput & { readonly session_id?: string };
+export type FixLoopStartInput = FixSessionStartInput & { readonly sessionId?: string };
 
 /** A start input that passed its checks: the id asked for, notes, and how to make the session's record. @internal */
 export interface CheckedStart {
@@ -33,23 +36,23 @@ export interface CheckedStart {
  * @internal
  */
 export async function checkStart(fs: FileSystem, input: FixLoopStartInput): Promise<CheckedStart> {
-  const { session_id: sessionId, ...rest } = isRecord(input) ? input : { session_id: undefined };
+  const { sessionId, ...rest } = isRecord(input) ? input : { sessionId: undefined };
   const parsed = parseFixSessionStart(isRecord(input) ? rest : input);
-  const issues: Issue[] = parsed.success ? [] : [...parsed.issues];
+  const issues: Issue[] = parsed.success ? [] : withKeyHints(parsed.issues, rest);
   if (sessionId !== undefined && !sessionIdSchema.safeParse(sessionId).success)
     issues.push({
       code: 'invalid_session_id',
-      path: ['session_id'],
+      path: ['sessionId'],
       message: 'a session id is one path segment of letters, digits, ".", "_" and "-" (at most 128)',
     });
   if (parsed.success) {
-    const { workspace, test_report: report } = parsed.data;
+    const { workspace, testReport: report } = parsed.data;
     const fact = await resolveContainedPath(fs, workspace);
     if (fact.state === 'refused') issues.push({ code: 'outside_root', path: ['workspace'], message: fact.detail });
     if (report !== undefined && (isAbsolutePath(report.path) || !isInside(joinPath('w', report.path), 'w')))
       issues.push({
         code: 'outside_workspace',
-        path: ['test_report', 'path'],
+        path: ['testReport', 'path'],
         message: `"${report.path}" must be a relative path inside the workspace`,
       });
   }
@@ -66,12 +69,25 @@ export async function checkStart(fs: FileSystem, input: FixLoopStartInput): Prom
   };
 }
 
+// The start's fields, and its unknown keys one issue each, naming the field meant (`goal_type`: `goalType`?).
+const FIELDS = [...Object.keys(fixSessionStartSchema.shape), 'sessionId'];
+function withKeyHints(issues: readonly Issue[], input: Record<string, unknown>): Issue[] {
+  const unknown = unknownKeys(input, FIELDS);
+  if (unknown.length === 0) return [...issues];
+  const hinted = unknown.map(({ key, suggestion }) => ({
+    code: 'unrecognized_keys',
+    path: [key],
+    message: `unknown field \`${key}\`${suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`}`,
+  }));
+  return [...issues.filter((issue) => !(issue.code === 'unrecognized_keys' && issue.path.length === 0)), ...hinted];
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The error for a `session_id` that is taken. @internal */
+/** The error for a `sessionId` that is taken. @internal */
 export const sessionExists = (sessionId: string): GoalLoopError =>
-  new GoalLoopError('INVALID_OPTIONS', `A fix session "${sessionId}" already exists; choose another session_id.`, {
-    issues: [{ code: 'session_exists', path: ['session_id'], message: `session "${sessionId}" already exists` }],
+  new GoalLoopError('INVALID_OPTIONS', `A fix session "${sessionId}" already exists; choose another id.`, {
+    issues: [{ code: 'session_exists', path: ['sessionId'], message: `session "${sessionId}" already exists` }],
   });

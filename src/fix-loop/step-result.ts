@@ -86,7 +86,7 @@ export interface FixSessionView {
 
 /**
  * What `start()` returns: the new session's id, its status (`pending`), and
- * notes on the input that did not stop it (a `max_attempts` clamped to the
+ * notes on the input that did not stop it (a `maxAttempts` clamped to the
  * cap), each with its JSON path.
  *
  * @public

@@ -166,9 +166,9 @@ test('goal-loop/fix-loop: a fix session on the memory filesystem converges and r
   });
   const { sessionId } = await fixer.start({
     goal: 'tests pass',
-    goal_type: 'tests',
+    goalType: 'tests',
     workspace: 'ws',
-    test_command: 'npm test',
+    testCommand: 'npm test',
   });
   const result = await fixer.runToCompletion(sessionId);
   expect(result).toMatchObject({ status: 'converged', stepsTaken: 4, escalationFiles: null });

@@ -43,7 +43,7 @@ const fixer = new FixLoopOrchestrator({
   applier: createGitPatchApplier({ commands }),
 });
 export const started: Promise<string> = fixer
-  .start({ goal: 'tests pass', goal_type: 'tests', workspace: '.', test_command: 'npm test' })
+  .start({ goal: 'tests pass', goalType: 'tests', workspace: '.', testCommand: 'npm test' })
   .then((started) => started.sessionId);
 export const stepped: Promise<FixStepResult> = started.then((id) => fixer.step(id));
 export const run: Promise<FixLoopRunResult> = started.then((id) => fixer.runToCompletion(id, { maxWallMs: 60_000 }));

@@ -49,7 +49,7 @@ async function prepared() {
   const inner = memoryProject();
   const sim = simulate(['a', 'b'], 1);
   const clock = createManualClock(0);
-  await orchestratorOn(inner, sim, clock).start(startInput({ session_id: ID }));
+  await orchestratorOn(inner, sim, clock).start(startInput({ sessionId: ID }));
   return { inner, sim, clock };
 }
 

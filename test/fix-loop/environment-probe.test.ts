@@ -19,8 +19,8 @@ async function probe(fs: FileSystem, workspace = 'packages/x'): Promise<readonly
   const result = await createEnvironmentProbe({ fs, commands: ON_PATH }).probe({
     workspace,
     workspacePath: workspace,
-    build_command: 'npm run build',
-    test_command: 'npm test',
+    buildCommand: 'npm run build',
+    testCommand: 'npm test',
     signal,
   });
   return result.missing;
@@ -74,9 +74,9 @@ describe('the default environment probe looks for node_modules as Node resolves 
     });
     const { sessionId } = await fixer.start({
       goal: 'tests pass',
-      goal_type: 'tests',
+      goalType: 'tests',
       workspace: 'packages/x',
-      test_command: 'npm test',
+      testCommand: 'npm test',
     });
     expect(await fixer.step(sessionId)).toMatchObject({ action: 'probe', status: 'running' });
     expect((await fixer.get(sessionId)).state.environment_verified).toBe(true);

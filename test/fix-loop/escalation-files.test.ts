@@ -40,7 +40,7 @@ async function prepared() {
   const fs = memoryProject();
   const sim = simulate(['a', 'b']);
   const clock = createManualClock(0);
-  await orchestratorOn(fs, sim, clock).start(startInput({ session_id: ID }));
+  await orchestratorOn(fs, sim, clock).start(startInput({ sessionId: ID }));
   return { fs, sim, clock };
 }
 
@@ -75,7 +75,7 @@ describe('fix-loop escalation report files', () => {
     const fs = memoryProject();
     const sim = simulate(['a']);
     const fixer = orchestratorOn(fs, sim, createManualClock(0));
-    await fixer.start(startInput({ session_id: ID }));
+    await fixer.start(startInput({ sessionId: ID }));
     const result = await fixer.runToCompletion(ID);
     expect(result).toMatchObject({ status: 'converged', escalationFiles: null });
     expect(await fs.stat(JSON_FILE)).toBeNull();

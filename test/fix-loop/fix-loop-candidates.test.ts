@@ -27,7 +27,7 @@ const auto = (description: string, confidence: number, data: Record<string, stri
 
 async function run(sim: Simulated, source: CandidateSource, applier?: CandidateApplier, maxAttempts = 5) {
   const { fixer } = orchestrator(sim, source, applier);
-  const { sessionId } = await fixer.start(startInput({ max_attempts: maxAttempts }));
+  const { sessionId } = await fixer.start(startInput({ maxAttempts: maxAttempts }));
   return { fixer, sessionId, result: await fixer.runToCompletion(sessionId) };
 }
 

@@ -39,7 +39,7 @@ function orchestrator(clock: ManualClock, extra: Partial<FixLoopOrchestratorOpti
 
 // Starts a session and takes its probe and measure steps.
 async function measured(fixer: FixLoopOrchestrator): Promise<string> {
-  const { sessionId } = await fixer.start(startInput({ build_command: undefined }));
+  const { sessionId } = await fixer.start(startInput({ buildCommand: undefined }));
   await fixer.step(sessionId);
   await fixer.step(sessionId);
   return sessionId;
@@ -120,7 +120,7 @@ describe('runToCompletion maxWallMs bounds the step in flight', () => {
     const source = hanging();
     const candidates: CandidateSource = { propose: (input) => source.call(input) };
     const { fixer } = orchestrator(clock, { candidates });
-    const { sessionId } = await fixer.start(startInput({ build_command: undefined }));
+    const { sessionId } = await fixer.start(startInput({ buildCommand: undefined }));
     const run = fixer.runToCompletion(sessionId, { maxWallMs: 10_000 });
     const signal = await source.called;
     clock.advance(10_000);
@@ -148,7 +148,7 @@ describe('runToCompletion maxWallMs bounds the step in flight', () => {
       },
     ]);
     const { fixer } = orchestrator(clock, { commands });
-    const { sessionId } = await fixer.start(startInput({ build_command: undefined }));
+    const { sessionId } = await fixer.start(startInput({ buildCommand: undefined }));
     const result = await fixer.runToCompletion(sessionId, { maxWallMs: 10_000 });
     expect(stopped?.aborted).toBe(true);
     expect(kinds(result.audit)).toEqual(['0:probe', '1:measure!', '2:escalate']);
@@ -160,7 +160,7 @@ describe('runToCompletion maxWallMs bounds the step in flight', () => {
     const source = hanging();
     const candidates: CandidateSource = { propose: (input) => source.call(input) };
     const { fixer } = orchestrator(clock, { candidates, hostCallTimeoutMs: 5_000 });
-    const { sessionId } = await fixer.start(startInput({ build_command: undefined, max_attempts: 1 }));
+    const { sessionId } = await fixer.start(startInput({ buildCommand: undefined, maxAttempts: 1 }));
     const run = fixer.runToCompletion(sessionId);
     await source.called;
     clock.advance(5_000);

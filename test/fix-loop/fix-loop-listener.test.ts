@@ -23,7 +23,7 @@ async function runWith(extra: Partial<FixLoopOrchestratorOptions>) {
     clock: createManualClock(Date.UTC(2026, 0, 1)),
     ...extra,
   });
-  await fixer.start(startInput({ session_id: ID }));
+  await fixer.start(startInput({ sessionId: ID }));
   const result = await fixer.runToCompletion(ID);
   const files = {
     audit: await fs.readText(`${DIR}/${ID}/audit.jsonl`),

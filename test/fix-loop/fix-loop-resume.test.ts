@@ -130,7 +130,7 @@ describe('fix-loop sessions under concurrency, aborts and listeners', () => {
       },
     ]);
     const fixer = orchestrator(sim, memoryProject(), { commands: slow, clock });
-    const { sessionId } = await fixer.start(startInput({ build_command: undefined }));
+    const { sessionId } = await fixer.start(startInput({ buildCommand: undefined }));
     const result = await fixer.runToCompletion(sessionId, { maxWallMs: 1_500 });
     expect(result).toMatchObject({
       status: 'escalated',

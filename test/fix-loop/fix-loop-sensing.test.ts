@@ -48,7 +48,7 @@ describe('fix-loop sensing: probe and measure', () => {
   it('the default probe finds a program missing from PATH and node_modules missing, and escalates infra_gap', async () => {
     const { probe, gap } = await sense([{ match: "command -v 'npm'", respond: { exitCode: 1 } }], {
       files: { 'ws/package.json': '{"dependencies":{"zod":"^4"}}' },
-      input: { build_command: 'NODE_ENV=ci "npm" run build' },
+      input: { buildCommand: 'NODE_ENV=ci "npm" run build' },
     });
     expect(probe).toMatchObject({
       action: 'probe',
@@ -126,7 +126,7 @@ describe('fix-loop sensing: probe and measure', () => {
           },
         },
       ],
-      { fs, input: { test_report: { format: 'junit', path: 'out/junit.xml' } } },
+      { fs, input: { testReport: { format: 'junit', path: 'out/junit.xml' } } },
     );
     expect(stale).toBeNull();
     expect(gap.tests).toEqual({ failed: 2, passed: 3, total: 5 });
@@ -142,7 +142,7 @@ describe('fix-loop sensing: probe and measure', () => {
       },
     });
     const jsonFs = project();
-    const input = { build_command: undefined, test_report: { format: 'jest-json', path: 'report.json' } };
+    const input = { buildCommand: undefined, testReport: { format: 'jest-json', path: 'report.json' } };
     const jest = { numFailedTests: 1, numPassedTests: 2, numTotalTests: 3, testResults: [] };
     const read = await sense([ON_PATH, report(JSON.stringify(jest))], { fs: jsonFs, input });
     expect(read.gap.tests).toEqual({ failed: 1, passed: 2, total: 3 });
@@ -154,7 +154,7 @@ describe('fix-loop sensing: probe and measure', () => {
   });
 
   it('a report not written: a passing run escalates infra_gap, a failing run counts from its output', async () => {
-    const input = { build_command: undefined, test_report: { format: 'junit', path: 'junit.xml' } };
+    const input = { buildCommand: undefined, testReport: { format: 'junit', path: 'junit.xml' } };
     const passing = await sense([ON_PATH, { match: TEST, respond: { exitCode: 0 } }], { input });
     expect(passing.gap.requirements.missing).toEqual(['the test command wrote no report at /project/ws/junit.xml']);
     const failing = await sense(

@@ -35,17 +35,17 @@ async function issuesOf(input: unknown): Promise<string[]> {
 describe('FixLoopOrchestrator.start', () => {
   it('names the JSON path of every bad field', async () => {
     const error = await orchestrator()
-      .fixer.start({ goal: '', goal_type: 'tests', max_attempts: 0 } as unknown as FixLoopStartInput)
+      .fixer.start({ goal: '', goalType: 'tests', maxAttempts: 0 } as unknown as FixLoopStartInput)
       .then(
         () => new Error('start resolved'),
         (reason: unknown) => reason as Error,
       );
     expect(error.message).toMatch(/\$\.goal: /);
     expect(error.message).toMatch(/\$\.workspace: /);
-    expect(error.message).toMatch(/\$\.max_attempts: /);
-    expect(await issuesOf({ ...startInput(), extra: 1 })).toEqual(['']);
-    expect(await issuesOf({ ...startInput(), test_report: { format: 'tap', path: 'r' } })).toEqual([
-      'test_report.format',
+    expect(error.message).toMatch(/\$\.maxAttempts: /);
+    expect(await issuesOf({ ...startInput(), extra: 1 })).toEqual(['extra']);
+    expect(await issuesOf({ ...startInput(), testReport: { format: 'tap', path: 'r' } })).toEqual([
+      'testReport.format',
     ]);
     expect(await issuesOf(null)).toEqual(['']);
   });
@@ -53,28 +53,28 @@ describe('FixLoopOrchestrator.start', () => {
   it('refuses a workspace outside the root, a report outside the workspace, a bad or taken session id', async () => {
     expect(await issuesOf(startInput({ workspace: '../elsewhere' }))).toEqual(['workspace']);
     expect(await issuesOf(startInput({ workspace: '/etc' }))).toEqual(['workspace']);
-    expect(await issuesOf(startInput({ test_report: { format: 'junit', path: '../r.xml' } }))).toEqual([
-      'test_report.path',
+    expect(await issuesOf(startInput({ testReport: { format: 'junit', path: '../r.xml' } }))).toEqual([
+      'testReport.path',
     ]);
-    expect(await issuesOf(startInput({ test_report: { format: 'junit', path: '/tmp/r.xml' } }))).toEqual([
-      'test_report.path',
+    expect(await issuesOf(startInput({ testReport: { format: 'junit', path: '/tmp/r.xml' } }))).toEqual([
+      'testReport.path',
     ]);
-    expect(await issuesOf(startInput({ session_id: '../x' }))).toEqual(['session_id']);
+    expect(await issuesOf(startInput({ sessionId: '../x' }))).toEqual(['sessionId']);
     const { fixer } = orchestrator();
-    await fixer.start(startInput({ session_id: 'mine' }));
-    await expect(fixer.start(startInput({ session_id: 'mine' }))).rejects.toMatchObject({
+    await fixer.start(startInput({ sessionId: 'mine' }));
+    await expect(fixer.start(startInput({ sessionId: 'mine' }))).rejects.toMatchObject({
       code: 'INVALID_OPTIONS',
-      issues: [{ path: ['session_id'], code: 'session_exists' }],
+      issues: [{ path: ['sessionId'], code: 'session_exists' }],
     });
   });
 
-  it('accepts a missing workspace (the probe reports it) and clamps max_attempts with a note', async () => {
+  it('accepts a missing workspace (the probe reports it) and clamps maxAttempts with a note', async () => {
     const { fs, fixer } = orchestrator();
-    const started = await fixer.start(startInput({ workspace: 'not-yet', max_attempts: 500, session_id: 's-1' }));
+    const started = await fixer.start(startInput({ workspace: 'not-yet', maxAttempts: 500, sessionId: 's-1' }));
     expect(started).toMatchObject({
       sessionId: 's-1',
       status: 'pending',
-      issues: [{ code: 'clamped', path: ['max_attempts'] }],
+      issues: [{ code: 'clamped', path: ['maxAttempts'] }],
     });
     const state = await fixer.get('s-1');
     expect(state).toMatchObject({ maxAttempts: 50, workspace: 'not-yet', status: 'pending', auditTail: [] });
@@ -82,33 +82,56 @@ describe('FixLoopOrchestrator.start', () => {
     expect(await fs.stat(`${DIR}/s-1/session.lock`)).toBeNull();
   });
 
-  it('refuses a session with neither a build nor a test command, at $.test_command, writing nothing', async () => {
+  it('refuses a session with neither a build nor a test command, at $.testCommand, writing nothing', async () => {
     const { fs, fixer } = orchestrator();
-    const input = startInput({ build_command: undefined, test_command: undefined, session_id: 'idle' });
+    const input = startInput({ buildCommand: undefined, testCommand: undefined, sessionId: 'idle' });
     await expect(fixer.start(input)).rejects.toMatchObject({
       name: 'GoalLoopError',
       code: 'INVALID_OPTIONS',
-      message: expect.stringContaining('$.test_command: at least one of build_command and test_command is required'),
+      message: expect.stringContaining('$.testCommand: at least one of the build and test commands is required'),
       issues: [
         {
           code: 'custom',
-          path: ['test_command'],
-          message: 'at least one of build_command and test_command is required',
+          path: ['testCommand'],
+          message: 'at least one of the build and test commands is required',
         },
       ],
     });
     expect(await fs.stat(`${DIR}/idle`)).toBeNull();
     // Reported beside the other fields' issues.
-    expect(await issuesOf({ goal: 'g', goal_type: 't', workspace: '' })).toEqual(['workspace', 'test_command']);
+    expect(await issuesOf({ goal: 'g', goalType: 't', workspace: '' })).toEqual(['workspace', 'testCommand']);
     // Either command alone is enough.
-    expect((await fixer.start(startInput({ build_command: undefined }))).status).toBe('pending');
-    expect((await fixer.start(startInput({ test_command: undefined }))).status).toBe('pending');
+    expect((await fixer.start(startInput({ buildCommand: undefined }))).status).toBe('pending');
+    expect((await fixer.start(startInput({ testCommand: undefined }))).status).toBe('pending');
+  });
+
+  it('refuses the snake_case names of the session record and the tools, naming the camelCase field meant', async () => {
+    const { fs, fixer } = orchestrator();
+    const snake = { goal: 'g', goal_type: 't', workspace: 'ws', test_command: 'npm test', session_id: 'snake' };
+    const error = await fixer.start(snake as unknown as FixLoopStartInput).then(
+      () => null,
+      (reason: unknown) => reason as { message: string; issues: { path: unknown[]; message: string }[] },
+    );
+    expect(error?.issues).toEqual(
+      expect.arrayContaining([
+        {
+          code: 'unrecognized_keys',
+          path: ['goal_type'],
+          message: 'unknown field `goal_type`; did you mean `goalType`?',
+        },
+        expect.objectContaining({ path: ['test_command'], message: expect.stringContaining('`testCommand`') }),
+        expect.objectContaining({ path: ['session_id'], message: expect.stringContaining('`sessionId`') }),
+        expect.objectContaining({ path: ['goalType'] }),
+      ]),
+    );
+    expect(error?.message).toContain('$.goal_type: unknown field `goal_type`; did you mean `goalType`?');
+    expect(await fs.stat(`${DIR}/snake`)).toBeNull();
   });
 
   it('keeps the test report in the session record', async () => {
     const { fixer } = orchestrator();
     const report = { format: 'jest-json', path: 'out/report.json' } as const;
-    const { sessionId } = await fixer.start(startInput({ test_report: report }));
+    const { sessionId } = await fixer.start(startInput({ testReport: report }));
     expect((await fixer.get(sessionId)).state.test_report).toEqual(report);
   });
 

@@ -47,7 +47,7 @@ describe('fix-loop abort', () => {
     await expect(stopped.step(sessionId)).rejects.toBe(reason);
     await expect(stopped.runToCompletion(sessionId)).rejects.toBe(reason);
     await expect(stopped.runToCompletion(sessionId, { maxWallMs: 0 })).rejects.toBe(reason);
-    await expect(stopped.start(startInput({ session_id: 'another' }))).rejects.toBe(reason);
+    await expect(stopped.start(startInput({ sessionId: 'another' }))).rejects.toBe(reason);
     expect(fs.snapshot()).toEqual(before);
     expect(sim.commands.calls).toHaveLength(commandsBefore);
     // Reading is not writing: get() still answers.

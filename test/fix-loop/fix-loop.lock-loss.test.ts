@@ -74,7 +74,7 @@ async function loseDuring(blocked: Blocked) {
       },
     }),
   );
-  await loser.start(startInput({ session_id: ID, build_command: undefined }));
+  await loser.start(startInput({ sessionId: ID, buildCommand: undefined }));
   await loser.step(ID); // probe
   if (blocked !== 'a command') await loser.step(ID); // measure; the next step is an iteration
   const outcome = loser.step(ID).then(

@@ -74,11 +74,11 @@ function fixer(candidates: FixCandidate[], proposals: string[] = []) {
 
 const start = {
   goal: 'the tests pass',
-  goal_type: 'tests',
+  goalType: 'tests',
   workspace: 'pkg',
-  build_command: 'node --check sum.js',
-  test_command: 'node --test sum.test.js',
-  max_attempts: 4,
+  buildCommand: 'node --check sum.js',
+  testCommand: 'node --test sum.test.js',
+  maxAttempts: 4,
 };
 
 describe('FixLoopOrchestrator on a real workspace', () => {
@@ -126,9 +126,9 @@ describe('FixLoopOrchestrator on a real workspace', () => {
     const orchestrator = fixer([{ description: 'add', confidence: 0.8, mutationType: 'auto', patch: FIX }]);
     const { sessionId } = await orchestrator.start({
       ...start,
-      test_command:
+      testCommand:
         'node --test --test-reporter=junit --test-reporter-destination=out/report.xml --test-reporter=dot --test-reporter-destination=stdout sum.test.js',
-      test_report: { format: 'junit', path: 'out/report.xml' },
+      testReport: { format: 'junit', path: 'out/report.xml' },
     });
     await orchestrator.step(sessionId);
     const measured = await orchestrator.step(sessionId);
@@ -139,7 +139,7 @@ describe('FixLoopOrchestrator on a real workspace', () => {
 
   it('escalates infra_gap naming the program when a command is not on PATH', async () => {
     const orchestrator = fixer([]);
-    const { sessionId } = await orchestrator.start({ ...start, test_command: 'no-such-runner-xyz --all' });
+    const { sessionId } = await orchestrator.start({ ...start, testCommand: 'no-such-runner-xyz --all' });
     const result = await orchestrator.runToCompletion(sessionId);
     expect(result).toMatchObject({
       status: 'escalated',

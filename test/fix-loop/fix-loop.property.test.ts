@@ -82,7 +82,7 @@ describe('fix-loop runToCompletion (property)', () => {
           applier: { apply: async () => ({ applied: at(scenario.applied, applies++), detail: '' }) },
           clock: createManualClock(0),
         });
-        const { sessionId } = await fixer.start(startInput({ max_attempts: scenario.maxAttempts }));
+        const { sessionId } = await fixer.start(startInput({ maxAttempts: scenario.maxAttempts }));
         const result = await fixer.runToCompletion(sessionId);
         expect(['converged', 'escalated']).toContain(result.status);
         expect(result.stepsTaken).toBeLessThanOrEqual(scenario.maxAttempts + 2);

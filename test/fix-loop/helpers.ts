@@ -23,6 +23,17 @@ export const TEST = 'npm test';
 /** The start input of a session on the simulated workspace `ws`. */
 export const startInput = (extra: Record<string, unknown> = {}) => ({
   goal: 'tests pass',
+  goalType: 'tests',
+  workspace: 'ws',
+  buildCommand: BUILD,
+  testCommand: TEST,
+  maxAttempts: 5,
+  ...extra,
+});
+
+/** The same start as `start_feedback_loop` takes it: the tools' snake_case names. */
+export const toolStartInput = (extra: Record<string, unknown> = {}) => ({
+  goal: 'tests pass',
   goal_type: 'tests',
   workspace: 'ws',
   build_command: BUILD,

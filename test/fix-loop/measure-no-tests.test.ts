@@ -33,7 +33,7 @@ async function measure(fs: FileSystem, commands: CommandRunner, input: Record<st
     applier: sim.applier,
     clock: createManualClock(0),
   });
-  const { sessionId } = await fixer.start(startInput({ build_command: undefined, ...input }));
+  const { sessionId } = await fixer.start(startInput({ buildCommand: undefined, ...input }));
   const probe = await fixer.step(sessionId);
   expect(probe.status).toBe('running');
   const step = await fixer.step(sessionId);
@@ -55,7 +55,7 @@ function testRun(fs: FileSystem, exitCode: number, stdoutTail = '', report?: str
 }
 
 const memory = () => createMemoryFileSystem({ files: { 'ws/package.json': '{}' } });
-const junitReport = { test_report: { format: 'junit', path: 'report.xml' } };
+const junitReport = { testReport: { format: 'junit', path: 'report.xml' } };
 
 describe('fix-loop measurement: a test run that counts no test', () => {
   it.each([
@@ -100,7 +100,7 @@ describe('fix-loop measurement: a test run that counts no test', () => {
       const command = 'echo "<testsuite/>" > report.xml';
       const { step, gap } = await measure(createNodeFileSystem(root), createExecaCommandRunner(), {
         ...junitReport,
-        test_command: command,
+        testCommand: command,
       });
       expect(gap.requirements.missing).toEqual([`the test command ran no tests: ${command}`]);
       expect(step).toMatchObject({ status: 'escalated', escalation: { escalation_reason: 'infra_gap' } });

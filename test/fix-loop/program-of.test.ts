@@ -38,7 +38,7 @@ describe('programOf: subshells, groups and operators', () => {
         candidates: { propose: async () => [] },
         applier: { apply: async () => ({ applied: false, detail: '' }) },
       });
-      const { sessionId } = await fixer.start(startInput({ build_command: undefined, test_command: '(exit 1)' }));
+      const { sessionId } = await fixer.start(startInput({ buildCommand: undefined, testCommand: '(exit 1)' }));
       expect(await fixer.step(sessionId)).toMatchObject({ action: 'probe', status: 'running' });
       const measured = await fixer.step(sessionId);
       expect(measured.gap).toMatchObject({ tests: { failed: 1 }, requirements: { missing: [] } });

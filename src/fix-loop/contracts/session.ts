@@ -29,7 +29,8 @@ export const stepInProgressSchema = z.strictObject({
 export type StepInProgress = z.infer<typeof stepInProgressSchema>;
 
 /**
- * A fix session's record (`state.json`, written atomically): what it was
+ * A fix session's record (`state.json`, written atomically; snake_case like
+ * every on-disk record, while the API around it is camelCase): what it was
  * started with, where it stands, the last gap measured and the tail of the
  * last failure output, every attempt, the hashes of the candidates tried,
  * the best manual candidates proposed so far (`manual_candidates`, best

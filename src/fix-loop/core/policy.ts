@@ -5,8 +5,9 @@ import { MAX_ATTEMPTS_CAP } from '../contracts/start.js';
 import { computeGap } from './gap.js';
 
 /**
- * What the policy decides from: a session's record has every field, so a
- * `FixSessionState` is a valid input as it stands.
+ * What the policy decides from: part of the session record as stored
+ * (state.json's snake_case fields); a `FixSessionState` is a valid input as
+ * it stands.
  *
  * @public
  */
@@ -182,7 +183,8 @@ function trailing(attempts: PolicyInput['attempts'], test: (before: number, afte
  * Decides a fix session's next action: the first row of {@link FIX_POLICY}
  * that applies. Total and deterministic: every input gives a decision, the
  * same input the same one; `reason` is set exactly when the action is
- * `escalate`. Pure.
+ * `escalate`. Takes the session record as stored (snake_case, as `get()`
+ * returns it in `state`). Pure.
  *
  * @example
  * ```ts

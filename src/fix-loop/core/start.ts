@@ -4,20 +4,19 @@ import { MAX_FAILURE_OUTPUT_CHARS } from '../contracts/session.js';
 import { type FixSessionStart, fixSessionStartSchema, MAX_ATTEMPTS_CAP } from '../contracts/start.js';
 
 /**
- * Checks a fix session's start (the `start_feedback_loop` input): `goal`,
- * `goal_type` and `workspace` non-empty strings, the commands non-empty
- * strings when given and at least one of them given (else an issue at
- * `$.test_command`), `max_attempts` an integer of at least 1 (default 5),
- * no unknown field. Every problem is an issue naming its JSON path
- * (`$.workspace`). A `max_attempts` above {@link MAX_ATTEMPTS_CAP} is clamped
- * to it, with a `clamped` issue saying so on a successful result. Never
- * throws. Pure.
+ * Checks a fix session's start (`start()`'s input): `goal`, `goalType` and
+ * `workspace` non-empty strings, the commands non-empty strings when given
+ * and at least one of them given (else an issue at `$.testCommand`),
+ * `maxAttempts` an integer of at least 1 (default 5), no unknown field.
+ * Every problem is an issue naming its JSON path (`$.workspace`). A
+ * `maxAttempts` above {@link MAX_ATTEMPTS_CAP} is clamped to it, with a
+ * `clamped` issue saying so on a successful result. Never throws. Pure.
  *
  * @example
  * ```ts
- * const start = { goal: 'tests pass', goal_type: 'tests', workspace: '.', test_command: 'npm test' };
- * parseFixSessionStart({ ...start, max_attempts: 80 });
- * // { success: true, data: { …, max_attempts: 50 }, issues: [{ code: 'clamped', path: ['max_attempts'], … }] }
+ * const start = { goal: 'tests pass', goalType: 'tests', workspace: '.', testCommand: 'npm test' };
+ * parseFixSessionStart({ ...start, maxAttempts: 80 });
+ * // { success: true, data: { …, maxAttempts: 50 }, issues: [{ code: 'clamped', path: ['maxAttempts'], … }] }
  * ```
  * @public
  */
@@ -31,24 +30,25 @@ export function parseFixSessionStart(value: unknown): ParseResult<FixSessionStar
   }
   if (!result.success) return { success: false, issues: issuesFromZod(result.error) };
   const start = result.data;
-  if (start.max_attempts <= MAX_ATTEMPTS_CAP) return { success: true, data: start, issues: [] };
+  if (start.maxAttempts <= MAX_ATTEMPTS_CAP) return { success: true, data: start, issues: [] };
   return {
     success: true,
-    data: { ...start, max_attempts: MAX_ATTEMPTS_CAP },
+    data: { ...start, maxAttempts: MAX_ATTEMPTS_CAP },
     issues: [
       {
         code: 'clamped',
-        path: ['max_attempts'],
-        message: `max_attempts ${start.max_attempts} exceeds the cap; ${MAX_ATTEMPTS_CAP} applies`,
+        path: ['maxAttempts'],
+        message: `${start.maxAttempts} attempts exceed the cap; ${MAX_ATTEMPTS_CAP} apply`,
       },
     ],
   };
 }
 
 /**
- * The record of a session that has not been stepped: `pending`, the
- * environment not verified, no gap, no attempt. `max_attempts` is clamped to
- * {@link MAX_ATTEMPTS_CAP} here too. `ts` is an ISO time from the host's
+ * The record of a session that has not been stepped (state.json, snake_case
+ * as stored): the start's fields (`goalType` as `goal_type`, …), `pending`,
+ * the environment not verified, no gap, no attempt. `maxAttempts` is clamped
+ * to {@link MAX_ATTEMPTS_CAP} here too. `ts` is an ISO time from the host's
  * clock. Pure.
  *
  * @public
@@ -63,12 +63,12 @@ export function createFixSessionState(input: {
     schema_version: 1,
     session_id: input.sessionId,
     goal: start.goal,
-    goal_type: start.goal_type,
+    goal_type: start.goalType,
     workspace: start.workspace,
-    ...(start.build_command === undefined ? {} : { build_command: start.build_command }),
-    ...(start.test_command === undefined ? {} : { test_command: start.test_command }),
-    ...(start.test_report === undefined ? {} : { test_report: { ...start.test_report } }),
-    max_attempts: Math.min(Math.max(1, start.max_attempts), MAX_ATTEMPTS_CAP),
+    ...(start.buildCommand === undefined ? {} : { build_command: start.buildCommand }),
+    ...(start.testCommand === undefined ? {} : { test_command: start.testCommand }),
+    ...(start.testReport === undefined ? {} : { test_report: { ...start.testReport } }),
+    max_attempts: Math.min(Math.max(1, start.maxAttempts), MAX_ATTEMPTS_CAP),
     status: 'pending',
     environment_verified: false,
     gap: null,

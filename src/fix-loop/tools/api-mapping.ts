@@ -1,10 +1,33 @@
 import { GoalLoopError, type Issue, isGoalLoopError } from '../../errors.js';
 import { candidateRecord } from '../contracts/candidate.js';
+import type { TestReportFile } from '../contracts/start.js';
+import type { FixLoopStartInput } from '../start-input.js';
 import type { FixLoopRunResult, FixSessionView, FixStepResult } from '../step-result.js';
 
 // The tools speak the seed's snake_case (start_feedback_loop's `goal_type`, `session_id`, …) while the orchestrator's
 // API is camelCase: this file maps between the two, and no other does. The records inside (gap, attempt, escalation
 // report, audit entries) are the on-disk ones, already snake_case, and pass through as they are.
+
+/** A `start_feedback_loop` input as the orchestrator's `start()` takes it. @internal */
+export function startInput(call: {
+  readonly goal: string;
+  readonly goal_type: string;
+  readonly workspace: string;
+  readonly build_command?: string | undefined;
+  readonly test_command?: string | undefined;
+  readonly test_report?: TestReportFile | undefined;
+  readonly max_attempts?: number | undefined;
+}): FixLoopStartInput {
+  return {
+    goal: call.goal,
+    goalType: call.goal_type,
+    workspace: call.workspace,
+    ...(call.build_command === undefined ? {} : { buildCommand: call.build_command }),
+    ...(call.test_command === undefined ? {} : { testCommand: call.test_command }),
+    ...(call.test_report === undefined ? {} : { testReport: call.test_report }),
+    ...(call.max_attempts === undefined ? {} : { maxAttempts: call.max_attempts }),
+  };
+}
 
 /** A step result in the `step_feedback_loop` output's names (the seed's `action_taken`, `session_status`). @internal */
 export function stepOutput(step: FixStepResult) {

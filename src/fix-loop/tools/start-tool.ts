@@ -3,6 +3,7 @@ import { defineTool } from '../../ports/define-tool.js';
 import type { Tool } from '../../ports/tool.js';
 import { fixSessionStatusSchema } from '../contracts/audit.js';
 import { testReportFileSchema } from '../contracts/start.js';
+import { inToolNames, startInput, toolIssues } from './api-mapping.js';
 import type { FixLoopToolsOrchestrator } from './options.js';
 
 const text = z.string().min(1);
@@ -55,8 +56,8 @@ export function startFeedbackLoopTool(
     input: startFeedbackLoopInputSchema,
     output: startFeedbackLoopOutputSchema,
     run: async (call) => {
-      const started = await orchestrator.start(call);
-      return { session_id: started.sessionId, status: started.status, issues: started.issues };
+      const started = await inToolNames(() => orchestrator.start(startInput(call)));
+      return { session_id: started.sessionId, status: started.status, issues: toolIssues(started.issues) };
     },
   });
 }

@@ -91,18 +91,18 @@ describe('fix-loop contracts', () => {
   });
 
   it('refuse a start with an unknown field, or with neither a build nor a test command', () => {
-    const start = { goal: 'g', goal_type: 't', workspace: 'w', build_command: 'tsc' };
-    expect(fixSessionStartSchema.parse(start).max_attempts).toBe(5);
-    expect(fixSessionStartSchema.safeParse({ ...start, maxAttempts: 3 }).success).toBe(false);
-    expect(fixSessionStartSchema.safeParse({ ...start, build_command: undefined }).error?.issues).toMatchObject([
-      { path: ['test_command'], message: 'at least one of build_command and test_command is required' },
+    const start = { goal: 'g', goalType: 't', workspace: 'w', buildCommand: 'tsc' };
+    expect(fixSessionStartSchema.parse(start).maxAttempts).toBe(5);
+    expect(fixSessionStartSchema.safeParse({ ...start, max_attempts: 3 }).success).toBe(false);
+    expect(fixSessionStartSchema.safeParse({ ...start, buildCommand: undefined }).error?.issues).toMatchObject([
+      { path: ['testCommand'], message: 'at least one of the build and test commands is required' },
     ]);
   });
 
   it('round-trip a session record through JSON, escalated with attempts and a step in progress', () => {
     const fresh = createFixSessionState({
       sessionId: 'fix-1',
-      start: { goal: 'g', goal_type: 'tests', workspace: 'w', max_attempts: 3 },
+      start: { goal: 'g', goalType: 'tests', workspace: 'w', maxAttempts: 3 },
       ts: '2026-12-01T06:00:00.000Z',
     });
     const state = {
@@ -137,14 +137,14 @@ describe('fix-loop contracts', () => {
       expect(json).toMatchObject({ type: 'object', additionalProperties: false });
     }
     expect(z.toJSONSchema(fixSessionStartSchema, { io: 'input' })).toMatchObject({
-      required: ['goal', 'goal_type', 'workspace'],
+      required: ['goal', 'goalType', 'workspace'],
     });
   });
 
   it('refuse a session record whose failure output is not bounded', () => {
     const state = createFixSessionState({
       sessionId: 's',
-      start: { goal: 'g', goal_type: 't', workspace: 'w', max_attempts: 1 },
+      start: { goal: 'g', goalType: 't', workspace: 'w', maxAttempts: 1 },
       ts: 't',
     });
     const long = { ...state, last_failure_output: 'x'.repeat(MAX_FAILURE_OUTPUT_CHARS + 1) };

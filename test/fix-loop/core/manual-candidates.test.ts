@@ -82,7 +82,7 @@ describe('keepManualCandidates', () => {
   it('is kept in the session record; a record written before the field existed reads as none kept', () => {
     const state = createFixSessionState({
       sessionId: 's',
-      start: { goal: 'g', goal_type: 't', workspace: '.', max_attempts: 5 },
+      start: { goal: 'g', goalType: 't', workspace: '.', maxAttempts: 5 },
       ts: '2026-01-01T00:00:00.000Z',
     });
     expect(state.manual_candidates).toEqual([]);

@@ -4,52 +4,52 @@ import { fixSessionStateSchema, MAX_FAILURE_OUTPUT_CHARS } from '../../../src/fi
 import { DEFAULT_MAX_ATTEMPTS, MAX_ATTEMPTS_CAP } from '../../../src/fix-loop/contracts/start.js';
 import { createFixSessionState, failureOutputTail, parseFixSessionStart } from '../../../src/fix-loop/core/start.js';
 
-const start = { goal: 'the tests pass', goal_type: 'tests', workspace: 'app', test_command: 'npm test' };
+const start = { goal: 'the tests pass', goalType: 'tests', workspace: 'app', testCommand: 'npm test' };
 
 describe('parseFixSessionStart', () => {
-  it('defaults max_attempts to 5 and keeps the commands', () => {
-    const result = parseFixSessionStart({ ...start, build_command: 'npm run build', test_command: 'npm test' });
+  it('defaults maxAttempts to 5 and keeps the commands', () => {
+    const result = parseFixSessionStart({ ...start, buildCommand: 'npm run build', testCommand: 'npm test' });
     expect(result).toEqual({
       success: true,
-      data: { ...start, build_command: 'npm run build', test_command: 'npm test', max_attempts: DEFAULT_MAX_ATTEMPTS },
+      data: { ...start, buildCommand: 'npm run build', testCommand: 'npm test', maxAttempts: DEFAULT_MAX_ATTEMPTS },
       issues: [],
     });
   });
 
-  it('clamps max_attempts above the cap and says so', () => {
-    const result = parseFixSessionStart({ ...start, max_attempts: MAX_ATTEMPTS_CAP + 1 });
-    expect(result.success && result.data.max_attempts).toBe(MAX_ATTEMPTS_CAP);
-    expect(result.issues).toEqual([expect.objectContaining({ code: 'clamped', path: ['max_attempts'] })]);
-    expect(parseFixSessionStart({ ...start, max_attempts: MAX_ATTEMPTS_CAP }).issues).toEqual([]);
+  it('clamps maxAttempts above the cap and says so', () => {
+    const result = parseFixSessionStart({ ...start, maxAttempts: MAX_ATTEMPTS_CAP + 1 });
+    expect(result.success && result.data.maxAttempts).toBe(MAX_ATTEMPTS_CAP);
+    expect(result.issues).toEqual([expect.objectContaining({ code: 'clamped', path: ['maxAttempts'] })]);
+    expect(parseFixSessionStart({ ...start, maxAttempts: MAX_ATTEMPTS_CAP }).issues).toEqual([]);
   });
 
   it('names the JSON path of every bad field', () => {
-    const result = parseFixSessionStart({ goal: '', goal_type: 3, max_attempts: 0, test_command: '', extra: true });
+    const result = parseFixSessionStart({ goal: '', goalType: 3, maxAttempts: 0, testCommand: '', extra: true });
     expect(result.success).toBe(false);
     const paths = result.issues.map((issue) => formatIssue(issue).split(':')[0]);
     expect(paths).toEqual(
-      expect.arrayContaining(['$.goal', '$.goal_type', '$.workspace', '$.max_attempts', '$.test_command', '$']),
+      expect.arrayContaining(['$.goal', '$.goalType', '$.workspace', '$.maxAttempts', '$.testCommand', '$']),
     );
   });
 
-  it('refuses a start with neither a build nor a test command, naming $.test_command', () => {
-    const { test_command: _, ...idle } = start;
+  it('refuses a start with neither a build nor a test command, naming $.testCommand', () => {
+    const { testCommand: _, ...idle } = start;
     const issue = {
       code: 'custom',
-      path: ['test_command'],
-      message: 'at least one of build_command and test_command is required',
+      path: ['testCommand'],
+      message: 'at least one of the build and test commands is required',
     };
     expect(parseFixSessionStart(idle)).toEqual({ success: false, issues: [issue] });
-    expect(parseFixSessionStart({ ...idle, build_command: 'tsc' }).success).toBe(true);
+    expect(parseFixSessionStart({ ...idle, buildCommand: 'tsc' }).success).toBe(true);
     // An empty command is refused as such, with one issue at its path.
-    expect(parseFixSessionStart({ ...idle, test_command: '' }).issues.map((i) => i.path.join('.'))).toEqual([
-      'test_command',
+    expect(parseFixSessionStart({ ...idle, testCommand: '' }).issues.map((i) => i.path.join('.'))).toEqual([
+      'testCommand',
     ]);
   });
 
-  it('refuses a max_attempts that is not a whole number', () => {
+  it('refuses a maxAttempts that is not a whole number', () => {
     for (const bad of [2.5, '5', Number.NaN, -1]) {
-      expect(parseFixSessionStart({ ...start, max_attempts: bad }).success).toBe(false);
+      expect(parseFixSessionStart({ ...start, maxAttempts: bad }).success).toBe(false);
     }
   });
 
@@ -66,24 +66,26 @@ describe('parseFixSessionStart', () => {
 });
 
 describe('createFixSessionState', () => {
-  it('is a pending record that the state schema accepts', () => {
-    const parsed = parseFixSessionStart({ ...start, test_command: 'npm test' });
+  it('is a pending record, snake_case as state.json stores it, that the state schema accepts', () => {
+    const parsed = parseFixSessionStart({ ...start, testCommand: 'npm test' });
     if (!parsed.success) throw new Error('unreachable');
     const state = createFixSessionState({ sessionId: 's-1', start: parsed.data, ts: '2026-01-01T00:00:00.000Z' });
     expect(state).toMatchObject({ status: 'pending', environment_verified: false, gap: null, max_attempts: 5 });
+    expect(state).toMatchObject({ goal_type: 'tests', test_command: 'npm test', workspace: 'app' });
     expect(state).not.toHaveProperty('build_command');
+    expect(state).not.toHaveProperty('goalType');
     expect(fixSessionStateSchema.parse(JSON.parse(JSON.stringify(state)))).toEqual(state);
   });
 
   it('keeps where the test command writes its report', () => {
-    const test_report = { format: 'junit' as const, path: 'reports/junit.xml' };
-    const state = createFixSessionState({ sessionId: 's', start: { ...start, max_attempts: 3, test_report }, ts: 't' });
-    expect(state.test_report).toEqual(test_report);
+    const testReport = { format: 'junit' as const, path: 'reports/junit.xml' };
+    const state = createFixSessionState({ sessionId: 's', start: { ...start, maxAttempts: 3, testReport }, ts: 't' });
+    expect(state.test_report).toEqual(testReport);
     expect(fixSessionStateSchema.safeParse(state).success).toBe(true);
   });
 
   it('clamps max_attempts to the cap, so the record stays valid', () => {
-    const state = createFixSessionState({ sessionId: 's', start: { ...start, max_attempts: 999 }, ts: 't' });
+    const state = createFixSessionState({ sessionId: 's', start: { ...start, maxAttempts: 999 }, ts: 't' });
     expect(state.max_attempts).toBe(MAX_ATTEMPTS_CAP);
     expect(fixSessionStateSchema.safeParse(state).success).toBe(true);
     expect(fixSessionStateSchema.safeParse({ ...state, max_attempts: MAX_ATTEMPTS_CAP + 1 }).success).toBe(false);

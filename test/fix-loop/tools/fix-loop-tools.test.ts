@@ -5,7 +5,7 @@ import { createFixLoopTools } from '../../../src/fix-loop/tools/fix-loop-tools.j
 import type { FixLoopToolsOptions } from '../../../src/fix-loop/tools/options.js';
 import type { ToolResult } from '../../../src/ports/tool.js';
 import { createManualClock } from '../../../src/testing/manual-clock.js';
-import { fixingSource, memoryProject, type Simulated, simulate, startInput } from '../helpers.js';
+import { fixingSource, memoryProject, type Simulated, simulate, toolStartInput as startInput } from '../helpers.js';
 
 // The fix loop's tools over an orchestrator on a simulated workspace: the seed's input names, step results with
 // candidates and escalation, a run with its audit log, and every refusal a tool error — a finished session stepped
@@ -99,6 +99,7 @@ describe('start_feedback_loop', () => {
     expect(escaping).toMatchObject({ code: 'invalid_input', issues: [{ path: ['workspace'] }] });
     const typo = failed(await t.start.handler(startInput({ max_attemps: 3 })));
     expect(typo.message).toContain('max_attemps');
+    expect(failed(await t.start.handler(startInput({ maxAttempts: 3 }))).message).toContain('maxAttempts');
   });
 });
 
