@@ -128,7 +128,11 @@ export class FixLoopOrchestrator {
     );
   }
 
-  /** The session's record and the last `auditTail` entries of its audit log (default 20), without taking its lock. */
+  /**
+   * Where the session stands, without taking its lock: a camelCase summary (`sessionId`, `status`, `goalType`,
+   * `attemptsMade`, `maxAttempts`, `gap`, `escalation`, `escalationFiles`), the last `auditTail` entries of its audit
+   * log (default 20) and the whole record as stored in `state` (state.json's snake_case fields).
+   */
   get(sessionId: string, options: { readonly auditTail?: number } = {}): Promise<FixSessionView> {
     const paths = sessionPaths(this.options.dir, sessionId);
     return readSessionView(this.options.fs, paths, sessionId, Math.max(0, options.auditTail ?? 20));
