@@ -5,13 +5,15 @@ import { invalidIdFindings } from './id-patterns.js';
 
 type Target = 'requirement' | 'story' | 'test' | 'threat' | 'control' | 'requirement_or_story';
 
-// One kind of reference: the contract holding it, the field, the target kind, and the items whose id lists it reads.
+// One kind of reference: the contract holding it, the field, the target kind, and the items whose id lists it reads
+// (or, for a field the model indexes, the index's keys: each referenced id once, in first-seen order).
 interface ReferenceGroup {
   readonly from: ContractKey;
   readonly field: string;
   readonly target: Target;
   readonly items: readonly unknown[];
   readonly ids: (item: unknown) => readonly string[];
+  readonly distinct?: ReadonlyMap<string, unknown>;
 }
 
 // A reference group over the id lists of some items (read in place: no array of all the ids is built).
@@ -25,32 +27,29 @@ function group<T>(
   return { from, field, target, items, ids: ids as (item: unknown) => readonly string[] };
 }
 
+// A reference group over a field the model indexes by referenced id: resolving its keys resolves every reference once.
+function indexed(
+  from: ContractKey,
+  field: string,
+  target: Target,
+  index: ReadonlyMap<string, unknown>,
+): ReferenceGroup {
+  return { from, field, target, items: [], ids: () => [], distinct: index };
+}
+
 // Every explicit reference of the run, grouped by contract and field.
 function referenceGroups(model: ReviewModel): ReferenceGroup[] {
-  const {
-    jira_tickets: jira,
-    code_report: code,
-    deployment_report: deployment,
-    documentation,
-    system_design: design,
-  } = model.contracts;
+  const { jira_tickets: jira, deployment_report: deployment, documentation } = model.contracts;
   const stories = jira?.stories ?? [];
-  const files = code?.files ?? [];
   return [
     group('jira_tickets', 'linked_requirements', 'requirement', stories, (story) => story.requirementIds),
     group('jira_tickets', 'blocked_by', 'story', stories, (story) => story.blockedBy),
-    group(
-      'system_design',
-      'security_controls.nfr_ids',
-      'requirement',
-      design?.controls ?? [],
-      (control) => control.nfrIds,
-    ),
-    group('code_report', 'implements', 'requirement_or_story', files, (file) => file.implements),
-    group('code_report', 'mitigates', 'threat', files, (file) => file.mitigates),
+    indexed('system_design', 'security_controls.nfr_ids', 'requirement', model.controlsOf),
+    indexed('code_report', 'implements', 'requirement_or_story', model.codeOf),
+    indexed('code_report', 'mitigates', 'threat', model.mitigationsOf),
     group('test_report', 'story_ids', 'story', model.tests, (test) => test.storyIds),
     group('test_report', 'requirement_ids', 'requirement', model.tests, (test) => test.requirementIds),
-    group('test_report', 'controls', 'control', model.tests, (test) => test.controls),
+    indexed('test_report', 'controls', 'control', model.testsOfControl),
     group(
       'deployment_report',
       'deployed_stories',
@@ -116,6 +115,8 @@ function danglingFindings(model: ReviewModel): Finding[] {
     if (model.contracts[group.from] === null) continue;
     const resolves = resolverOf(model, group.target);
     const unknown = new Set<string>();
+    if (group.distinct !== undefined)
+      for (const id of group.distinct.keys()) if (resolves(id) === false) unknown.add(id);
     for (let index = 0; index < group.items.length; index++) {
       const ids = group.ids(group.items[index]);
       for (let at = 0; at < ids.length; at++) if (resolves(ids[at] as string) === false) unknown.add(ids[at] as string);
