@@ -123,22 +123,39 @@ export function readCodeReport(input: unknown): ContractRead<CodeReportContract>
       return { meta, files };
     });
   }
-  return readWith(
-    codeReportSchema,
-    input,
-    (parsed) => {
-      const meta = metadataOf(parsed);
-      const files = parsed.files.map((file) => ({
-        path: file.path,
-        implements: file.implements,
-        service: file.service?.trim() ?? null,
-        endpoints: file.endpoints === undefined ? NO_ITEMS : file.endpoints.map(endpointKeyFromString),
-        tables: file.tables === undefined ? NO_ITEMS : file.tables.map((table) => table.trim()),
-        mitigates: file.mitigates ?? NO_ITEMS,
-        baseline: isBaselineItem(file.source, meta.harvested),
-      }));
-      return { meta, files };
-    },
-    isCanonicalCodeReport,
-  );
+  return readCanonicalCodeReport(input) ?? readWith(codeReportSchema, input, canonicalCodeReport);
+}
+
+// One canonical code file, normalized.
+function normalizedFile(file: z.output<typeof codeFileSchema>, harvested: boolean): NormalizedCodeFile {
+  return {
+    path: file.path,
+    implements: file.implements,
+    service: file.service?.trim() ?? null,
+    endpoints: file.endpoints === undefined ? NO_ITEMS : file.endpoints.map(endpointKeyFromString),
+    tables: file.tables === undefined ? NO_ITEMS : file.tables.map((table) => table.trim()),
+    mitigates: file.mitigates ?? NO_ITEMS,
+    baseline: isBaselineItem(file.source, harvested),
+  };
+}
+
+// The canonical shape as zod parsed it.
+function canonicalCodeReport(parsed: z.output<typeof codeReportSchema>): CodeReportContract {
+  const meta = metadataOf(parsed);
+  return { meta, files: parsed.files.map((file) => normalizedFile(file, meta.harvested)) };
+}
+
+// The canonical shape read in place, each file checked (isCanonicalCodeReport, item by item) and normalized in one
+// pass; null as soon as one fails, so zod reads it and reports every issue.
+function readCanonicalCodeReport(input: unknown): ContractRead<CodeReportContract> | null {
+  if (!isObject(input) || !hasContractMetadata(input) || !Array.isArray(input.files)) return null;
+  const meta = metadataOf(input as z.output<typeof codeReportSchema>);
+  const items: unknown[] = input.files;
+  const files: NormalizedCodeFile[] = [];
+  for (let index = 0; index < items.length; index++) {
+    const file = items[index];
+    if (!isCanonicalCodeFile(file)) return null;
+    files.push(normalizedFile(file as z.output<typeof codeFileSchema>, meta.harvested));
+  }
+  return { ok: true, value: { meta, files } };
 }

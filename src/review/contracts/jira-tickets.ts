@@ -119,39 +119,71 @@ export interface JiraTicketsContract {
   readonly stories: readonly NormalizedStory[];
 }
 
+// The sprint reference of each sprint value, one per value (stories share it).
+function sprintCache(): (value: number | string) => SprintRef {
+  const sprints = new Map<number | string, SprintRef>();
+  return (value) => sprints.get(value) ?? sprints.set(value, sprintRef(value)).get(value) ?? sprintRef(value);
+}
+
+// One story of an epic, normalized.
+function normalizedStory(
+  story: z.output<typeof userStorySchema>,
+  epic: string | null,
+  harvested: boolean,
+  sprintOf: (value: number | string) => SprintRef,
+): NormalizedStory {
+  return {
+    id: story.story_id,
+    title: story.title,
+    epic,
+    requirementIds: story.linked_requirements,
+    points: story.story_points ?? 0,
+    sprint: story.sprint === undefined || story.sprint === null ? null : sprintOf(story.sprint),
+    assignee:
+      story.assignee === undefined || story.assignee === null || story.assignee.trim() === ''
+        ? null
+        : story.assignee.trim(),
+    blockedBy: story.blocked_by ?? NO_ITEMS,
+    baseline: isBaselineItem(story.source, harvested),
+  };
+}
+
+// The canonical shape read in place, each epic and story checked (isCanonicalJiraTickets, item by item) and
+// normalized in one pass; null as soon as one fails, so zod reads it and reports every issue.
+function readCanonicalJiraTickets(input: unknown): ContractRead<JiraTicketsContract> | null {
+  if (!isObject(input) || !hasContractMetadata(input) || !Array.isArray(input.epics)) return null;
+  const meta = metadataOf(input as z.output<typeof jiraTicketsSchema>);
+  const epics: unknown[] = input.epics;
+  const sprintOf = sprintCache();
+  const stories: NormalizedStory[] = [];
+  for (let at = 0; at < epics.length; at++) {
+    const epic = epics[at];
+    if (!isObject(epic) || !isOptionalString(epic.epic_id) || !isOptionalString(epic.epic_name)) return null;
+    if (!Array.isArray(epic.user_stories)) return null;
+    const epicId = (epic.epic_id ?? epic.epic_name ?? null) as string | null;
+    const userStories: unknown[] = epic.user_stories;
+    for (let index = 0; index < userStories.length; index++) {
+      const story = userStories[index];
+      if (!isCanonicalStory(story)) return null;
+      stories.push(normalizedStory(story as z.output<typeof userStorySchema>, epicId, meta.harvested, sprintOf));
+    }
+  }
+  return { ok: true, value: { meta, stories } };
+}
+
 /** Reads jira_tickets.json (canonical and rstack-agents' shapes are the same). @internal */
 export function readJiraTickets(input: unknown): ContractRead<JiraTicketsContract> {
-  return readWith(
-    jiraTicketsSchema,
-    input,
-    (parsed) => {
+  return (
+    readCanonicalJiraTickets(input) ??
+    readWith(jiraTicketsSchema, input, (parsed) => {
       const meta = metadataOf(parsed);
-      const stories: NormalizedStory[] = [];
-      const sprints = new Map<number | string, SprintRef>();
-      // Stories share one normalized reference per sprint value.
-      const sprintOf = (value: number | string): SprintRef =>
-        sprints.get(value) ?? sprints.set(value, sprintRef(value)).get(value) ?? sprintRef(value);
-      for (const epic of parsed.epics) {
-        const epicId = epic.epic_id ?? epic.epic_name ?? null;
-        for (const story of epic.user_stories) {
-          stories.push({
-            id: story.story_id,
-            title: story.title,
-            epic: epicId,
-            requirementIds: story.linked_requirements,
-            points: story.story_points ?? 0,
-            sprint: story.sprint === undefined || story.sprint === null ? null : sprintOf(story.sprint),
-            assignee:
-              story.assignee === undefined || story.assignee === null || story.assignee.trim() === ''
-                ? null
-                : story.assignee.trim(),
-            blockedBy: story.blocked_by ?? NO_ITEMS,
-            baseline: isBaselineItem(story.source, meta.harvested),
-          });
-        }
-      }
+      const sprintOf = sprintCache();
+      const stories = parsed.epics.flatMap((epic) =>
+        epic.user_stories.map((story) =>
+          normalizedStory(story, epic.epic_id ?? epic.epic_name ?? null, meta.harvested, sprintOf),
+        ),
+      );
       return { meta, stories };
-    },
-    isCanonicalJiraTickets,
+    })
   );
 }

@@ -135,29 +135,51 @@ export function readTestReport(input: unknown): ContractRead<TestReportContract>
       };
     });
   }
-  return readWith(
-    testReportSchema,
-    input,
-    (parsed) => {
-      const meta = metadataOf(parsed);
-      const tests = parsed.test_cases.map((test) => ({
-        id: test.id,
-        synthetic: false,
-        storyIds: test.story_ids,
-        requirementIds: test.requirement_ids,
-        controls: test.controls ?? NO_ITEMS,
-        status: test.status,
-        baseline: isBaselineItem(test.source, meta.harvested),
-      }));
-      const ran = tests.some((test) => test.status !== 'skipped');
-      const executed = (parsed as { executed?: unknown }).executed;
-      return {
-        meta,
-        tests,
-        unnamedFailures: 0,
-        executed: typeof executed === 'boolean' ? executed : meta.harvested ? ran : true,
-      };
-    },
-    isCanonicalTestReport,
-  );
+  return readCanonicalTestReport(input) ?? readWith(testReportSchema, input, canonicalTestReport);
+}
+
+// One canonical test case, normalized.
+function normalizedTest(test: z.output<typeof testCaseSchema>, harvested: boolean): NormalizedTest {
+  return {
+    id: test.id,
+    synthetic: false,
+    storyIds: test.story_ids,
+    requirementIds: test.requirement_ids,
+    controls: test.controls ?? NO_ITEMS,
+    status: test.status,
+    baseline: isBaselineItem(test.source, harvested),
+  };
+}
+
+// The normalized report of the canonical shape, from its metadata, its normalized tests and its `executed` field.
+function testReportOf(meta: ContractMetadata, tests: NormalizedTest[], executed: unknown): TestReportContract {
+  const ran = tests.some((test) => test.status !== 'skipped');
+  return {
+    meta,
+    tests,
+    unnamedFailures: 0,
+    executed: typeof executed === 'boolean' ? executed : meta.harvested ? ran : true,
+  };
+}
+
+// The canonical shape as zod parsed it.
+function canonicalTestReport(parsed: z.output<typeof testReportSchema>): TestReportContract {
+  const meta = metadataOf(parsed);
+  const tests = parsed.test_cases.map((test) => normalizedTest(test, meta.harvested));
+  return testReportOf(meta, tests, (parsed as { executed?: unknown }).executed);
+}
+
+// The canonical shape read in place, each case checked (isCanonicalTestReport, item by item) and normalized in one
+// pass; null as soon as one fails, so zod reads it and reports every issue.
+function readCanonicalTestReport(input: unknown): ContractRead<TestReportContract> | null {
+  if (!isObject(input) || !hasContractMetadata(input) || !Array.isArray(input.test_cases)) return null;
+  const meta = metadataOf(input as z.output<typeof testReportSchema>);
+  const cases: unknown[] = input.test_cases;
+  const tests: NormalizedTest[] = [];
+  for (let index = 0; index < cases.length; index++) {
+    const test = cases[index];
+    if (!isCanonicalTestCase(test)) return null;
+    tests.push(normalizedTest(test as z.output<typeof testCaseSchema>, meta.harvested));
+  }
+  return { ok: true, value: testReportOf(meta, tests, input.executed) };
 }
