@@ -14,14 +14,17 @@ export function analyseArchitecture(model: ReviewModel): Finding[] {
   const code = model.contracts.code_report;
   if (design === null || code === null || !hasContracts(model, ['system_design', 'code_report'])) return [];
   const routes = new Set<string>();
-  const tables = new Set<string>();
-  const services = new Set<string>();
+  const rawTables = new Set<string>();
+  const rawServices = new Set<string>();
+  // Names are lower-cased once per distinct name, not once per file (files share a handful of services).
   for (let index = 0; index < code.files.length; index++) {
     const file = code.files[index] as (typeof code.files)[number];
     for (let at = 0; at < file.endpoints.length; at++) routes.add(file.endpoints[at] as string);
-    for (let at = 0; at < file.tables.length; at++) tables.add((file.tables[at] as string).toLowerCase());
-    if (file.service !== null) services.add(file.service.toLowerCase());
+    for (let at = 0; at < file.tables.length; at++) rawTables.add(file.tables[at] as string);
+    if (file.service !== null) rawServices.add(file.service);
   }
+  const tables = new Set([...rawTables].map((table) => table.toLowerCase()));
+  const services = new Set([...rawServices].map((service) => service.toLowerCase()));
   const harvested = design.meta.harvested;
   const findings: Finding[] = [];
   for (const endpoint of design.endpoints) {

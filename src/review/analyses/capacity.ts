@@ -8,19 +8,34 @@ export const OVERLOAD_POINTS = 15;
 /** Points per developer per sprint above which a sprint is tight (WARNING). @public */
 export const TIGHT_POINTS = 13;
 
-// Sums story points per developer and sprint, keeping the stories of each bucket.
-function loadByDeveloper(
-  stories: Iterable<NormalizedStory>,
-): Map<string, { assignee: string; sprint: string; points: number; stories: string[] }> {
-  const buckets = new Map<string, { assignee: string; sprint: string; points: number; stories: string[] }>();
+// The story points of one developer in one sprint, and the stories that make them up.
+interface Bucket {
+  readonly assignee: string;
+  readonly sprint: string;
+  points: number;
+  readonly stories: string[];
+}
+
+// Sums story points per developer and sprint, keeping the stories of each bucket; buckets in first-seen order.
+// (Keyed assignee, then sprint: no composite key string is built per story.)
+function loadByDeveloper(stories: Iterable<NormalizedStory>): Bucket[] {
+  const byAssignee = new Map<string, Map<string, Bucket>>();
+  const buckets: Bucket[] = [];
   for (const story of stories) {
     if (story.assignee === null || story.sprint === null) continue;
-    // Collision-free: the assignee's length says where it ends and the sprint key begins.
-    const key = `${story.assignee.length}:${story.assignee}${story.sprint.key}`;
-    const bucket = buckets.get(key) ?? { assignee: story.assignee, sprint: story.sprint.key, points: 0, stories: [] };
+    let sprints = byAssignee.get(story.assignee);
+    if (sprints === undefined) {
+      sprints = new Map();
+      byAssignee.set(story.assignee, sprints);
+    }
+    let bucket = sprints.get(story.sprint.key);
+    if (bucket === undefined) {
+      bucket = { assignee: story.assignee, sprint: story.sprint.key, points: 0, stories: [] };
+      sprints.set(story.sprint.key, bucket);
+      buckets.push(bucket);
+    }
     bucket.points += story.points;
     bucket.stories.push(story.id);
-    buckets.set(key, bucket);
   }
   return buckets;
 }
@@ -28,7 +43,7 @@ function loadByDeveloper(
 // Developer load findings: over 15 points CRITICAL, over 13 WARNING.
 function overloadFindings(model: ReviewModel): Finding[] {
   const findings: Finding[] = [];
-  for (const bucket of loadByDeveloper(model.stories.values()).values()) {
+  for (const bucket of loadByDeveloper(model.stories.values())) {
     if (bucket.points <= TIGHT_POINTS) continue;
     const overloaded = bucket.points > OVERLOAD_POINTS;
     findings.push(
