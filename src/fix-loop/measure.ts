@@ -116,7 +116,12 @@ async function measureTests(
   // Counts were read and not one test passed or failed: a passing exit then proves nothing, so it is no convergence.
   if (counted !== null && value.failed === 0 && value.passed === 0)
     missing.push(`the test command ran no tests: ${command}`);
-  const said = [`tests: ${value.failed} failed, ${value.passed} passed of ${value.total}`, ...notes, ...missing];
+  // Nothing counted: the exit code alone decided, and the summary says so rather than "0 of 0".
+  const counts =
+    counted === null
+      ? `tests: ${value.failed === 0 ? 'passed' : 'failed'} by exit code (no report or runner summary counted them)`
+      : `tests: ${value.failed} failed, ${value.passed} passed of ${value.total}`;
+  const said = [counts, ...notes, ...missing];
   return { value, missing, failure, said: said.join('; ') };
 }
 

@@ -91,6 +91,10 @@ describe('fix-loop measurement: a test run that counts no test', () => {
     const { step, gap } = await measure(fs, testRun(fs, 0, 'all good\n'));
     expect(gap).toMatchObject({ tests: { failed: 0, passed: 0, total: 0 }, requirements: { missing: [] }, gap: 0 });
     expect(step.status).toBe('converged');
+    // Its summary says the exit code decided, not "0 passed of 0".
+    expect(step.description).toContain('tests: passed by exit code (no report or runner summary counted them)');
+    const failing = await measure(fs, testRun(fs, 2, 'boom\n'));
+    expect(failing.step.description).toContain('tests: failed by exit code');
   });
 
   it('a real shell command writing <testsuite/> and exiting 0 does not converge', async () => {
