@@ -23,8 +23,8 @@ export type FixLoopTools = readonly [
  *
  * - `start_feedback_loop` `{ goal, goal_type, workspace, build_command?, test_command?, test_report?, max_attempts? }`
  *   → `{ session_id, status: "pending", issues }`;
- * - `step_feedback_loop` `{ session_id }` → `{ session_id, step_index, action_taken, session_status, gap,
- *   candidates?, attempt?, escalation?, escalation_files?, … }`;
+ * - `step_feedback_loop` `{ session_id }`
+ *   → `{ session_id, step_index, action_taken, session_status, gap, candidates?, attempt?, escalation?, … }`;
  * - `run_feedback_loop` `{ session_id, max_wall_seconds?, include_audit? }`
  *   → `{ session_id, final_status, steps_taken, final_gap, audit_log?, escalation?, escalation_files? }`;
  * - `get_feedback_loop` `{ session_id, audit_tail? }` → status, gap, escalation, escalation_files and the audit tail.
