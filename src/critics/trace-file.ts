@@ -1,3 +1,4 @@
+import { readCommittedRecords } from '../persist/committed-records.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type TraceRecord, traceRecordSchema } from './contracts/trace.js';
 
@@ -22,21 +23,6 @@ export function executionPaths(dir: string, executionId: string): ExecutionPaths
  *
  * @internal
  */
-export async function readTrace(fs: FileSystem, path: string): Promise<TraceRecord[]> {
-  const text = await fs.readText(path);
-  if (text === null) return [];
-  const lines = text.split('\n');
-  lines.pop();
-  const records: TraceRecord[] = [];
-  for (const line of lines) {
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const parsed = traceRecordSchema.safeParse(value);
-    if (parsed.success) records.push(parsed.data);
-  }
-  return records;
+export function readTrace(fs: FileSystem, path: string): Promise<TraceRecord[]> {
+  return readCommittedRecords(fs, path, traceRecordSchema);
 }

@@ -1,4 +1,5 @@
 import { formatIssue, GoalLoopError, type Issue } from '../errors.js';
+import { readCommittedRecords } from '../persist/committed-records.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { readLastSeq } from '../persist/jsonl-log.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -31,23 +32,8 @@ export function sessionPaths(dir: string, sessionId: string): SessionPaths {
  *
  * @internal
  */
-export async function readAudit(fs: FileSystem, path: string): Promise<AuditEntry[]> {
-  const text = await fs.readText(path);
-  if (text === null) return [];
-  const lines = text.split('\n');
-  lines.pop();
-  const entries: AuditEntry[] = [];
-  for (const line of lines) {
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    const parsed = auditEntrySchema.safeParse(value);
-    if (parsed.success) entries.push(parsed.data);
-  }
-  return entries;
+export function readAudit(fs: FileSystem, path: string): Promise<AuditEntry[]> {
+  return readCommittedRecords(fs, path, auditEntrySchema);
 }
 
 /**
