@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { unknownKeyIssue, unknownKeys } from './kit/unknown-keys.js';
 
 /**
  * Every code a {@link GoalLoopError} can carry.
@@ -155,4 +156,20 @@ export function requireNonNegativeIntegers(operation: string, values: Readonly<R
   if (bad.length === 0) return;
   const shown = bad.map(([name, value]) => `${name} ${String(value)}`).join(', ');
   throw new GoalLoopError('INVALID_OPTIONS', `${operation} needs non-negative integers (got ${shown})`);
+}
+
+/**
+ * Refuses an options object that does not fit `shape`: `INVALID_OPTIONS` naming `label`, listing every issue with
+ * its path, each key outside `shape` included (with the known key it most likely misspells). @internal
+ */
+export function refuseInvalidOptions(label: string, shape: z.ZodRawShape, options: unknown): void {
+  const parsed = z.object(shape).safeParse(options);
+  const issues = [
+    ...unknownKeys(options, Object.keys(shape)).map(unknownKeyIssue),
+    ...(parsed.success ? [] : issuesFromZod(parsed.error)),
+  ];
+  if (issues.length === 0) return;
+  throw new GoalLoopError('INVALID_OPTIONS', `Invalid ${label} options: ${issues.map(formatIssue).join('; ')}`, {
+    issues,
+  });
 }

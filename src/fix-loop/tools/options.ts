@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { formatIssue, GoalLoopError, issuesFromZod } from '../../errors.js';
-import { unknownKeyIssue, unknownKeys } from '../../kit/unknown-keys.js';
+import { refuseInvalidOptions } from '../../errors.js';
 import type { FixLoopOrchestrator } from '../fix-loop-orchestrator.js';
 
 /**
@@ -34,26 +33,13 @@ const optionShape = {
     .refine((seconds) => Number.isFinite(seconds) && seconds > 0, { message: 'must be a positive number' })
     .optional(),
 } satisfies Record<keyof FixLoopToolsOptions, z.ZodType>;
-const optionsSchema = z.object(optionShape);
 
 /**
  * Refuses options the fix-loop tools cannot work with: `INVALID_OPTIONS` listing every issue with its path, an
  * unknown key (with the known key it most likely misspells) included. @internal
  */
 export function validateFixLoopToolsOptions(options: FixLoopToolsOptions): void {
-  const parsed = optionsSchema.safeParse(options);
-  const issues = [
-    ...unknownKeys(options, Object.keys(optionShape)).map(unknownKeyIssue),
-    ...(parsed.success ? [] : issuesFromZod(parsed.error)),
-  ];
-  if (issues.length === 0) return;
-  throw new GoalLoopError(
-    'INVALID_OPTIONS',
-    `Invalid createFixLoopTools options: ${issues.map(formatIssue).join('; ')}`,
-    {
-      issues,
-    },
-  );
+  refuseInvalidOptions('createFixLoopTools', optionShape, options);
 }
 
 /** The `escalation_files` field of the fix-loop tools' outputs: where an escalated session's report lies. @internal */

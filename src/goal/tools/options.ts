@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { formatIssue, GoalLoopError, issuesFromZod } from '../../errors.js';
-import { unknownKeyIssue, unknownKeys } from '../../kit/unknown-keys.js';
+import { refuseInvalidOptions } from '../../errors.js';
 import type { CommandRunner } from '../../ports/command-runner.js';
 import type { FileSystem } from '../../ports/file-system.js';
 
@@ -53,7 +52,6 @@ const optionShape = {
   feedbackStage: z.string().min(1).optional(),
   verdictSources: z.array(z.enum(['human', 'agent'])).optional(),
 } satisfies Record<keyof GoalLoopToolsOptions, z.ZodType>;
-const optionsSchema = z.object(optionShape);
 
 /**
  * Refuses options the goal tools cannot work with, when the tools are created rather than on a later call:
@@ -61,17 +59,5 @@ const optionsSchema = z.object(optionShape);
  * misspells) included. @internal
  */
 export function validateGoalLoopToolsOptions(options: GoalLoopToolsOptions): void {
-  const parsed = optionsSchema.safeParse(options);
-  const issues = [
-    ...unknownKeys(options, Object.keys(optionShape)).map(unknownKeyIssue),
-    ...(parsed.success ? [] : issuesFromZod(parsed.error)),
-  ];
-  if (issues.length === 0) return;
-  throw new GoalLoopError(
-    'INVALID_OPTIONS',
-    `Invalid createGoalLoopTools options: ${issues.map(formatIssue).join('; ')}`,
-    {
-      issues,
-    },
-  );
+  refuseInvalidOptions('createGoalLoopTools', optionShape, options);
 }
