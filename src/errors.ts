@@ -158,18 +158,42 @@ export function requireNonNegativeIntegers(operation: string, values: Readonly<R
   throw new GoalLoopError('INVALID_OPTIONS', `${operation} needs non-negative integers (got ${shown})`);
 }
 
+// Each shape's object schema and keys, built on its first use: the per-call options (`runToCompletion`, `GoalLoop.run`)
+// are checked on every call, and building a zod object each time would cost more than the check.
+const compiledShapes = new WeakMap<z.ZodRawShape, { schema: z.ZodObject; keys: readonly string[] }>();
+
 /**
  * Refuses an options object that does not fit `shape`: `INVALID_OPTIONS` naming `label`, listing every issue with
  * its path, each key outside `shape` included (with the known key it most likely misspells). @internal
  */
 export function refuseInvalidOptions(label: string, shape: z.ZodRawShape, options: unknown): void {
-  const parsed = z.object(shape).safeParse(options);
-  const issues = [
-    ...unknownKeys(options, Object.keys(shape)).map(unknownKeyIssue),
-    ...(parsed.success ? [] : issuesFromZod(parsed.error)),
-  ];
-  if (issues.length === 0) return;
-  throw new GoalLoopError('INVALID_OPTIONS', `Invalid ${label} options: ${issues.map(formatIssue).join('; ')}`, {
-    issues,
+  let compiled = compiledShapes.get(shape);
+  if (compiled === undefined) {
+    compiled = { schema: z.object(shape), keys: Object.keys(shape) };
+    compiledShapes.set(shape, compiled);
+  }
+  const parsed = compiled.schema.safeParse(options);
+  refuseOptions(label, options, compiled.keys, parsed.success ? [] : issuesFromZod(parsed.error));
+}
+
+/**
+ * Refuses options that have issues: `INVALID_OPTIONS` naming `label` and listing, each with its path, every key of
+ * `options` outside `known` (with the known key it most likely misspells), then `issues` (the caller's checks of the
+ * values). Options that are not an object are one `invalid_type` issue at the root. For the adapters, which check
+ * their values without zod; {@link refuseInvalidOptions} calls it too. @internal
+ */
+export function refuseOptions(
+  label: string,
+  options: unknown,
+  known: readonly string[],
+  issues: readonly Issue[] = [],
+): void {
+  const all =
+    typeof options === 'object' && options !== null && !Array.isArray(options)
+      ? [...unknownKeys(options, known).map(unknownKeyIssue), ...issues]
+      : [{ code: 'invalid_type', path: [], message: 'the options must be an object' }];
+  if (all.length === 0) return;
+  throw new GoalLoopError('INVALID_OPTIONS', `Invalid ${label} options: ${all.map(formatIssue).join('; ')}`, {
+    issues: all,
   });
 }

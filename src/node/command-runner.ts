@@ -1,22 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
-import { GoalLoopError } from '../errors.js';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
+import { checkExecaRunnerOptions, type ExecaCommandRunnerOptions } from './options.js';
 import { killGroup, killTree } from './process-tree.js';
 
 // How long the output pipes may stay open after the shell exited or was killed before the runner stops reading them.
 const PIPE_GRACE_MS = 300;
-
-/**
- * Options of {@link createExecaCommandRunner}.
- *
- * @public
- */
-export interface ExecaCommandRunnerOptions {
-  /** How many trailing bytes of stdout and of stderr to keep (default 65536). */
-  readonly maxOutputBytes?: number;
-}
 
 /**
  * The Node implementation of the {@link CommandRunner} port, on execa. Runs the
@@ -34,6 +24,9 @@ export interface ExecaCommandRunnerOptions {
  * the result's `detail` says so. So `setsid sleep 20 & echo hi` returns in
  * about 300 ms with exit code 0, not after 20 s.
  *
+ * An unknown option key (`maxOutputByte`) or a `maxOutputBytes` that is not a
+ * non-negative integer throws `INVALID_OPTIONS` naming its path.
+ *
  * @example
  * ```ts
  * import { createExecaCommandRunner } from 'goal-loop/node';
@@ -44,13 +37,7 @@ export interface ExecaCommandRunnerOptions {
  * @public
  */
 export function createExecaCommandRunner(options: ExecaCommandRunnerOptions = {}): CommandRunner {
-  const maxOutputBytes = options.maxOutputBytes ?? 65_536;
-  if (!Number.isSafeInteger(maxOutputBytes) || maxOutputBytes < 0) {
-    throw new GoalLoopError(
-      'INVALID_OPTIONS',
-      `maxOutputBytes must be a non-negative integer (got ${String(options.maxOutputBytes)})`,
-    );
-  }
+  const maxOutputBytes = checkExecaRunnerOptions(options);
   return {
     concurrency: availableParallelism(),
     run: (command, runOptions) => runCommand(command, runOptions, maxOutputBytes),

@@ -19,6 +19,7 @@ import {
   WRITE_FLAGS,
   writeAtomic,
 } from './file-io.js';
+import { checkNodeFileSystemOptions, type NodeFileSystemOptions } from './options.js';
 
 /**
  * The Node implementation of the {@link FileSystem} port, rooted at `root`
@@ -48,7 +49,8 @@ import {
  *
  * @param root - The project root (relative paths resolve against the current directory).
  * @param options - `maxReadBytes`: the most bytes `readText` reads from one
- *   file (a non-negative integer, default 268435456 = 256 MiB).
+ *   file (a non-negative integer, default 268435456 = 256 MiB). An unknown
+ *   key or a wrong value is `INVALID_OPTIONS` naming its path.
  * @example
  * ```ts
  * import { createNodeFileSystem } from 'goal-loop/node';
@@ -57,20 +59,8 @@ import {
  * ```
  * @public
  */
-export function createNodeFileSystem(
-  root: string,
-  options: {
-    /** The most bytes `readText` reads from one file; a larger file is an `IO_ERROR` (default 256 MiB). */
-    readonly maxReadBytes?: number;
-  } = {},
-): FileSystem {
-  const maxReadBytes = options.maxReadBytes ?? DEFAULT_MAX_READ_BYTES;
-  if (!Number.isSafeInteger(maxReadBytes) || maxReadBytes < 0) {
-    throw new GoalLoopError(
-      'INVALID_OPTIONS',
-      `maxReadBytes must be a non-negative integer (got ${String(options.maxReadBytes)})`,
-    );
-  }
+export function createNodeFileSystem(root: string, options: NodeFileSystemOptions = {}): FileSystem {
+  const maxReadBytes = checkNodeFileSystemOptions(options, DEFAULT_MAX_READ_BYTES);
   const rootAbs = nodePath.resolve(root);
   const rootPosix = toPosix(rootAbs);
   let rootReal: string | undefined;

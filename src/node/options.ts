@@ -1,0 +1,58 @@
+import { type Issue, refuseOptions } from '../errors.js';
+
+/**
+ * Options of {@link createExecaCommandRunner}.
+ *
+ * @public
+ */
+export interface ExecaCommandRunnerOptions {
+  /** How many trailing bytes of stdout and of stderr to keep (default 65536). */
+  readonly maxOutputBytes?: number;
+}
+
+/**
+ * Options of {@link createNodeFileSystem}.
+ *
+ * @public
+ */
+export interface NodeFileSystemOptions {
+  /** The most bytes `readText` reads from one file; a larger file is an `IO_ERROR` (default 256 MiB). */
+  readonly maxReadBytes?: number;
+}
+
+// Every option, checked against the interfaces: a key outside them is a misspelling, never ignored.
+const RUNNER_KEYS = Object.keys({ maxOutputBytes: true } satisfies Record<keyof ExecaCommandRunnerOptions, true>);
+const FILE_SYSTEM_KEYS = Object.keys({ maxReadBytes: true } satisfies Record<keyof NodeFileSystemOptions, true>);
+
+// The issue of a byte count that is given but is not a non-negative integer (none when it is absent or fine).
+function byteCountIssues(name: string, value: unknown): Issue[] {
+  if (value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) return [];
+  const got = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return [{ code: 'invalid_value', path: [name], message: `${name} must be a non-negative integer (got ${got})` }];
+}
+
+/**
+ * Refuses options the execa runner cannot run with, when it is made: `INVALID_OPTIONS` listing every issue with its
+ * path (an unknown key with the option it most likely misspells, an output cap that is not a non-negative integer).
+ * Returns the output cap to use.
+ *
+ * @internal
+ */
+export function checkExecaRunnerOptions(options: ExecaCommandRunnerOptions): number {
+  const cap: unknown = (options as Partial<ExecaCommandRunnerOptions> | null)?.maxOutputBytes;
+  refuseOptions('createExecaCommandRunner', options, RUNNER_KEYS, byteCountIssues('maxOutputBytes', cap));
+  return options.maxOutputBytes ?? 65_536;
+}
+
+/**
+ * Refuses options the Node filesystem cannot be made with: `INVALID_OPTIONS` listing every issue with its path (an
+ * unknown key with the option it most likely misspells, a read cap that is not a non-negative integer). Returns the
+ * read cap to use, `fallback` when none is given.
+ *
+ * @internal
+ */
+export function checkNodeFileSystemOptions(options: NodeFileSystemOptions, fallback: number): number {
+  const cap: unknown = (options as Partial<NodeFileSystemOptions> | null)?.maxReadBytes;
+  refuseOptions('createNodeFileSystem', options, FILE_SYSTEM_KEYS, byteCountIssues('maxReadBytes', cap));
+  return options.maxReadBytes ?? fallback;
+}
