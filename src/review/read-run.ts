@@ -9,6 +9,7 @@ import type { ContractInput, ReviewContracts } from './core/contract-input.js';
 import { type ContractSlot, REVIEW_CONTRACT_SLOTS } from './core/contract-slots.js';
 import type { FileCheck } from './core/goal-evaluation.js';
 import { assembleReviewModel, type ReviewModel, readContractSlot } from './core/model.js';
+import { validateReadRunOptions } from './review-options.js';
 
 /** The default bound on concurrent contract reads. @public */
 export const DEFAULT_READ_CONCURRENCY = 8;
@@ -206,11 +207,13 @@ async function gatherRun<T>(
  * unreadable or refused goal.json a goal issue, a refused manifest.json no
  * manifest, a path that cannot be checked an `error` in its check. A fault
  * reading events.jsonl, or an events.jsonl that resolves outside the
- * project, propagates.
+ * project, propagates; an unknown option key or a wrong value is
+ * `INVALID_OPTIONS` naming its path.
  *
  * @public
  */
 export async function readRunInputs(fs: FileSystem, runDir: string, options: ReadRunOptions = {}): Promise<RunInputs> {
+  validateReadRunOptions(options);
   const { slots, ...rest } = await gatherRun(fs, runDir, options, (_slot, input) => input);
   const contracts: Record<string, ContractInput> = {};
   REVIEW_CONTRACT_SLOTS.forEach((slot, index) => {

@@ -1,9 +1,11 @@
-import { isGoalLoopError } from '../errors.js';
+import { z } from 'zod';
+import { isGoalLoopError, refuseInvalidOptions } from '../errors.js';
 import type { StageContext, StageOutcome, StageRunner } from '../index.js';
 import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
 import type { FeedbackReport } from './contracts/feedback-report.js';
 import { reviewFailed } from './core/task-contracts.js';
+import { consistencyReviewOptionShape } from './review-options.js';
 import { runConsistencyReview } from './run-review.js';
 
 /** Options of {@link createReviewStageRunner}. @public */
@@ -23,6 +25,19 @@ export interface ReviewStageRunnerOptions {
    */
   readonly failOn?: 'critical' | 'never';
 }
+
+// Every option has an entry (checked against ReviewStageRunnerOptions), so a key outside it is a misspelling.
+const optionShape = {
+  stageId: z.string().min(1).optional(),
+  fallback: z
+    .custom((value) => typeof (value as { run?: unknown } | null)?.run === 'function', {
+      message: 'fallback must be a stage runner (with run)',
+    })
+    .optional(),
+  clock: consistencyReviewOptionShape.clock,
+  stages: consistencyReviewOptionShape.stages,
+  failOn: z.enum(['critical', 'never']).optional(),
+} satisfies Record<keyof ReviewStageRunnerOptions, z.ZodType>;
 
 // The first CRITICAL issues' titles, for the detail: `US-004 has no test case; FR-002 has no user story and 3 more`.
 function firstCriticals(report: FeedbackReport): string {
@@ -65,7 +80,8 @@ function reviewDetail(report: FeedbackReport): string {
  * artifacts and a one-sentence detail that says why first (for example
  * "1 CRITICAL finding to fix (US-004 has no test case) — consistency score 90/100",
  * or "no CRITICAL findings — consistency score 100/100"). Other stage ids go to `fallback`. A
- * filesystem fault is reported as `failed`, not thrown.
+ * filesystem fault is reported as `failed`, not thrown. An unknown option key
+ * or a wrong value throws `INVALID_OPTIONS` naming its path when the runner is made.
  *
  * @example
  * ```ts
@@ -75,6 +91,7 @@ function reviewDetail(report: FeedbackReport): string {
  * @public
  */
 export function createReviewStageRunner(options: ReviewStageRunnerOptions = {}): StageRunner {
+  refuseInvalidOptions('createReviewStageRunner', optionShape, options);
   const stageId = options.stageId ?? FEEDBACK_STAGE;
   return {
     async run(stage: string, context: StageContext): Promise<StageOutcome> {

@@ -12,6 +12,7 @@ import { renderRemediationPlan } from './core/remediation-plan-markdown.js';
 import { reviewModel } from './core/review-pipeline.js';
 import { buildBuilderContract, buildValidationContract } from './core/task-contracts.js';
 import { readRunModel } from './read-run.js';
+import { validateConsistencyReviewOptions } from './review-options.js';
 
 /**
  * Options of {@link runConsistencyReview}.
@@ -120,7 +121,9 @@ async function reviewRun(
  * resolves outside is an `IO_ERROR` naming it, thrown before anything is
  * written. Each rule lists at most `maxIssuesPerRule` issues (the rest are
  * counted in `omitted_issues` and scored), and a report of more than 5,000
- * traceability rows and issues is written as compact JSON. Never throws on
+ * traceability rows and issues is written as compact JSON. An unknown option
+ * key or a wrong value is `INVALID_OPTIONS` naming its path, before anything
+ * is read or written. Never throws on
  * input (an unreadable contract is MALFORMED, a `file_exists` path that
  * cannot be checked is `unknown`); faults writing the outputs or reading
  * events.jsonl propagate.
@@ -136,6 +139,7 @@ async function reviewRun(
  * @public
  */
 export async function runConsistencyReview(options: ConsistencyReviewOptions): Promise<ConsistencyReviewResult> {
+  validateConsistencyReviewOptions(options);
   const { fs, runDir } = options;
   const { report, iteration } = await reviewRun(options);
   const remediationPlan = renderRemediationPlan(report);
