@@ -1,4 +1,5 @@
-import { isGoalLoopError } from '../errors.js';
+import { z } from 'zod';
+import { isGoalLoopError, refuseInvalidOptions } from '../errors.js';
 import type { StageContext, StageOutcome, StageRunner } from '../index.js';
 import type { JsonValue } from './contracts/decision.js';
 import type { StagedResult } from './contracts/result.js';
@@ -15,6 +16,20 @@ export interface CriticsStageRunnerOptions {
   /** Another runner for every other stage (without it, other stages fail with a detail). */
   readonly fallback?: StageRunner;
 }
+
+const fn = (name: string) =>
+  z.custom((value) => typeof value === 'function', { message: `${name} must be a function of the stage context` });
+// Every option has an entry (checked against CriticsStageRunnerOptions), so a key outside it is a misspelling.
+const optionShape = {
+  stageId: z.string().min(1),
+  spec: fn('spec'),
+  executionId: fn('executionId').optional(),
+  fallback: z
+    .custom((value) => typeof (value as { run?: unknown } | null)?.run === 'function', {
+      message: 'fallback must be a stage runner (with run)',
+    })
+    .optional(),
+} satisfies Record<keyof CriticsStageRunnerOptions, z.ZodType>;
 
 // One sentence on an execution's gaps.
 const gapsSentence = (result: StagedResult): string =>
@@ -44,7 +59,8 @@ export function outcomeOf(result: StagedResult): StageOutcome {
  * the detail), `escalated` is `needs_context` (the reason in the detail), and
  * the execution's spend is the stage's cost. A fault (a held execution, an
  * I/O error) is `failed` with the reason, never a throw; the loop's abort
- * signal aborts the execution (resumable).
+ * signal aborts the execution (resumable). An unknown option key or a wrong
+ * value throws `INVALID_OPTIONS` naming its path when the runner is made.
  *
  * @example
  * ```ts
@@ -54,6 +70,7 @@ export function outcomeOf(result: StagedResult): StageOutcome {
  * @public
  */
 export function createCriticsStageRunner(pipeline: StagedPipeline, options: CriticsStageRunnerOptions): StageRunner {
+  refuseInvalidOptions('createCriticsStageRunner', optionShape, options);
   return {
     async run(stage: string, context: StageContext): Promise<StageOutcome> {
       if (stage !== options.stageId) {

@@ -165,4 +165,6 @@ export function validatePipelineOptions(options: StagedPipelineOptions): void {
 }
 
 /** An execution id is one safe path segment. @internal */
-export const executionIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/);
+export const executionIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, {
+  message: 'executionId must be one path segment of letters, digits, ".", "_" and "-" (at most 128)',
+});

@@ -1,4 +1,5 @@
-import { GoalLoopError } from '../errors.js';
+import { z } from 'zod';
+import { refuseInvalidOptions } from '../errors.js';
 import { EventFeed, warnListenerError } from '../persist/event-feed.js';
 import { withHeartbeat } from '../persist/heartbeat.js';
 import { createJsonStore } from '../persist/json-store.js';
@@ -29,6 +30,17 @@ export interface ExecutionRequest {
   /** Aborts this call (instead of the pipeline's `signal`). */
   readonly signal?: AbortSignal;
 }
+
+// Every field has an entry (checked against ExecutionRequest), so a misspelt one is refused, never ignored.
+const requestShape = {
+  executionId: executionIdSchema,
+  spec: z.custom<JsonValue>((value) => value !== undefined, { message: 'spec is required (any JSON value)' }),
+  signal: z
+    .custom<AbortSignal>((value) => typeof value === 'object' && value !== null && 'aborted' in value, {
+      message: 'signal must be an AbortSignal',
+    })
+    .optional(),
+} satisfies Record<keyof ExecutionRequest, z.ZodType>;
 
 /**
  * Staged critics: runs an execution's stages in order, each stage's output
@@ -85,14 +97,17 @@ export class StagedPipeline {
     return this.config.stages.map((stage) => stage.id);
   }
 
-  /** Runs (or resumes) the execution until it ends. Rejects with the signal's reason when aborted (resumable). */
+  /**
+   * Runs (or resumes) the execution until it ends. Rejects with the signal's reason when aborted (resumable), and with
+   * `INVALID_OPTIONS` naming each path when the request has an unknown key or a wrong value.
+   */
   async run(request: ExecutionRequest): Promise<StagedResult> {
     const step = await this.traced(request, 'run', (execution) => execution.drive(false));
     if (!step.done) throw new Error('unreachable: a full run ended mid-way');
     return step.result;
   }
 
-  /** Runs (or resumes) exactly one generator-plus-critic turn. */
+  /** Runs (or resumes) exactly one generator-plus-critic turn; the request is checked as `run()` checks it. */
   step(request: ExecutionRequest): Promise<StagedStepResult> {
     return this.traced(request, 'step', (execution) => execution.drive(true));
   }
@@ -103,6 +118,7 @@ export class StagedPipeline {
     mode: 'run' | 'step',
     work: (execution: Execution) => Promise<StagedStepResult>,
   ): Promise<StagedStepResult> {
+    refuseInvalidOptions(`StagedPipeline.${mode}()`, requestShape, request);
     const tracer = await resolveTracer(this.options.tracer);
     const attributes = { executionId: String(request.executionId), mode };
     return ExecutionSpans.around(tracer, attributes, (spans) => this.open(request, spans, work));
@@ -114,9 +130,6 @@ export class StagedPipeline {
     spans: ExecutionSpans,
     work: (execution: Execution) => Promise<StagedStepResult>,
   ): Promise<StagedStepResult> {
-    const id = executionIdSchema.safeParse(request.executionId);
-    if (!id.success)
-      throw new GoalLoopError('INVALID_OPTIONS', `executionId must be one path segment (got "${request.executionId}")`);
     const { fs } = this.options;
     const paths = executionPaths(this.options.dir, request.executionId);
     const owner = `goal-loop-critics:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { refuseInvalidOptions } from '../../errors.js';
 import { fnv1a64 } from '../../kit/hash.js';
 import type { CriticIssue } from '../contracts/decision.js';
 import type { CalibrationLabels } from '../contracts/labels.js';
@@ -27,10 +29,21 @@ export interface CalibrationSample {
   readonly items: readonly CalibrationItem[];
 }
 
+// Every option has an entry (checked against the functions' parameters), so a misspelt key is refused, never ignored.
+const sampleOptionShape = {
+  perDecision: z.int().min(0).optional(),
+  seed: z.string(),
+} satisfies Record<keyof Parameters<typeof sampleForCalibration>[1], z.ZodType>;
+const reportOptionShape = {
+  threshold: z.number().min(0).max(1).optional(),
+} satisfies Record<keyof NonNullable<Parameters<typeof calibrationReport>[2]>, z.ZodType>;
+
 /**
  * Draws up to `perDecision` accepts and as many rejects per critic (stage)
  * from the traces: each candidate is ranked by a hash of the seed and its id,
- * so the same traces and seed give the same sample whatever their order. Pure.
+ * so the same traces and seed give the same sample whatever their order. An
+ * unknown option key or a wrong value (a `perDecision` that is not a
+ * non-negative integer) is `INVALID_OPTIONS` naming its path. Pure.
  *
  * @example
  * ```ts
@@ -42,6 +55,7 @@ export function sampleForCalibration(
   traces: readonly ExecutionTrace[],
   options: { readonly perDecision?: number; readonly seed: string },
 ): CalibrationSample {
+  refuseInvalidOptions('sampleForCalibration', sampleOptionShape, options);
   const perDecision = options.perDecision ?? 25;
   const pools = new Map<string, { item: CalibrationItem; rank: string }[]>();
   for (const execution of traces) {
@@ -112,7 +126,8 @@ const figure = (labelled: number, agreed: number): AgreementFigure => ({
 /**
  * Each critic's accuracy against the human labels (a decision agrees when
  * the human's accept/reject matches it), by period, with `recalibrate: true`
- * when it is below `threshold` (default 0.85). Pure.
+ * when it is below `threshold` (default 0.85, from 0 to 1; an unknown option
+ * key or a wrong value is `INVALID_OPTIONS` naming its path). Pure.
  *
  * @example
  * ```ts
@@ -126,6 +141,7 @@ export function calibrationReport(
   labels: CalibrationLabels,
   options: { readonly threshold?: number } = {},
 ): CalibrationReport {
+  refuseInvalidOptions('calibrationReport', reportOptionShape, options);
   const threshold = options.threshold ?? 0.85;
   const human = new Map(labels.labels.map((label) => [label.id, label.human]));
   const byStage = new Map<string, Map<string, [number, number]>>();
