@@ -1,7 +1,10 @@
+import { z } from 'zod';
+import { refuseInvalidOptions } from '../errors.js';
 import { joinPath, parentPath } from '../kit/paths.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { EnvironmentProbe, ProbeInput, ProbeResult } from './host-ports.js';
+import { port } from './options.js';
 import { findWorkspace } from './workspace.js';
 
 /**
@@ -18,6 +21,13 @@ export interface EnvironmentProbeOptions {
   readonly timeoutMs?: number;
 }
 
+// Every option has an entry (checked against EnvironmentProbeOptions), so a key outside it is a misspelling.
+const optionShape = {
+  fs: port('fs', ['stat', 'readText', 'realpath']),
+  commands: port('commands', ['run']),
+  timeoutMs: z.int({ error: 'timeoutMs must be a positive integer' }).min(1).optional(),
+} satisfies Record<keyof EnvironmentProbeOptions, z.ZodType>;
+
 /**
  * The default {@link EnvironmentProbe}: the workspace exists (a directory
  * inside the root), the programs of the build and test commands are on PATH
@@ -28,11 +38,21 @@ export interface EnvironmentProbeOptions {
  * (a monorepo that hoists its dependencies to its top; the FileSystem port
  * reaches folders above its root by absolute paths, and only `stat` is asked
  * of them). Each missing requirement is one sentence naming what and where,
- * and says how to set it up where it can (`npm ci`).
+ * and says how to set it up where it can (`npm ci`). An unknown option key
+ * or a wrong value throws `INVALID_OPTIONS` naming its path.
  *
  * @public
  */
 export function createEnvironmentProbe(options: EnvironmentProbeOptions): EnvironmentProbe {
+  refuseInvalidOptions('createEnvironmentProbe', optionShape, options);
+  return defaultProbe(options);
+}
+
+/**
+ * {@link createEnvironmentProbe} without the option check, for the orchestrator, which makes one per step from
+ * options it has checked already. @internal
+ */
+export function defaultProbe(options: EnvironmentProbeOptions): EnvironmentProbe {
   const { fs, commands } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {

@@ -2,6 +2,7 @@ import { GoalLoopError, isGoalLoopError } from '../errors.js';
 import { EventFeed, warnListenerError } from '../persist/event-feed.js';
 import type { RunLock } from '../persist/run-lock.js';
 import { type Clock, systemClock } from '../ports/clock.js';
+import { auditTailOf } from './call-options.js';
 import type { AuditEntry } from './contracts/audit.js';
 import { FixSession } from './fix-session.js';
 import { type FixLoopOrchestratorOptions, validateFixLoopOptions } from './options.js';
@@ -112,7 +113,8 @@ export class FixLoopOrchestrator {
    * already over is returned as it is, with `stepsTaken: 0`. On an abort it
    * rejects with the signal's reason; nothing is written once the signal has
    * fired, and a step cut off mid-way is recorded as interrupted on the next
-   * call.
+   * call. An unknown option key or a `maxWallMs` that is not a non-negative
+   * number is `INVALID_OPTIONS` naming its path, before anything runs.
    */
   async runToCompletion(sessionId: string, options: RunToCompletionOptions = {}): Promise<FixLoopRunResult> {
     this.throwIfAborted();
@@ -131,11 +133,12 @@ export class FixLoopOrchestrator {
   /**
    * Where the session stands, without taking its lock: a camelCase summary (`sessionId`, `status`, `goalType`,
    * `attemptsMade`, `maxAttempts`, `gap`, `escalation`, `escalationFiles`), the last `auditTail` entries of its audit
-   * log (default 20) and the whole record as stored in `state` (state.json's snake_case fields).
+   * log (default 20; a non-negative integer or `Infinity`) and the whole record as stored in `state` (state.json's
+   * snake_case fields). An unknown option key or a wrong value is `INVALID_OPTIONS` naming its path.
    */
-  get(sessionId: string, options: { readonly auditTail?: number } = {}): Promise<FixSessionView> {
+  async get(sessionId: string, options: { readonly auditTail?: number } = {}): Promise<FixSessionView> {
     const paths = sessionPaths(this.options.dir, sessionId);
-    return readSessionView(this.options.fs, paths, sessionId, Math.max(0, options.auditTail ?? 20));
+    return readSessionView(this.options.fs, paths, sessionId, auditTailOf(options));
   }
 
   // Opens the session under its lock and works with it; `stop` also aborts its step (runToCompletion's wall time).

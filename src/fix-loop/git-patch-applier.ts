@@ -1,8 +1,10 @@
-import { GoalLoopError } from '../errors.js';
+import { z } from 'zod';
+import { refuseInvalidOptions } from '../errors.js';
 import type { CommandResult, CommandRunner } from '../ports/command-runner.js';
 import type { FixCandidate } from './contracts/candidate.js';
 import { checkPatchPaths } from './core/patch-paths.js';
 import type { ApplyContext, ApplyResult, CandidateApplier } from './host-ports.js';
+import { port } from './options.js';
 
 /**
  * Options of {@link createGitPatchApplier}.
@@ -15,6 +17,15 @@ export interface GitPatchApplierOptions {
   /** Time limit of each `git apply` run, in ms (default 60 000). */
   readonly timeoutMs?: number;
 }
+
+// Every option has an entry (checked against GitPatchApplierOptions), so a key outside it is a misspelling.
+const optionShape = {
+  commands: port('commands', ['run']),
+  timeoutMs: z
+    .int({ error: 'timeoutMs must be a positive integer' })
+    .min(1, 'timeoutMs must be a positive integer')
+    .optional(),
+} satisfies Record<keyof GitPatchApplierOptions, z.ZodType>;
 
 // Characters per environment variable: at most 3 UTF-8 bytes each, so a chunk stays far below Linux's
 // 128 KiB limit on one environment string.
@@ -46,7 +57,8 @@ const PREFIX = 'GOAL_LOOP_PATCH_';
  * refused for its paths or whose paths git skipped, a candidate without
  * `patch`, a patch too large for the environment (over 1 MiB) or with a NUL
  * character, and git missing or timing out are all
- * `{ applied: false, detail }` — never a throw.
+ * `{ applied: false, detail }` — never a throw. An unknown option key or a
+ * wrong value throws `INVALID_OPTIONS` naming its path when the applier is made.
  *
  * @example
  * ```ts
@@ -58,12 +70,8 @@ const PREFIX = 'GOAL_LOOP_PATCH_';
  * @public
  */
 export function createGitPatchApplier(options: GitPatchApplierOptions): CandidateApplier {
+  refuseInvalidOptions('createGitPatchApplier', optionShape, options);
   const timeoutMs = options.timeoutMs ?? 60_000;
-  if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0)
-    throw new GoalLoopError(
-      'INVALID_OPTIONS',
-      `timeoutMs must be a positive integer (got ${String(options.timeoutMs)})`,
-    );
   return {
     async apply(candidate: FixCandidate, context: ApplyContext): Promise<ApplyResult> {
       const patch = candidate.patch;

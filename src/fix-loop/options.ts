@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatIssue, GoalLoopError, issuesFromZod } from '../errors.js';
+import { refuseInvalidOptions } from '../errors.js';
 import { isInside, normalizePath } from '../kit/paths.js';
 import type { ListenerErrorHandler } from '../persist/event-feed.js';
 import type { Clock } from '../ports/clock.js';
@@ -59,7 +59,8 @@ export interface FixLoopOrchestratorOptions {
   readonly tracer?: Tracer;
 }
 
-const port = (name: string, methods: readonly string[]) =>
+/** An option that must be an object with these methods (a port). @internal */
+export const port = (name: string, methods: readonly string[]) =>
   z.custom(
     (value) =>
       typeof value === 'object' &&
@@ -68,7 +69,8 @@ const port = (name: string, methods: readonly string[]) =>
     { message: `${name} must be an object with ${methods.join(', ')}` },
   );
 
-const optionsSchema = z.object({
+// Every option has an entry (checked against FixLoopOrchestratorOptions), so a key outside it is a misspelling.
+const optionShape = {
   fs: port('fs', ['readText', 'writeText', 'appendText', 'truncate', 'createExclusive', 'stat', 'remove']),
   dir: z
     .string()
@@ -94,18 +96,14 @@ const optionsSchema = z.object({
   hostCallTimeoutMs: z.int().min(1).optional(),
   lockTimeoutMs: z.int().min(1).optional(),
   tracer: port('tracer', ['startSpan']).optional(),
-});
+} satisfies Record<keyof FixLoopOrchestratorOptions, z.ZodType>;
 
-/** Refuses options the orchestrator cannot work with: `INVALID_OPTIONS` listing every issue with its JSON path. @internal */
+/**
+ * Refuses options the orchestrator cannot work with: `INVALID_OPTIONS` listing every issue with its JSON path, an
+ * unknown key (with the option it most likely misspells) included. @internal
+ */
 export function validateFixLoopOptions(options: FixLoopOrchestratorOptions): void {
-  const parsed = optionsSchema.safeParse(options);
-  if (parsed.success) return;
-  const issues = issuesFromZod(parsed.error);
-  throw new GoalLoopError(
-    'INVALID_OPTIONS',
-    `Invalid FixLoopOrchestrator options: ${issues.map(formatIssue).join('; ')}`,
-    { issues },
-  );
+  refuseInvalidOptions('FixLoopOrchestrator', optionShape, options);
 }
 
 /** A session id is one safe path segment. @internal */

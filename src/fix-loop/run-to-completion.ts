@@ -1,6 +1,7 @@
-import { GoalLoopError, isGoalLoopError } from '../errors.js';
+import { isGoalLoopError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { wallTimeOf } from './call-options.js';
 import { escalationFilesMissing } from './escalation-files.js';
 import type { FixSession } from './fix-session.js';
 import { type SessionPaths, sessionPaths, undelivered } from './session-files.js';
@@ -46,9 +47,7 @@ export async function runSessionToCompletion(
   sessionId: string,
   options: RunToCompletionOptions,
 ): Promise<FixLoopRunResult> {
-  const maxWallMs = options.maxWallMs ?? Number.POSITIVE_INFINITY;
-  if (!(maxWallMs >= 0))
-    throw new GoalLoopError('INVALID_OPTIONS', `maxWallMs must be a non-negative number (got ${String(maxWallMs)})`);
+  const maxWallMs = wallTimeOf(options);
   const { clock } = driver;
   const started = clock.now();
   let steps = 0;

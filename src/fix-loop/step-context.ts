@@ -2,7 +2,7 @@ import { withHeartbeat } from '../persist/heartbeat.js';
 import type { RunLock } from '../persist/run-lock.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
-import { createEnvironmentProbe } from './environment-probe.js';
+import { defaultProbe } from './environment-probe.js';
 import type { StepContext } from './host-calls.js';
 import type { FixLoopOrchestratorOptions } from './options.js';
 
@@ -44,7 +44,7 @@ export function createStepContext(
     hostCallTimeoutMs: options.hostCallTimeoutMs ?? DEFAULT_HOST_CALL_TIMEOUT_MS,
     candidates: options.candidates,
     applier: options.applier,
-    probe: options.probe ?? createEnvironmentProbe({ fs, commands }),
+    probe: options.probe ?? defaultProbe({ fs, commands }),
     heartbeat: (task) => withHeartbeat(lock, clock, heartbeatEvery, (lost) => task(AbortSignal.any([signal, lost]))),
   };
 }

@@ -51,7 +51,7 @@ describe('createCriticsStageRunner options', () => {
     expect(error.message).toContain('createCriticsStageRunner');
   });
 
-  it.each([
+  it.each<[object, (string | number)[][]]>([
     [{ spec: () => 1 }, [['stageId']]],
     [{ stageId: 'build' }, [['spec']]],
     [{ stageId: 'build', spec: { feature: 'login' } }, [['spec']]],

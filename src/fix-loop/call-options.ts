@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { refuseInvalidOptions } from '../errors.js';
+import type { RunToCompletionOptions } from './step-result.js';
+
+// A count or a time that may be unbounded: a non-negative number, `Infinity` included (zod's number refuses it).
+const unbounded = (name: string, integer: boolean) =>
+  z.custom<number>(
+    (value) =>
+      typeof value === 'number' &&
+      value >= 0 &&
+      (!integer || Number.isInteger(value) || value === Number.POSITIVE_INFINITY),
+    {
+      error: (issue) =>
+        `${name} must be a non-negative ${integer ? 'integer' : 'number'} (got ${typeof issue.input === 'string' ? JSON.stringify(issue.input) : String(issue.input)})`,
+    },
+  );
+
+// Every option has an entry (checked against RunToCompletionOptions), so a key outside it is a misspelling.
+const runShape = {
+  maxWallMs: unbounded('maxWallMs', false).optional(),
+} satisfies Record<keyof RunToCompletionOptions, z.ZodType>;
+
+// The options of get(): how many audit entries to return (`Infinity`: all of them).
+const getShape = {
+  auditTail: unbounded('auditTail', true).optional(),
+};
+
+/**
+ * Refuses `runToCompletion` options that are not what it takes, before anything runs: `INVALID_OPTIONS` with each
+ * issue at its path (`maxWallMs`), an unknown key (with the option it most likely misspells) included. Returns the
+ * wall time to keep to (`Infinity` when none is given).
+ *
+ * @internal
+ */
+export function wallTimeOf(options: RunToCompletionOptions): number {
+  refuseInvalidOptions('FixLoopOrchestrator.runToCompletion()', runShape, options);
+  return options.maxWallMs ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Refuses `get` options that are not what it takes: `INVALID_OPTIONS` with each issue at its path (`auditTail`), an
+ * unknown key included. Returns how many audit entries to read (default 20).
+ *
+ * @internal
+ */
+export function auditTailOf(options: { readonly auditTail?: number }): number {
+  refuseInvalidOptions('FixLoopOrchestrator.get()', getShape, options);
+  return options.auditTail ?? 20;
+}
