@@ -13,6 +13,7 @@ import { type LoopState, loopStateSchema } from './contracts/loop-state.js';
 import { errorEvaluation, evaluateGoal, type GoalEvaluation } from './core/evaluate.js';
 import { clampMaxIterations } from './core/max-iterations.js';
 import { GoalReader } from './goal-reader.js';
+import { containLateCostFolder } from './late-cost-files.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
 import { LoopTrace } from './loop-trace.js';
@@ -176,6 +177,8 @@ export class GoalLoop {
       // Temp files of the loop's own atomic writes a crash cut off, beside its files (older than a minute, so no live
       // writer's); not recursive, so a long run's iterations/ folders cost nothing here.
       await fs.removeStaleTempFiles?.(paths.runDir, { olderThanMs: STALE_TEMP_MS });
+      const lateCostFolder = await containLateCostFolder(fs, paths.runDir);
+      await fs.removeStaleTempFiles?.(lateCostFolder, { olderThanMs: STALE_TEMP_MS });
       const log = new JsonlLog<LoopEvent>(fs, paths.events, (event) => this.feed.publish(event));
       const store = createJsonStore<typeof loopStateSchema>(fs, paths.state, loopStateSchema);
       const gatherer = this.gathererFor(paths);
@@ -184,6 +187,7 @@ export class GoalLoop {
         {
           fs,
           paths,
+          lateCostFolder,
           runner: this.options.runner,
           clock: this.clock,
           signal: this.options.signal ?? NEVER_ABORTED,

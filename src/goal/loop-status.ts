@@ -6,6 +6,7 @@ import type { LoopPhase, LoopState } from './contracts/loop-state.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type StopReason, stopReasonSchema } from './contracts/stop-reason.js';
 import type { GoalEvaluation } from './core/evaluate.js';
+import { pendingLateCostUsd } from './late-cost-files.js';
 import { readIterationEvaluation, readLatestIterationStarted } from './loop-events.js';
 import { containRunPaths } from './run-files.js';
 
@@ -39,6 +40,11 @@ export interface LoopStatus {
   readonly pendingStages: readonly string[];
   readonly stageStatus: Readonly<LoopState['stage_status']>;
   readonly spentUsd: number;
+  /**
+   * USD that stage runners reported after the loop had stopped waiting for them (an abort, a time limit), recorded
+   * in `<runDir>/spend-pending/` and not in `spentUsd` yet: the next session of the loop adds it.
+   */
+  readonly pendingLateCostUsd: number;
   /** The whole evaluation of the latest evaluated iteration (`iterations/<n>/evaluation.json`), when there is one. */
   readonly lastEvaluation: GoalEvaluation | null;
 }
@@ -71,7 +77,10 @@ export async function readLoopStatus(options: {
     ),
   ]);
   const iteration = Math.max(state?.iteration ?? 0, latest ?? 0);
-  const lastEvaluation = await latestEvaluation(fs, paths.runDir, iteration);
+  const [lastEvaluation, pendingLateCost] = await Promise.all([
+    latestEvaluation(fs, paths.runDir, iteration),
+    pendingLateCostUsd(fs, paths.runDir, state?.late_costs?.folded),
+  ]);
   if (state === null) {
     return {
       exists: latest !== null,
@@ -84,6 +93,7 @@ export async function readLoopStatus(options: {
       pendingStages: [],
       stageStatus: {},
       spentUsd: 0,
+      pendingLateCostUsd: pendingLateCost,
       lastEvaluation,
     };
   }
@@ -109,6 +119,7 @@ export async function readLoopStatus(options: {
       .map(([stage]) => stage),
     stageStatus: state.stage_status,
     spentUsd: state.spent_usd,
+    pendingLateCostUsd: pendingLateCost,
     lastEvaluation,
   };
 }

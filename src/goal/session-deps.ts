@@ -13,6 +13,8 @@ import type { StageRunner } from './stage-runner.js';
 export interface SessionDeps {
   readonly fs: FileSystem;
   readonly paths: RunPaths;
+  /** The run's pending late costs folder (`spend-pending`), contained. */
+  readonly lateCostFolder: string;
   readonly runner: StageRunner;
   readonly clock: Clock;
   readonly signal: AbortSignal;

@@ -5,6 +5,8 @@ import type { LoopEffect, LoopInput, MachineConfig } from './core/loop-io.js';
 import { transition } from './core/machine.js';
 import { lockTakenOver, openSession, resumed } from './core/session-transitions.js';
 import type { LoadedGoal } from './goal-source.js';
+import { foldPendingLateCosts } from './late-cost-fold.js';
+import { watchLateCost } from './late-cost-watch.js';
 import { iterationEvaluationPath } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
 import type { IfStopped } from './run-options.js';
@@ -131,8 +133,10 @@ export class LoopSession {
     }
   }
 
-  // What every input carries: the signal, the spend recorded in metrics.json (re-read each time), the time.
+  // What every input carries: the signal, the spend recorded in metrics.json (re-read each time, late costs that
+  // arrived folded in first, so every budget check sees them), the time.
   private async observed(): Promise<Pick<LoopInput, 'aborted' | 'spentUsd' | 'ts'>> {
+    this.state = await foldPendingLateCosts(this.deps, this.state);
     const spentUsd = await readRecordedSpend(this.deps.fs, this.deps.paths.metrics);
     const now = this.deps.clock.now();
     return { aborted: this.deps.signal.aborted, spentUsd, ts: new Date(now).toISOString() };
@@ -151,12 +155,13 @@ export class LoopSession {
   // Runs one stage through the host's runner and reports how it finished.
   private async runStage(stage: string, reason: StageRunReason): Promise<LoopInput> {
     const started = this.deps.clock.now();
-    const span = this.deps.trace.stage(this.state.iteration, stage, reason);
+    const { iteration } = this.state;
+    const span = this.deps.trace.stage(iteration, stage, reason);
     const result = await callStage({
       runner: this.deps.runner,
       stage,
       runDir: this.deps.paths.runDir,
-      iteration: this.state.iteration,
+      iteration,
       reason,
       previousEvaluation: this.evaluation,
       fs: this.deps.fs,
@@ -164,6 +169,7 @@ export class LoopSession {
       signal: this.deps.signal,
       timeoutMs: this.deps.stageTimeoutMs(stage),
       heartbeat: this.deps.heartbeat,
+      lateCost: (late) => watchLateCost(late, { ...this.deps, folder: this.deps.lateCostFolder, stage, iteration }),
     });
     const durationMs = Math.max(0, this.deps.clock.now() - started);
     this.deps.trace.stageFinished(span, result, durationMs);

@@ -21,6 +21,8 @@ export interface StageCall {
   readonly timeoutMs: number | undefined;
   /** Keeps the run's lock fresh while the stage runs. */
   readonly heartbeat: <T>(work: (lost: AbortSignal) => Promise<T>) => Promise<T>;
+  /** Gets the runner's outcome-to-be when the call stops waiting for it unsettled, so its cost is still recorded. */
+  readonly lateCost: (late: Promise<StageOutcome>) => void;
 }
 
 /**
@@ -33,7 +35,7 @@ export type StageCallResult =
   | { readonly kind: 'done'; readonly outcome: StageOutcome; readonly thrown?: unknown }
   | { readonly kind: 'aborted'; readonly costUsd: number };
 
-/** How long a runner may take to return its outcome once its signal fired (its cost is still recorded). @internal */
+/** How long the loop waits for a runner's outcome once its signal fired (a later cost goes to {@link StageCall.lateCost}). @internal */
 export const STAGE_ABORT_GRACE_MS = 1_000;
 
 /**
@@ -43,7 +45,9 @@ export const STAGE_ABORT_GRACE_MS = 1_000;
  * a malformed outcome a failed stage naming the field, a timeout a failed
  * stage whose signal was aborted, and a loop abort `aborted` (the stage reruns
  * when the loop resumes). A runner that returns within
- * {@link STAGE_ABORT_GRACE_MS} of its signal firing still has its cost counted.
+ * {@link STAGE_ABORT_GRACE_MS} of its signal firing has its cost counted in
+ * the result; one still running then (or when the lock was lost) is handed to
+ * `lateCost`, so a cost it reports later is counted too.
  *
  * @internal
  */
@@ -60,7 +64,10 @@ export async function callStage(call: StageCall): Promise<StageCallResult> {
     fs: call.fs,
     signal,
   };
-  let running: ReturnType<typeof settle> = new Promise(() => {});
+  // Typed by a cast: it is set inside the heartbeat's callback, which the compiler's narrowing does not follow.
+  let running = null as ReturnType<typeof settle> | null;
+  // Set once the runner's outcome is part of the result; otherwise its cost, if any, comes late.
+  let claimed = false;
   const stopWaiting = new AbortController();
   const timedOut =
     call.timeoutMs === undefined
@@ -73,12 +80,15 @@ export async function callStage(call: StageCall): Promise<StageCallResult> {
     // The runner's signal also fires when the lock is lost: the stage stops once another loop may be running it.
     const first = await call.heartbeat((lost) => {
       const stageSignal = AbortSignal.any([signal, lost]);
-      running = settle(stage, () => runner.run(stage, { ...context, signal: stageSignal }));
-      return Promise.race([running, timedOut, aborted(stageSignal, stopWaiting.signal)]);
+      const started = settle(stage, () => runner.run(stage, { ...context, signal: stageSignal }));
+      running = started;
+      return Promise.race([started, timedOut, aborted(stageSignal, stopWaiting.signal)]);
     });
+    claimed = first !== 'timeout' && first !== 'aborted';
     if (first !== 'timeout' && first !== 'aborted' && !call.signal.aborted) return { kind: 'done', ...first };
     if (first === 'timeout') timer.abort(new Error(`stage ${stage} timed out after ${call.timeoutMs} ms`));
-    const late = await Promise.race([running, clock.sleep(STAGE_ABORT_GRACE_MS).then(() => null)]);
+    const late = running === null ? null : await graced(running, clock);
+    claimed = late !== null;
     const costUsd = late === null ? 0 : (late.outcome.costUsd ?? 0);
     if (call.signal.aborted) return { kind: 'aborted', costUsd };
     const cost = costUsd > 0 ? { costUsd } : {};
@@ -92,7 +102,14 @@ export async function callStage(call: StageCall): Promise<StageCallResult> {
     };
   } finally {
     stopWaiting.abort();
+    // Unclaimed (past the grace, or the lock lost mid-stage): the runner's outcome is watched for a late cost.
+    if (!claimed && running !== null) call.lateCost(running.then((settled) => settled.outcome));
   }
+}
+
+// The runner's outcome if it settles within the grace, else null.
+function graced<T>(running: Promise<T>, clock: Clock): Promise<T | null> {
+  return Promise.race([running, clock.sleep(STAGE_ABORT_GRACE_MS).then(() => null)]);
 }
 
 // The runner's outcome, checked; a throw becomes a failed stage (the thrown value kept for its span).

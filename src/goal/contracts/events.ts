@@ -63,6 +63,17 @@ export const loopEventSchema = z.discriminatedUnion('type', [
     accepted: z.boolean(),
   }),
   z.object({ ...base, type: z.literal('lock_taken_over'), previous_owner: z.string(), heartbeat_age_ms: z.number() }),
+  z.object({
+    ...base,
+    type: z.literal('late_cost_recorded'),
+    stage: z.string(),
+    /** The iteration the stage ran in (`iteration` is the loop's when it added the cost). */
+    stage_iteration: z.int().min(0),
+    cost_usd: z.number(),
+    /** The pending file the cost was read from (removed once added). */
+    path: z.string(),
+  }),
+  z.object({ ...base, type: z.literal('late_cost_unreadable'), path: z.string(), reason: z.string() }),
 ]);
 
 /** One event of events.jsonl. @public */

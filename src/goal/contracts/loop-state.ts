@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { stageStatusSchema } from '../../pipeline/stage-status.js';
 import { loopEventSchema } from './events.js';
 import { goalStatusSchema } from './goal-evaluation.js';
+import { lateCostMemorySchema } from './late-cost.js';
 import { stopReasonSchema } from './stop-reason.js';
 
 /**
@@ -54,6 +55,8 @@ export const loopStateSchema = z.object({
     })
     .nullable(),
   spent_usd: z.number().min(0),
+  /** Pending late costs already counted or reported (see `spend-pending/`); absent when there are none. */
+  late_costs: lateCostMemorySchema.optional(),
   stop: z.object({ stopped_on: stopReasonSchema, reason: z.string(), iteration: z.int().min(0) }).nullable(),
   next_seq: z.int().min(0),
   outbox: z.array(loopEventSchema),

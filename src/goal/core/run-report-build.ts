@@ -177,6 +177,9 @@ function foldEvent(walk: Walk, event: LoopEvent): void {
       return;
     case 'goal_changed':
     case 'lock_taken_over':
+    // A late cost is in the run's spend (metrics.json), not in an iteration's stage costs.
+    case 'late_cost_recorded':
+    case 'late_cost_unreadable':
       return;
     default: {
       const unknown: never = event;

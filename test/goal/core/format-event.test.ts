@@ -69,6 +69,26 @@ const TABLE: Readonly<Record<LoopEventType, readonly [LoopEvent, string]>> = {
     { ...base, type: 'lock_taken_over', previous_owner: 'host-a:4242', heartbeat_age_ms: 650_000 },
     'iteration 2: took over the run lock of host-a:4242 (heartbeat 650.0 s old)',
   ],
+  late_cost_recorded: [
+    {
+      ...base,
+      type: 'late_cost_recorded',
+      stage: '07-code',
+      stage_iteration: 1,
+      cost_usd: 2,
+      path: '.goal-loop/runs/r-1/spend-pending/1-07-code-9f.json',
+    },
+    'iteration 2: stage 07-code of iteration 1 reported $2 after the loop stopped waiting; added to the spend',
+  ],
+  late_cost_unreadable: [
+    {
+      ...base,
+      type: 'late_cost_unreadable',
+      path: '.goal-loop/runs/r-1/spend-pending/1-07-code-9f.json',
+      reason: '$.cost_usd: expected number,\nreceived string',
+    },
+    'iteration 2: late cost file .goal-loop/runs/r-1/spend-pending/1-07-code-9f.json is unreadable, not counted and kept — $.cost_usd: expected number, received string',
+  ],
 };
 
 // The event types the schema declares (read from the schema, not from the table).

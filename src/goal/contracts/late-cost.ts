@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * The schema of one pending late cost, `<runDir>/spend-pending/<name>.json`:
+ * the cost a stage runner reported after the loop had stopped waiting for it
+ * (an abort, a lost lock, or the stage's time limit, past the grace). The
+ * file is written on its own, without the lock, by whatever process still
+ * watched the runner; the loop that next holds the lock adds it to the spend
+ * and removes it.
+ *
+ * @internal
+ */
+export const lateCostRecordSchema = z.object({
+  /** The stage whose runner reported the cost. */
+  stage: z.string().min(1),
+  /** The run-wide iteration the stage ran in. */
+  iteration: z.int().min(0),
+  /** What the runner reported, in USD; a record is written only for a cost above 0. */
+  cost_usd: z.number().positive(),
+  /** When the runner settled (ISO 8601 from the loop's Clock). */
+  settled_at: z.string(),
+});
+
+/** One pending late cost. @internal */
+export type LateCostRecord = z.output<typeof lateCostRecordSchema>;
+
+/**
+ * A file of the pending late costs folder as the loop read it: its name and
+ * port path, and its record or the reason it cannot be counted.
+ *
+ * @internal
+ */
+export type PendingLateCost = { readonly name: string; readonly path: string } & (
+  | { readonly record: LateCostRecord }
+  | { readonly problem: string }
+);
+
+/**
+ * What loop-state.json remembers about pending late costs, so each is counted
+ * once: `folded`, the files already added to the spend whose removal may not
+ * have happened yet (a crash between the two); `unreadable`, the damaged files
+ * already reported. Absent while both are empty.
+ *
+ * @internal
+ */
+export const lateCostMemorySchema = z.object({
+  folded: z.array(z.string()),
+  unreadable: z.array(z.string()),
+});

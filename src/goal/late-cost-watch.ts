@@ -1,0 +1,61 @@
+import type { Clock } from '../ports/clock.js';
+import type { FileSystem } from '../ports/file-system.js';
+import type { StageOutcome } from '../ports/stage-runner.js';
+import { writeLateCost } from './late-cost-files.js';
+
+/** Where a late cost goes: the run's pending late costs folder, and the stage call it belongs to. @internal */
+export interface LateCostTarget {
+  readonly fs: FileSystem;
+  /** The contained `spend-pending` folder of the run. */
+  readonly folder: string;
+  readonly stage: string;
+  readonly iteration: number;
+  readonly clock: Clock;
+}
+
+/**
+ * Keeps watching a stage runner the loop stopped waiting for (an abort, a
+ * lost lock, a time limit past its grace). When it settles with a cost above
+ * 0, the cost is written to the run's pending late costs folder as a file of
+ * its own, and the loop that next holds the lock adds it to the spend. The
+ * write takes no lock and passes no fence on purpose: by then this process
+ * may have released or lost the lock, and a unique file clashes with no
+ * writer, so it is the one thing a loop writes after losing its lock. Nothing
+ * but the runner's own promise is held (no timer keeps the process alive);
+ * if the process ends first the cost is not recorded. A write that fails is
+ * reported on the console, naming the cost.
+ *
+ * @internal
+ */
+export function watchLateCost(late: Promise<StageOutcome>, target: LateCostTarget): void {
+  late
+    .then((outcome) => recordLateCost(outcome, target))
+    .catch((error: unknown) => warnUnrecorded(target, null, error));
+}
+
+// Writes the outcome's cost, when it has one.
+async function recordLateCost(outcome: StageOutcome, target: LateCostTarget): Promise<void> {
+  const cost = outcome.costUsd ?? 0;
+  if (!(cost > 0)) return;
+  const record = {
+    stage: target.stage,
+    iteration: target.iteration,
+    cost_usd: cost,
+    settled_at: new Date(target.clock.now()).toISOString(),
+  };
+  try {
+    await writeLateCost(target.fs, target.folder, record, globalThis.crypto.randomUUID());
+  } catch (error) {
+    warnUnrecorded(target, cost, error);
+  }
+}
+
+// The one report left when a late cost cannot be written: nothing else will ever see it.
+function warnUnrecorded(target: LateCostTarget, cost: number | null, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  const what = cost === null ? 'a cost' : `$${cost}`;
+  console.warn(
+    `goal-loop: stage ${target.stage} (iteration ${target.iteration}) reported ${what} after the loop stopped waiting, ` +
+      `but it could not be written to ${target.folder} (${message}); add it to the run's spend by hand.`,
+  );
+}
