@@ -1,4 +1,5 @@
-import { GoalLoopError } from '../errors.js';
+import { z } from 'zod';
+import { GoalLoopError, refuseInvalidOptions } from '../errors.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { StageOutcome } from '../ports/stage-runner.js';
 import { lastLine } from './core/command-outcome.js';
@@ -22,12 +23,29 @@ export interface CommandStageRunnerOptions {
   readonly fallback?: StageRunner;
 }
 
+const runnerPort = (name: string) =>
+  z.custom((value) => typeof (value as { run?: unknown } | null)?.run === 'function', {
+    message: `${name} must have a run method`,
+  });
+// Every option has an entry (checked against CommandStageRunnerOptions), so a key outside it is a misspelling.
+const optionShape = {
+  commands: runnerPort('commands'),
+  stages: z.record(z.string(), z.string().min(1, 'a stage command must not be empty')),
+  cwd: z
+    .string()
+    .regex(/^([A-Za-z]:)?[\\/]/, 'cwd must be an absolute path')
+    .optional(),
+  timeoutMs: z.union([z.int().min(1), z.literal(Number.POSITIVE_INFINITY)]).optional(),
+  fallback: runnerPort('fallback').optional(),
+} satisfies Record<keyof CommandStageRunnerOptions, z.ZodType>;
+
 /**
  * A stage runner that runs a shell command per stage: exit code 0 is
  * `passed`, anything else `failed` (with the output tail as detail). The
  * command gets `GOAL_LOOP_STAGE`, `GOAL_LOOP_ITERATION`, `GOAL_LOOP_RUN_DIR`
  * and `GOAL_LOOP_REASON` (`initial`, `retry` or `resume`) in its environment,
- * and the loop's abort signal.
+ * and the loop's abort signal. An unknown option key or a wrong value throws
+ * `INVALID_OPTIONS` naming its path when the runner is made.
  *
  * @example
  * ```ts
@@ -39,6 +57,7 @@ export interface CommandStageRunnerOptions {
  * @public
  */
 export function createCommandStageRunner(options: CommandStageRunnerOptions): StageRunner {
+  refuseInvalidOptions('createCommandStageRunner', optionShape, options);
   return {
     async run(stageId: string, context: StageContext): Promise<StageOutcome> {
       const command = Object.hasOwn(options.stages, stageId) ? options.stages[stageId] : undefined;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GoalLoopError, issuesFromZod } from '../errors.js';
+import { refuseInvalidOptions } from '../errors.js';
 
 /**
  * What `GoalLoop.run()` and `GoalLoop.step()` do on a run whose last session already stopped:
@@ -28,25 +28,24 @@ export interface LoopRunOptions {
   readonly ifStopped?: IfStopped;
 }
 
-// Strict: a misspelt option is an error, never silently the default (which would open a second session).
-const runOptionsSchema = z.strictObject({
+// Every option has an entry (checked against LoopRunOptions): a misspelt one is an error, never silently the default
+// (which would open a second session).
+const runOptionShape = {
   ifStopped: z
     .enum(['new-session', 'return-stop'], {
       error: (issue) => `ifStopped must be "new-session" or "return-stop" (got ${JSON.stringify(issue.input)})`,
     })
     .optional(),
-});
+} satisfies Record<keyof LoopRunOptions, z.ZodType>;
 
 /**
  * The options of one `run()` or `step()` call, checked: a wrong value is `INVALID_OPTIONS` naming the option
- * (`ifStopped`) and the method. Returns what `ifStopped` resolves to.
+ * (`ifStopped`) and the method, an unknown key with the option it most likely misspells. Returns what `ifStopped`
+ * resolves to.
  *
  * @internal
  */
-export function ifStoppedOf(method: 'run' | 'step', options: unknown): IfStopped {
-  const parsed = runOptionsSchema.safeParse(options ?? {});
-  if (parsed.success) return parsed.data.ifStopped ?? 'new-session';
-  const issues = issuesFromZod(parsed.error);
-  const list = issues.map((issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`).join('; ');
-  throw new GoalLoopError('INVALID_OPTIONS', `Invalid GoalLoop.${method}() options: ${list}`, { issues });
+export function ifStoppedOf(method: 'run' | 'step', options: LoopRunOptions): IfStopped {
+  refuseInvalidOptions(`GoalLoop.${method}()`, runOptionShape, options);
+  return options.ifStopped ?? 'new-session';
 }

@@ -1,4 +1,5 @@
-import { formatIssue, issuesFromZod } from '../errors.js';
+import { z } from 'zod';
+import { formatIssue, issuesFromZod, refuseInvalidOptions } from '../errors.js';
 import { joinPath } from '../kit/paths.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -19,6 +20,14 @@ export interface RenderRunReportOptions {
   readonly runDir: string;
 }
 
+// Every option has an entry (checked against RenderRunReportOptions), so a key outside it is a misspelling.
+const optionShape = {
+  fs: z.custom((value) => typeof (value as { readText?: unknown } | null)?.readText === 'function', {
+    message: 'fs must be a FileSystem',
+  }),
+  runDir: z.string().min(1),
+} satisfies Record<keyof RenderRunReportOptions, z.ZodType>;
+
 // The most bad event lines named one by one; the rest are counted.
 const MAX_LINE_PROBLEMS = 5;
 
@@ -31,7 +40,8 @@ const MAX_LINE_PROBLEMS = 5;
  * evaluation files through the FileSystem port, writes nothing and takes no
  * lock (safe while a loop runs). A file that is missing, refused or
  * unreadable is named in the report with its path; a partial or damaged
- * run still renders, never throws.
+ * run still renders, never throws (an unknown option key or a wrong value
+ * is `INVALID_OPTIONS` naming its path).
  *
  * @example
  * ```ts
@@ -41,6 +51,7 @@ const MAX_LINE_PROBLEMS = 5;
  * @public
  */
 export async function renderRunReport(options: RenderRunReportOptions): Promise<string> {
+  refuseInvalidOptions('renderRunReport', optionShape, options);
   const { fs, runDir } = options;
   const paths = runPaths(runDir);
   const files = reportFiles(fs);

@@ -1,4 +1,5 @@
-import { GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
+import { z } from 'zod';
+import { GoalLoopError, issuesFromZod, parseJsonText, refuseInvalidOptions } from '../errors.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { type RunPaths, runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -23,14 +24,31 @@ export interface WriteVerdictOptions {
   readonly recommendedRerunStages?: readonly string[];
 }
 
+// Every option has an entry (checked against WriteVerdictOptions), so a misspelt one (`reasonning`) is refused
+// rather than left out of the verdict.
+const optionShape = {
+  fs: z.custom((value) => typeof (value as { writeText?: unknown } | null)?.writeText === 'function', {
+    message: 'fs must be a FileSystem',
+  }),
+  runDir: z.string().min(1),
+  criterionId: z.string().min(1),
+  verdict: z.enum(['PASS', 'FAIL']),
+  judge: z.string().optional(),
+  reasoning: z.string().optional(),
+  score: z.number().optional(),
+  recommendation: z.enum(['retry', 'block']).optional(),
+  recommendedRerunStages: z.array(z.string().min(1)).optional(),
+} satisfies Record<keyof WriteVerdictOptions, z.ZodType>;
+
 /**
  * Appends a verdict to the run's goal-verdict.json, stamped with the
  * iteration that will consume it: the current one while an iteration is
  * running, otherwise the next one (so a human answering an `ask_user` stop
  * never computes iteration numbers). Existing verdicts are kept (the file is
  * rewritten atomically as `{ "verdicts": [...] }`); a goal-verdict.json that
- * is not valid JSON is `INVALID_CONTRACT` and left untouched. Returns the
- * verdict written.
+ * is not valid JSON is `INVALID_CONTRACT` and left untouched; an unknown
+ * option key or a wrong value is `INVALID_OPTIONS` naming its path, before
+ * anything is read or written. Returns the verdict written.
  *
  * @example
  * ```ts
@@ -40,6 +58,7 @@ export interface WriteVerdictOptions {
  * @public
  */
 export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdict> {
+  refuseInvalidOptions('writeVerdict', optionShape, options);
   const { fs, runDir } = options;
   const paths = await containRunPaths(fs, runPaths(runDir));
   const verdict = verdictSchema.safeParse({

@@ -114,8 +114,9 @@ describe("ifStopped: 'return-stop' on a stopped run", () => {
 describe('the run options are checked', () => {
   it.each([
     [{ ifStopped: 'continue' }, ['ifStopped'], 'ifStopped must be "new-session" or "return-stop" (got "continue")'],
-    [{ session: 'continue' }, [], 'Unrecognized key: "session"'],
-    ['return-stop', [], 'expected object'],
+    [{ session: 'continue' }, ['session'], 'unknown option `session`'],
+    [{ ifstopped: 'return-stop' }, ['ifstopped'], 'unknown option `ifstopped`; did you mean `ifStopped`?'],
+    ['return-stop', [], 'the options must be an object'],
   ])('%j is INVALID_OPTIONS naming the option, and takes no lock', async (options, path, message) => {
     const h = harness();
     const loop = h.loop(retryOnce());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
-import { issuesFromZod, type ParseResult } from '../../errors.js';
+import { issuesFromZod, type ParseResult, refuseInvalidOptions } from '../../errors.js';
 
 /** The longest timeout a command criterion may ask for, in milliseconds. @public */
 export const MAX_COMMAND_TIMEOUT_MS = 600_000;
@@ -153,10 +153,17 @@ export interface ParseGoalOptions {
   readonly stages?: readonly string[];
 }
 
+/** The options of {@link parseGoal} and `parseVerdictFile`: a misspelt key would silently skip the stage check. @internal */
+export const parseOptionShape = { stages: z.array(z.string()).optional() } satisfies Record<
+  keyof ParseGoalOptions,
+  z.ZodType
+>;
+
 /**
  * Parses a goal definition strictly: an unknown kind or operator, a missing
  * field, an unknown stage in `rerun_stages` or a duplicate criterion id is an
- * issue with its JSON path. Returns every issue; never throws. Pure.
+ * issue with its JSON path. Returns every issue; never throws on input (an
+ * unknown option key or a wrong option is `INVALID_OPTIONS`). Pure.
  *
  * @example
  * ```ts
@@ -166,6 +173,7 @@ export interface ParseGoalOptions {
  * @public
  */
 export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
+  refuseInvalidOptions('parseGoal', parseOptionShape, options);
   const parsed = goalSchema.safeParse(input);
   // The semantic checks read the raw input, so they are reported even when the schema fails too.
   const semantic = semanticGoalIssues(input, options.stages);

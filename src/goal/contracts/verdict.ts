@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
-import { issuesFromZod } from '../../errors.js';
+import { issuesFromZod, refuseInvalidOptions } from '../../errors.js';
+import { parseOptionShape } from './goal.js';
 
 /** One judge verdict in `goal-verdict.json`, written by a host or a human. @public */
 export const verdictSchema = z.looseObject({
@@ -44,11 +45,13 @@ export interface ParseVerdictOptions {
 /**
  * Parses the content of `goal-verdict.json`. Malformed entries are reported as
  * issues (with their JSON paths) and ignored, never coerced; valid entries are
- * kept. Never throws. Pure.
+ * kept. Never throws on input (an unknown option key or a wrong option is
+ * `INVALID_OPTIONS`). Pure.
  *
  * @public
  */
 export function parseVerdictFile(input: unknown, options: ParseVerdictOptions = {}): ParsedVerdicts {
+  refuseInvalidOptions('parseVerdictFile', parseOptionShape, options);
   const located = locateEntries(input);
   if (located === null) {
     return {
