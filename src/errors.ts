@@ -158,8 +158,7 @@ export function requireNonNegativeIntegers(operation: string, values: Readonly<R
   throw new GoalLoopError('INVALID_OPTIONS', `${operation} needs non-negative integers (got ${shown})`);
 }
 
-// Each shape's object schema and keys, built on its first use: the per-call options (`runToCompletion`, `GoalLoop.run`)
-// are checked on every call, and building a zod object each time would cost more than the check.
+// Each shape's object schema and keys, built once: per-call options (`runToCompletion`) are checked on every call.
 const compiledShapes = new WeakMap<z.ZodRawShape, { schema: z.ZodObject; keys: readonly string[] }>();
 
 /**
@@ -167,33 +166,31 @@ const compiledShapes = new WeakMap<z.ZodRawShape, { schema: z.ZodObject; keys: r
  * its path, each key outside `shape` included (with the known key it most likely misspells). @internal
  */
 export function refuseInvalidOptions(label: string, shape: z.ZodRawShape, options: unknown): void {
-  let compiled = compiledShapes.get(shape);
-  if (compiled === undefined) {
-    compiled = { schema: z.object(shape), keys: Object.keys(shape) };
-    compiledShapes.set(shape, compiled);
-  }
+  const compiled = compiledShapes.get(shape) ?? { schema: z.object(shape), keys: Object.keys(shape) };
+  compiledShapes.set(shape, compiled);
   const parsed = compiled.schema.safeParse(options);
-  refuseOptions(label, options, compiled.keys, parsed.success ? [] : issuesFromZod(parsed.error));
+  const keys = optionKeyIssues(options, compiled.keys);
+  // Options that are not an object have one issue, the key check's (zod's would say the same again).
+  const values = parsed.success || keys[0]?.code === 'invalid_type' ? [] : issuesFromZod(parsed.error);
+  refuseOptions(label, [...keys, ...values]);
 }
 
 /**
- * Refuses options that have issues: `INVALID_OPTIONS` naming `label` and listing, each with its path, every key of
- * `options` outside `known` (with the known key it most likely misspells), then `issues` (the caller's checks of the
- * values). Options that are not an object are one `invalid_type` issue at the root. For the adapters, which check
- * their values without zod; {@link refuseInvalidOptions} calls it too. @internal
+ * The issues of an options object's keys, at `base`: one `invalid_type` issue when `options` is not an object (null,
+ * an array, a primitive), else one per key outside `known`, with the known key it most likely misspells. For the
+ * adapters, which check their values without zod. Pure. @internal
  */
-export function refuseOptions(
-  label: string,
-  options: unknown,
-  known: readonly string[],
-  issues: readonly Issue[] = [],
-): void {
-  const all =
-    typeof options === 'object' && options !== null && !Array.isArray(options)
-      ? [...unknownKeys(options, known).map(unknownKeyIssue), ...issues]
-      : [{ code: 'invalid_type', path: [], message: 'the options must be an object' }];
-  if (all.length === 0) return;
-  throw new GoalLoopError('INVALID_OPTIONS', `Invalid ${label} options: ${all.map(formatIssue).join('; ')}`, {
-    issues: all,
+export function optionKeyIssues(options: unknown, known: readonly string[], base: readonly (string | number)[] = []) {
+  if (typeof options === 'object' && options !== null && !Array.isArray(options))
+    return unknownKeys(options, known, base).map(unknownKeyIssue);
+  const message = base.length === 0 ? 'the options must be an object' : 'must be an object';
+  return [{ code: 'invalid_type', path: [...base], message }];
+}
+
+/** Throws `INVALID_OPTIONS` naming `label` and listing `issues` with their paths, when there are any. @internal */
+export function refuseOptions(label: string, issues: readonly Issue[]): void {
+  if (issues.length === 0) return;
+  throw new GoalLoopError('INVALID_OPTIONS', `Invalid ${label} options: ${issues.map(formatIssue).join('; ')}`, {
+    issues,
   });
 }

@@ -1,4 +1,4 @@
-import { type Issue, refuseOptions } from '../errors.js';
+import { type Issue, optionKeyIssues, refuseOptions } from '../errors.js';
 
 /**
  * Options of {@link createExecaCommandRunner}.
@@ -40,7 +40,10 @@ function byteCountIssues(name: string, value: unknown): Issue[] {
  */
 export function checkExecaRunnerOptions(options: ExecaCommandRunnerOptions): number {
   const cap: unknown = (options as Partial<ExecaCommandRunnerOptions> | null)?.maxOutputBytes;
-  refuseOptions('createExecaCommandRunner', options, RUNNER_KEYS, byteCountIssues('maxOutputBytes', cap));
+  refuseOptions('createExecaCommandRunner', [
+    ...optionKeyIssues(options, RUNNER_KEYS),
+    ...byteCountIssues('maxOutputBytes', cap),
+  ]);
   return options.maxOutputBytes ?? 65_536;
 }
 
@@ -53,6 +56,9 @@ export function checkExecaRunnerOptions(options: ExecaCommandRunnerOptions): num
  */
 export function checkNodeFileSystemOptions(options: NodeFileSystemOptions, fallback: number): number {
   const cap: unknown = (options as Partial<NodeFileSystemOptions> | null)?.maxReadBytes;
-  refuseOptions('createNodeFileSystem', options, FILE_SYSTEM_KEYS, byteCountIssues('maxReadBytes', cap));
+  refuseOptions('createNodeFileSystem', [
+    ...optionKeyIssues(options, FILE_SYSTEM_KEYS),
+    ...byteCountIssues('maxReadBytes', cap),
+  ]);
   return options.maxReadBytes ?? fallback;
 }

@@ -1,6 +1,5 @@
-import { GoalLoopError, type Issue } from '../errors.js';
+import { type Issue, optionKeyIssues, refuseOptions } from '../errors.js';
 import { isAbsolutePath, normalizePath } from '../kit/paths.js';
-import { unknownKeyIssue, unknownKeys } from '../kit/unknown-keys.js';
 
 /**
  * Options of {@link createMemoryFileSystem}.
@@ -37,13 +36,8 @@ const OPTION_KEYS = Object.keys({
  * @internal
  */
 export function validateMemoryFileSystemOptions(options: MemoryFileSystemOptions): void {
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    const issue = { code: 'invalid_type', path: [], message: 'the options must be an object' };
-    throw new GoalLoopError('INVALID_OPTIONS', `Invalid memory filesystem options: ${issue.message}`, {
-      issues: [issue],
-    });
-  }
-  const issues: Issue[] = unknownKeys(options, OPTION_KEYS).map(unknownKeyIssue);
+  const issues: Issue[] = optionKeyIssues(options, OPTION_KEYS);
+  if (issues[0]?.code === 'invalid_type') refuseOptions('createMemoryFileSystem', issues);
   const problem = (path: (string | number)[], message: string) => issues.push({ code: 'invalid_value', path, message });
   if (options.root !== undefined) {
     if (typeof options.root !== 'string' || !isAbsolutePath(normalizePath(options.root))) {
@@ -65,7 +59,5 @@ export function validateMemoryFileSystemOptions(options: MemoryFileSystemOptions
   if (cap !== undefined && !(Number.isSafeInteger(cap) && cap >= 0)) {
     problem(['maxReadBytes'], `maxReadBytes must be a non-negative integer (got ${String(cap)})`);
   }
-  if (issues.length === 0) return;
-  const list = issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-  throw new GoalLoopError('INVALID_OPTIONS', `Invalid memory filesystem options: ${list}`, { issues });
+  refuseOptions('createMemoryFileSystem', issues);
 }
