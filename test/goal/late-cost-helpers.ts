@@ -60,12 +60,16 @@ export function lateRunner(others: Record<string, StageRunner['run']> = {}): Lat
   };
 }
 
+/** What the scenario needs of a harness (any filesystem). */
+export type LateHarness = Pick<Harness, 'clock' | 'loop'> & { readonly fs: FileSystem };
+
 /**
  * A run aborted during stage a's first call, whose runner reports its $2 three seconds after the abort: the
  * loop stopped waiting after the grace, so the cost sits in a pending file when this returns.
  */
-export async function abortedWithLateCost(): Promise<{ h: Harness; runner: LateRunner }> {
-  const h = harness();
+export async function abortedWithLateCost<H extends LateHarness = Harness>(
+  h: H = harness() as LateHarness as H,
+): Promise<{ h: H; runner: LateRunner }> {
   const runner = lateRunner();
   const controller = new AbortController();
   const running = h.loop(runner, { signal: controller.signal }).run();

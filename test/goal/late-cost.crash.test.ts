@@ -7,7 +7,7 @@ import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import { crashing, failing } from '../persist/helpers.js';
-import { deferred, type Harness, PATHS, passed, RUN, readEvents, readState, START } from './helpers.js';
+import { deferred, type Harness, harness, PATHS, passed, RUN, readEvents, readState, START } from './helpers.js';
 import { abortedWithLateCost, LATE_FOLDER, lateFiles, until } from './late-cost-helpers.js';
 
 // Folding a late cost is crash-safe (counted by the commit that names its file, removed only after), and a loop
@@ -148,5 +148,33 @@ describe('a loop that lost its lock while its stage ran', () => {
     const late = (await readEvents(fs)).filter((event) => event.type === 'late_cost_recorded');
     expect(late).toEqual([expect.objectContaining({ stage: 'a', cost_usd: 2, stage_iteration: 1 })]);
     expect(holderWrites).toHaveLength(1);
+  });
+
+  it('a loop whose lock was taken over before it folds writes nothing: the pending file waits for the new holder', async () => {
+    const h = harness();
+    const inA = deferred();
+    const releaseA = deferred();
+    const runner = createScriptedStageRunner({
+      a: async () => {
+        inA.resolve();
+        await releaseA.promise;
+        return { status: 'passed', costUsd: 1 };
+      },
+      b: passed,
+      c: passed,
+    });
+    const running = loopOn(h, h.fs, runner).run();
+    await inA.promise;
+    const pending = `${LATE_FOLDER}/1-a-elsewhere.json`;
+    await h.fs.writeText(pending, JSON.stringify({ stage: 'a', iteration: 1, cost_usd: 2, settled_at: 'x' }));
+    // Another loop's takeover, as its lock file shows it (the holder's heartbeat has not noticed yet).
+    const lock = JSON.parse((await h.fs.readText(`${RUN}/loop.lock`)) ?? '{}');
+    await h.fs.writeText(`${RUN}/loop.lock`, JSON.stringify({ ...lock, owner: 'other', token: 'other-token' }));
+    const files = [PATHS.state, PATHS.events, PATHS.metrics];
+    const before = await Promise.all(files.map((path) => h.fs.readText(path)));
+    releaseA.resolve();
+    await expect(running).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    expect(await Promise.all(files.map((path) => h.fs.readText(path)))).toEqual(before);
+    expect(await h.fs.readText(pending)).not.toBeNull();
   });
 });
