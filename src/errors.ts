@@ -180,7 +180,11 @@ export function refuseInvalidOptions(label: string, shape: z.ZodRawShape, option
  * an array, a primitive), else one per key outside `known`, with the known key it most likely misspells. For the
  * adapters, which check their values without zod. Pure. @internal
  */
-export function optionKeyIssues(options: unknown, known: readonly string[], base: readonly (string | number)[] = []) {
+export function optionKeyIssues(
+  options: unknown,
+  known: readonly string[],
+  base: readonly (string | number)[] = [],
+): Issue[] {
   if (typeof options === 'object' && options !== null && !Array.isArray(options))
     return unknownKeys(options, known, base).map(unknownKeyIssue);
   const message = base.length === 0 ? 'the options must be an object' : 'must be an object';

@@ -1,4 +1,6 @@
+import { refuseOptions } from '../errors.js';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
+import { answerIssues, checkFakeResponses } from './fake-command-checks.js';
 import { raceAbort } from './scripted-stage-runner.js';
 
 /**
@@ -45,9 +47,13 @@ export interface FakeCommandRunner extends CommandRunner {
  * Creates a command runner that runs nothing: each command line is answered by
  * the first matching rule (a record maps exact command lines; a list of rules
  * also allows patterns and predicates). An unknown command exits 127 with
- * `command not found`. Like the real runner it never rejects: an aborted
- * signal (before or while a response function runs) yields `aborted: true`
- * with `exitCode: null`.
+ * `command not found`. Like the real runner it never rejects on a command:
+ * an aborted signal (before or while a response function runs) yields
+ * `aborted: true` with `exitCode: null`. A mistake in the table is refused
+ * instead of answered as a quick successful run: an unknown result field
+ * (`exitcode`, with the field it most likely misspells) or one of the wrong
+ * type throws `INVALID_OPTIONS` naming its path when the runner is made, and
+ * rejects the call when a response function answers it.
  *
  * @example
  * ```ts
@@ -62,6 +68,7 @@ export interface FakeCommandRunner extends CommandRunner {
 export function createFakeCommandRunner(
   responses: Readonly<Record<string, FakeCommandResponse>> | readonly FakeCommandRule[] = {},
 ): FakeCommandRunner {
+  checkFakeResponses(responses);
   const rules: readonly FakeCommandRule[] = Array.isArray(responses)
     ? (responses as readonly FakeCommandRule[])
     : Object.entries(responses as Readonly<Record<string, FakeCommandResponse>>).map(([match, respond]) => ({
@@ -85,7 +92,9 @@ export function createFakeCommandRunner(
         Promise.resolve().then(() => respond(command, options)),
         signal,
       );
-      return complete(answer === 'aborted' ? { exitCode: null, aborted: true } : answer);
+      if (answer === 'aborted') return complete({ exitCode: null, aborted: true });
+      refuseOptions('createFakeCommandRunner', answerIssues(answer, [command]));
+      return complete(answer);
     },
   };
 }

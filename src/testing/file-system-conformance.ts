@@ -1,7 +1,8 @@
+import { optionKeyIssues, refuseOptions } from '../errors.js';
 import { fileContentCases } from './file-system-conformance-cases-io.js';
 import { fileLimitCases } from './file-system-conformance-cases-limits.js';
 import { fileTreeCases } from './file-system-conformance-cases-tree.js';
-import type { FileSystemFixture } from './file-system-fixture.js';
+import { checkFixture, type FileSystemFixture } from './file-system-fixture.js';
 
 export type { FileSystemFixture } from './file-system-fixture.js';
 
@@ -22,12 +23,27 @@ export interface ConformanceTestApi {
   afterEach?(fn: () => Promise<void> | void): void;
 }
 
+// Refuses an api object with a misspelt key (`beforeeach` would silently make each test build its own fixture) or a
+// member that is not a function.
+function checkApi(api: unknown): void {
+  const issues = optionKeyIssues(api, ['describe', 'it', 'beforeEach', 'afterEach'], ['api']);
+  if (issues[0]?.code !== 'invalid_type') {
+    for (const name of ['describe', 'it', 'beforeEach', 'afterEach']) {
+      const member = (api as Record<string, unknown>)[name];
+      if (typeof member !== 'function' && (member !== undefined || name === 'describe' || name === 'it'))
+        issues.push({ code: 'invalid_type', path: ['api', name], message: `${name} must be a function` });
+    }
+  }
+  refuseOptions('describeFileSystemConformance', issues);
+}
+
 /**
  * The {@link FileSystem} conformance cases as plain data, independent of any
  * test framework: each `run` throws (a `node:assert` `AssertionError`, or the
  * filesystem's error) when the fixture's filesystem breaks the port's contract.
  * The symlink, FIFO and read-cap cases return early, passing, when the
- * fixture has no `symlink`, `mkfifo` or `maxReadBytes`. `run` does not call the fixture's `cleanup`.
+ * fixture has no `symlink`, `mkfifo` or `maxReadBytes`. `run` does not call the fixture's `cleanup`. A fixture
+ * with an unknown key (`maxReadByte`) or a field of the wrong kind makes `run` throw `INVALID_OPTIONS` naming it.
  *
  * @example
  * ```ts
@@ -43,7 +59,13 @@ export function fileSystemConformanceCases(): readonly {
   name: string;
   run(fixture: FileSystemFixture): Promise<void>;
 }[] {
-  return [...fileContentCases, ...fileTreeCases, ...fileLimitCases];
+  return [...fileContentCases, ...fileTreeCases, ...fileLimitCases].map(({ name, run }) => ({
+    name,
+    run: (fixture: FileSystemFixture) => {
+      checkFixture(fixture);
+      return run(fixture);
+    },
+  }));
 }
 
 /**
@@ -58,7 +80,9 @@ export function fileSystemConformanceCases(): readonly {
  * factory runs before every test. The symlink, FIFO and read-cap tests are
  * always registered and return early, passing, when the fixture has no
  * `symlink`, `mkfifo` or `maxReadBytes`. Assertions use
- * `node:assert/strict`, so this needs Node (not a browser runner).
+ * `node:assert/strict`, so this needs Node (not a browser runner). An `api`
+ * with an unknown key (`beforeeach`) or a member that is not a function throws
+ * `INVALID_OPTIONS` at once; a fixture with a mistake fails each test with one.
  *
  * @example
  * ```ts
@@ -76,6 +100,7 @@ export function describeFileSystemConformance(
   factory: () => Promise<FileSystemFixture>,
   api: ConformanceTestApi,
 ): void {
+  checkApi(api);
   const hooks = api.beforeEach !== undefined && api.afterEach !== undefined;
   api.describe(`FileSystem conformance: ${name}`, () => {
     let fixture: FileSystemFixture | undefined;

@@ -1,4 +1,4 @@
-import { GoalLoopError } from '../errors.js';
+import { GoalLoopError, type Issue, optionKeyIssues, refuseOptions } from '../errors.js';
 import type { StageContextOf, StageOutcome, StageRunnerOf, StageRunReason } from '../ports/stage-runner.js';
 
 /**
@@ -61,7 +61,10 @@ export interface ScriptedStageRunnerOptions<TEvaluation = unknown> {
  * Creates a stage runner driven by a script: each call of a stage consumes the
  * next step of its list, and the last step repeats once the list is used up.
  * An aborted signal (before or during a step) rejects the call with
- * `signal.reason`, as a real runner passing the signal on would.
+ * `signal.reason`, as a real runner passing the signal on would. A step that
+ * is neither an outcome nor a function, or an unknown option key, throws
+ * `INVALID_OPTIONS` naming its path (`$.script["07-code"][1]`,
+ * `$.options.fallbak`) when the runner is made.
  *
  * @example
  * ```ts
@@ -79,6 +82,7 @@ export function createScriptedStageRunner<TEvaluation = unknown>(
   script: StageScript<TEvaluation>,
   options: ScriptedStageRunnerOptions<TEvaluation> = {},
 ): ScriptedStageRunner<TEvaluation> {
+  checkScript(script, options);
   const calls: ScriptedStageCall[] = [];
   const used = new Map<string, number>();
 
@@ -110,6 +114,31 @@ export function createScriptedStageRunner<TEvaluation = unknown>(
       );
     },
   };
+}
+
+// A step is an outcome object or a function of the call's context.
+function stepIssues(step: unknown, path: (string | number)[]): Issue[] {
+  if (typeof step === 'function' || (typeof step === 'object' && step !== null)) return [];
+  return [{ code: 'invalid_type', path, message: 'a step must be an outcome object or a function' }];
+}
+
+// Refuses a script or options with a mistake when the runner is made, not when the stage is called: a step that is
+// neither an outcome nor a function, or an unknown option key (with the option it most likely misspells).
+function checkScript(script: unknown, options: unknown): void {
+  const issues: Issue[] = [];
+  if (typeof script !== 'object' || script === null || Array.isArray(script)) {
+    issues.push({ code: 'invalid_type', path: ['script'], message: 'the script must map stage ids to steps' });
+  } else {
+    for (const [stage, entry] of Object.entries(script)) {
+      if (!Array.isArray(entry)) issues.push(...stepIssues(entry, ['script', stage]));
+      else issues.push(...entry.flatMap((step, index) => stepIssues(step, ['script', stage, index])));
+    }
+  }
+  const optionIssues = optionKeyIssues(options, ['fallback'], ['options']);
+  const { fallback } = (options ?? {}) as ScriptedStageRunnerOptions;
+  if (optionIssues.length === 0 && fallback !== undefined)
+    optionIssues.push(...stepIssues(fallback, ['options', 'fallback']));
+  refuseOptions('createScriptedStageRunner', [...issues, ...optionIssues]);
 }
 
 /**
