@@ -20,7 +20,7 @@ import { LoopTrace } from './loop-trace.js';
 import { DEFAULT_LOCK_TIMEOUT_MS, type GoalLoopOptions, stageTimeout, validateLoopOptions } from './options.js';
 import { containRunPaths } from './run-files.js';
 import { createRunGatherer, type RunGatherer } from './run-gatherer.js';
-import { type IfStopped, ifStoppedOf, type LoopRunOptions } from './run-options.js';
+import { checkCallOptions, type IfStopped, ifStoppedOf, type LoopRunOptions } from './run-options.js';
 import { LoopSession } from './session.js';
 
 // How old a temp file of an atomic write must be before a session start removes it.
@@ -112,7 +112,8 @@ export class GoalLoop {
    * The loop's events as `onEvent` gets them, for `for await`: each one appended from this call on, by any `run()` or
    * `step()` of this loop. Ends when `signal` aborts (after the events it holds) or on `return()` (a `break`), not
    * with a run (the loop may run again). Events queue while the consumer is slower and none is dropped; a session
-   * appends a bounded number (a few per stage and iteration, under the iteration cap).
+   * appends a bounded number (a few per stage and iteration, under the iteration cap). A misspelt option (`sigal`),
+   * which would leave the iteration without an end, is `INVALID_OPTIONS`.
    *
    * @example
    * ```ts
@@ -122,15 +123,17 @@ export class GoalLoop {
    * ```
    */
   events(options: { readonly signal?: AbortSignal } = {}): AsyncIterableIterator<LoopEvent> {
+    checkCallOptions('events', options);
     return this.feed.subscribe(options.signal);
   }
 
   /**
    * Dry run: gathers and evaluates as the loop would now, and writes nothing
    * (no events, no state, no lock). Command criteria still run unless
-   * `skipCommands` is set (then they are PENDING).
+   * `skipCommands` is set (then they are PENDING); a misspelt option is `INVALID_OPTIONS`.
    */
   async evaluate(options: { readonly skipCommands?: boolean } = {}): Promise<GoalEvaluation> {
+    checkCallOptions('evaluate', options);
     const { fs } = this.options;
     const paths = await containRunPaths(fs, this.paths);
     const [goal, state, latest] = await Promise.all([

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { refuseInvalidOptions } from '../errors.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { findLastRecord } from '../persist/jsonl-log.js';
 import { runPaths } from '../pipeline/run-paths.js';
@@ -49,10 +51,19 @@ export interface LoopStatus {
   readonly lastEvaluation: GoalEvaluation | null;
 }
 
+// Every option has an entry (checked against the parameter's type), so a key outside it is a misspelling.
+const optionShape = {
+  fs: z.custom((value) => typeof (value as { readText?: unknown } | null)?.readText === 'function', {
+    message: 'fs must be a FileSystem',
+  }),
+  runDir: z.string().min(1),
+} satisfies Record<keyof Parameters<typeof readLoopStatus>[0], z.ZodType>;
+
 /**
  * Reads a run's loop-state.json (and the latest iteration's evaluation) as
  * plain data. Writes nothing and takes no lock, so it is safe while a loop
- * runs. A loop-state.json that does not match its schema is `STATE_CORRUPT`.
+ * runs. A loop-state.json that does not match its schema is `STATE_CORRUPT`;
+ * an unknown option key or a wrong value is `INVALID_OPTIONS` naming its path.
  *
  * @example
  * ```ts
@@ -65,6 +76,7 @@ export async function readLoopStatus(options: {
   readonly fs: FileSystem;
   readonly runDir: string;
 }): Promise<LoopStatus> {
+  refuseInvalidOptions('readLoopStatus', optionShape, options);
   const { fs, runDir } = options;
   const paths = await containRunPaths(fs, runPaths(runDir));
   const [state, latest, lastStop] = await Promise.all([

@@ -49,3 +49,24 @@ export function ifStoppedOf(method: 'run' | 'step', options: LoopRunOptions): If
   refuseInvalidOptions(`GoalLoop.${method}()`, runOptionShape, options);
   return options.ifStopped ?? 'new-session';
 }
+
+// The options of `events()` and `evaluate()`, checked the same way: a misspelt `skipCommands` would run the commands.
+const eventsOptionShape = {
+  signal: z
+    .custom<AbortSignal>((value) => typeof value === 'object' && value !== null && 'aborted' in value, {
+      message: 'signal must be an AbortSignal',
+    })
+    .optional(),
+};
+const evaluateOptionShape = { skipCommands: z.boolean().optional() };
+
+/**
+ * Refuses options of `GoalLoop.events()` or `GoalLoop.evaluate()` that are not what the method takes:
+ * `INVALID_OPTIONS` naming the method and each issue's path, an unknown key with the option it most likely
+ * misspells.
+ *
+ * @internal
+ */
+export function checkCallOptions(method: 'events' | 'evaluate', options: unknown): void {
+  refuseInvalidOptions(`GoalLoop.${method}()`, method === 'events' ? eventsOptionShape : evaluateOptionShape, options);
+}

@@ -4,6 +4,7 @@ import {
   createCommandStageRunner,
   parseGoal,
   parseVerdictFile,
+  readLoopStatus,
   renderRunReport,
   writeVerdict,
 } from '../../src/index.js';
@@ -144,5 +145,42 @@ describe('parseGoal and parseVerdictFile options', () => {
     expect(parseGoal(goal).success).toBe(true);
     const verdicts = [{ verdict: 'FAIL', recommended_rerun_stages: ['z'] }];
     expect(parseVerdictFile(verdicts, { stages: ['a'] }).issues).not.toEqual([]);
+  });
+});
+
+describe('GoalLoop evaluate() and events() options, and readLoopStatus', () => {
+  it('evaluate refuses a misspelt skipCommands instead of running the commands', async () => {
+    const commands = createFakeCommandRunner({ 'npm test': { exitCode: 0 } });
+    const h = harness({ [runFile('goal.json')]: goalJson([{ id: 't', kind: 'command', command: 'npm test' }]) });
+    const loop = h.loop(createScriptedStageRunner({ a: passed, b: passed, c: passed }), { commands });
+    const error = await expectUnknownKey(
+      () => loop.evaluate({ skipComands: true } as never),
+      ['skipComands'],
+      'skipCommands',
+    );
+    expect(error.message).toContain('GoalLoop.evaluate()');
+    expect(await refusedPaths(() => loop.evaluate({ skipCommands: 'yes' } as never))).toEqual([['skipCommands']]);
+    expect(commands.calls).toEqual([]);
+    expect((await loop.evaluate({ skipCommands: true })).criteria[0]?.status).toBe('PENDING');
+    expect(commands.calls).toEqual([]);
+    expect((await loop.evaluate()).criteria[0]?.status).toBe('PASS');
+  });
+
+  it('events refuses a misspelt signal, which would never end the iteration', async () => {
+    const h = harness();
+    const loop = h.loop(createScriptedStageRunner({ a: passed, b: passed, c: passed }));
+    const ended = new AbortController();
+    await expectUnknownKey(() => loop.events({ sigal: ended.signal } as never), ['sigal'], 'signal');
+    expect(await refusedPaths(() => loop.events({ signal: true } as never))).toEqual([['signal']]);
+    const events = loop.events({ signal: ended.signal });
+    ended.abort();
+    expect((await events.next()).done).toBe(true);
+  });
+
+  it('readLoopStatus refuses a misspelt or missing run directory', async () => {
+    const h = harness();
+    await expectUnknownKey(() => readLoopStatus({ fs: h.fs, runDir: RUN, rundir: RUN } as never), ['rundir'], 'runDir');
+    expect(await refusedPaths(() => readLoopStatus({ fs: h.fs } as never))).toEqual([['runDir']]);
+    expect((await readLoopStatus({ fs: h.fs, runDir: RUN })).phase).toBeDefined();
   });
 });
