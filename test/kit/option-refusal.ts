@@ -16,7 +16,7 @@ export async function refusal(call: () => unknown): Promise<GoalLoopError> {
 }
 
 /** The issue a refusal carries for an unknown key at `path`, naming `suggestion` when given. */
-export function unknownKeyIssue(path: readonly (string | number)[], suggestion?: string): Issue {
+function unknownKeyIssue(path: readonly (string | number)[], suggestion?: string): Issue {
   const key = String(path.at(-1));
   const hint = suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`;
   return { code: 'unrecognized_keys', path: [...path], message: `unknown option \`${key}\`${hint}` };
