@@ -88,6 +88,7 @@ export class LoopSession {
     let input: LoopInput = await this.observeGoal();
     for (;;) {
       const step = transition(this.state, input, this.config);
+      if (step.evaluation !== undefined) await this.record(step.evaluation);
       if (step.state !== this.state) await this.commit(step.state);
       const effect: LoopEffect = step.effect;
       switch (effect.kind) {
@@ -98,13 +99,12 @@ export class LoopSession {
           this.goal = await this.deps.loadGoal();
           input = await this.observeGoal();
           break;
-        case 'evaluate':
-          input = {
-            ...(await this.observed()),
-            type: 'evaluated',
-            evaluation: await this.deps.trace.evaluation(this.state.iteration, () => this.evaluate()),
-          };
+        case 'evaluate': {
+          const evaluation = await this.deps.trace.evaluation(this.state.iteration, () => this.evaluate());
+          // Observed once the evaluation is made, so an abort during it (its commands killed) is seen.
+          input = { ...(await this.observed()), type: 'evaluated', evaluation };
           break;
+        }
         case 'retry':
           this.deps.trace.decided('retry', this.evaluation, effect.stages);
           if (once)
@@ -184,14 +184,17 @@ export class LoopSession {
     const { goal } = this;
     if (!goal.ok) throw new Error('unreachable: an invalid goal stops the loop before its evaluation');
     const facts = await this.deps.heartbeat(() => this.deps.gather(goal, this.state));
-    this.evaluation = evaluateGoal(facts);
-    // The whole evaluation of every iteration stays readable (what failed, in which iteration).
+    return evaluateGoal(facts);
+  }
+
+  // An evaluation the transition recorded: the whole of it stays readable (what failed, in which iteration).
+  private async record(evaluation: GoalEvaluation): Promise<void> {
+    this.evaluation = evaluation;
     await this.deps.fence();
     await this.deps.fs.writeText(
       iterationEvaluationPath(this.deps.paths.runDir, this.state.iteration),
-      `${JSON.stringify(this.evaluation, null, 2)}\n`,
+      `${JSON.stringify(evaluation, null, 2)}\n`,
     );
-    return this.evaluation;
   }
 
   // The fields every result shares, read off the run's record.

@@ -119,7 +119,9 @@ function stageFinished(
   return chain(done.events, { state: done.state, events: [] }, (next) => nextStage(next, input.ts, config));
 }
 
-// The evaluation came back: record it with the decision (a retry, or a stop).
+// The evaluation came back: record it with the decision (a retry, or a stop). An abort noticed by then (the
+// evaluation's commands were killed) is decided like any other, and records neither the evaluation nor a decision on
+// it: the iteration stays at its evaluation, which the resumed session makes again.
 function evaluated(
   state: LoopState,
   input: Observed & { evaluation: GoalEvaluation },
@@ -136,10 +138,7 @@ function evaluated(
   if (decision.kind === 'continue') throw new Error('unreachable: an evaluation always decides');
   if (decision.kind === 'stop' && decision.resumable) {
     const { stoppedOn, reason } = decision;
-    return {
-      ...interrupt(state, stoppedOn, reason, input.ts),
-      effect: { kind: 'stop', stoppedOn, reason, evaluation },
-    };
+    return { ...interrupt(state, stoppedOn, reason, input.ts), effect: { kind: 'stop', stoppedOn, reason } };
   }
   const reason =
     decision.kind === 'stop'
@@ -150,7 +149,7 @@ function evaluated(
     decision.kind === 'retry'
       ? { kind: 'retry', stages: decision.stages, reason }
       : { kind: 'stop', stoppedOn: decision.stoppedOn, reason, evaluation };
-  return { ...recorded, effect };
+  return { ...recorded, effect, evaluation };
 }
 
 // The goal's facts for the stop rules: changed since the session started, accepted, valid.
