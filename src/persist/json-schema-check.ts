@@ -3,6 +3,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
 import { canonicalJson } from '../kit/hash.js';
+import { backtracksExponentially } from '../kit/regex-backtracking.js';
 
 // ajv-formats is CommonJS: under Node's ESM loader its default import is the module object.
 const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as (ajv: Ajv) => Ajv;
@@ -126,7 +127,12 @@ export class JsonSchemaChecker {
     let ajv = this.instances.get(dialect);
     if (ajv === undefined) {
       // addUsedSchema off: a schema's $id is not registered, so recompiling one (or another with the same $id) never clashes.
-      const options: Options = { allErrors: true, strict: false, addUsedSchema: false };
+      const options: Options = {
+        allErrors: true,
+        strict: false,
+        addUsedSchema: false,
+        code: { regExp: guardedRegExp },
+      };
       ajv = addFormats(
         dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options),
       );
@@ -135,6 +141,19 @@ export class JsonSchemaChecker {
     return ajv;
   }
 }
+
+// A schema's `pattern` compiled for ajv, refused when it can backtrack exponentially: it would run in the caller's
+// thread, where nothing (not even an abort) can interrupt it. The refusal makes the schema not compile, naming it.
+const guardedRegExp = Object.assign(
+  (pattern: string, flags: string): RegExp => {
+    if (backtracksExponentially(pattern))
+      throw new Error(
+        `pattern ${JSON.stringify(pattern)} repeats a group that holds a repetition, with nothing in each pass that the inner repetition cannot match: it can take exponential time on a value that almost matches (give each pass such a character, as "^[a-z]+(-[a-z]+)*$" does)`,
+      );
+    return new RegExp(pattern, flags);
+  },
+  { code: 'new RegExp' },
+);
 
 // `/path message`, naming the property for additional and unevaluated properties.
 function formatError(error: ErrorObject): string {

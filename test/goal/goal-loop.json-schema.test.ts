@@ -173,4 +173,25 @@ describe('json_schema criteria in a loop', () => {
     expect(evaluation.status).toBe('RETRY');
     expect(evaluation.criteria[0]).toMatchObject({ id: 'shape', status: 'FAIL' });
   });
+
+  it('a pattern that can backtrack exponentially is refused before it runs: inline a goal error, schema_path an evaluation_error', async () => {
+    // The value a stage wrote almost matches: each a more doubles the time this pattern takes on it.
+    const fs = project({ [`${RUN}/out.json`]: { name: `${'a'.repeat(22)}!` } });
+    const nested = { type: 'object', properties: { name: { type: 'string', pattern: '^(a+)+$' } } };
+    const inline = await loopOn(fs, [criterion({ schema: nested })]).loop.run();
+    expect(inline.stoppedOn).toBe('evaluation_error');
+    expect(inline.evaluation?.issues[0]?.path).toEqual(['criteria', 0, 'schema']);
+    expect(inline.evaluation?.issues[0]?.message).toContain('pattern "^(a+)+$" repeats a group');
+
+    await fs.writeText('schemas/out.schema.json', JSON.stringify({ patternProperties: { '^(\\w+\\s?)*$': {} } }));
+    const fromFile = await loopOn(fs, [criterion({ schema_path: 'schemas/out.schema.json' })]).loop.evaluate();
+    expect(fromFile.status).toBe('ERROR');
+    expect(fromFile.reason).toContain('exponential time');
+
+    // The same check with a separator in each pass validates as usual.
+    await fs.writeText(`${RUN}/out.json`, JSON.stringify({ name: 'abc-def' }));
+    const safe = { type: 'object', properties: { name: { type: 'string', pattern: '^[a-z]+(-[a-z]+)*$' } } };
+    const evaluation = await loopOn(fs, [criterion({ schema: safe })]).loop.evaluate();
+    expect(evaluation.criteria[0]).toMatchObject({ status: 'PASS' });
+  });
 });

@@ -1,0 +1,104 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { complement, disjoint, mergeRanges } from '../../src/kit/char-ranges.js';
+import { backtracksExponentially } from '../../src/kit/regex-backtracking.js';
+
+// Patterns known to backtrack exponentially on a near-match, and common ones that do not.
+const RISKY = [
+  '^(a+)+$',
+  '^(a*)*$',
+  '(\\w+\\s?)*',
+  '^([a-z]+-?)+$',
+  '(x+x+)+y',
+  '(?:a|b+){2,}',
+  '((ab)*c*)+',
+  '(.*a){12}',
+  '^(\\d+)*$',
+  '^(?<word>[a-z]+)+$',
+  '^([^,]+,?)+$',
+];
+const SAFE = [
+  '^[a-z]+(-[a-z]+)*$',
+  '^(\\d+\\.)+\\d+$',
+  '^([A-Z][a-z]+)+$',
+  '^([a-z0-9]+\\.)+[a-z]{2,}$',
+  '^\\((\\w+,)*\\w+\\)$',
+  '^([^,]+,)+$',
+  '(foo|bar)+',
+  '^\\d{3}-\\d{4}$',
+  '^(?:[a-z0-9-]+)$',
+  '[(+*)]+',
+  'a+b+c+',
+  '^(\\d+[a-z]+,)+$',
+  '^\\d{2}-[a-z]+(?:-[a-z]+)*$',
+];
+
+describe('backtracksExponentially', () => {
+  it.each(RISKY)('flags %s', (pattern) => {
+    expect(backtracksExponentially(pattern)).toBe(true);
+  });
+
+  it.each(SAFE)('accepts %s', (pattern) => {
+    expect(backtracksExponentially(pattern)).toBe(false);
+  });
+
+  it('never throws, whatever the source (unbalanced groups, stray escapes, unclosed classes)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'()[]{}|*+?\\^$.-,aZ09:=!<>dDwWsSbB') }), (source) => {
+        expect(typeof backtracksExponentially(source)).toBe('boolean');
+      }),
+    );
+  });
+
+  it('a risky pattern stays risky inside any group, prefix or suffix; a separator makes (X+)+ safe', () => {
+    const classes = fc.constantFrom('[a-z]', '\\d', '\\w', 'a', '[^,]', '.');
+    fc.assert(
+      fc.property(classes, fc.constantFrom('', 'x', '^', '[0-9]'), (inner, context) => {
+        const risky = `(${inner}+)+`;
+        expect(backtracksExponentially(`${context}${risky}${context}`)).toBe(true);
+        expect(backtracksExponentially(`(?:${risky})`)).toBe(true);
+        // The separator is a character the inner class cannot match.
+        const separator = inner === '.' ? null : inner === '[^,]' ? ',' : '!';
+        if (separator !== null) expect(backtracksExponentially(`(${inner}+${separator})+`)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('character ranges', () => {
+  // Ranges over a small alphabet, and the same set as a plain set of code points.
+  const ranges = fc.array(
+    fc
+      .tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 8 }))
+      .map(([low, width]) => [low, low + width] as const),
+  );
+  const points = (list: readonly (readonly [number, number])[]): Set<number> => {
+    const out = new Set<number>();
+    for (const [low, high] of list) for (let code = low; code <= Math.min(high, 60); code++) out.add(code);
+    return out;
+  };
+
+  it('merge keeps the same characters, sorted and disjoint; complement holds exactly the others', () => {
+    fc.assert(
+      fc.property(ranges, (list) => {
+        const merged = mergeRanges(list);
+        expect(points(merged)).toEqual(points(list));
+        for (let index = 1; index < merged.length; index++)
+          expect((merged[index] as [number, number])[0]).toBeGreaterThan(
+            (merged[index - 1] as [number, number])[1] + 1,
+          );
+        const outside = points(complement(merged));
+        for (let code = 0; code <= 60; code++) expect(outside.has(code)).toBe(!points(list).has(code));
+      }),
+    );
+  });
+
+  it('disjoint is true exactly when no code point is in both', () => {
+    fc.assert(
+      fc.property(ranges, ranges, (a, b) => {
+        const shared = [...points(a)].some((code) => points(b).has(code));
+        expect(disjoint(mergeRanges(a), mergeRanges(b))).toBe(!shared);
+      }),
+    );
+  });
+});
