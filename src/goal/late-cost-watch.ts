@@ -1,3 +1,4 @@
+import { isGoalLoopError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { StageOutcome } from '../ports/stage-runner.js';
@@ -29,13 +30,44 @@ export interface LateCostTarget {
  */
 export function watchLateCost(late: Promise<StageOutcome>, target: LateCostTarget): void {
   late
-    .then((outcome) => recordLateCost(outcome, target))
+    .then((outcome) => recordLateCost(outcome.costUsd ?? 0, target))
     .catch((error: unknown) => warnUnrecorded(target, null, error));
 }
 
-// Writes the outcome's cost, when it has one.
-async function recordLateCost(outcome: StageOutcome, target: LateCostTarget): Promise<void> {
-  const cost = outcome.costUsd ?? 0;
+/**
+ * A stage's cost the loop holds but has not committed yet: from the stage's
+ * return until a record holding it is saved.
+ *
+ * @internal
+ */
+export interface UncommittedCost {
+  readonly stage: string;
+  readonly iteration: number;
+  readonly costUsd: number;
+}
+
+/**
+ * Writes a stage's cost that its loop could not commit because it lost the
+ * run's lock (`RUN_LOCKED`: the fence refused the record that held it, or the
+ * fold before it) to the pending late costs folder, like a late cost, so the
+ * loop that holds the lock now or next counts it. The stage returned in time,
+ * but its loop stalled past the lock timeout (a runner that blocked the event
+ * loop, so no heartbeat ran) and another loop took the run over. Any other
+ * error, or no cost, writes nothing: the caller rethrows either way.
+ *
+ * @internal
+ */
+export async function parkUncommittedCost(
+  error: unknown,
+  cost: UncommittedCost | null,
+  target: Omit<LateCostTarget, 'stage' | 'iteration'>,
+): Promise<void> {
+  if (cost === null || !isGoalLoopError(error, 'RUN_LOCKED')) return;
+  await recordLateCost(cost.costUsd, { ...target, stage: cost.stage, iteration: cost.iteration });
+}
+
+// Writes a cost above 0 as a pending file; a write that fails is reported, never thrown.
+async function recordLateCost(cost: number, target: LateCostTarget): Promise<void> {
   if (!(cost > 0)) return;
   const record = {
     stage: target.stage,
@@ -55,7 +87,8 @@ function warnUnrecorded(target: LateCostTarget, cost: number | null, error: unkn
   const message = error instanceof Error ? error.message : String(error);
   const what = cost === null ? 'a cost' : `$${cost}`;
   console.warn(
-    `goal-loop: stage ${target.stage} (iteration ${target.iteration}) reported ${what} after the loop stopped waiting, ` +
-      `but it could not be written to ${target.folder} (${message}); add it to the run's spend by hand.`,
+    `goal-loop: stage ${target.stage} (iteration ${target.iteration}) reported ${what} its loop did not record ` +
+      `(it stopped waiting, or lost the run's lock), and it could not be written to ${target.folder} (${message}); ` +
+      `add it to the run's spend by hand.`,
   );
 }

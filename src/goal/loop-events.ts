@@ -33,6 +33,21 @@ export function iterationEvaluationPath(runDir: string, iteration: number): stri
 }
 
 /**
+ * Writes the whole evaluation of iteration `n` to {@link iterationEvaluationPath}, so a host can see what failed in
+ * any past iteration.
+ *
+ * @internal
+ */
+export async function writeIterationEvaluation(
+  fs: FileSystem,
+  runDir: string,
+  iteration: number,
+  evaluation: GoalEvaluation,
+): Promise<void> {
+  await fs.writeText(iterationEvaluationPath(runDir, iteration), `${JSON.stringify(evaluation, null, 2)}\n`);
+}
+
+/**
  * The whole evaluation of iteration `n` as the loop wrote it, or `null` when there is none (an iteration cut off
  * before its evaluation, a file that is not a JSON object).
  *

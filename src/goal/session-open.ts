@@ -1,14 +1,73 @@
 import { GoalLoopError } from '../errors.js';
 import type { LoopState } from './contracts/loop-state.js';
-import { initialState } from './core/session-transitions.js';
+import type { MachineConfig } from './core/loop-io.js';
+import { initialState, lockTakenOver, openSession, resumed } from './core/session-transitions.js';
 import type { LoadedGoal } from './goal-source.js';
 import { readIterationEvaluation, readLatestIterationStarted } from './loop-events.js';
 import type { LoopStepResult } from './loop-result.js';
 import { readRstackStageStatuses } from './rstack-state.js';
+import type { IfStopped } from './run-options.js';
 import type { SessionDeps } from './session-deps.js';
-import { readRecordedSpend } from './spend.js';
+import { raiseRecordedSpend, readRecordedSpend } from './spend.js';
 
 // Opening a session: the record of a fresh run, a stop found already decided, the checks of a saved record.
+
+/** What opening a run gives: the record and settings of the session to drive, or a stop recorded earlier. @internal */
+export type OpenedRecord =
+  | { readonly kind: 'open'; readonly state: LoopState; readonly goal: LoadedGoal; readonly config: MachineConfig }
+  | { readonly kind: 'stopped'; readonly result: LoopStepResult };
+
+/**
+ * Loads or creates the run's record, delivers a pending outbox, logs a lock
+ * takeover, then resumes the unfinished session or opens a new one. A stop
+ * whose events were still undelivered (the caller never saw it) is returned
+ * as it was decided; so is any recorded stop when `ifStopped` is
+ * `'return-stop'`, with nothing written but a takeover's log.
+ *
+ * @internal
+ */
+export async function openRecord(
+  deps: SessionDeps,
+  takeover: { previousOwner: string; ageMs: number } | null,
+  ifStopped: IfStopped,
+): Promise<OpenedRecord> {
+  const { fs, paths, commit } = deps;
+  const iso = (): string => new Date(deps.clock.now()).toISOString();
+  const [saved, goal] = await Promise.all([commit.store.load(), deps.loadGoal()]);
+  let state = saved ?? (await freshState(deps, goal, iso()));
+  if (saved !== null) {
+    await checkSaved(saved, deps);
+    const delivered = await commit.deliver(saved);
+    // A crash after the state's commit but before metrics.json caught up: raise it (never lower it).
+    await raiseRecordedSpend(fs, paths.metrics, saved.spent_usd);
+    if (saved.phase === 'stopped' && saved.stop !== null && (delivered > 0 || ifStopped === 'return-stop')) {
+      // A takeover is always logged, also before returning a stop recorded earlier (reported or not).
+      if (takeover !== null)
+        await commit.commit(lockTakenOver(saved, takeover.previousOwner, takeover.ageMs, iso()).state);
+      return { kind: 'stopped', result: await savedStop(deps, saved, saved.stop) };
+    }
+  }
+  if (takeover !== null)
+    state = await commit.commit(lockTakenOver(state, takeover.previousOwner, takeover.ageMs, iso()).state);
+  const resuming = state.session !== null && state.phase !== 'stopped';
+  if (resuming) state = await commit.commit(resumed(state, iso()).state);
+  else {
+    state = openSession(state, {
+      stages: deps.stages,
+      maxIterations: deps.maxIterations,
+      goalId: goal.goalId,
+      goalHash: goal.hash,
+      ts: iso(),
+    });
+  }
+  const config: MachineConfig = {
+    stages: deps.stages,
+    budgetUsd: deps.budgetUsd,
+    acceptGoalChange: deps.acceptGoalChange,
+    resumedIteration: resuming && state.phase === 'running_stages' ? state.iteration : null,
+  };
+  return { kind: 'open', state, goal, config };
+}
 
 /**
  * The record of a run this library has not looped on yet: it continues the log's iteration count, the recorded
@@ -16,7 +75,7 @@ import { readRecordedSpend } from './spend.js';
  *
  * @internal
  */
-export async function freshState(deps: SessionDeps, goal: LoadedGoal, ts: string): Promise<LoopState> {
+async function freshState(deps: SessionDeps, goal: LoadedGoal, ts: string): Promise<LoopState> {
   const [iteration, lastSeq, spent, recorded] = await Promise.all([
     readLatestIterationStarted(deps.fs, deps.paths.events),
     deps.commit.log.lastSequence(),
@@ -42,7 +101,7 @@ export async function freshState(deps: SessionDeps, goal: LoadedGoal, ts: string
  *
  * @internal
  */
-export async function savedStop(
+async function savedStop(
   deps: Pick<SessionDeps, 'fs' | 'paths'>,
   state: LoopState,
   stop: NonNullable<LoopState['stop']>,
@@ -61,7 +120,7 @@ export async function savedStop(
 }
 
 /** What loop-state.json says must agree with the pipeline and the log; a hand edit that does not is named, never run. @internal */
-export async function checkSaved(state: LoopState, deps: SessionDeps): Promise<void> {
+async function checkSaved(state: LoopState, deps: SessionDeps): Promise<void> {
   const file = deps.paths.state;
   const unknown = state.iteration_stages.findIndex((stage) => !deps.stages.includes(stage));
   if (unknown >= 0) {

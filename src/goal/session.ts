@@ -3,15 +3,14 @@ import type { LoopState } from './contracts/loop-state.js';
 import { evaluateGoal, type GoalEvaluation } from './core/evaluate.js';
 import type { LoopEffect, LoopInput, MachineConfig } from './core/loop-io.js';
 import { transition } from './core/machine.js';
-import { lockTakenOver, openSession, resumed } from './core/session-transitions.js';
 import type { LoadedGoal } from './goal-source.js';
 import { foldPendingLateCosts } from './late-cost-fold.js';
-import { watchLateCost } from './late-cost-watch.js';
-import { iterationEvaluationPath } from './loop-events.js';
+import { parkUncommittedCost, type UncommittedCost, watchLateCost } from './late-cost-watch.js';
+import { writeIterationEvaluation } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
 import type { IfStopped } from './run-options.js';
 import type { SessionDeps } from './session-deps.js';
-import { checkSaved, freshState, savedStop } from './session-open.js';
+import { openRecord } from './session-open.js';
 import { raiseRecordedSpend, readRecordedSpend } from './spend.js';
 import { callStage } from './stage-call.js';
 
@@ -25,6 +24,8 @@ import { callStage } from './stage-call.js';
  */
 export class LoopSession {
   private evaluation: GoalEvaluation | null = null;
+  // The last stage's cost until a saved record holds it: parked in spend-pending/ if the lock is lost first.
+  private uncommitted: UncommittedCost | null = null;
 
   private constructor(
     private readonly deps: SessionDeps,
@@ -34,57 +35,31 @@ export class LoopSession {
   ) {}
 
   /**
-   * Loads or creates the run's record, delivers a pending outbox, logs a lock
-   * takeover, then resumes the unfinished session or opens a new one. A stop
-   * whose events were still undelivered (the caller never saw it) is returned
-   * as it was decided; so is any recorded stop when `ifStopped` is
-   * `'return-stop'`, with nothing written but a takeover's log.
+   * Opens the run's session (see {@link openRecord}): the session to drive, or a stop recorded earlier, returned
+   * as it was decided.
    */
   static async open(
     deps: SessionDeps,
     takeover: { previousOwner: string; ageMs: number } | null,
     ifStopped: IfStopped,
   ): Promise<LoopSession | LoopStepResult> {
-    const { fs, paths, commit } = deps;
-    const iso = (): string => new Date(deps.clock.now()).toISOString();
-    const [saved, goal] = await Promise.all([commit.store.load(), deps.loadGoal()]);
-    let state = saved ?? (await freshState(deps, goal, iso()));
-    if (saved !== null) {
-      await checkSaved(saved, deps);
-      const delivered = await commit.deliver(saved);
-      // A crash after the state's commit but before metrics.json caught up: raise it (never lower it).
-      await raiseRecordedSpend(fs, paths.metrics, saved.spent_usd);
-      if (saved.phase === 'stopped' && saved.stop !== null && (delivered > 0 || ifStopped === 'return-stop')) {
-        // A takeover is always logged, also before returning a stop recorded earlier (reported or not).
-        if (takeover !== null)
-          await commit.commit(lockTakenOver(saved, takeover.previousOwner, takeover.ageMs, iso()).state);
-        return savedStop(deps, saved, saved.stop);
-      }
-    }
-    if (takeover !== null)
-      state = await commit.commit(lockTakenOver(state, takeover.previousOwner, takeover.ageMs, iso()).state);
-    const resuming = state.session !== null && state.phase !== 'stopped';
-    if (resuming) state = await commit.commit(resumed(state, iso()).state);
-    else {
-      state = openSession(state, {
-        stages: deps.stages,
-        maxIterations: deps.maxIterations,
-        goalId: goal.goalId,
-        goalHash: goal.hash,
-        ts: iso(),
-      });
-    }
-    const config: MachineConfig = {
-      stages: deps.stages,
-      budgetUsd: deps.budgetUsd,
-      acceptGoalChange: deps.acceptGoalChange,
-      resumedIteration: resuming && state.phase === 'running_stages' ? state.iteration : null,
-    };
-    return new LoopSession(deps, state, goal, config);
+    const opened = await openRecord(deps, takeover, ifStopped);
+    return opened.kind === 'stopped' ? opened.result : new LoopSession(deps, opened.state, opened.goal, opened.config);
   }
 
   /** Runs iterations until a stop (`once`: until the end of exactly one iteration). */
   async drive(once: boolean): Promise<LoopStepResult> {
+    try {
+      return await this.iterate(once);
+    } catch (error) {
+      const { fs, lateCostFolder: folder, clock } = this.deps;
+      await parkUncommittedCost(error, this.uncommitted, { fs, folder, clock });
+      throw error;
+    }
+  }
+
+  // The loop of observe, transition, commit, carry out.
+  private async iterate(once: boolean): Promise<LoopStepResult> {
     let input: LoopInput = await this.observeGoal();
     for (;;) {
       const step = transition(this.state, input, this.config);
@@ -126,7 +101,10 @@ export class LoopSession {
   // Commits the next record with its events; spend it added is then recorded in metrics.json.
   private async commit(next: LoopState): Promise<void> {
     const spent = this.state.spent_usd;
-    this.state = await this.deps.commit.commit(next);
+    await this.deps.commit.save(next);
+    this.state = next;
+    this.uncommitted = null;
+    await this.deps.commit.deliver(next);
     if (next.spent_usd > spent) {
       await this.deps.fence();
       await raiseRecordedSpend(this.deps.fs, this.deps.paths.metrics, next.spent_usd);
@@ -171,6 +149,8 @@ export class LoopSession {
       heartbeat: this.deps.heartbeat,
       lateCost: (late) => watchLateCost(late, { ...this.deps, folder: this.deps.lateCostFolder, stage, iteration }),
     });
+    const costUsd = result.kind === 'done' ? (result.outcome.costUsd ?? 0) : result.costUsd;
+    this.uncommitted = costUsd > 0 ? { stage, iteration, costUsd } : null;
     const durationMs = Math.max(0, this.deps.clock.now() - started);
     this.deps.trace.stageFinished(span, result, durationMs);
     const finished = { ...(await this.observed()), type: 'stage_finished' as const, stage, durationMs };
@@ -191,10 +171,7 @@ export class LoopSession {
   private async record(evaluation: GoalEvaluation): Promise<void> {
     this.evaluation = evaluation;
     await this.deps.fence();
-    await this.deps.fs.writeText(
-      iterationEvaluationPath(this.deps.paths.runDir, this.state.iteration),
-      `${JSON.stringify(evaluation, null, 2)}\n`,
-    );
+    await writeIterationEvaluation(this.deps.fs, this.deps.paths.runDir, this.state.iteration, evaluation);
   }
 
   // The fields every result shares, read off the run's record.

@@ -32,11 +32,20 @@ export class OutboxCommit<S extends WithOutbox<E>, E extends Sequenced> {
 
   /** Writes `state` (its outbox holding this change's records), then appends those records. */
   async commit(state: S): Promise<S> {
+    await this.save(state);
+    await this.deliver(state);
+    return state;
+  }
+
+  /**
+   * The first half of {@link OutboxCommit.commit}: writes `state` atomically, its records left in its outbox for
+   * {@link OutboxCommit.deliver}. Once it resolves the change is committed; a rejection (the guard refused, the write
+   * failed) means it is not.
+   */
+  async save(state: S): Promise<void> {
     await this.checkAhead(state);
     await this.guard();
     await this.store.save(state);
-    await this.deliver(state);
-    return state;
   }
 
   /** Appends the records of `state.outbox` the log does not hold yet; returns how many it appended. */

@@ -82,6 +82,21 @@ describe.each(FILE_SYSTEMS)('OutboxCommit on the $name filesystem', ({ make }) =
     expect([await fs.readText(STATE), await fs.readText(LOG)]).toEqual(before);
   });
 
+  it('save is the commit point: it writes the state behind the guard and leaves its records for deliver', async () => {
+    let allowed = true;
+    const commit = commitOn(fs, async () => {
+      if (!allowed) throw Object.assign(new Error('lost'), { code: 'RUN_LOCKED' });
+    });
+    await commit.save(stateAt(1));
+    expect(await commit.store.load()).toEqual(stateAt(1));
+    expect(await seqs(fs)).toEqual([]);
+    expect(await commit.deliver(stateAt(1))).toBe(2);
+    allowed = false;
+    await expect(commit.save(stateAt(2))).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    expect(await commit.store.load()).toEqual(stateAt(1));
+    expect(await seqs(fs)).toEqual([0, 1]);
+  });
+
   it('a state whose outbox is behind the log (a rewound counter) is STATE_CORRUPT, never silently dropped', async () => {
     await commitOn(fs).commit(stateAt(1));
     await commitOn(fs).commit(stateAt(2));
