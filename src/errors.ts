@@ -166,13 +166,21 @@ const compiledShapes = new WeakMap<z.ZodRawShape, { schema: z.ZodObject; keys: r
  * its path, each key outside `shape` included (with the known key it most likely misspells). @internal
  */
 export function refuseInvalidOptions(label: string, shape: z.ZodRawShape, options: unknown): void {
+  refuseOptions(label, invalidOptionIssues(shape, options));
+}
+
+/**
+ * The issues {@link refuseInvalidOptions} refuses, without throwing: for a function that checks more than its options
+ * object (another argument) and lists every issue in one refusal. Pure. @internal
+ */
+export function invalidOptionIssues(shape: z.ZodRawShape, options: unknown): Issue[] {
   const compiled = compiledShapes.get(shape) ?? { schema: z.object(shape), keys: Object.keys(shape) };
   compiledShapes.set(shape, compiled);
   const parsed = compiled.schema.safeParse(options);
   const keys = optionKeyIssues(options, compiled.keys);
   // Options that are not an object have one issue, the key check's (zod's would say the same again).
   const values = parsed.success || keys[0]?.code === 'invalid_type' ? [] : issuesFromZod(parsed.error);
-  refuseOptions(label, [...keys, ...values]);
+  return [...keys, ...values];
 }
 
 /**

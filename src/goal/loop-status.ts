@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuseInvalidOptions } from '../errors.js';
+import { type Issue, refuseInvalidOptions } from '../errors.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { findLastRecord } from '../persist/jsonl-log.js';
 import { runPaths } from '../pipeline/run-paths.js';
@@ -10,6 +10,7 @@ import { type StopReason, stopReasonSchema } from './contracts/stop-reason.js';
 import type { GoalEvaluation } from './core/evaluate.js';
 import { pendingLateCostUsd } from './late-cost-files.js';
 import { readIterationEvaluation, readLatestIterationStarted } from './loop-events.js';
+import { readMetricsReading } from './metrics-read.js';
 import { containRunPaths } from './run-files.js';
 
 /**
@@ -41,6 +42,11 @@ export interface LoopStatus {
   /** Stages not passed yet, in pipeline order as recorded. */
   readonly pendingStages: readonly string[];
   readonly stageStatus: Readonly<LoopState['stage_status']>;
+  /**
+   * The run's spend as the loop counts it: the larger of loop-state.json's `spent_usd` and metrics.json's
+   * `cumulative_cost_usd` (the spend of record, which the loop only ever raises, and which another tool may have
+   * raised further); loop-state.json's alone when metrics.json is invalid (see `issues`).
+   */
   readonly spentUsd: number;
   /**
    * USD that stage runners reported after the loop had stopped waiting for them (an abort, a time limit), recorded
@@ -49,6 +55,12 @@ export interface LoopStatus {
   readonly pendingLateCostUsd: number;
   /** The whole evaluation of the latest evaluated iteration (`iterations/<n>/evaluation.json`), when there is one. */
   readonly lastEvaluation: GoalEvaluation | null;
+  /**
+   * What the loop would refuse to run on, each at its JSON path in the file, its message naming the file: a
+   * metrics.json that is not a JSON object or whose `cumulative_cost_usd` is not a number ≥ 0 (`run()` throws
+   * `INVALID_CONTRACT` on it). Empty when there is none.
+   */
+  readonly issues: readonly Issue[];
 }
 
 // Every option has an entry (checked against the parameter's type), so a key outside it is a misspelling.
@@ -64,6 +76,8 @@ const optionShape = {
  * plain data. Writes nothing and takes no lock, so it is safe while a loop
  * runs. A loop-state.json that does not match its schema is `STATE_CORRUPT`;
  * an unknown option key or a wrong value is `INVALID_OPTIONS` naming its path.
+ * An invalid metrics.json is not thrown: it is reported in `issues`, and
+ * `spentUsd` is then loop-state.json's.
  *
  * @example
  * ```ts
@@ -89,10 +103,13 @@ export async function readLoopStatus(options: {
     ),
   ]);
   const iteration = Math.max(state?.iteration ?? 0, latest ?? 0);
-  const [lastEvaluation, pendingLateCost] = await Promise.all([
+  const [lastEvaluation, pendingLateCost, metrics] = await Promise.all([
     latestEvaluation(fs, paths.runDir, iteration),
     pendingLateCostUsd(fs, paths.runDir, state?.late_costs?.folded),
+    readMetricsReading(fs, paths.metrics),
   ]);
+  // The loop counts the larger spend: it raises metrics.json to its own, and reads metrics.json back before each check.
+  const spentUsd = Math.max(state?.spent_usd ?? 0, metrics.spentUsd ?? 0);
   if (state === null) {
     return {
       exists: latest !== null,
@@ -104,9 +121,10 @@ export async function readLoopStatus(options: {
       paused: null,
       pendingStages: [],
       stageStatus: {},
-      spentUsd: 0,
+      spentUsd,
       pendingLateCostUsd: pendingLateCost,
       lastEvaluation,
+      issues: metrics.issues,
     };
   }
   const { session, stop } = state;
@@ -130,9 +148,10 @@ export async function readLoopStatus(options: {
       .filter(([, status]) => status !== 'passed')
       .map(([stage]) => stage),
     stageStatus: state.stage_status,
-    spentUsd: state.spent_usd,
+    spentUsd,
     pendingLateCostUsd: pendingLateCost,
     lastEvaluation,
+    issues: metrics.issues,
   };
 }
 

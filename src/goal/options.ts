@@ -54,7 +54,11 @@ export interface GoalLoopOptions {
   readonly concurrency?: number;
   /** Continue an unfinished session even though goal.json changed since it started. */
   readonly acceptGoalChange?: boolean;
-  /** The feedback stage's id (default `11-feedback-loop`). */
+  /**
+   * The feedback stage's id: one of `stages`, whose `artifacts/stages/<id>/feedback.json` the loop reads and which it
+   * reruns after the stages a RETRY names. Default `11-feedback-loop` (a pipeline without it has no stage to rerun
+   * for feedback). An id that is not one of `stages` is `INVALID_OPTIONS`: the loop would never refresh the report.
+   */
   readonly feedbackStage?: string;
   /** A lock whose heartbeat is older than this, or than the holder's own timeout, whichever is smaller, is stale and taken over (default 10 minutes). */
   readonly lockTimeoutMs?: number;
@@ -137,7 +141,7 @@ const OPTION_KEYS = Object.keys(optionShape);
 export function validateLoopOptions(options: GoalLoopOptions): void {
   const parsed = optionsSchema.safeParse(options);
   const extra = unknownKeys(options, OPTION_KEYS).map(unknownKeyIssue);
-  const unknownStages = unknownTimeoutStages(options);
+  const unknownStages = [...unknownTimeoutStages(options), ...unknownFeedbackStage(options)];
   if (!parsed.success || extra.length > 0 || unknownStages.length > 0) {
     const issues = [...extra, ...(parsed.success ? [] : issuesFromZod(parsed.error)), ...unknownStages];
     throw new GoalLoopError(
@@ -162,6 +166,20 @@ function unknownTimeoutStages(options: GoalLoopOptions): Issue[] {
       path: ['stageTimeoutMs', stage],
       message: `stageTimeoutMs names ${stage}, which is not a stage of the pipeline`,
     }));
+}
+
+// A feedback stage outside the pipeline would never rerun, so its report would never be refreshed: a mistake.
+function unknownFeedbackStage(options: GoalLoopOptions): Issue[] {
+  const { feedbackStage, stages } = (options ?? {}) as Partial<GoalLoopOptions>;
+  if (typeof feedbackStage !== 'string' || feedbackStage === '' || !Array.isArray(stages)) return [];
+  if (stages.includes(feedbackStage)) return [];
+  return [
+    {
+      code: 'unknown_stage',
+      path: ['feedbackStage'],
+      message: `feedbackStage must be one of the stages (${stages.join(', ')}); ${JSON.stringify(feedbackStage)} is not`,
+    },
+  ];
 }
 
 /** The time limit of one stage under the `stageTimeoutMs` option (none when undefined). @internal */

@@ -13,9 +13,13 @@ import { type RstackRunFiles, stageStatusesFromRstack } from './core/rstack-stag
  *
  * @internal
  */
-async function readRstackRunFiles(fs: FileSystem, paths: RunPaths): Promise<RstackRunFiles> {
+async function readRstackRunFiles(
+  fs: FileSystem,
+  paths: RunPaths,
+  metricsRead?: Promise<unknown>,
+): Promise<RstackRunFiles> {
   const [metrics, tasks, approvals, decisions] = await Promise.all([
-    readJson(fs, paths.metrics),
+    metricsRead ?? readJson(fs, paths.metrics),
     readJson(fs, joinPath(paths.runDir, 'tasks.json')),
     readJson(fs, joinPath(paths.runDir, 'approvals.json')),
     readJson(fs, joinPath(paths.runDir, 'decisions.json')),
@@ -28,6 +32,8 @@ async function readRstackRunFiles(fs: FileSystem, paths: RunPaths): Promise<Rsta
  * about (see {@link stageStatusesFromRstack}); stages they are silent on are
  * left out. For seeding a new loop record on a run directory rstack-agents
  * wrote, so its first iteration does not rerun stages already passed there.
+ * `metrics`: metrics.json as the caller already read it (`null` when absent
+ * or not an object), so it is read once.
  *
  * @internal
  */
@@ -35,8 +41,9 @@ export async function readRstackStageStatuses(
   fs: FileSystem,
   paths: RunPaths,
   stages: readonly string[],
+  metrics?: Promise<unknown>,
 ): Promise<Record<string, StageStatus>> {
-  return stages.length === 0 ? {} : stageStatusesFromRstack(await readRstackRunFiles(fs, paths), stages);
+  return stages.length === 0 ? {} : stageStatusesFromRstack(await readRstackRunFiles(fs, paths, metrics), stages);
 }
 
 // A file's parsed JSON, or null when it is absent, unreadable or not JSON.

@@ -6,7 +6,9 @@ import type { FileSystem } from '../ports/file-system.js';
 import type { Goal } from './contracts/goal.js';
 import type { LoopState } from './contracts/loop-state.js';
 import type { DocumentFact, EvaluationFacts } from './core/facts.js';
+import { metricsStageIssues } from './core/rstack-stages.js';
 import { gatherFacts } from './gather.js';
+import { readMetricsReading } from './metrics-read.js';
 import { readRstackStageStatuses } from './rstack-state.js';
 
 /** Gathers the evaluation's facts of one run, for a record of the loop (or none). @internal */
@@ -36,6 +38,8 @@ export interface RunGathererOptions {
  * rstack-agents run directory gives it (metrics.json `stage_status`,
  * tasks.json, approvals.json, decisions.json), and is pending when neither
  * says anything. The record itself is the `loop_state` metric source.
+ * metrics.json's problems become `metricsIssues`: what the loop refuses the
+ * file for, and the `stage_status` entries read that are not statuses.
  *
  * @internal
  */
@@ -49,8 +53,12 @@ export function createRunGatherer(options: RunGathererOptions): RunGatherer {
           : { state: 'present', document: state };
       const recorded = state?.stage_status ?? {};
       const unrecorded = stages.filter((stage) => readOwn(recorded, stage) === undefined);
+      // metrics.json is read once, for the stage statuses it gives and for what the loop would refuse it for.
+      const metrics = readMetricsReading(fs, paths.metrics);
+      const metricsIssues = metrics.then((read) => [...read.issues, ...metricsStageIssues(read.document, unrecorded)]);
       // rstack-agents' files are read alongside the criteria, not before them.
-      const statuses = readRstackStageStatuses(fs, paths, unrecorded).then((fromRstack) =>
+      const document = metrics.then((read) => read.document);
+      const statuses = readRstackStageStatuses(fs, paths, unrecorded, document).then((fromRstack) =>
         Object.fromEntries(
           stages.map((stage) => [
             stage,
@@ -58,7 +66,7 @@ export function createRunGatherer(options: RunGathererOptions): RunGatherer {
           ]),
         ),
       );
-      return gatherFacts({
+      const facts = await gatherFacts({
         fs,
         paths,
         goal,
@@ -73,6 +81,8 @@ export function createRunGatherer(options: RunGathererOptions): RunGatherer {
         signal: options.signal,
         checker: options.checker,
       });
+      const issues = await metricsIssues;
+      return issues.length === 0 ? facts : { ...facts, metricsIssues: issues };
     },
   };
 }

@@ -11,16 +11,31 @@ import { readMetricValue } from './core/metric.js';
  * @internal
  */
 export async function readRecordedSpend(fs: FileSystem, path: string): Promise<number> {
-  const value = (await readMetrics(fs, path)).cumulative_cost_usd;
+  const metrics = metricsOf(await fs.readText(path), path);
+  if (metrics instanceof GoalLoopError) throw metrics;
+  const spent = recordedSpendOf(metrics, path);
+  if (spent instanceof GoalLoopError) throw spent;
+  return spent;
+}
+
+/**
+ * The spend metrics.json records (0 when the field is absent), or the `INVALID_CONTRACT` error the loop refuses the
+ * file with, its issue at `cumulative_cost_usd`. For the readers that report the file instead of refusing it (an
+ * evaluation, a status) as much as for the loop. Pure.
+ *
+ * @internal
+ */
+export function recordedSpendOf(metrics: Readonly<Record<string, unknown>>, path: string): number | GoalLoopError {
+  const value = metrics.cumulative_cost_usd;
   if (value === undefined) return 0;
   const reading = readMetricValue(value);
   if (reading.kind === 'number' && reading.value >= 0) return reading.value;
-  throw new GoalLoopError(
+  const got = `got ${typeof value === 'number' && !Number.isFinite(value) ? `${value}: the file holds a number too large for a double, such as 1e999` : JSON.stringify(value)}`;
+  const message = `cumulative_cost_usd must be a number ≥ 0 (${got})`;
+  return new GoalLoopError(
     'INVALID_CONTRACT',
-    `${path}: cumulative_cost_usd must be a number ≥ 0 (got ${typeof value === 'number' && !Number.isFinite(value) ? `${value}: the file holds a number too large for a double, such as 1e999` : JSON.stringify(value)}); fix it before running the loop, so its budget is checked against the real spend.`,
-    {
-      issues: [{ code: 'invalid_type', path: ['cumulative_cost_usd'], message: 'expected a number ≥ 0' }],
-    },
+    `${path}: ${message}; fix it before running the loop, so its budget is checked against the real spend.`,
+    { issues: [{ code: 'invalid_type', path: ['cumulative_cost_usd'], message }] },
   );
 }
 
@@ -50,13 +65,24 @@ export async function raiseRecordedSpend(fs: FileSystem, path: string, spentUsd:
 
 // Reads metrics.json as an object ({} when missing); a file that is not a JSON object is INVALID_CONTRACT, never overwritten.
 async function readMetrics(fs: FileSystem, path: string): Promise<Record<string, unknown>> {
-  const text = await fs.readText(path);
+  const metrics = metricsOf(await fs.readText(path), path);
+  if (metrics instanceof GoalLoopError) throw metrics;
+  return metrics;
+}
+
+/**
+ * metrics.json's text as an object (`{}` when the file is absent, `text` null), or the `INVALID_CONTRACT` error the
+ * loop refuses a text that is not one with (its issue at the document root). Pure.
+ *
+ * @internal
+ */
+export function metricsOf(text: string | null, path: string): Record<string, unknown> | GoalLoopError {
   if (text === null) return {};
   const json = parseJsonText(text);
   if (json.ok && typeof json.value === 'object' && json.value !== null && !Array.isArray(json.value))
     return json.value as Record<string, unknown>;
   const issue = json.ok ? { code: 'invalid_type', path: [], message: 'expected a JSON object' } : json.issue;
-  throw new GoalLoopError(
+  return new GoalLoopError(
     'INVALID_CONTRACT',
     `${path} is not a JSON object (${issue.message}); fix or remove it before running the loop.`,
     { issues: [issue] },

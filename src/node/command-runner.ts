@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
+import { refuseOptions } from '../errors.js';
+import { commandRunOptionIssues } from '../ports/command-run-checks.js';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
 import { checkExecaRunnerOptions, type ExecaCommandRunnerOptions } from './options.js';
 import { killGroup, killTree } from './process-tree.js';
@@ -25,7 +27,12 @@ const PIPE_GRACE_MS = 300;
  * about 300 ms with exit code 0, not after 20 s.
  *
  * An unknown option key (`maxOutputByte`) or a `maxOutputBytes` that is not a
- * non-negative integer throws `INVALID_OPTIONS` naming its path.
+ * non-negative integer throws `INVALID_OPTIONS` naming its path. So do the
+ * options of each `run`, before anything starts (the call rejects): they are
+ * required, `cwd` a non-empty string, `timeoutMs` a number ≥ 0 (`Infinity` is
+ * no timeout; `"500"` or `NaN` is refused, never run without one), `env` an
+ * object of strings, `signal` an AbortSignal, and a misspelt key (`timeoutMS`)
+ * names the option it most likely means.
  *
  * @example
  * ```ts
@@ -40,7 +47,10 @@ export function createExecaCommandRunner(options: ExecaCommandRunnerOptions = {}
   const maxOutputBytes = checkExecaRunnerOptions(options);
   return {
     concurrency: availableParallelism(),
-    run: (command, runOptions) => runCommand(command, runOptions, maxOutputBytes),
+    run: async (command, runOptions) => {
+      refuseOptions('createExecaCommandRunner run', commandRunOptionIssues(runOptions));
+      return runCommand(command, runOptions, maxOutputBytes);
+    },
   };
 }
 
@@ -59,14 +69,6 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
     stderrTail: stderr.text(),
   });
   if (options.signal?.aborted) return shaped({ exitCode: null, timedOut: false, aborted: true });
-  if (!(options.timeoutMs >= 0)) {
-    return shaped({
-      exitCode: null,
-      timedOut: false,
-      aborted: false,
-      startError: `timeoutMs must be a non-negative number (got ${options.timeoutMs})`,
-    });
-  }
 
   let subprocess: ReturnType<typeof spawn>;
   try {

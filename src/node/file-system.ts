@@ -47,7 +47,9 @@ import { checkNodeFileSystemOptions, type NodeFileSystemOptions } from './option
  * The port does not confine paths: use the containment functions before
  * following a path taken from a contract.
  *
- * @param root - The project root (relative paths resolve against the current directory).
+ * @param root - The project root: a non-empty path (a relative one resolves against the current directory).
+ *   It need not exist yet: nothing is read when the filesystem is made, and a write creates it with the
+ *   file's parent directories. A root that is not a non-empty string is `INVALID_OPTIONS` naming `root`.
  * @param options - `maxReadBytes`: the most bytes `readText` reads from one
  *   file (a non-negative integer, default 268435456 = 256 MiB). An unknown
  *   key or a wrong value is `INVALID_OPTIONS` naming its path.
@@ -60,7 +62,7 @@ import { checkNodeFileSystemOptions, type NodeFileSystemOptions } from './option
  * @public
  */
 export function createNodeFileSystem(root: string, options: NodeFileSystemOptions = {}): FileSystem {
-  const maxReadBytes = checkNodeFileSystemOptions(options, DEFAULT_MAX_READ_BYTES);
+  const maxReadBytes = checkNodeFileSystemOptions(root, options, DEFAULT_MAX_READ_BYTES);
   const rootAbs = nodePath.resolve(root);
   const rootPosix = toPosix(rootAbs);
   let rootReal: string | undefined;

@@ -47,16 +47,29 @@ export function checkExecaRunnerOptions(options: ExecaCommandRunnerOptions): num
   return options.maxOutputBytes ?? 65_536;
 }
 
+// The issue of a root that is not a non-empty string (Node would throw its own ERR_INVALID_ARG_TYPE, naming no option).
+function rootIssues(root: unknown): Issue[] {
+  if (typeof root === 'string' && root !== '') return [];
+  const got =
+    typeof root === 'string'
+      ? 'an empty string'
+      : root === null || typeof root !== 'object'
+        ? String(root)
+        : 'an object';
+  return [{ code: 'invalid_type', path: ['root'], message: `root must be a non-empty directory path (got ${got})` }];
+}
+
 /**
- * Refuses options the Node filesystem cannot be made with: `INVALID_OPTIONS` listing every issue with its path (an
- * unknown key with the option it most likely misspells, a read cap that is not a non-negative integer). Returns the
- * read cap to use, `fallback` when none is given.
+ * Refuses what the Node filesystem cannot be made with: `INVALID_OPTIONS` listing every issue with its path (a root
+ * that is not a non-empty string, an unknown key with the option it most likely misspells, a read cap that is not a
+ * non-negative integer). Returns the read cap to use, `fallback` when none is given.
  *
  * @internal
  */
-export function checkNodeFileSystemOptions(options: NodeFileSystemOptions, fallback: number): number {
+export function checkNodeFileSystemOptions(root: unknown, options: NodeFileSystemOptions, fallback: number): number {
   const cap: unknown = (options as Partial<NodeFileSystemOptions> | null)?.maxReadBytes;
   refuseOptions('createNodeFileSystem', [
+    ...rootIssues(root),
     ...optionKeyIssues(options, FILE_SYSTEM_KEYS),
     ...byteCountIssues('maxReadBytes', cap),
   ]);

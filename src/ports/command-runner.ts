@@ -6,7 +6,7 @@
 export interface CommandRunOptions {
   /** Working directory: an absolute path (the loop passes the project root). */
   readonly cwd: string;
-  /** Kill the whole process tree after this many milliseconds. */
+  /** Kill the whole process tree after this many milliseconds (a number ≥ 0; `Infinity`: never). */
   readonly timeoutMs: number;
   /** Extra environment variables. */
   readonly env?: Readonly<Record<string, string>>;
@@ -49,5 +49,9 @@ export interface CommandResult {
 export interface CommandRunner {
   /** How many commands this runner suggests running at once (the execa runner: the number of CPUs). */
   readonly concurrency?: number;
+  /**
+   * Runs one command line. The options are required; the library's runners (execa and the fake) reject wrong
+   * ones with `INVALID_OPTIONS` naming each path before anything runs, a misspelt key included.
+   */
   run(command: string, options: CommandRunOptions): Promise<CommandResult>;
 }

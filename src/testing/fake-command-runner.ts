@@ -1,4 +1,5 @@
 import { refuseOptions } from '../errors.js';
+import { commandRunOptionIssues } from '../ports/command-run-checks.js';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
 import { answerIssues, checkFakeResponses } from './fake-command-checks.js';
 import { raceAbort } from './scripted-stage-runner.js';
@@ -53,7 +54,11 @@ export interface FakeCommandRunner extends CommandRunner {
  * instead of answered as a quick successful run: an unknown result field
  * (`exitcode`, with the field it most likely misspells) or one of the wrong
  * type throws `INVALID_OPTIONS` naming its path when the runner is made, and
- * rejects the call when a response function answers it.
+ * rejects the call when a response function answers it. The options of each
+ * call are checked as the execa runner checks them, so a test sees the refusal
+ * production would give: wrong options (absent, a `timeoutMs` of `"500"`, a
+ * misspelt `timeoutMS`) reject the call with `INVALID_OPTIONS` naming each
+ * path, and the call is not recorded.
  *
  * @example
  * ```ts
@@ -80,6 +85,7 @@ export function createFakeCommandRunner(
   return {
     calls,
     async run(command, options) {
+      refuseOptions('createFakeCommandRunner run', commandRunOptionIssues(options));
       calls.push({ command, options });
       const { signal } = options;
       if (signal?.aborted) return complete({ exitCode: null, aborted: true });

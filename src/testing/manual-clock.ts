@@ -1,4 +1,4 @@
-import { GoalLoopError } from '../errors.js';
+import { GoalLoopError, type Issue, refuseOptions } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 
 /**
@@ -21,8 +21,22 @@ interface Sleeper {
   readonly resolve: () => void;
 }
 
+// The issue of a time that is not a finite number (`"x"` would make the clock's time a string, `NaN` stop it).
+function timeIssues(name: string, value: unknown): Issue[] {
+  if (typeof value === 'number' && Number.isFinite(value)) return [];
+  const got =
+    typeof value === 'string'
+      ? JSON.stringify(value)
+      : typeof value === 'object' && value
+        ? 'an object'
+        : String(value);
+  return [{ code: 'invalid_type', path: [name], message: `${name} must be a finite number of ms (got ${got})` }];
+}
+
 /**
- * Creates a manual clock starting at `start` ms. `sleep(ms)` resolves when the
+ * Creates a manual clock starting at `start` ms (a finite number, else
+ * `INVALID_OPTIONS` naming `start`; `advance` and `set` refuse a time that
+ * is not one the same way). `sleep(ms)` resolves when the
  * test advances time past its due moment (a sleep of 0 or less resolves at
  * once); an aborted signal rejects it with `signal.reason` and drops it.
  * Sleeps resolve synchronously inside `advance`/`set`; await a tick after
@@ -39,13 +53,14 @@ interface Sleeper {
  * @public
  */
 export function createManualClock(start = 0): ManualClock {
+  refuseOptions('createManualClock', timeIssues('start', start));
   let current = start;
   let counter = 0;
   let sleepers: Sleeper[] = [];
 
   // Moves to `time` and wakes the due sleepers in due order (ties in sleep order).
   const moveTo = (time: number): void => {
-    if (!Number.isFinite(time) || time < current) {
+    if (time < current) {
       throw new GoalLoopError('INVALID_OPTIONS', `the manual clock cannot move from ${current} to ${time}`);
     }
     current = time;
@@ -58,8 +73,14 @@ export function createManualClock(start = 0): ManualClock {
 
   return {
     now: () => current,
-    advance: (ms) => moveTo(current + ms),
-    set: (ms) => moveTo(ms),
+    advance: (ms) => {
+      refuseOptions('ManualClock.advance', timeIssues('ms', ms));
+      moveTo(current + ms);
+    },
+    set: (ms) => {
+      refuseOptions('ManualClock.set', timeIssues('ms', ms));
+      moveTo(ms);
+    },
     pending: () => sleepers.length,
     sleep(ms, signal) {
       return new Promise<void>((resolve, reject) => {

@@ -100,6 +100,21 @@ describe('GoalLoop options: unknown keys', () => {
     expect(() => new GoalLoop(options)).not.toThrow();
   });
 
+  it('refuses a feedbackStage that is not one of the stages, saying it must be one', () => {
+    const error = refusal({ ...base(), feedbackStage: 'nope' });
+    expect(error.code).toBe('INVALID_OPTIONS');
+    expect(error.issues).toEqual([
+      {
+        code: 'unknown_stage',
+        path: ['feedbackStage'],
+        message: 'feedbackStage must be one of the stages (a, b); "nope" is not',
+      },
+    ]);
+    expect(() => new GoalLoop({ ...base(), feedbackStage: 'a' })).not.toThrow();
+    // Without the option, a pipeline without 11-feedback-loop simply has no feedback stage to rerun.
+    expect(() => new GoalLoop(base())).not.toThrow();
+  });
+
   it('refuses any options object with an extra key outside the known set (property)', () => {
     fc.assert(
       fc.property(

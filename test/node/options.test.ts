@@ -76,6 +76,28 @@ describe('createNodeFileSystem options', () => {
     expect(await refusedPaths(() => createNodeFileSystem(root, null as never))).toEqual([[]]);
   });
 
+  it('refuses a root that is not a non-empty string with INVALID_OPTIONS naming root, not a raw Node error', async () => {
+    for (const bad of [123, { root }, '', undefined, null]) {
+      const error = await refusal(() => createNodeFileSystem(bad as never));
+      expect(error.code).toBe('INVALID_OPTIONS');
+      expect(error.issues.map((issue) => issue.path)).toEqual([['root']]);
+      expect(error.message).toContain('$.root: root must be a non-empty directory path');
+    }
+    expect(await refusedPaths(() => createNodeFileSystem(123 as never, { maxReadByte: 1 } as never))).toEqual([
+      ['root'],
+      ['maxReadByte'],
+    ]);
+  });
+
+  it('accepts a root that does not exist yet: the first write creates it', async () => {
+    const later = join(root, 'not-yet', 'project');
+    const fs = createNodeFileSystem(later);
+    expect(await fs.readText('a.txt')).toBeNull();
+    await fs.writeText('runs/a.txt', 'hello');
+    expect(await createNodeFileSystem(later).readText('runs/a.txt')).toBe('hello');
+    await rm(join(root, 'not-yet'), { recursive: true });
+  });
+
   it('writes nothing when it refuses, and works with valid options', async () => {
     await refusal(() => createNodeFileSystem(join(root, 'fresh'), { maxReadByte: 1 } as never));
     expect(await readdir(root)).toEqual([]);

@@ -51,4 +51,26 @@ describe('createManualClock', () => {
     expect(() => clock.advance(-1)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
     expect(clock.now()).toBe(100);
   });
+
+  it('refuses a start that is not a finite number, naming start, instead of a clock whose time is a string', () => {
+    for (const start of ['x', '5', Number.NaN, Number.POSITIVE_INFINITY, null, {}]) {
+      expect(() => createManualClock(start as never)).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_OPTIONS',
+          issues: [expect.objectContaining({ path: ['start'] })],
+        }),
+      );
+    }
+    expect(() => createManualClock('x' as never)).toThrow('$.start: start must be a finite number of ms (got "x")');
+  });
+
+  it('refuses a time to advance or set that is not a finite number, naming it, and keeps its time', () => {
+    const clock = createManualClock(100);
+    for (const ms of ['5', Number.NaN, undefined]) {
+      expect(() => clock.advance(ms as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
+      expect(() => clock.set(ms as never)).toThrow(expect.objectContaining({ code: 'INVALID_OPTIONS' }));
+    }
+    expect(() => clock.advance('5' as never)).toThrow('$.ms: ms must be a finite number of ms (got "5")');
+    expect(clock.now()).toBe(100);
+  });
 });

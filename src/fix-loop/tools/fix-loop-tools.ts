@@ -33,9 +33,10 @@ export type FixLoopTools = readonly [
  * (`start({ goalType, … })` → `{ sessionId }`), and the tools map between the two.
  *
  * Handlers never reject: bad input is `invalid_input` naming the JSON path, an unknown session `not_found`, a
- * converged or escalated session stepped again `invalid_state`, a session stepped elsewhere `busy`. A
- * `maxWallSeconds` that is not a positive number, or an unknown option key (`maxWallSecs`), throws `INVALID_OPTIONS`
- * naming its path.
+ * converged or escalated session stepped again `invalid_state`, a session stepped elsewhere `busy`. An
+ * `orchestrator` without the four methods the tools call (`start`, `step`, `runToCompletion`, `get`), a
+ * `maxWallSeconds` that is not a positive number, or an unknown option key (`maxWallSecs`) throws `INVALID_OPTIONS`
+ * here, naming each one's path.
  *
  * @example
  * ```ts
@@ -52,7 +53,7 @@ export function createFixLoopTools(
   orchestrator: FixLoopToolsOrchestrator,
   options: FixLoopToolsOptions = {},
 ): FixLoopTools {
-  validateFixLoopToolsOptions(options);
+  validateFixLoopToolsOptions(orchestrator, options);
   return [
     startFeedbackLoopTool(orchestrator),
     stepFeedbackLoopTool(orchestrator),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuseInvalidOptions } from '../../errors.js';
+import { type Issue, invalidOptionIssues, refuseOptions } from '../../errors.js';
 import type { FixLoopOrchestrator } from '../fix-loop-orchestrator.js';
 
 /**
@@ -34,12 +34,31 @@ const optionShape = {
     .optional(),
 } satisfies Record<keyof FixLoopToolsOptions, z.ZodType>;
 
+// The methods of an orchestrator the tools call.
+const ORCHESTRATOR_METHODS = ['start', 'step', 'runToCompletion', 'get'] as const;
+
+// The issue of an orchestrator that lacks one of the methods the tools call (none when it has them all).
+function orchestratorIssues(orchestrator: unknown): Issue[] {
+  const candidate = orchestrator as Partial<Record<string, unknown>> | null;
+  const missing =
+    typeof candidate === 'object' && candidate !== null
+      ? ORCHESTRATOR_METHODS.filter((method) => typeof candidate[method] !== 'function')
+      : [...ORCHESTRATOR_METHODS];
+  if (missing.length === 0) return [];
+  const message = `orchestrator must be a FixLoopOrchestrator (or implement ${ORCHESTRATOR_METHODS.join(', ')}); it lacks ${missing.join(', ')}`;
+  return [{ code: 'invalid_type', path: ['orchestrator'], message }];
+}
+
 /**
- * Refuses options the fix-loop tools cannot work with: `INVALID_OPTIONS` listing every issue with its path, an
- * unknown key (with the known key it most likely misspells) included. @internal
+ * Refuses an orchestrator or options the fix-loop tools cannot work with, when the tools are made rather than on
+ * their first call: `INVALID_OPTIONS` listing every issue with its path (`orchestrator` when it lacks a method the
+ * tools call, an unknown key with the known key it most likely misspells). @internal
  */
-export function validateFixLoopToolsOptions(options: FixLoopToolsOptions): void {
-  refuseInvalidOptions('createFixLoopTools', optionShape, options);
+export function validateFixLoopToolsOptions(orchestrator: unknown, options: FixLoopToolsOptions): void {
+  refuseOptions('createFixLoopTools', [
+    ...orchestratorIssues(orchestrator),
+    ...invalidOptionIssues(optionShape, options),
+  ]);
 }
 
 /** The `escalation_files` field of the fix-loop tools' outputs: where an escalated session's report lies. @internal */

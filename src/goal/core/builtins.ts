@@ -4,11 +4,15 @@ import { mapAgentToStage, orderByPipeline, withFeedbackRefresh } from '../../pip
 import type { FeedbackIssueView, FeedbackView } from '../contracts/feedback-view.js';
 import type { CriterionStatus } from './criteria.js';
 import type { EvaluationFacts, StageStatus } from './facts.js';
+import { metricsReadableCheck, unreadableStageDetail } from './metrics-checks.js';
 import type { DecisionSignal } from './precedence.js';
 
 /** One built-in check over stage statuses and the feedback report. @public */
 export interface BuiltinCheck {
-  /** `stage:<stage id>`, `feedback:criticals` or `feedback:readable` (malformed, or its critical count unreadable). */
+  /**
+   * `stage:<stage id>`, `feedback:criticals`, `feedback:readable` (malformed, or its critical count unreadable) or
+   * `metrics:readable` (a metrics.json the loop refuses to run on).
+   */
   readonly id: string;
   readonly status: CriterionStatus;
   readonly detail: string;
@@ -21,7 +25,10 @@ export interface BuiltinOutcome {
   readonly signals: readonly DecisionSignal[];
   /** max(`summary.critical_count`, CRITICAL issues listed); 0 without a readable feedback report. */
   readonly criticalCount: number;
-  /** The parse issues of a malformed feedback report, or the fields of a readable one that were ignored or coerced. */
+  /**
+   * The problems of metrics.json, then the parse issues of a malformed feedback report or the fields of a readable
+   * one that were ignored or coerced.
+   */
   readonly issues: readonly Issue[];
 }
 
@@ -37,12 +44,22 @@ interface Checked {
  * A present report's unreadable fields are reported as issues and the rest
  * is used; only when `summary.critical_count` (or `summary`, or the `issues`
  * list) cannot be read and no critical issue is known does
- * `feedback:readable` fail, rerunning the feedback stage. Pure.
+ * `feedback:readable` fail, rerunning the feedback stage. A metrics.json the
+ * loop refuses to run on fails `metrics:readable` (BLOCK); every problem of
+ * metrics.json is an issue at its JSON path, and a pending stage whose
+ * `stage_status` entry could not be read says so. Pure.
  *
  * @public
  */
 export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
-  const checked = facts.stages.map((stage) => stageCheck(stage, readOwn(facts.stageStatuses, stage) ?? 'pending'));
+  const checked = facts.stages.map((stage) => {
+    const status = readOwn(facts.stageStatuses, stage) ?? 'pending';
+    const made = stageCheck(stage, status);
+    const unreadable = status === 'pending' ? unreadableStageDetail(facts.metricsIssues, stage) : null;
+    return unreadable === null ? made : { ...made, check: { ...made.check, detail: unreadable } };
+  });
+  const metrics = metricsReadableCheck(facts.metricsIssues);
+  if (metrics !== null) checked.push(metrics);
   const feedback = facts.feedback;
   let criticalCount = 0;
   let issues: Issue[] = [];
@@ -83,7 +100,7 @@ export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
     checks: checked.map((item) => item.check),
     signals: checked.flatMap((item) => item.signals),
     criticalCount,
-    issues,
+    issues: [...(facts.metricsIssues ?? []), ...issues],
   };
 }
 

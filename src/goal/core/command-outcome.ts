@@ -24,7 +24,9 @@ export const OUTPUT_TAIL_CHARS = 2000;
  * PASS iff the exit code equals `expect_exit_code`; a timeout, a start
  * failure or a kill without exit code is FAIL; a skipped or aborted command
  * is PENDING. The exit code is kept as the observed value, with the
- * duration and the end of the output. Pure.
+ * duration and the end of the output; the runner's `detail` (what it killed,
+ * or a detached process it stopped reading without killing) stays in the
+ * criterion's detail whatever the outcome. Pure.
  *
  * @public
  */
@@ -67,17 +69,18 @@ export function evaluateCommandOutcome(criterion: CommandCriterion, outcome: Com
       ...ran,
       status: 'FAIL',
       summary: 'killed without an exit code',
-      detail: `\`${criterion.command}\` ended without an exit code after ${Math.round(result.durationMs)} ms${tail}.`,
+      detail: `\`${criterion.command}\` ended without an exit code after ${Math.round(result.durationMs)} ms${killed(result)}${tail}.`,
     };
   }
   const passed = result.exitCode === expected;
   const summary =
     passed || expected === 0 ? `exit code ${result.exitCode}` : `exit code ${result.exitCode}, expected ${expected}`;
-  const detail = `\`${criterion.command}\` exited ${result.exitCode} (expected ${expected}) in ${Math.round(result.durationMs)} ms${passed ? '' : tail}.`;
+  const detail = `\`${criterion.command}\` exited ${result.exitCode} (expected ${expected}) in ${Math.round(result.durationMs)} ms${killed(result)}${passed ? '' : tail}.`;
   return { ...ran, status: passed ? 'PASS' : 'FAIL', summary, detail };
 }
 
-// What the runner says it killed or cut off, as a clause (none when it says nothing).
+// What the runner says it killed or cut off, as a clause (none when it says nothing): a process it left running
+// (detached, holding the output) is worth knowing whatever the exit code.
 function killed(result: CommandResult): string {
   return result.detail === undefined || result.detail === '' ? '' : ` (${result.detail})`;
 }

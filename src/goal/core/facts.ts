@@ -81,6 +81,13 @@ export interface EvaluationFacts {
   readonly explicitVerdicts: ExplicitVerdictsFact;
   /** For every evidence path named by an agent claim (as written), whether it resolves. */
   readonly evidence: Readonly<Record<string, EvidenceFact>>;
+  /**
+   * The problems of the run's metrics.json, each at its JSON path in the file (absent or empty: none). One under
+   * `stage_status` is an entry read for a stage that is not a status (the stage is not counted as passed); any
+   * other is what the loop refuses the file for (not a JSON object, a `cumulative_cost_usd` that is not a number
+   * ≥ 0, a read that failed), which fails the `metrics:readable` check.
+   */
+  readonly metricsIssues?: readonly Issue[];
 }
 
 export type { EvidenceFact, PathFact } from '../../kit/path-facts.js';

@@ -19,6 +19,7 @@ export type SignalKind =
   | 'stage_pending'
   | 'critical_issue'
   | 'feedback_unreadable'
+  | 'metrics_unreadable'
   | 'score_below_min';
 
 /**
@@ -51,7 +52,7 @@ export const STATUS_PRECEDENCE: readonly GoalStatus[] = Object.freeze(['ASK_USER
  * | status | signals |
  * |---|---|
  * | ASK_USER | a judge criterion PENDING, a stage awaiting a human (`needs_context`, `awaiting_approval`), an agent claim stamped ahead of the iteration |
- * | BLOCK | a blocked stage, a judge FAIL with `recommendation: "block"`, a critical issue nobody can remediate |
+ * | BLOCK | a blocked stage, a judge FAIL with `recommendation: "block"`, a critical issue nobody can remediate, a metrics.json the loop refuses to run on |
  * | RETRY | any other FAIL, a non-judge PENDING, a failed or pending stage, a critical issue, unreadable feedback, score below `min_score` |
  *
  * No signal at all means PASS.
@@ -65,6 +66,7 @@ export const SIGNAL_STATUS: Readonly<Record<SignalKind, SignalStatus>> = Object.
   stage_blocked: 'BLOCK',
   judge_block: 'BLOCK',
   unremediable_critical: 'BLOCK',
+  metrics_unreadable: 'BLOCK',
   criterion_failed: 'RETRY',
   criterion_pending: 'RETRY',
   stage_failed: 'RETRY',

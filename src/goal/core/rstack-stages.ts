@@ -1,3 +1,4 @@
+import type { Issue } from '../../errors.js';
 import { readOwn } from '../../kit/dot-path.js';
 import { mapAgentToStage } from '../../pipeline/stage-mapping.js';
 import type { StageStatus } from './facts.js';
@@ -72,6 +73,69 @@ export function stageStatusesFromRstack(files: RstackRunFiles, stages: readonly 
     if (status !== null) statuses[stage] = status;
   }
   return statuses;
+}
+
+// Statuses rstack-agents writes for a stage that has not passed yet (read as pending, like any other known one).
+const NOT_YET = new Set([
+  'PENDING',
+  'RUNNING',
+  'IN_PROGRESS',
+  'NOT_STARTED',
+  'QUEUED',
+  'WAITING',
+  'STARTED',
+  'SKIPPED',
+]);
+
+/**
+ * The issues of metrics.json's `stage_status` for `stages` (the ones read from it): `stage_status` that is not an
+ * object, and each entry that is not a string (ignored: the stage's tasks give its status, else it counts as not
+ * run) or a string that is no stage status (`"WAT"`: it counts as not run). Each issue is at its JSON path in the
+ * file, its message naming metrics.json, so an evaluation never reads a wrong value as silence. Pure.
+ *
+ * @internal
+ */
+export function metricsStageIssues(metrics: unknown, stages: readonly string[]): Issue[] {
+  const raw = record(metrics)?.stage_status;
+  if (raw === undefined || stages.length === 0) return [];
+  const statuses = record(raw);
+  if (statuses === null)
+    return [
+      {
+        code: 'invalid_type',
+        path: ['stage_status'],
+        message: `metrics.json: stage_status must be an object of stage ids to statuses (got ${shown(raw)}); it is ignored`,
+      },
+    ];
+  return stages.flatMap((stage): Issue[] => {
+    const value = readOwn(statuses, stage);
+    if (value === undefined) return [];
+    if (typeof value !== 'string')
+      return [
+        {
+          code: 'invalid_type',
+          path: ['stage_status', stage],
+          message: `metrics.json: stage_status.${stage} must be a status such as "PASS" or "FAILED" (got ${shown(value)}); it is ignored, so the stage's status is unknown`,
+        },
+      ];
+    const status = upper(value);
+    if (status === '' || status === 'BLOCKED' || status === 'NEEDS_CONTEXT') return [];
+    if (PASSED.has(status) || FAILED.has(status) || NOT_YET.has(status)) return [];
+    return [
+      {
+        code: 'invalid_value',
+        path: ['stage_status', stage],
+        message: `metrics.json: stage_status.${stage} is ${JSON.stringify(value)}, not a stage status; the stage's status is unknown, so it counts as not run`,
+      },
+    ];
+  });
+}
+
+// A value as a message shows it: JSON for what has one, else its kind.
+function shown(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
 // A stage status written in metrics.json, or null when there is none.

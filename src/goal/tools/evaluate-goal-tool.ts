@@ -79,7 +79,10 @@ export function evaluateGoalTool(options: GoalLoopToolsOptions): Tool<EvaluateGo
           stages,
           runner: { run: async () => ({ status: 'blocked', detail: 'evaluate_goal runs no stage' }) },
           ...(options.commands === undefined ? {} : { commands: options.commands }),
-          ...(options.feedbackStage === undefined ? {} : { feedbackStage: options.feedbackStage }),
+          // A run whose pipeline lacks the host's feedback stage evaluates as a pipeline without one.
+          ...(options.feedbackStage === undefined || !stages.includes(options.feedbackStage)
+            ? {}
+            : { feedbackStage: options.feedbackStage }),
           // The call's signal cancels the command criteria it runs (a host that gave up on the call).
           ...(context.signal === undefined ? {} : { signal: context.signal }),
         });

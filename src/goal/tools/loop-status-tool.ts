@@ -6,7 +6,7 @@ import { goalStatusSchema } from '../contracts/goal-evaluation.js';
 import { stopReasonSchema } from '../contracts/stop-reason.js';
 import { type LoopStatus, readLoopStatus } from '../loop-status.js';
 import type { GoalLoopToolsOptions } from './options.js';
-import { runDirInput } from './tool-inputs.js';
+import { issueOutput, runDirInput } from './tool-inputs.js';
 
 /** The input schema of the `loop_status` tool. @public */
 export const loopStatusInputSchema = z.strictObject({ run_dir: runDirInput });
@@ -38,7 +38,13 @@ export const loopStatusOutputSchema = z.strictObject({
   paused: stop.nullable(),
   pending_stages: z.array(z.string()).readonly(),
   stage_status: z.record(z.string(), stageStatusSchema),
-  spent_usd: z.number(),
+  spent_usd: z
+    .number()
+    .describe("The run's spend: the larger of loop-state.json's and metrics.json's (the loop counts the larger)."),
+  issues: z
+    .array(issueOutput)
+    .readonly()
+    .describe('What the loop would refuse to run on (an invalid metrics.json), each at its JSON path in the file.'),
   last_decision: z
     .strictObject({
       iteration: z.int().nullable(),
@@ -129,6 +135,7 @@ function statusOutput(
     pending_stages: status.pendingStages,
     stage_status: { ...status.stageStatus },
     spent_usd: status.spentUsd,
+    issues: status.issues,
     last_decision:
       evaluation === null
         ? null

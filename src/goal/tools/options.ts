@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuseInvalidOptions } from '../../errors.js';
+import { type Issue, invalidOptionIssues, refuseOptions } from '../../errors.js';
 import type { CommandRunner } from '../../ports/command-runner.js';
 import type { FileSystem } from '../../ports/file-system.js';
 
@@ -27,7 +27,11 @@ export interface GoalLoopToolsOptions {
    * run's loop-state.json are used.
    */
   readonly stages?: readonly string[];
-  /** The feedback stage's id (default `11-feedback-loop`). */
+  /**
+   * The feedback stage's id (default `11-feedback-loop`), for the runs whose pipeline has it: an `evaluate_goal` call
+   * on a run whose stages do not include it evaluates as a pipeline without a feedback stage. With `stages` given it
+   * must be one of them (else `INVALID_OPTIONS`).
+   */
   readonly feedbackStage?: string;
   /**
    * The sources `submit_verdict` accepts (default both). A host that exposes the tools to a model and answers for
@@ -36,9 +40,18 @@ export interface GoalLoopToolsOptions {
   readonly verdictSources?: readonly VerdictSource[];
 }
 
+// The FileSystem methods the tools call: reading a run (evaluate_goal, loop_status) and writing a verdict.
+const FS_METHODS = ['readText', 'readBytes', 'writeText', 'stat', 'realpath'] as const;
+
 // Every option has an entry (checked against GoalLoopToolsOptions), so a key outside it is a misspelling.
 const optionShape = {
-  fs: z.custom((value) => typeof value === 'object' && value !== null, { message: 'fs must be a FileSystem' }),
+  fs: z.custom(
+    (value) =>
+      typeof value === 'object' &&
+      value !== null &&
+      FS_METHODS.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
+    { message: `fs must be a FileSystem (implement ${FS_METHODS.join(', ')})` },
+  ),
   commands: z
     .custom((value) => typeof (value as { run?: unknown } | null)?.run === 'function', {
       message: 'commands must implement run',
@@ -59,5 +72,15 @@ const optionShape = {
  * misspells) included. @internal
  */
 export function validateGoalLoopToolsOptions(options: GoalLoopToolsOptions): void {
-  refuseInvalidOptions('createGoalLoopTools', optionShape, options);
+  refuseOptions('createGoalLoopTools', [...invalidOptionIssues(optionShape, options), ...feedbackStageIssues(options)]);
+}
+
+// With the pipeline's stages given, a feedback stage outside them is a mistake (GoalLoop refuses it too).
+function feedbackStageIssues(options: GoalLoopToolsOptions): Issue[] {
+  const { stages, feedbackStage } = (options ?? {}) as Partial<GoalLoopToolsOptions>;
+  if (typeof feedbackStage !== 'string' || feedbackStage === '' || !Array.isArray(stages) || stages.length === 0)
+    return [];
+  if (stages.includes(feedbackStage)) return [];
+  const message = `feedbackStage must be one of the stages (${stages.join(', ')}); ${JSON.stringify(feedbackStage)} is not`;
+  return [{ code: 'unknown_stage', path: ['feedbackStage'], message }];
 }

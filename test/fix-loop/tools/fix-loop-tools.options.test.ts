@@ -9,15 +9,20 @@ const refuse = () => Promise.reject(new Error('no session call happens while the
 const orchestrator: FixLoopToolsOrchestrator = { start: refuse, step: refuse, runToCompletion: refuse, get: refuse };
 const KNOWN = ['maxWallSeconds'];
 
-// The GoalLoopError creating the tools throws (fails the test when it does not throw one).
-function refusal(options: unknown): GoalLoopError {
+// The GoalLoopError `make` throws (fails the test when it does not throw one).
+function thrown(make: () => unknown): GoalLoopError {
   try {
-    createFixLoopTools(orchestrator, options as FixLoopToolsOptions);
+    make();
   } catch (error) {
     if (error instanceof GoalLoopError) return error;
     throw error;
   }
   throw new Error('the options were accepted');
+}
+
+// The GoalLoopError creating the tools with `options` throws.
+function refusal(options: unknown): GoalLoopError {
+  return thrown(() => createFixLoopTools(orchestrator, options as FixLoopToolsOptions));
 }
 
 describe('createFixLoopTools options', () => {
@@ -43,6 +48,23 @@ describe('createFixLoopTools options', () => {
     for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, '30']) {
       expect(refusal({ maxWallSeconds: bad }).issues.map((issue) => issue.path)).toEqual([['maxWallSeconds']]);
     }
+  });
+
+  it('refuses an orchestrator that lacks a method the tools call, naming it, beside every option issue', () => {
+    const made = (value: unknown, options: unknown = {}) =>
+      thrown(() => createFixLoopTools(value as FixLoopToolsOrchestrator, options as FixLoopToolsOptions));
+    const empty = made({});
+    expect(empty).toMatchObject({
+      code: 'INVALID_OPTIONS',
+      issues: [{ code: 'invalid_type', path: ['orchestrator'] }],
+    });
+    expect(empty.message).toContain('it lacks start, step, runToCompletion, get');
+    for (const value of [undefined, null, 'fixer', { ...orchestrator, get: 'nope' }]) {
+      expect(made(value).issues.map((issue) => issue.path)).toEqual([['orchestrator']]);
+    }
+    const both = made({ start: refuse }, { maxWallSecs: 1 });
+    expect(both.issues.map((issue) => issue.path)).toEqual([['orchestrator'], ['maxWallSecs']]);
+    expect(both.issues[0]?.message).toContain('it lacks step, runToCompletion, get');
   });
 
   it('accepts no options, empty options and every known option', () => {

@@ -12,6 +12,32 @@ const critical = (id: string, remediation: unknown, extra: Record<string, unknow
   ...extra,
 });
 
+describe('metrics.json checks', () => {
+  const spend = { code: 'invalid_type', path: ['cumulative_cost_usd'], message: 'metrics.json: bad' };
+  const entry = { code: 'invalid_type', path: ['stage_status', '07-code'], message: 'metrics.json: bad entry' };
+
+  it('fails metrics:readable with a BLOCK signal on a refused file, and lists every metrics issue first', () => {
+    const result = evaluateBuiltins(facts({ metricsIssues: [spend, entry] }));
+    expect(result.checks.find((check) => check.id === 'metrics:readable')).toMatchObject({
+      status: 'FAIL',
+      rerunStages: [],
+      detail: expect.stringContaining('$.cumulative_cost_usd: metrics.json: bad'),
+    });
+    expect(result.signals.filter((signal) => signal.kind === 'metrics_unreadable')).toHaveLength(1);
+    expect(result.issues.slice(0, 2)).toEqual([spend, entry]);
+  });
+
+  it('keeps a pending stage pending with an unreadable entry, saying so, and adds no check for entries alone', () => {
+    const result = evaluateBuiltins(facts({ metricsIssues: [entry], stageStatuses: {} }));
+    expect(result.checks.map((check) => check.id)).not.toContain('metrics:readable');
+    const code = result.checks.find((check) => check.id === 'stage:07-code');
+    expect(code).toMatchObject({ status: 'PENDING', rerunStages: ['07-code'] });
+    expect(code?.detail).toContain('no readable status');
+    const passedAnyway = evaluateBuiltins(facts({ metricsIssues: [entry], stageStatuses: { '07-code': 'passed' } }));
+    expect(passedAnyway.checks.find((check) => check.id === 'stage:07-code')?.detail).toBe('Stage 07-code passed.');
+  });
+});
+
 describe('stage checks', () => {
   it.each([
     ['passed', 'PASS', [], []],

@@ -102,6 +102,15 @@ describe('command', () => {
     expect(evaluate(command('x'), ran({ exitCode: null, aborted: true })).status).toBe('PENDING');
   });
 
+  it("keeps the runner's note in the detail whatever the outcome (a detached process it left running)", () => {
+    const note =
+      'the shell exited, but a process outside its process group (detached, e.g. by setsid) held the output open: stopped reading it after 300 ms, without killing it';
+    for (const result of [{ exitCode: 0 }, { exitCode: 1 }, { exitCode: null }, { exitCode: null, timedOut: true }]) {
+      expect(evaluate(command('x'), ran({ ...result, detail: note })).detail).toContain(`(${note})`);
+    }
+    expect(evaluate(command('x'), ran({ exitCode: 0 })).detail).toBe('`npm run x` exited 0 (expected 0) in 10 ms.');
+  });
+
   it('caps the kept output tail and prefers standard error', () => {
     const long = 'y'.repeat(OUTPUT_TAIL_CHARS + 50);
     expect(evaluate(command('x'), ran({ exitCode: 1, stdoutTail: long })).outputTail).toHaveLength(OUTPUT_TAIL_CHARS);

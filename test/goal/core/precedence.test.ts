@@ -26,6 +26,7 @@ describe('precedence table', () => {
       stage_blocked: 'BLOCK',
       judge_block: 'BLOCK',
       unremediable_critical: 'BLOCK',
+      metrics_unreadable: 'BLOCK',
       criterion_failed: 'RETRY',
       criterion_pending: 'RETRY',
       stage_failed: 'RETRY',

@@ -1,5 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type RstackRunFiles, stageStatusesFromRstack } from '../../../src/goal/core/rstack-stages.js';
+import {
+  metricsStageIssues,
+  type RstackRunFiles,
+  stageStatusesFromRstack,
+} from '../../../src/goal/core/rstack-stages.js';
 
 const STAGES = ['03-documentation', '06-architecture', '07-code', '08-testing', '11-feedback-loop'];
 const none: RstackRunFiles = { metrics: null, tasks: null, approvals: null, decisions: null };
@@ -81,5 +86,36 @@ describe('stageStatusesFromRstack', () => {
   it('ignores shapes it cannot read and prototype keys', () => {
     expect(read({ metrics: { stage_status: 'PASS' }, tasks: 'x', approvals: {}, decisions: 7 })).toEqual({});
     expect(stageStatusesFromRstack({ ...none, metrics: { stage_status: {} } }, ['constructor'])).toEqual({});
+  });
+});
+
+describe('metricsStageIssues', () => {
+  it('names each unreadable entry of the stages read at its path, and nothing for known statuses', () => {
+    const metrics = { stage_status: { a: 12, b: 'WAT', c: ' passed ', d: 'RUNNING', e: null, other: 5 } };
+    expect(
+      metricsStageIssues(metrics, ['a', 'b', 'c', 'd', 'e', 'f']).map((issue) => [issue.code, issue.path]),
+    ).toEqual([
+      ['invalid_type', ['stage_status', 'a']],
+      ['invalid_value', ['stage_status', 'b']],
+      ['invalid_type', ['stage_status', 'e']],
+    ]);
+    expect(metricsStageIssues(metrics, [])).toEqual([]);
+    expect(metricsStageIssues({ stage_status: [] }, ['a']).map((issue) => issue.path)).toEqual([['stage_status']]);
+    expect(metricsStageIssues({}, ['a'])).toEqual([]);
+    expect(metricsStageIssues(null, ['a'])).toEqual([]);
+  });
+
+  it('never lets an entry that is not a string pass as silence (property)', () => {
+    fc.assert(
+      fc.property(fc.anything(), (value) => {
+        const issues = metricsStageIssues({ stage_status: { s: value } }, ['s']);
+        if (value !== undefined && typeof value !== 'string')
+          expect(issues).toEqual([expect.objectContaining({ code: 'invalid_type', path: ['stage_status', 's'] })]);
+        // An entry with no issue gives the status stageStatusesFromRstack reads, or none when it is blank.
+        if (issues.length === 0 && typeof value === 'string' && value.trim() !== '')
+          expect(stageStatusesFromRstack({ ...none, metrics: { stage_status: { s: value } } }, ['s']).s).toBeDefined();
+      }),
+      { numRuns: 300 },
+    );
   });
 });

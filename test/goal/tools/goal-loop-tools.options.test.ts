@@ -39,6 +39,23 @@ describe('createGoalLoopTools options', () => {
     expect(refusal({}).issues.map((issue) => issue.path)).toEqual([['fs']]);
   });
 
+  it('refuses an fs that lacks the methods the tools call, and a feedbackStage outside the given stages', () => {
+    for (const fs of [{}, { readText: () => null }, 'fs']) {
+      const error = refusal({ fs });
+      expect(error.issues.map((issue) => issue.path)).toEqual([['fs']]);
+      expect(error.issues[0]?.message).toContain('fs must be a FileSystem (implement readText, readBytes');
+    }
+    expect(refusal({ fs: createMemoryFileSystem(), stages: ['a', 'b'], feedbackStage: 'nope' }).issues).toEqual([
+      {
+        code: 'unknown_stage',
+        path: ['feedbackStage'],
+        message: 'feedbackStage must be one of the stages (a, b); "nope" is not',
+      },
+    ]);
+    // Without `stages`, each run's own stages decide (a run without the feedback stage evaluates without one).
+    expect(createGoalLoopTools({ fs: createMemoryFileSystem(), feedbackStage: 'review' })).toHaveLength(3);
+  });
+
   it('accepts every known option, a command runner included', () => {
     const options: GoalLoopToolsOptions = {
       fs: createMemoryFileSystem(),

@@ -98,6 +98,16 @@ describe('evaluate_goal', () => {
     expect(output.failing_criteria.map((check) => check.id)).toEqual(['design']);
   });
 
+  it("uses the host's feedbackStage on a run whose stages have it, and none on a run whose stages do not", async () => {
+    const p = project({ feedbackStage: 'b' });
+    const withIt = ok(await p.evaluate.handler({ run_dir: RUN, stages: STAGES, skip_commands: true }));
+    expect(withIt.status).toBe('ASK_USER');
+    // A run of the default goal whose pipeline lacks the stage: evaluated, not refused.
+    const other = '.goal-loop/runs/r-8';
+    const without = ok(await p.evaluate.handler({ run_dir: other, stages: ['a'], skip_commands: true }));
+    expect(without).toMatchObject({ status: 'RETRY', recommended_rerun_stages: ['a'], issues: [] });
+  });
+
   it('reports an unusable goal as status ERROR with its issues, not as a tool error', async () => {
     const p = project();
     await p.fs.writeText(PATHS.goal, JSON.stringify({ schema_version: 1, criteria: [{ id: 'x', kind: 'nope' }] }));
@@ -267,6 +277,19 @@ describe('loop_status', () => {
       paused: null,
       stage_status: { a: 'passed', b: 'passed' },
       last_decision: { iteration: 1, status: 'ASK_USER', failing_criteria: ['design', 'report'] },
+    });
+  });
+
+  it('reports the spend of record and an invalid metrics.json as issues, as readLoopStatus does', async () => {
+    const p = project();
+    await p.loop().run();
+    expect(ok(await p.status.handler({ run_dir: RUN }))).toMatchObject({ spent_usd: 0, issues: [] });
+    await p.fs.writeText(PATHS.metrics, JSON.stringify({ cumulative_cost_usd: 4 }));
+    expect(ok(await p.status.handler({ run_dir: RUN }))).toMatchObject({ spent_usd: 4, issues: [] });
+    await p.fs.writeText(PATHS.metrics, JSON.stringify({ cumulative_cost_usd: 'abc' }));
+    expect(ok(await p.status.handler({ run_dir: RUN }))).toMatchObject({
+      spent_usd: 0,
+      issues: [{ path: ['cumulative_cost_usd'], message: expect.stringContaining('metrics.json: ') }],
     });
   });
 
