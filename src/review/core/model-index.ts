@@ -28,13 +28,11 @@ export function linkEach(map: LinkIndex, ids: readonly string[], value: string):
   for (let index = 0; index < ids.length; index++) push(map, ids[index] as string, value);
 }
 
-/**
- * Finishes an index: every lone value wrapped in a list. A list grown by push keeps its spare slots (copying every
- * list to its exact size cost a third of building the model, for a few percent of its memory). @internal
- */
+/** Finishes an index: every list an exact-size array (a list grown by push has up to 16 slots to spare; the indexes live for the whole review). @internal */
 export function finishLinkIndex(map: LinkIndex): Map<string, string[]> {
   map.forEach((list, key) => {
     if (typeof list === 'string') map.set(key, [list]);
+    else if (list.length > 2) map.set(key, list.slice());
   });
   return map as Map<string, string[]>;
 }
