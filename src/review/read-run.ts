@@ -1,8 +1,8 @@
-import { GoalLoopError, type Issue, isGoalLoopError, parseJsonText } from '../errors.js';
-import { type Goal, parseGoal, readLatestIterationStarted } from '../index.js';
+import type { Issue } from '../errors.js';
+import type { Goal } from '../index.js';
 import { joinPath } from '../kit/paths.js';
 import { limitFunction } from '../persist/concurrency.js';
-import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
+import type { RealpathCache } from '../persist/containment.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { ContractInput, ReviewContracts } from './core/contract-input.js';
@@ -10,6 +10,7 @@ import { type ContractSlot, REVIEW_CONTRACT_SLOTS } from './core/contract-slots.
 import type { FileCheck } from './core/goal-evaluation.js';
 import { assembleReviewModel, type ReviewModel, readContractSlot } from './core/model.js';
 import { validateReadRunOptions } from './review-options.js';
+import { checkFileCriteria, readGoal, readManifest, readSlot, stampedIteration } from './run-file-reads.js';
 
 /** The default bound on concurrent contract reads. @public */
 export const DEFAULT_READ_CONCURRENCY = 8;
@@ -44,124 +45,6 @@ export interface RunInputs {
   readonly manifest: unknown;
   readonly iteration: number | null;
   readonly fileChecks: ReadonlyMap<string, FileCheck>;
-}
-
-// The message of a read that failed (a directory where a file belongs, a path the OS refuses, a permission).
-function failureOf(error: unknown): string {
-  return isGoalLoopError(error) || error instanceof Error ? error.message : String(error);
-}
-
-// What reading one run file gave: its text, null when missing, or why it was not read (refused or unreadable).
-type ReadOutcome = string | null | { readonly error: string; readonly refused?: true };
-
-// Reads one run file under the containment rule: a path that resolves outside the project is refused and never
-// read; anything but a regular file (a directory, a FIFO, a device) is not opened; a failed read is `{ error }`.
-async function readOrFailure(fs: FileSystem, path: string, cache: RealpathCache): Promise<ReadOutcome> {
-  try {
-    const fact = await resolveContainedPath(fs, path, { cache });
-    if (fact.state === 'refused') return { error: `refused, not read: ${fact.detail}`, refused: true };
-    if (fact.state === 'missing') return null;
-    if (fact.type !== 'file')
-      return {
-        error: `"${path}" is ${fact.type === 'directory' ? 'a directory' : 'a special file (a FIFO, socket or device)'}, not a regular file`,
-      };
-    return await fs.readText(fact.path);
-  } catch (error) {
-    return { error: failureOf(error) };
-  }
-}
-
-// Reads one contract slot: the canonical path first, then each legacy path; null text means missing, an unreadable file is malformed.
-async function readSlot(
-  fs: FileSystem,
-  runDir: string,
-  slot: ContractSlot,
-  cache: RealpathCache,
-): Promise<ContractInput> {
-  const candidates = [slot.canonicalPath, ...slot.legacyPaths];
-  for (const [index, path] of candidates.entries()) {
-    const text = await readOrFailure(fs, joinPath(runDir, path), cache);
-    if (text === null) continue;
-    const legacy = index > 0;
-    if (typeof text !== 'string')
-      return {
-        state: 'invalid_json',
-        path,
-        issues: [
-          text.refused === true
-            ? { code: 'refused', path: [], message: text.error }
-            : { code: 'unreadable', path: [], message: `cannot be read: ${text.error}` },
-        ],
-        legacy,
-      };
-    const parsed = parseJsonText(text);
-    return parsed.ok
-      ? { state: 'present', path, document: parsed.value, legacy }
-      : { state: 'invalid_json', path, issues: [parsed.issue], legacy };
-  }
-  return { state: 'missing' };
-}
-
-// Reads goal.json as the loop does (parseGoal): absent → no goal (not the loop's default goal); present → parsed strictly, or its issues (unreadable or not JSON is one).
-async function readGoal(
-  fs: FileSystem,
-  path: string,
-  stages: readonly string[] | undefined,
-  cache: RealpathCache,
-): Promise<{ goal: Goal | null; issues: readonly Issue[] }> {
-  const text = await readOrFailure(fs, path, cache);
-  if (text !== null && typeof text !== 'string')
-    return {
-      goal: null,
-      issues: [
-        text.refused === true
-          ? { code: 'refused', path: [], message: `goal.json ${text.error}` }
-          : { code: 'unreadable', path: [], message: `goal.json cannot be read: ${text.error}` },
-      ],
-    };
-  if (text === null) return { goal: null, issues: [] };
-  const json = parseJsonText(text);
-  if (!json.ok) return { goal: null, issues: [json.issue] };
-  const parsed = parseGoal(json.value, stages === undefined ? {} : { stages });
-  return parsed.success ? { goal: parsed.data, issues: [] } : { goal: null, issues: parsed.issues };
-}
-
-// Reads manifest.json tolerantly: a missing, refused, unreadable or unparsable manifest is no manifest.
-async function readManifest(fs: FileSystem, path: string, cache: RealpathCache): Promise<unknown> {
-  const text = await readOrFailure(fs, path, cache);
-  if (typeof text !== 'string') return undefined;
-  const parsed = parseJsonText(text);
-  return parsed.ok ? parsed.value : undefined;
-}
-
-// Checks each file_exists criterion's path against its own base (run dir or root), keyed by criterion id; a check that fails records why.
-async function checkFileCriteria(fs: FileSystem, runDir: string, goal: Goal | null): Promise<Map<string, FileCheck>> {
-  const checks = new Map<string, FileCheck>();
-  for (const criterion of goal?.criteria ?? []) {
-    if (criterion.kind !== 'file_exists') continue;
-    try {
-      const fact = await resolveContainedPath(fs, criterion.path, { base: criterion.run_relative ? runDir : 'root' });
-      checks.set(criterion.id, { exists: fact.state === 'present' });
-    } catch (error) {
-      checks.set(criterion.id, { exists: false, error: failureOf(error) });
-    }
-  }
-  return checks;
-}
-
-// The iteration to stamp: the latest loop_iteration_started, never passed by a caller's override (used as is only before any loop iteration).
-async function stampedIteration(
-  fs: FileSystem,
-  eventsPath: string,
-  override: number | null | undefined,
-): Promise<number | null> {
-  if (override === null) return null;
-  const fact = await resolveContainedPath(fs, eventsPath);
-  if (fact.state === 'refused')
-    throw new GoalLoopError('IO_ERROR', `the review will not read "${eventsPath}": ${fact.detail}`);
-  const latest = await readLatestIterationStarted(fs, eventsPath);
-  if (override === undefined || latest === null) return override ?? latest;
-  return Math.min(override, latest);
 }
 
 // Everything gathered from a run, with each contract slot as `convert` made it the moment it was read.
