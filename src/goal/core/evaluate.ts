@@ -5,6 +5,7 @@ import type { GoalStatus } from '../contracts/goal-evaluation.js';
 import { type BuiltinCheck, evaluateBuiltins } from './builtins.js';
 import type { ClaimRecord } from './claims.js';
 import { type CriterionContext, type CriterionEvaluation, evaluateCriterion } from './criteria.js';
+import { criterionSignal, reasonFor } from './evaluation-reason.js';
 import type { EvaluationFacts } from './facts.js';
 import { schemaErrorIssues } from './json-schema-verdict.js';
 import { type DecisionSignal, decideStatus } from './precedence.js';
@@ -171,63 +172,6 @@ export function errorEvaluation(goalId: string, issues: readonly Issue[], iterat
     signals: [],
     issues,
   };
-}
-
-// The signal one evaluated criterion raises (none when it passes).
-function criterionSignal(criterion: CriterionEvaluation): DecisionSignal | null {
-  const { id, kind, status } = criterion;
-  if (status === 'PASS') return null;
-  const summary = criterion.summary === undefined ? '' : ` (${criterion.summary})`;
-  switch (status) {
-    case 'PENDING':
-      return kind === 'judge'
-        ? { kind: 'judge_pending', source: id, message: `Judge criterion ${id} has no fresh verdict` }
-        : { kind: 'criterion_pending', source: id, message: `Criterion ${id} is pending${summary}` };
-    case 'FAIL':
-      return kind === 'judge' && criterion.recommendation === 'block'
-        ? {
-            kind: 'judge_block',
-            source: id,
-            message: `Judge criterion ${id} failed with recommendation block${summary}`,
-          }
-        : { kind: 'criterion_failed', source: id, message: `Criterion ${id} failed${summary}` };
-    default: {
-      const unreachable: never = status;
-      throw new Error(`unknown criterion status ${String(unreachable)}`);
-    }
-  }
-}
-
-// One sentence naming what decided the status.
-function reasonFor(
-  status: GoalStatus,
-  decisive: readonly DecisionSignal[],
-  rerun: readonly string[],
-  goalId: string,
-  checks: number,
-  score: number,
-  minScore: number,
-): string {
-  const first = decisive[0]?.message ?? `Goal ${goalId} is not met`;
-  // The score signal follows from the others; it counts only when it decides alone.
-  const others = decisive.slice(1).filter((signal) => signal.kind !== 'score_below_min').length;
-  const lead = others > 0 ? `${first}, plus ${others} more finding(s)` : first;
-  switch (status) {
-    case 'PASS':
-      return checks === 0
-        ? `Goal ${goalId} is met: there are no criteria and no stages to check.`
-        : `Goal ${goalId} is met: all ${checks} check(s) pass (score ${score}, min_score ${minScore}).`;
-    case 'ASK_USER':
-      return `${lead}; a human must decide before the loop goes on.`;
-    case 'BLOCK':
-      return `${lead}; the goal is blocked until a human intervenes.`;
-    case 'RETRY':
-      return rerun.length > 0 ? `${lead}; rerun ${rerun.join(', ')}.` : `${lead}; there is no stage to rerun.`;
-    default: {
-      const unreachable: never = status;
-      throw new Error(`unknown goal status ${String(unreachable)}`);
-    }
-  }
 }
 
 // Issues for criterion rerun stages that are not stages of the pipeline (they are never rerun).
