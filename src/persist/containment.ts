@@ -1,6 +1,7 @@
 import type { EvidenceFact, PathFact } from '../kit/path-facts.js';
-import { isAbsolutePath, isInside, normalizePath, parentPath, relativePath, resolvePath } from '../kit/paths.js';
+import { isAbsolutePath, normalizePath, parentPath } from '../kit/paths.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { containLexically, insideRoot, type Refusal } from './containment-lexical.js';
 
 /**
  * Options of {@link resolveContainedPath}.
@@ -100,13 +101,6 @@ export async function resolveEvidencePath(
   return { ok: false, detail: [`evidence "${path}" does not exist in ${where}`, ...escapes].join('; ') };
 }
 
-/** Why a path was refused: a malformed path, a lexical escape (absolute or `..`), or a symlink leading out. */
-type Refusal = {
-  readonly state: 'refused';
-  readonly reason: 'invalid' | 'lexical' | 'symlink';
-  readonly detail: string;
-};
-
 // Applies the whole rule: lexical containment first, then realpath containment, then the target's type.
 async function contain(
   fs: FileSystem,
@@ -114,7 +108,7 @@ async function contain(
   base: string,
   cache: RealpathCache,
 ): Promise<Refusal | Exclude<PathFact, { state: 'refused' }>> {
-  const lexical = containLexically(fs, path, base);
+  const lexical = containLexically(fs.root, path, base);
   if (typeof lexical !== 'string') return lexical;
   const own = await fs.stat(lexical);
   if (own === null) {
@@ -167,51 +161,6 @@ function cachedRealpath(fs: FileSystem, folder: string, cache: RealpathCache): P
 async function realpathOf(fs: FileSystem, path: string): Promise<string | null> {
   const resolved = await fs.realpath(path);
   return resolved === null ? null : normalizePath(resolved);
-}
-
-// True when a normalised path lies inside the root: relative, and not climbing out with `..`.
-function insideRoot(path: string): boolean {
-  return !isAbsolutePath(path) && path !== '..' && !path.startsWith('../');
-}
-
-// Anything that makes a path not normalised: a `.` or `..` segment, an empty segment, a leading or trailing `/`.
-const NOT_NORMAL = /(?:^|\/)\.{1,2}(?:\/|$)|\/\/|^\/|\/$/;
-
-// True when `path` is relative and already normalised (normalizePath would return it unchanged, and `..` climbs nowhere).
-function isNormalRelative(path: string): boolean {
-  return path !== '' && !NOT_NORMAL.test(path);
-}
-
-// Applies the lexical half of the rule: the normalised path relative to the root, or a refusal.
-function containLexically(fs: FileSystem, path: string, base: string): string | Refusal {
-  if (path.trim() === '' || path.includes('\0'))
-    return {
-      state: 'refused',
-      reason: 'invalid',
-      detail: `path ${JSON.stringify(path)} is empty or contains a NUL character`,
-    };
-  if (isAbsolutePath(path)) {
-    const absolute = normalizePath(path);
-    if (!isInside(absolute, fs.root))
-      return {
-        state: 'refused',
-        reason: 'lexical',
-        detail: `absolute path "${path}" is outside the project root "${fs.root}"`,
-      };
-    return relativePath(fs.root, absolute);
-  }
-  // The common case, a plain relative path on a plain base, needs no normalising and cannot climb out.
-  if (isNormalRelative(path) && (base === '.' || isNormalRelative(base)))
-    return base === '.' ? path : `${base}/${path}`;
-  const joined = resolvePath(base, path);
-  if (isAbsolutePath(joined)) return containLexically(fs, joined, '.');
-  if (!isInside(joined, '.'))
-    return {
-      state: 'refused',
-      reason: 'lexical',
-      detail: `path "${path}" escapes the project root with ".." (it resolves to "${joined}")`,
-    };
-  return joined;
 }
 
 // For a missing path: the nearest existing ancestor, when a symlink carries it outside the root.
