@@ -9,7 +9,17 @@ export type RegexItem =
   | { readonly kind: 'group'; readonly alternatives: RegexItem[][]; readonly min: number; readonly max: number };
 
 const CONTROL: Readonly<Record<string, number>> = { n: 10, r: 13, t: 9, v: 11, f: 12 };
-const QUANTIFIER = /^\{(\d+)(,(\d*))?\}\??/;
+// Sticky, read at the reader's index: a bound of any length is read whole (`{2,99999999999999999999999999999999}`).
+const QUANTIFIER = /\{(\d+)(,(\d*))?\}\??/y;
+// What follows a backslash beyond its letter: `\x41`, `\u0041`, `\u{41}`, `\p{L}`, `\k<name>`, `\cJ`, `\12`.
+const ESCAPE_PAYLOAD: Readonly<Record<string, RegExp>> = {
+  x: /[0-9A-Fa-f]{2}/y,
+  u: /[0-9A-Fa-f]{4}|\{[0-9A-Fa-f]+\}/y,
+  p: /\{[^}]*\}?/y,
+  P: /\{[^}]*\}?/y,
+  k: /<[^>]*>?/y,
+  c: /[A-Za-z]/y,
+};
 
 // Reads one source left to right.
 class Reader {
@@ -73,9 +83,28 @@ class Reader {
     const base = letter === 'd' || letter === 'D' ? DIGIT : letter === 'w' || letter === 'W' ? WORD : null;
     const classed = base ?? (letter === 's' || letter === 'S' ? SPACE : null);
     if (classed !== null) return letter === letter.toLowerCase() ? classed : complement(classed);
-    if (/[0-9pPkuxc]/.test(letter)) return ANY_CHAR;
+    if (/[0-9]/.test(letter)) {
+      // A backreference (or `\0`): its digits are one escape, and what it matches is not modelled.
+      while (/[0-9]/.test(this.peek())) this.index++;
+      return ANY_CHAR;
+    }
+    const pattern = ESCAPE_PAYLOAD[letter];
+    const payload = pattern === undefined ? null : this.take(pattern);
+    if (payload !== null) {
+      const code = escapedCode(letter, payload);
+      return code === null ? ANY_CHAR : [[code, code]];
+    }
     const code = CONTROL[letter] ?? letter.codePointAt(0) ?? 0;
     return [[code, code]];
+  }
+
+  // The text `pattern` (sticky) matches at the current position, consumed; null when it does not match there.
+  private take(pattern: RegExp): string | null {
+    pattern.lastIndex = this.index;
+    const match = pattern.exec(this.source);
+    if (match === null) return null;
+    this.index += match[0].length;
+    return match[0];
   }
 
   // One member of a class: a code point, or the characters of a class escape.
@@ -93,9 +122,8 @@ class Reader {
     const negated = this.peek() === '^';
     if (negated) this.index++;
     const ranges: (readonly [number, number])[] = [];
-    let first = true;
-    while (!this.done && (this.peek() !== ']' || first)) {
-      first = false;
+    // As in JavaScript, a `]` right after `[` or `[^` closes the class: `[]` matches nothing, `[^]` anything.
+    while (!this.done && this.peek() !== ']') {
       const low = this.classMember();
       if (typeof low !== 'number') ranges.push(...low);
       else if (this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== '') {
@@ -125,13 +153,23 @@ class Reader {
       this.index += this.peek(1) === '?' ? 2 : 1;
       return { min: simple[0] as number, max: simple[1] as number };
     }
-    const braces = char === '{' ? QUANTIFIER.exec(this.source.slice(this.index, this.index + 32)) : null;
+    QUANTIFIER.lastIndex = this.index;
+    const braces = char === '{' ? QUANTIFIER.exec(this.source) : null;
     if (braces === null) return { min: 1, max: 1 };
     this.index += braces[0].length;
     const min = Number(braces[1]);
     const max = braces[2] === undefined ? min : braces[3] === '' ? Number.POSITIVE_INFINITY : Number(braces[3]);
     return { min, max };
   }
+}
+
+// The code point an escape with a payload names (`\x41`, `\u0041`, `\cJ`), or null when it stands for more than one
+// (`\p{L}`, `\k<name>`) or for a code point that literals, read as UTF-16 units, could not be compared with.
+function escapedCode(letter: string, payload: string): number | null {
+  if (letter === 'c') return (payload.codePointAt(0) ?? 0) % 32;
+  if (letter !== 'x' && letter !== 'u') return null;
+  const code = Number.parseInt(payload.replace(/[{}]/g, ''), 16);
+  return code <= 0xffff ? code : null;
 }
 
 /** Reads `source` into its alternatives; syntax it does not model becomes atoms that match anything. Pure. @internal */
