@@ -44,15 +44,42 @@ function risky(alternatives: readonly (readonly RegexItem[])[]): boolean {
   return false;
 }
 
+/** Groups nested deeper than this are refused outright: the shape check walks them recursively. @internal */
+export const MAX_GROUP_DEPTH = 256;
+
+// How deep `source` nests its groups (escapes and classes skipped), in one pass.
+function groupDepth(source: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inClass = false;
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index];
+    if (char === '\\') index++;
+    else if (inClass) inClass = char !== ']';
+    else if (char === '[') inClass = true;
+    else if (char === '(') deepest = Math.max(deepest, ++depth);
+    else if (char === ')') depth = Math.max(0, depth - 1);
+  }
+  return deepest;
+}
+
 /**
- * True when `source` nests an unbounded repetition inside a repeated group
- * with nothing between the passes that the inner repetition cannot match:
- * such a pattern can take exponential time on a string that almost matches.
- * `^(a+)+$` and `^(\w+\s?)*$` are; `^[a-z]+(-[a-z]+)*$` and `^(\d+\.)+\d+$`
- * are not. Pure.
+ * Why `source` may take exponential time on a backtracking engine, or null:
+ * it nests groups more than {@link MAX_GROUP_DEPTH} deep, or it nests an
+ * unbounded repetition inside a repeated group with nothing between the
+ * passes that the inner repetition cannot match. `^(a+)+$` and `^(\w+\s?)*$`
+ * do; `^[a-z]+(-[a-z]+)*$` and `^(\d+\.)+\d+$` do not. Pure; the depth
+ * limit keeps its walk of the groups short.
  *
  * @internal
  */
+export function backtrackingRisk(source: string): string | null {
+  if (groupDepth(source) > MAX_GROUP_DEPTH) return `nests groups more than ${MAX_GROUP_DEPTH} deep`;
+  if (!risky(parseRegex(source))) return null;
+  return 'repeats a group that holds a repetition, with nothing in each pass that the inner repetition cannot match: it can take exponential time on a value that almost matches';
+}
+
+/** True when {@link backtrackingRisk} finds a risk. Pure. @internal */
 export function backtracksExponentially(source: string): boolean {
-  return risky(parseRegex(source));
+  return backtrackingRisk(source) !== null;
 }

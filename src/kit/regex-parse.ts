@@ -11,6 +11,8 @@ export type RegexItem =
 const CONTROL: Readonly<Record<string, number>> = { n: 10, r: 13, t: 9, v: 11, f: 12 };
 // Sticky, read at the reader's index: a bound of any length is read whole (`{2,99999999999999999999999999999999}`).
 const QUANTIFIER = /\{(\d+)(,(\d*))?\}\??/y;
+// A modifiers group's prefix, read at the reader's index: `?i:`, `?-s:`, `?i-m:`.
+const MODIFIERS = /\?[a-zA-Z]*-?[a-zA-Z]*:/y;
 // What follows a backslash beyond its letter: `\x41`, `\u0041`, `\u{41}`, `\p{L}`, `\k<name>`, `\cJ`, `\12`.
 const ESCAPE_PAYLOAD: Readonly<Record<string, RegExp>> = {
   x: /[0-9A-Fa-f]{2}/y,
@@ -68,6 +70,12 @@ class Reader {
   // `?:`, `?=`, `?!`, `?<=`, `?<!`, `?<name>` after a `(`.
   private skipGroupPrefix(): void {
     if (this.peek() !== '?') return;
+    // Modifiers, `(?i:` or `(?-s:` (newer engines): the prefix ends at its colon.
+    MODIFIERS.lastIndex = this.index;
+    if (/[a-zA-Z-]/.test(this.peek(1)) && MODIFIERS.test(this.source)) {
+      this.index = MODIFIERS.lastIndex;
+      return;
+    }
     if (this.peek(1) !== '<' || this.peek(2) === '=' || this.peek(2) === '!') {
       this.index += this.peek(1) === '<' ? 3 : 2;
       return;

@@ -3,7 +3,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
 import { canonicalJson } from '../kit/hash.js';
-import { backtracksExponentially } from '../kit/regex-backtracking.js';
+import { backtrackingRisk } from '../kit/regex-backtracking.js';
 
 // ajv-formats is CommonJS: under Node's ESM loader its default import is the module object.
 const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as (ajv: Ajv) => Ajv;
@@ -146,9 +146,10 @@ export class JsonSchemaChecker {
 // thread, where nothing (not even an abort) can interrupt it. The refusal makes the schema not compile, naming it.
 const guardedRegExp = Object.assign(
   (pattern: string, flags: string): RegExp => {
-    if (backtracksExponentially(pattern))
+    const risk = backtrackingRisk(pattern);
+    if (risk !== null)
       throw new Error(
-        `pattern ${JSON.stringify(pattern)} repeats a group that holds a repetition, with nothing in each pass that the inner repetition cannot match: it can take exponential time on a value that almost matches (give each pass such a character, as "^[a-z]+(-[a-z]+)*$" does)`,
+        `pattern ${JSON.stringify(pattern)} ${risk} (give each pass of a repeated group a character its inner repetition cannot match, as "^[a-z]+(-[a-z]+)*$" does)`,
       );
     return new RegExp(pattern, flags);
   },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { complement, disjoint, mergeRanges } from '../../src/kit/char-ranges.js';
-import { backtracksExponentially } from '../../src/kit/regex-backtracking.js';
+import { backtrackingRisk, backtracksExponentially, MAX_GROUP_DEPTH } from '../../src/kit/regex-backtracking.js';
 
 // Patterns known to backtrack exponentially on a near-match, and common ones that do not.
 const RISKY = [
@@ -73,6 +73,22 @@ describe('backtracksExponentially', () => {
         if (separator !== null) expect(backtracksExponentially(`(${inner}+${separator})+`)).toBe(false);
       }),
     );
+  });
+});
+
+describe('backtrackingRisk', () => {
+  it('refuses groups nested past the limit with its own reason, without walking them (no stack overflow)', () => {
+    const deep = (levels: number): string => `${'('.repeat(levels)}a${'){2}'.repeat(levels)}`;
+    expect(backtrackingRisk(deep(5000))).toBe(`nests groups more than ${MAX_GROUP_DEPTH} deep`);
+    expect(backtrackingRisk(deep(MAX_GROUP_DEPTH + 1))).toBe(`nests groups more than ${MAX_GROUP_DEPTH} deep`);
+    expect(backtrackingRisk(deep(MAX_GROUP_DEPTH))).toBeNull();
+    // Parentheses inside a class or escaped are not groups.
+    expect(backtrackingRisk(`[${'('.repeat(400)}]\\${'\\('.repeat(300)}`)).toBeNull();
+  });
+
+  it('reads a modifiers group as a group: its colon is not a separator', () => {
+    expect(backtrackingRisk('^(?i:a+)+$')).toContain('repeats a group that holds a repetition');
+    expect(backtrackingRisk('^(?-s:a)+$')).toBeNull();
   });
 });
 
