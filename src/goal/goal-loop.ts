@@ -1,33 +1,23 @@
 import { EventFeed, warnListenerError } from '../persist/event-feed.js';
-import { withHeartbeat } from '../persist/heartbeat.js';
 import { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import { createJsonStore } from '../persist/json-store.js';
-import { JsonlLog } from '../persist/jsonl-log.js';
-import { OutboxCommit } from '../persist/outbox.js';
-import { RunLock } from '../persist/run-lock.js';
-import { type RunPaths, runPaths } from '../pipeline/run-paths.js';
-import { type Clock, systemClock } from '../ports/clock.js';
+import { runPaths } from '../pipeline/run-paths.js';
+import { systemClock } from '../ports/clock.js';
 import { resolveTracer } from '../ports/open-telemetry.js';
 import type { LoopEvent } from './contracts/events.js';
-import { type LoopState, loopStateSchema } from './contracts/loop-state.js';
+import { loopStateSchema } from './contracts/loop-state.js';
 import { errorEvaluation, evaluateGoal, type GoalEvaluation } from './core/evaluate.js';
 import { clampMaxIterations } from './core/max-iterations.js';
 import { GoalReader } from './goal-reader.js';
-import { containLateCostFolder } from './late-cost-files.js';
+import { type LoopContext, withLockedSession } from './locked-session.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import type { LoopResult, LoopStepResult } from './loop-result.js';
 import { LoopTrace } from './loop-trace.js';
-import { DEFAULT_LOCK_TIMEOUT_MS, type GoalLoopOptions, stageTimeout, validateLoopOptions } from './options.js';
+import { DEFAULT_LOCK_TIMEOUT_MS, type GoalLoopOptions, validateLoopOptions } from './options.js';
 import { containRunPaths } from './run-files.js';
-import { createRunGatherer, type RunGatherer } from './run-gatherer.js';
-import { checkCallOptions, type IfStopped, ifStoppedOf, type LoopRunOptions } from './run-options.js';
-import { LoopSession } from './session.js';
-
-// How old a temp file of an atomic write must be before a session start removes it.
-const STALE_TEMP_MS = 60_000;
-
-// The signal stage runners get when the host passed none.
-const NEVER_ABORTED = new AbortController().signal;
+import { createRunGatherer } from './run-gatherer.js';
+import { checkCallOptions, ifStoppedOf, type LoopRunOptions } from './run-options.js';
+import type { LoopSession } from './session.js';
 
 /**
  * The goal loop: runs a pipeline's stages, evaluates the goal, and
@@ -54,30 +44,27 @@ const NEVER_ABORTED = new AbortController().signal;
  * @public
  */
 export class GoalLoop {
-  private readonly options: GoalLoopOptions;
-  private readonly paths: RunPaths;
-  private readonly clock: Clock;
-  private readonly lockTimeoutMs: number;
-  private readonly maxIterations: { readonly value: number; readonly requested?: number };
-  private readonly goals: GoalReader;
-  private readonly checker = new JsonSchemaChecker();
-  private readonly feed: EventFeed<LoopEvent>;
+  private readonly context: LoopContext;
 
   /** Validates the options; a wrong value throws `INVALID_OPTIONS` naming each field. */
   constructor(options: GoalLoopOptions) {
     validateLoopOptions(options);
-    this.options = options;
-    this.paths = runPaths(options.runDir, options.feedbackStage ?? '11-feedback-loop');
-    this.clock = options.clock ?? systemClock;
-    this.lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
     const bound = clampMaxIterations(options.maxIterations);
     const value = bound.success ? bound.data : 1;
-    this.maxIterations =
-      value === options.maxIterations || options.maxIterations === undefined
-        ? { value }
-        : { value, requested: options.maxIterations };
-    this.goals = new GoalReader(options.fs, options.goal, options.stages);
-    this.feed = new EventFeed(options.onEvent, options.onListenerError ?? warnListenerError('GoalLoop'));
+    const checker = new JsonSchemaChecker();
+    this.context = {
+      options,
+      paths: runPaths(options.runDir, options.feedbackStage ?? '11-feedback-loop'),
+      clock: options.clock ?? systemClock,
+      lockTimeoutMs: options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS,
+      maxIterations:
+        value === options.maxIterations || options.maxIterations === undefined
+          ? { value }
+          : { value, requested: options.maxIterations },
+      goals: new GoalReader(options.fs, options.goal, options.stages),
+      feed: new EventFeed(options.onEvent, options.onListenerError ?? warnListenerError('GoalLoop')),
+      gathererFor: (paths) => createRunGatherer({ ...options, paths, checker }),
+    };
   }
 
   /**
@@ -124,7 +111,7 @@ export class GoalLoop {
    */
   events(options: { readonly signal?: AbortSignal } = {}): AsyncIterableIterator<LoopEvent> {
     checkCallOptions('events', options);
-    return this.feed.subscribe(options.signal);
+    return this.context.feed.subscribe(options.signal);
   }
 
   /**
@@ -134,22 +121,17 @@ export class GoalLoop {
    */
   async evaluate(options: { readonly skipCommands?: boolean } = {}): Promise<GoalEvaluation> {
     checkCallOptions('evaluate', options);
-    const { fs } = this.options;
-    const paths = await containRunPaths(fs, this.paths);
+    const { fs } = this.context.options;
+    const paths = await containRunPaths(fs, this.context.paths);
     const [goal, state, latest] = await Promise.all([
-      this.goals.load(paths.goal),
+      this.context.goals.load(paths.goal),
       createJsonStore(fs, paths.state, loopStateSchema).load(),
       readLatestIterationStarted(fs, paths.events),
     ]);
     const iteration = latest ?? (state !== null && state.iteration > 0 ? state.iteration : null);
     if (!goal.ok) return errorEvaluation(goal.goalId, goal.issues, iteration);
     const skipCommands = options.skipCommands ?? false;
-    return evaluateGoal(await this.gathererFor(paths).gather(goal.goal, state, { iteration, skipCommands }));
-  }
-
-  // Gathers the evaluation's facts with the run's contained paths.
-  private gathererFor(paths: RunPaths): RunGatherer {
-    return createRunGatherer({ ...this.options, paths, checker: this.checker });
+    return evaluateGoal(await this.context.gathererFor(paths).gather(goal.goal, state, { iteration, skipCommands }));
   }
 
   // One session under its run span.
@@ -159,65 +141,8 @@ export class GoalLoop {
     work: (session: LoopSession) => Promise<LoopStepResult>,
   ): Promise<LoopStepResult> {
     const ifStopped = ifStoppedOf(mode, options);
-    const tracer = await resolveTracer(this.options.tracer);
-    const attributes = { runDir: this.paths.runDir, mode, maxIterations: this.maxIterations.value };
-    return LoopTrace.around(tracer, attributes, (trace) => this.locked(trace, ifStopped, work));
-  }
-
-  // Takes the run lock, opens the session (resume, new, or a recorded stop), works with it, and releases the lock.
-  private async locked(
-    trace: LoopTrace,
-    ifStopped: IfStopped,
-    work: (session: LoopSession) => Promise<LoopStepResult>,
-  ): Promise<LoopStepResult> {
-    const { fs } = this.options;
-    const paths = await containRunPaths(fs, this.paths);
-    const owner = `goal-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
-    const lock = new RunLock(fs, paths.lock, this.clock, owner, this.lockTimeoutMs);
-    const takeover = await lock.acquire();
-    let failed = false;
-    try {
-      // Temp files of the loop's own atomic writes a crash cut off, beside its files (older than a minute, so no live
-      // writer's); not recursive, so a long run's iterations/ folders cost nothing here.
-      await fs.removeStaleTempFiles?.(paths.runDir, { olderThanMs: STALE_TEMP_MS });
-      const lateCostFolder = await containLateCostFolder(fs, paths.runDir);
-      await fs.removeStaleTempFiles?.(lateCostFolder, { olderThanMs: STALE_TEMP_MS });
-      const log = new JsonlLog<LoopEvent>(fs, paths.events, (event) => this.feed.publish(event));
-      const store = createJsonStore<typeof loopStateSchema>(fs, paths.state, loopStateSchema);
-      const gatherer = this.gathererFor(paths);
-      const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
-      const opened = await LoopSession.open(
-        {
-          fs,
-          paths,
-          lateCostFolder,
-          runner: this.options.runner,
-          clock: this.clock,
-          signal: this.options.signal ?? NEVER_ABORTED,
-          commit: new OutboxCommit<LoopState, LoopEvent>(store, log, () => lock.fence()),
-          stages: this.options.stages,
-          budgetUsd: this.options.budgetUsd,
-          acceptGoalChange: this.options.acceptGoalChange ?? false,
-          maxIterations: this.maxIterations,
-          loadGoal: () => this.goals.load(paths.goal),
-          gather: (goal, state) =>
-            gatherer.gather(goal.goal, state, { iteration: state.iteration, skipCommands: false }),
-          stageTimeoutMs: (stage) => stageTimeout(this.options.stageTimeoutMs, stage),
-          fence: () => lock.fence(),
-          heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
-          trace,
-        },
-        takeover,
-        ifStopped,
-      );
-      return opened instanceof LoopSession ? await work(opened) : opened;
-    } catch (error) {
-      failed = true;
-      throw error;
-    } finally {
-      await lock.release().catch((error: unknown) => {
-        if (!failed) throw error;
-      });
-    }
+    const tracer = await resolveTracer(this.context.options.tracer);
+    const attributes = { runDir: this.context.paths.runDir, mode, maxIterations: this.context.maxIterations.value };
+    return LoopTrace.around(tracer, attributes, (trace) => withLockedSession(this.context, trace, ifStopped, work));
   }
 }

@@ -1,0 +1,96 @@
+// One session under the run's lock: takes the lock, sweeps the temp files a crash left, opens the session (resume,
+// new, or a recorded stop) with everything it writes through fenced by the lock, works with it, and releases the lock.
+import type { EventFeed } from '../persist/event-feed.js';
+import { withHeartbeat } from '../persist/heartbeat.js';
+import { createJsonStore } from '../persist/json-store.js';
+import { JsonlLog } from '../persist/jsonl-log.js';
+import { OutboxCommit } from '../persist/outbox.js';
+import { RunLock } from '../persist/run-lock.js';
+import type { RunPaths } from '../pipeline/run-paths.js';
+import type { Clock } from '../ports/clock.js';
+import type { LoopEvent } from './contracts/events.js';
+import { type LoopState, loopStateSchema } from './contracts/loop-state.js';
+import type { GoalReader } from './goal-reader.js';
+import { containLateCostFolder } from './late-cost-files.js';
+import type { LoopStepResult } from './loop-result.js';
+import type { LoopTrace } from './loop-trace.js';
+import { type GoalLoopOptions, stageTimeout } from './options.js';
+import { containRunPaths } from './run-files.js';
+import type { RunGatherer } from './run-gatherer.js';
+import type { IfStopped } from './run-options.js';
+import { LoopSession } from './session.js';
+
+// How old a temp file of an atomic write must be before a session start removes it.
+const STALE_TEMP_MS = 60_000;
+
+// The signal stage runners get when the host passed none.
+const NEVER_ABORTED = new AbortController().signal;
+
+/** What a locked session takes from its loop (fixed when the loop is made). @internal */
+export interface LoopContext {
+  readonly options: GoalLoopOptions;
+  readonly paths: RunPaths;
+  readonly clock: Clock;
+  readonly lockTimeoutMs: number;
+  readonly maxIterations: { readonly value: number; readonly requested?: number };
+  readonly goals: GoalReader;
+  readonly feed: EventFeed<LoopEvent>;
+  readonly gathererFor: (paths: RunPaths) => RunGatherer;
+}
+
+/** Runs `work` with a session opened under the run's lock, and releases the lock whatever happens. @internal */
+export async function withLockedSession(
+  context: LoopContext,
+  trace: LoopTrace,
+  ifStopped: IfStopped,
+  work: (session: LoopSession) => Promise<LoopStepResult>,
+): Promise<LoopStepResult> {
+  const { fs } = context.options;
+  const paths = await containRunPaths(fs, context.paths);
+  const owner = `goal-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
+  const lock = new RunLock(fs, paths.lock, context.clock, owner, context.lockTimeoutMs);
+  const takeover = await lock.acquire();
+  let failed = false;
+  try {
+    // Temp files of the loop's own atomic writes a crash cut off, beside its files (older than a minute, so no live
+    // writer's); not recursive, so a long run's iterations/ folders cost nothing here.
+    await fs.removeStaleTempFiles?.(paths.runDir, { olderThanMs: STALE_TEMP_MS });
+    const lateCostFolder = await containLateCostFolder(fs, paths.runDir);
+    await fs.removeStaleTempFiles?.(lateCostFolder, { olderThanMs: STALE_TEMP_MS });
+    const log = new JsonlLog<LoopEvent>(fs, paths.events, (event) => context.feed.publish(event));
+    const store = createJsonStore<typeof loopStateSchema>(fs, paths.state, loopStateSchema);
+    const gatherer = context.gathererFor(paths);
+    const heartbeatEvery = Math.max(1, Math.floor(context.lockTimeoutMs / 3));
+    const opened = await LoopSession.open(
+      {
+        fs,
+        paths,
+        lateCostFolder,
+        runner: context.options.runner,
+        clock: context.clock,
+        signal: context.options.signal ?? NEVER_ABORTED,
+        commit: new OutboxCommit<LoopState, LoopEvent>(store, log, () => lock.fence()),
+        stages: context.options.stages,
+        budgetUsd: context.options.budgetUsd,
+        acceptGoalChange: context.options.acceptGoalChange ?? false,
+        maxIterations: context.maxIterations,
+        loadGoal: () => context.goals.load(paths.goal),
+        gather: (goal, state) => gatherer.gather(goal.goal, state, { iteration: state.iteration, skipCommands: false }),
+        stageTimeoutMs: (stage) => stageTimeout(context.options.stageTimeoutMs, stage),
+        fence: () => lock.fence(),
+        heartbeat: (task) => withHeartbeat(lock, context.clock, heartbeatEvery, task),
+        trace,
+      },
+      takeover,
+      ifStopped,
+    );
+    return opened instanceof LoopSession ? await work(opened) : opened;
+  } catch (error) {
+    failed = true;
+    throw error;
+  } finally {
+    await lock.release().catch((error: unknown) => {
+      if (!failed) throw error;
+    });
+  }
+}
