@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
+import { readLoopStatus } from '../../src/goal/loop-status.js';
 import type { StageRunner } from '../../src/goal/stage-runner.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import type { StageOutcome } from '../../src/ports/stage-runner.js';
@@ -51,6 +52,22 @@ describe('a crash while folding a late cost', () => {
     const result = await resumeToTheEnd(h, runner);
     expect(result).toMatchObject({ stoppedOn: 'complete', spentUsd: 4 });
     await expectCountedOnce(h, 4);
+  });
+
+  it('readLoopStatus: a file the record names as folded, still present, is not pending; one it does not name is', async () => {
+    const { h, runner } = await abortedWithLateCost();
+    const cut = failing(h.fs, (method, args) => method === 'remove' && String(args[0]).startsWith(`${LATE_FOLDER}/`));
+    await expect(loopOn(h, cut, runner).run()).rejects.toThrow('crash at remove');
+    const folded = (await readState(h.fs))?.late_costs?.folded;
+    expect(folded).toHaveLength(1);
+    expect(await lateFiles(h.fs)).toEqual(folded);
+    expect(await readLoopStatus({ fs: h.fs, runDir: RUN })).toMatchObject({ spentUsd: 2, pendingLateCostUsd: 0 });
+
+    await h.fs.writeText(
+      `${LATE_FOLDER}/1-a-elsewhere.json`,
+      JSON.stringify({ stage: 'a', iteration: 1, cost_usd: 1.5, settled_at: 'x' }),
+    );
+    expect(await readLoopStatus({ fs: h.fs, runDir: RUN })).toMatchObject({ spentUsd: 2, pendingLateCostUsd: 1.5 });
   });
 
   it('at every write of the resuming session: the late cost is counted exactly once', async () => {
