@@ -49,8 +49,10 @@ export interface LoopStatus {
    */
   readonly spentUsd: number;
   /**
-   * USD that stage runners reported after the loop had stopped waiting for them (an abort, a time limit), recorded
-   * in `<runDir>/spend-pending/` and not in `spentUsd` yet: the next session of the loop adds it.
+   * USD recorded in `<runDir>/spend-pending/` and not in `spentUsd` yet: costs stage runners reported after the loop
+   * had stopped waiting for them (an abort, a lost lock, a time limit), and the cost of a stage that returned in
+   * time but whose commit was refused because its loop had lost the run's lock. The loop holding the lock now or
+   * next adds it.
    */
   readonly pendingLateCostUsd: number;
   /** The whole evaluation of the latest evaluated iteration (`iterations/<n>/evaluation.json`), when there is one. */

@@ -3,10 +3,11 @@ import { z } from 'zod';
 /**
  * The schema of one pending late cost, `<runDir>/spend-pending/<name>.json`:
  * the cost a stage runner reported after the loop had stopped waiting for it
- * (an abort, a lost lock, or the stage's time limit, past the grace). The
- * file is written on its own, without the lock, by whatever process still
- * watched the runner; the loop that next holds the lock adds it to the spend
- * and removes it.
+ * (an abort, a lost lock, or the stage's time limit, past the grace), or the
+ * cost of a stage that returned in time but whose commit was refused because
+ * its loop had lost the run's lock. The file is written on its own, without
+ * the lock, by whatever process still watched the runner or held the cost;
+ * the loop that next holds the lock adds it to the spend and removes it.
  *
  * @internal
  */
