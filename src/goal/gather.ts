@@ -1,41 +1,23 @@
-import { isInside } from '../kit/paths.js';
 import { recordFromEntries } from '../kit/record.js';
 import { limitFunction, mapConcurrent } from '../persist/concurrency.js';
-import { type RealpathCache, resolveContainedPath, resolveEvidencePath } from '../persist/containment.js';
-import type { JsonSchemaChecker } from '../persist/json-schema-check.js';
-import type { RunPaths } from '../pipeline/run-paths.js';
+import { type RealpathCache, resolveEvidencePath } from '../persist/containment.js';
 import type { CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
-import type { FileSystem } from '../ports/file-system.js';
 import type { FeedbackRead } from './contracts/feedback-view.js';
 import type { Criterion, Goal } from './contracts/goal.js';
-import type {
-  CriterionFact,
-  DocumentFact,
-  EvaluationFacts,
-  EvidenceFact,
-  PathFact,
-  StageStatus,
-} from './core/facts.js';
-import { readFeedback, readJsonDocument, readVerdicts } from './run-documents.js';
+import type { CriterionFact, EvaluationFacts, EvidenceFact, StageStatus } from './core/facts.js';
+import { type CriterionSources, gatherCriterion, JUDGE_FACT } from './criterion-fact.js';
+import { readFeedback, readVerdicts } from './run-documents.js';
 import { evidenceOrFail, gatherOrFail } from './unreadable-fact.js';
 
 /** What {@link gatherFacts} needs. @internal */
-export interface GatherInput {
-  readonly fs: FileSystem;
-  readonly paths: RunPaths;
+export interface GatherInput extends CriterionSources {
   readonly goal: Goal;
   readonly stages: readonly string[];
   readonly feedbackStage: string;
   readonly iteration: number | null;
   /** The stage statuses, or a promise of them (read alongside the criteria). */
   readonly stageStatuses: Readonly<Record<string, StageStatus>> | Promise<Readonly<Record<string, StageStatus>>>;
-  /** loop-state.json as metric source (`source: "loop_state"`). */
-  readonly loopState: DocumentFact;
-  readonly commands: CommandRunner | undefined;
-  readonly skipCommands: boolean;
   readonly concurrency: number;
-  readonly signal: AbortSignal | undefined;
-  readonly checker: JsonSchemaChecker;
 }
 
 /**
@@ -88,19 +70,11 @@ export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> 
 // What a criterion that reads nothing of its own takes its fact from.
 type SharedSource = 'judge' | 'feedback' | 'loop_state';
 
-// The fact of every judge criterion: the verdicts decide it.
-const JUDGE_FACT: CriterionFact = Object.freeze({ kind: 'judge' });
-
 // The shared source of a criterion's fact, or null for one that reads a file or runs a command.
 function sharedSource(criterion: Criterion): SharedSource | null {
   if (criterion.kind === 'judge') return 'judge';
   if (criterion.kind !== 'metric_threshold') return null;
   return criterion.source === 'feedback' || criterion.source === 'loop_state' ? criterion.source : null;
-}
-
-// What a relative path of a criterion is relative to.
-function baseOf(input: GatherInput, runRelative: boolean): string {
-  return runRelative ? input.paths.runDir : '.';
 }
 
 // Filesystem reads in flight at once; commands have their own, smaller bound.
@@ -112,101 +86,6 @@ function limitCommands(commands: CommandRunner, concurrency: number): CommandRun
     concurrency,
   });
   return { run };
-}
-
-// Gathers the fact of one criterion, by kind.
-async function gatherCriterion(
-  input: GatherInput,
-  criterion: Criterion,
-  feedback: Promise<{ document: DocumentFact }>,
-  cache: RealpathCache,
-): Promise<CriterionFact> {
-  switch (criterion.kind) {
-    case 'file_exists':
-      return {
-        kind: 'file_exists',
-        path: await resolveContainedPath(input.fs, criterion.path, {
-          base: baseOf(input, criterion.run_relative),
-          cache,
-        }),
-      };
-    case 'command': {
-      if (input.skipCommands)
-        return {
-          kind: 'command',
-          outcome: { state: 'skipped', detail: 'commands are skipped in this dry run (skipCommands)' },
-        };
-      if (input.commands === undefined)
-        return {
-          kind: 'command',
-          outcome: {
-            state: 'skipped',
-            detail: 'no CommandRunner was injected (pass `commands`, e.g. createExecaCommandRunner())',
-          },
-        };
-      const result = await input.commands.run(criterion.command, {
-        cwd: input.fs.root,
-        timeoutMs: criterion.timeout_ms,
-        ...(input.signal === undefined ? {} : { signal: input.signal }),
-      });
-      return { kind: 'command', outcome: { state: 'ran', result } };
-    }
-    case 'metric_threshold': {
-      const source = criterion.source;
-      if (source === 'feedback') return { kind: 'metric_threshold', source: (await feedback).document };
-      if (source === 'loop_state') return { kind: 'metric_threshold', source: input.loopState };
-      return {
-        kind: 'metric_threshold',
-        source: await readJsonDocument(
-          input.fs,
-          insideRunDir(
-            await resolveContainedPath(input.fs, source.file, { base: input.paths.runDir, cache }),
-            source.file,
-            input.paths.runDir,
-          ),
-        ),
-      };
-    }
-    case 'judge':
-      return JUDGE_FACT;
-    case 'json_schema': {
-      // The schema first: one that does not compile is an error of the goal whatever the document's state.
-      let schema: unknown = criterion.schema;
-      if (criterion.schema_path !== undefined) {
-        const schemaDoc = await readJsonDocument(
-          input.fs,
-          await resolveContainedPath(input.fs, criterion.schema_path, {
-            base: baseOf(input, criterion.run_relative),
-            cache,
-          }),
-        );
-        if (schemaDoc.state === 'malformed')
-          return { kind: 'json_schema', outcome: { state: 'schema_error', detail: schemaDoc.detail } };
-        if (schemaDoc.state !== 'present')
-          return { kind: 'json_schema', outcome: { state: 'unavailable', detail: `schema_path: ${schemaDoc.detail}` } };
-        schema = schemaDoc.document;
-      }
-      const schemaError = input.checker.compileError(schema);
-      if (schemaError !== undefined)
-        return { kind: 'json_schema', outcome: { state: 'schema_error', detail: schemaError } };
-      const target = await readJsonDocument(
-        input.fs,
-        await resolveContainedPath(input.fs, criterion.path, { base: baseOf(input, criterion.run_relative), cache }),
-      );
-      if (target.state !== 'present')
-        return { kind: 'json_schema', outcome: { state: 'unavailable', detail: target.detail } };
-      return { kind: 'json_schema', outcome: input.checker.check(target.document, schema) };
-    }
-  }
-}
-
-// A metric `{ file }` names a file of the run: one that resolves outside the run dir is refused.
-function insideRunDir(fact: PathFact, written: string, runDir: string): PathFact {
-  if (fact.state === 'refused' || isInside(fact.path, runDir)) return fact;
-  return {
-    state: 'refused',
-    detail: `metric file "${written}" resolves to "${fact.path}", outside the run directory "${runDir}"`,
-  };
 }
 
 // Resolves every evidence path named by the feedback report's goal_evaluation criteria.
