@@ -115,7 +115,7 @@ export function metricsStageIssues(metrics: unknown, stages: readonly string[]):
         {
           code: 'invalid_type',
           path: ['stage_status', stage],
-          message: `metrics.json: stage_status.${stage} must be a status such as "PASS" or "FAILED" (got ${shown(value)}); it is ignored, so the stage's status is unknown`,
+          message: `metrics.json: stage_status.${stage} must be a status such as "PASS" or "FAILED" (got ${shown(value)}); it is ignored: the stage's tasks in tasks.json decide, else it counts as not run`,
         },
       ];
     const status = upper(value);
