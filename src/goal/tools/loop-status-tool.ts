@@ -41,6 +41,11 @@ export const loopStatusOutputSchema = z.strictObject({
   spent_usd: z
     .number()
     .describe("The run's spend: the larger of loop-state.json's and metrics.json's (the loop counts the larger)."),
+  pending_late_cost_usd: z
+    .number()
+    .describe(
+      'Stage costs reported after the loop stopped waiting for their stage (spend-pending/), not yet added to spent_usd: the next run adds them.',
+    ),
   issues: z
     .array(issueOutput)
     .readonly()
@@ -135,6 +140,7 @@ function statusOutput(
     pending_stages: status.pendingStages,
     stage_status: { ...status.stageStatus },
     spent_usd: status.spentUsd,
+    pending_late_cost_usd: status.pendingLateCostUsd,
     issues: status.issues,
     last_decision:
       evaluation === null

@@ -293,6 +293,17 @@ describe('loop_status', () => {
     });
   });
 
+  it('reports a stage cost still waiting in spend-pending/ apart from the spend, until a run adds it', async () => {
+    const p = project();
+    await p.loop().run();
+    expect(ok(await p.status.handler({ run_dir: RUN }))).toMatchObject({ pending_late_cost_usd: 0 });
+    const record = { stage: 'a', iteration: 1, cost_usd: 2.5, settled_at: '2030-01-01T00:00:00.000Z' };
+    await p.fs.writeText(`${RUN}/spend-pending/1-a-late.json`, JSON.stringify(record));
+    expect(ok(await p.status.handler({ run_dir: RUN }))).toMatchObject({ spent_usd: 0, pending_late_cost_usd: 2.5 });
+    await p.loop().run();
+    expect(ok(await p.status.handler({ run_dir: RUN }))).toMatchObject({ spent_usd: 2.5, pending_late_cost_usd: 0 });
+  });
+
   it('reports a session paused by an abort as paused, with the stop that paused it', async () => {
     const p = project();
     const controller = new AbortController();
