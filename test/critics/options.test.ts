@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StagedPipelineOptions } from '../../src/critics/options.js';
 import { StagedPipeline } from '../../src/critics/staged-pipeline.js';
-import { GoalLoopError } from '../../src/errors.js';
+import type { GoalLoopError } from '../../src/errors.js';
 import { noopTracer } from '../../src/ports/tracer.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { thrownRefusal } from '../kit/option-refusal.js';
 import { critic, generator, type HostCall } from './helpers.js';
 
 // Every option and every stage key StagedPipeline knows: anything else is a misspelling and is refused.
@@ -34,13 +35,7 @@ const base = (): StagedPipelineOptions => ({
 
 // The GoalLoopError a construction throws (fails the test when it does not throw one).
 function refusal(options: unknown): GoalLoopError {
-  try {
-    new StagedPipeline(options as StagedPipelineOptions);
-  } catch (error) {
-    if (error instanceof GoalLoopError) return error;
-    throw error;
-  }
-  throw new Error('the options were accepted');
+  return thrownRefusal(() => new StagedPipeline(options as StagedPipelineOptions));
 }
 
 describe('StagedPipeline options: unknown keys', () => {

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GoalLoopError } from '../../src/errors.js';
+import type { GoalLoopError } from '../../src/errors.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { GoalLoopOptions } from '../../src/goal/options.js';
 import { noopTracer } from '../../src/ports/tracer.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { thrownRefusal } from '../kit/option-refusal.js';
 
 // Every option GoalLoop knows: anything else is a misspelling and is refused.
 const KNOWN = [
@@ -38,13 +39,7 @@ const base = (): GoalLoopOptions => ({
 
 // The GoalLoopError a construction throws (fails the test when it does not throw one).
 function refusal(options: unknown): GoalLoopError {
-  try {
-    new GoalLoop(options as GoalLoopOptions);
-  } catch (error) {
-    if (error instanceof GoalLoopError) return error;
-    throw error;
-  }
-  throw new Error('the options were accepted');
+  return thrownRefusal(() => new GoalLoop(options as GoalLoopOptions));
 }
 
 describe('GoalLoop options: unknown keys', () => {

@@ -15,6 +15,17 @@ export async function refusal(call: () => unknown): Promise<GoalLoopError> {
   throw error ?? new Error('the options were accepted');
 }
 
+/** The GoalLoopError `call` throws synchronously; fails the test when it returns, or throws anything else. */
+export function thrownRefusal(call: () => unknown): GoalLoopError {
+  try {
+    call();
+  } catch (error) {
+    if (error instanceof GoalLoopError) return error;
+    throw error;
+  }
+  throw new Error('the options were accepted');
+}
+
 /** The issue a refusal carries for an unknown key at `path`, naming `suggestion` when given. */
 function unknownKeyIssue(path: readonly (string | number)[], suggestion?: string): Issue {
   const key = String(path.at(-1));

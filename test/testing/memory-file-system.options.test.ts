@@ -1,19 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GoalLoopError } from '../../src/errors.js';
+import type { GoalLoopError } from '../../src/errors.js';
 import { createMemoryFileSystem, type MemoryFileSystemOptions } from '../../src/testing.js';
+import { thrownRefusal } from '../kit/option-refusal.js';
 
 const KNOWN = ['root', 'files', 'now', 'maxReadBytes'];
 
 // The GoalLoopError creating the filesystem throws (fails the test when it does not throw one).
 function refusal(options: unknown): GoalLoopError {
-  try {
-    createMemoryFileSystem(options as MemoryFileSystemOptions);
-  } catch (error) {
-    if (error instanceof GoalLoopError) return error;
-    throw error;
-  }
-  throw new Error('the options were accepted');
+  return thrownRefusal(() => createMemoryFileSystem(options as MemoryFileSystemOptions));
 }
 
 describe('createMemoryFileSystem options', () => {

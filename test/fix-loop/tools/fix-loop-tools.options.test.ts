@@ -1,28 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GoalLoopError } from '../../../src/errors.js';
+import type { GoalLoopError } from '../../../src/errors.js';
 import { createFixLoopTools } from '../../../src/fix-loop/tools/fix-loop-tools.js';
 import type { FixLoopToolsOptions, FixLoopToolsOrchestrator } from '../../../src/fix-loop/tools/options.js';
+import { thrownRefusal } from '../../kit/option-refusal.js';
 
 // Creating the tools calls no orchestrator method: a stand-in that fails any call is enough here.
 const refuse = () => Promise.reject(new Error('no session call happens while the tools are made'));
 const orchestrator: FixLoopToolsOrchestrator = { start: refuse, step: refuse, runToCompletion: refuse, get: refuse };
 const KNOWN = ['maxWallSeconds'];
 
-// The GoalLoopError `make` throws (fails the test when it does not throw one).
-function thrown(make: () => unknown): GoalLoopError {
-  try {
-    make();
-  } catch (error) {
-    if (error instanceof GoalLoopError) return error;
-    throw error;
-  }
-  throw new Error('the options were accepted');
-}
-
 // The GoalLoopError creating the tools with `options` throws.
 function refusal(options: unknown): GoalLoopError {
-  return thrown(() => createFixLoopTools(orchestrator, options as FixLoopToolsOptions));
+  return thrownRefusal(() => createFixLoopTools(orchestrator, options as FixLoopToolsOptions));
 }
 
 describe('createFixLoopTools options', () => {
@@ -52,7 +42,7 @@ describe('createFixLoopTools options', () => {
 
   it('refuses an orchestrator that lacks a method the tools call, naming it, beside every option issue', () => {
     const made = (value: unknown, options: unknown = {}) =>
-      thrown(() => createFixLoopTools(value as FixLoopToolsOrchestrator, options as FixLoopToolsOptions));
+      thrownRefusal(() => createFixLoopTools(value as FixLoopToolsOrchestrator, options as FixLoopToolsOptions));
     const empty = made({});
     expect(empty).toMatchObject({
       code: 'INVALID_OPTIONS',

@@ -1,20 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGoalLoopTools, GoalLoopError, type GoalLoopToolsOptions } from '../../../src/index.js';
+import { createGoalLoopTools, type GoalLoopError, type GoalLoopToolsOptions } from '../../../src/index.js';
 import { createFakeCommandRunner, createMemoryFileSystem } from '../../../src/testing.js';
+import { thrownRefusal } from '../../kit/option-refusal.js';
 
 // Every option createGoalLoopTools knows: anything else is a misspelling and is refused when the tools are made.
 const KNOWN = ['fs', 'commands', 'stages', 'feedbackStage', 'verdictSources'];
 
 // The GoalLoopError creating the tools throws (fails the test when it does not throw one).
 function refusal(options: unknown): GoalLoopError {
-  try {
-    createGoalLoopTools(options as GoalLoopToolsOptions);
-  } catch (error) {
-    if (error instanceof GoalLoopError) return error;
-    throw error;
-  }
-  throw new Error('the options were accepted');
+  return thrownRefusal(() => createGoalLoopTools(options as GoalLoopToolsOptions));
 }
 
 describe('createGoalLoopTools options', () => {
