@@ -1,3 +1,4 @@
+import { shownValue } from '../kit/shown-value.js';
 import { unknownKeyIssue, unknownKeys } from '../kit/unknown-keys.js';
 import type { CommandRunOptions } from './command-runner.js';
 
@@ -14,16 +15,10 @@ const RUN_KEYS = Object.keys({ cwd: true, timeoutMs: true, env: true, signal: tr
   true
 >);
 
-// What a value is, for a message: a string quoted, anything else as JavaScript prints it.
-function shown(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' && value !== null ? 'an object' : String(value);
-}
-
 // The issue of one option: a required one that is absent, or one of the wrong kind.
 function wrong(key: string, value: unknown, kind: string): RunOptionIssue {
-  const message = value === undefined ? `${key} is required (${kind})` : `${key} must be ${kind} (got ${shown(value)})`;
+  const message =
+    value === undefined ? `${key} is required (${kind})` : `${key} must be ${kind} (got ${shownValue(value)})`;
   return { code: value === undefined ? 'missing' : 'invalid_type', path: [key], message };
 }
 

@@ -1,5 +1,6 @@
 import type { Issue } from '../../errors.js';
 import { readOwn } from '../../kit/dot-path.js';
+import { shownValue } from '../../kit/shown-value.js';
 import { mapAgentToStage } from '../../pipeline/stage-mapping.js';
 import type { StageStatus } from './facts.js';
 
@@ -104,7 +105,7 @@ export function metricsStageIssues(metrics: unknown, stages: readonly string[]):
       {
         code: 'invalid_type',
         path: ['stage_status'],
-        message: `metrics.json: stage_status must be an object of stage ids to statuses (got ${shown(raw)}); it is ignored`,
+        message: `metrics.json: stage_status must be an object of stage ids to statuses (got ${shownValue(raw)}); it is ignored`,
       },
     ];
   return stages.flatMap((stage): Issue[] => {
@@ -115,7 +116,7 @@ export function metricsStageIssues(metrics: unknown, stages: readonly string[]):
         {
           code: 'invalid_type',
           path: ['stage_status', stage],
-          message: `metrics.json: stage_status.${stage} must be a status such as "PASS" or "FAILED" (got ${shown(value)}); it is ignored: the stage's tasks in tasks.json decide, else it counts as not run`,
+          message: `metrics.json: stage_status.${stage} must be a status such as "PASS" or "FAILED" (got ${shownValue(value)}); it is ignored: the stage's tasks in tasks.json decide, else it counts as not run`,
         },
       ];
     const status = upper(value);
@@ -129,13 +130,6 @@ export function metricsStageIssues(metrics: unknown, stages: readonly string[]):
       },
     ];
   });
-}
-
-// A value as a message shows it: JSON for what has one, else its kind.
-function shown(value: unknown): string {
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object' && value !== null) return 'an object';
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
 // A stage status written in metrics.json, or null when there is none.

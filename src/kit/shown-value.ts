@@ -1,0 +1,16 @@
+/**
+ * A value as an error message shows it: a string quoted as JSON, an array or
+ * an object by its kind (never its whole content), anything else as
+ * JavaScript prints it (`12`, `null`, `undefined`). Pure.
+ *
+ * @example
+ * ```ts
+ * `stage_status.07-code must be a status (got ${shownValue(value)})`; // … (got 12), (got "WAT"), (got an object)
+ * ```
+ * @internal
+ */
+export function shownValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' && value !== null ? 'an object' : String(value);
+}
