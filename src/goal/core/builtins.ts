@@ -1,23 +1,11 @@
 import type { Issue } from '../../errors.js';
 import { readOwn } from '../../kit/dot-path.js';
-import { mapAgentToStage, orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
-import type { FeedbackIssueView, FeedbackView } from '../contracts/feedback-view.js';
+import type { BuiltinCheck, CheckedBuiltin } from './builtin-check.js';
 import type { CriterionStatus } from './criteria.js';
 import type { EvaluationFacts, StageStatus } from './facts.js';
+import { feedbackChecks } from './feedback-checks.js';
 import { metricsReadableCheck, unreadableStageDetail } from './metrics-checks.js';
 import type { DecisionSignal } from './precedence.js';
-
-/** One built-in check over stage statuses and the feedback report. @public */
-export interface BuiltinCheck {
-  /**
-   * `stage:<stage id>`, `feedback:criticals`, `feedback:readable` (malformed, or its critical count unreadable) or
-   * `metrics:readable` (a metrics.json the loop refuses to run on).
-   */
-  readonly id: string;
-  readonly status: CriterionStatus;
-  readonly detail: string;
-  readonly rerunStages: readonly string[];
-}
 
 /** The built-in checks of an evaluation, the signals they raise, and the critical count. @public */
 export interface BuiltinOutcome {
@@ -30,11 +18,6 @@ export interface BuiltinOutcome {
    * one that were ignored or coerced.
    */
   readonly issues: readonly Issue[];
-}
-
-interface Checked {
-  readonly check: BuiltinCheck;
-  readonly signals: readonly DecisionSignal[];
 }
 
 /**
@@ -60,47 +43,13 @@ export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
   });
   const metrics = metricsReadableCheck(facts.metricsIssues);
   if (metrics !== null) checked.push(metrics);
-  const feedback = facts.feedback;
-  let criticalCount = 0;
-  let issues: Issue[] = [];
-  switch (feedback.state) {
-    case 'missing':
-      break;
-    case 'malformed': {
-      const rerunStages = withFeedbackRefresh([], facts.stages, facts.feedbackStage, { reportOutdated: true });
-      issues = feedback.issues.map((issue) => ({ ...issue, message: `feedback.json: ${issue.message}` }));
-      const check: BuiltinCheck = {
-        id: 'feedback:readable',
-        status: 'FAIL',
-        detail: `feedback.json is malformed (${issues.length} issue(s)); its critical issues and goal_evaluation cannot be read.`,
-        rerunStages,
-      };
-      checked.push({
-        check,
-        signals: [{ kind: 'feedback_unreadable', source: check.id, message: 'feedback.json is malformed' }],
-      });
-      break;
-    }
-    case 'present': {
-      issues = (feedback.issues ?? []).map((issue) => ({ ...issue, message: `feedback.json: ${issue.message}` }));
-      const criticals = criticalsCheck(feedback.report, facts.stages);
-      criticalCount = criticals.count;
-      const countLost =
-        issues.find((issue) => issue.code !== 'coerced' && COUNT_PATHS.has(issue.path.join('.'))) ??
-        silentOnCriticals(feedback.raw);
-      checked.push(countLost !== undefined && criticals.count === 0 ? unknownCountCheck(facts, countLost) : criticals);
-      break;
-    }
-    default: {
-      const unreachable: never = feedback;
-      throw new Error(`unknown feedback state ${String(unreachable)}`);
-    }
-  }
+  const feedback = feedbackChecks(facts);
+  if (feedback.checked !== null) checked.push(feedback.checked);
   return {
     checks: checked.map((item) => item.check),
     signals: checked.flatMap((item) => item.signals),
-    criticalCount,
-    issues: [...(facts.metricsIssues ?? []), ...issues],
+    criticalCount: feedback.criticalCount,
+    issues: [...(facts.metricsIssues ?? []), ...feedback.issues],
   };
 }
 
@@ -122,7 +71,7 @@ export function stageCheck(
     detail: string,
     rerunStages: readonly string[],
     signal?: DecisionSignal['kind'],
-  ): Checked => ({
+  ): CheckedBuiltin => ({
     check: { id, status: checkStatus, detail: `${detail}.`, rerunStages },
     signals: signal === undefined ? [] : [{ kind: signal, source: id, message: detail }],
   });
@@ -144,79 +93,4 @@ export function stageCheck(
       throw new Error(`unknown stage status ${String(unreachable)}`);
     }
   }
-}
-
-// The fields that say how many critical issues there are: when one cannot be read, the count is unknown.
-const COUNT_PATHS = new Set(['summary', 'summary.critical_count', 'issues']);
-
-// A report with neither `summary.critical_count` nor an `issues` list (`{}`, a foreign file) says nothing of criticals.
-function silentOnCriticals(raw: unknown): Issue | undefined {
-  const report = raw as { summary?: { critical_count?: unknown }; issues?: unknown };
-  if (report.summary?.critical_count !== undefined || Array.isArray(report.issues)) return undefined;
-  return { code: 'missing', path: ['summary', 'critical_count'], message: 'missing, and there is no issues list' };
-}
-
-// feedback:readable when a count field cannot be read and no critical issue is known: the feedback stage reruns.
-function unknownCountCheck(facts: EvaluationFacts, lost: Issue): Checked {
-  const field = lost.path.join('.');
-  const check: BuiltinCheck = {
-    id: 'feedback:readable',
-    status: 'FAIL',
-    detail: `feedback.json reports no critical issue it can read, but its ${field} cannot be read (${lost.message}), so the count of critical issues is unknown.`,
-    rerunStages: withFeedbackRefresh([], facts.stages, facts.feedbackStage, { reportOutdated: true }),
-  };
-  return {
-    check,
-    signals: [{ kind: 'feedback_unreadable', source: check.id, message: `${field} cannot be read` }],
-  };
-}
-
-// feedback:criticals: RETRY with the stages the critical issues map to; BLOCK for one nobody can remediate.
-function criticalsCheck(report: FeedbackView, stages: readonly string[]): Checked & { readonly count: number } {
-  const listed = report.issues.filter((issue) => (issue.severity ?? '').toUpperCase() === 'CRITICAL');
-  const declared = report.summary?.critical_count;
-  const count = Math.max(typeof declared === 'number' && Number.isFinite(declared) ? declared : 0, listed.length);
-  const id = 'feedback:criticals';
-  if (count <= 0)
-    return {
-      count: 0,
-      check: { id, status: 'PASS', detail: 'feedback.json reports no critical issues.', rerunStages: [] },
-      signals: [],
-    };
-  const routed = listed.map((issue, index) => ({
-    name: issue.id ?? `critical #${index + 1}`,
-    stage: mapAgentToStage(issue.remediation?.agent_to_rerun, stages),
-    auto: autoRemediable(issue),
-  }));
-  const rerunStages = orderByPipeline(
-    routed.flatMap((item) => (item.stage === null ? [] : [item.stage])),
-    stages,
-  );
-  const stuck = routed.filter((item) => item.stage === null && !item.auto);
-  const routes = routed.map((item) =>
-    item.stage !== null
-      ? `${item.name} → ${item.stage}`
-      : item.auto
-        ? `${item.name} auto-remediable`
-        : `${item.name} has no remediation path`,
-  );
-  const unlisted =
-    count > listed.length ? `; summary.critical_count says ${count} but only ${listed.length} listed` : '';
-  const detail = `feedback.json reports ${count} critical issue(s)${routes.length > 0 ? ` (${routes.join('; ')})` : ''}${unlisted}.`;
-  const signals: DecisionSignal[] = [
-    { kind: 'critical_issue', source: id, message: `feedback.json reports ${count} critical issue(s)` },
-  ];
-  for (const item of stuck) {
-    signals.push({
-      kind: 'unremediable_critical',
-      source: id,
-      message: `Critical issue ${item.name} has no remediation path (no agent_to_rerun that maps to a pipeline stage, and not auto-remediable)`,
-    });
-  }
-  return { count, check: { id, status: 'FAIL', detail, rerunStages }, signals };
-}
-
-// True when the issue (or its remediation) says it can be fixed automatically.
-function autoRemediable(issue: FeedbackIssueView): boolean {
-  return issue.can_auto_remediate === true || issue.remediation?.can_auto_remediate === true;
 }

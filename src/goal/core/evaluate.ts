@@ -2,7 +2,8 @@ import { formatIssue, type Issue } from '../../errors.js';
 import { readOwn } from '../../kit/dot-path.js';
 import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import type { GoalStatus } from '../contracts/goal-evaluation.js';
-import { type BuiltinCheck, evaluateBuiltins } from './builtins.js';
+import type { BuiltinCheck } from './builtin-check.js';
+import { evaluateBuiltins } from './builtins.js';
 import type { ClaimRecord } from './claims.js';
 import { type CriterionContext, type CriterionEvaluation, evaluateCriterion } from './criteria.js';
 import { criterionSignal, reasonFor } from './evaluation-reason.js';
@@ -11,7 +12,7 @@ import { schemaErrorIssues } from './json-schema-verdict.js';
 import { type DecisionSignal, decideStatus } from './precedence.js';
 import { resolveVerdicts } from './verdicts.js';
 
-export type { BuiltinCheck } from './builtins.js';
+export type { BuiltinCheck } from './builtin-check.js';
 export type { ClaimRecord } from './claims.js';
 export type { CriterionEvaluation, CriterionStatus } from './criteria.js';
 

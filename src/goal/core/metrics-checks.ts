@@ -1,17 +1,5 @@
 import { formatIssue, formatJsonPath, type Issue } from '../../errors.js';
-import type { CriterionStatus } from './criteria.js';
-import type { DecisionSignal } from './precedence.js';
-
-// The check and signals metrics.json adds to the built-in checks (the shape builtins.ts collects).
-interface MetricsChecked {
-  readonly check: {
-    readonly id: string;
-    readonly status: CriterionStatus;
-    readonly detail: string;
-    readonly rerunStages: readonly string[];
-  };
-  readonly signals: readonly DecisionSignal[];
-}
+import type { CheckedBuiltin } from './builtin-check.js';
 
 // An issue of a `stage_status` entry: the stage is not counted as passed, but the loop runs on.
 const isStageIssue = (issue: Issue): boolean => issue.path[0] === 'stage_status';
@@ -23,7 +11,7 @@ const isStageIssue = (issue: Issue): boolean => issue.path[0] === 'stage_status'
  *
  * @internal
  */
-export function metricsReadableCheck(issues: readonly Issue[] | undefined): MetricsChecked | null {
+export function metricsReadableCheck(issues: readonly Issue[] | undefined): CheckedBuiltin | null {
   const refused = (issues ?? []).filter((issue) => !isStageIssue(issue));
   const first = refused[0];
   if (first === undefined) return null;
