@@ -18,10 +18,26 @@ const MILLION = fileURLToPath(new URL('./review-million.ts', import.meta.url));
 // SPEC §10: a programme of a million requirements and no stories (millions of findings) completes in bounded memory.
 const MILLION_REQUIREMENTS = 1_000_000;
 const run = promisify(execFile);
-// Timed runs per measurement: enough for a stable median, few enough to keep the whole benchmark short.
-const ITERATIONS: Readonly<Record<number, number>> = { 1: 30, 10: 15, 100: 5 };
+// Timed runs per child: enough for a stable median, few enough to keep the whole benchmark short.
+const ITERATIONS: Readonly<Record<number, number>> = { 1: 15, 10: 8, 100: 3 };
+// Rounds of the four subjects, one child each, in turn: a ratio is taken within a round (the machine's speed drifts
+// between minutes on a shared host), and the rounds' median is printed.
+const ROUNDS = 3;
+const SUBJECTS: readonly Subject[] = ['parse', 'review', 'read-review', 'pipeline'];
 
 type Times = Readonly<Record<Subject, number>>;
+
+// The median of some numbers.
+function medianOf(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+// Per subject: its median time over the rounds, and the median over the rounds of its time against read + parse.
+interface Measured {
+  readonly times: Times;
+  readonly ratios: Times;
+}
 
 // What the heap rows compare: the parsed files held, and the review and the pure pipeline under default and full-GC settings.
 interface Heaps {
@@ -41,15 +57,23 @@ async function child<T>(args: readonly string[], flags: readonly string[] = []):
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as T;
 }
 
-// Median times of read + parse, the review end to end, the review without outputs, and the pure pipeline.
-async function measureTimes(root: string, pathsFile: string, scale: number): Promise<Times> {
-  const median = async (subject: Subject): Promise<number> =>
-    (await child<{ median: number }>(['time', subject, root, RUN, pathsFile, String(ITERATIONS[scale] ?? 3)])).median;
+// Times of read + parse, the review end to end, the review without outputs, and the pure pipeline, in interleaved
+// rounds (one fresh child per subject and round).
+async function measureTimes(root: string, pathsFile: string, scale: number): Promise<Measured> {
+  const count = String(ITERATIONS[scale] ?? 3);
+  const rounds: Times[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const times: Partial<Record<Subject, number>> = {};
+    for (const subject of SUBJECTS)
+      times[subject] = (await child<{ median: number }>(['time', subject, root, RUN, pathsFile, count])).median;
+    rounds.push(times as Times);
+  }
+  const over = (pick: (times: Times) => number): number => medianOf(rounds.map(pick));
+  const perSubject = (pick: (subject: Subject) => (times: Times) => number): Times =>
+    Object.fromEntries(SUBJECTS.map((subject) => [subject, over(pick(subject))])) as Times;
   return {
-    parse: await median('parse'),
-    review: await median('review'),
-    'read-review': await median('read-review'),
-    pipeline: await median('pipeline'),
+    times: perSubject((subject) => (times) => times[subject]),
+    ratios: perSubject((subject) => (times) => times[subject] / times.parse),
   };
 }
 
@@ -69,27 +93,23 @@ async function measureHeaps(root: string, pathsFile: string): Promise<Heaps> {
 const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(1)} MB`;
 
 // Prints the time rows of one scale.
-function printTimes(scale: number, bytes: number, times: Times): void {
+function printTimes(scale: number, bytes: number, { times, ratios }: Measured): void {
   const size = programmeSize(scale);
   console.log(
     `\n  ${scale}×: ${size.frs.toLocaleString('en')} FRs, ${size.stories.toLocaleString('en')} stories, ${size.tests.toLocaleString('en')} test cases, ${size.files.toLocaleString('en')} code files; ${mb(bytes)} of compact JSON`,
   );
-  row('read + JSON.parse of the contract files', ms(times.parse));
   row(
-    'runConsistencyReview, end to end',
-    ms(times.review),
-    `${ratio(times.review / times.parse)} read+parse (target ≤ 2× at 100×)`,
+    'read + JSON.parse of the contract files',
+    ms(times.parse),
+    `median of ${ROUNDS} interleaved rounds; ratios within a round`,
   );
+  row('runConsistencyReview, end to end', ms(times.review), `${ratio(ratios.review)} read+parse (target ≤ 2× at 100×)`);
   row(
     '  of which reading + reviewing (no outputs)',
     ms(times['read-review']),
-    `${ratio(times['read-review'] / times.parse)} read+parse; outputs ${ms(times.review - times['read-review'])}`,
+    `${ratio(ratios['read-review'])} read+parse; outputs ${ms(times.review - times['read-review'])}`,
   );
-  row(
-    'reviewPipeline alone, on already-read inputs',
-    ms(times.pipeline),
-    `${ratio(times.pipeline / times.parse)} read+parse`,
-  );
+  row('reviewPipeline alone, on already-read inputs', ms(times.pipeline), `${ratio(ratios.pipeline)} read+parse`);
 }
 
 // Prints the scaling ratios between consecutive sizes.
@@ -166,7 +186,7 @@ export async function benchReview(): Promise<void> {
       const pathsFile = join(root, 'paths.json');
       await writeFile(pathsFile, JSON.stringify(paths));
       const measured = await measureTimes(root, pathsFile, scale);
-      times.set(scale, measured);
+      times.set(scale, measured.times);
       printTimes(scale, bytes, measured);
       heaps.push([scale, await measureHeaps(root, pathsFile)]);
     } finally {
