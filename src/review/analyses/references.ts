@@ -1,6 +1,6 @@
 import type { ContractKey } from '../core/contract-slots.js';
 import { type Finding, findingAt, listIds } from '../core/finding.js';
-import type { ReviewModel } from '../core/model.js';
+import { type ReviewModel, testLinksOf } from '../core/model.js';
 import { invalidIdFindings } from './id-patterns.js';
 
 type Target = 'requirement' | 'story' | 'test' | 'threat' | 'control' | 'requirement_or_story';
@@ -41,14 +41,19 @@ function indexed(
 function referenceGroups(model: ReviewModel): ReferenceGroup[] {
   const { jira_tickets: jira, deployment_report: deployment, documentation } = model.contracts;
   const stories = jira?.stories ?? [];
+  const tests = testLinksOf(model);
+  // With every story defined once, storiesOf's keys are the linked requirements in first-seen order.
+  const storiesOnce = !model.duplicates.some((duplicate) => duplicate.key === 'jira_tickets');
   return [
-    group('jira_tickets', 'linked_requirements', 'requirement', stories, (story) => story.requirementIds),
+    storiesOnce
+      ? indexed('jira_tickets', 'linked_requirements', 'requirement', model.storiesOf)
+      : group('jira_tickets', 'linked_requirements', 'requirement', stories, (story) => story.requirementIds),
     group('jira_tickets', 'blocked_by', 'story', stories, (story) => story.blockedBy),
     indexed('system_design', 'security_controls.nfr_ids', 'requirement', model.controlsOf),
     indexed('code_report', 'implements', 'requirement_or_story', model.codeOf),
     indexed('code_report', 'mitigates', 'threat', model.mitigationsOf),
-    group('test_report', 'story_ids', 'story', model.tests, (test) => test.storyIds),
-    group('test_report', 'requirement_ids', 'requirement', model.tests, (test) => test.requirementIds),
+    indexed('test_report', 'story_ids', 'story', tests.byStoryField),
+    indexed('test_report', 'requirement_ids', 'requirement', tests.byRequirementField),
     indexed('test_report', 'controls', 'control', model.testsOfControl),
     group(
       'deployment_report',

@@ -1,6 +1,6 @@
 import type { NormalizedRequirement } from '../contracts/requirement-spec.js';
 import { type Finding, findingAt } from '../core/finding.js';
-import { hasContracts, type ReviewModel } from '../core/model.js';
+import { hasContracts, type ReviewModel, testsOfId } from '../core/model.js';
 
 /** The requirement categories the security analysis follows end to end. @public */
 export const SECURITY_CATEGORIES: readonly string[] = Object.freeze(['security', 'compliance']);
@@ -34,7 +34,7 @@ function nfrFindings(model: ReviewModel): Finding[] {
         }),
       );
     }
-    const direct = model.testsOf.get(requirement.id) ?? [];
+    const direct = testsOfId(model, requirement.id, 'requirement') ?? [];
     const viaControls = controls.flatMap((control) => model.testsOfControl.get(control) ?? []);
     if (withTests && direct.length === 0 && viaControls.length === 0) {
       findings.push(

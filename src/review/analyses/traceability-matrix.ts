@@ -1,6 +1,6 @@
 // The traceability matrix: one FR → story → code → test → deployment row per functional requirement, and coverage.
 import type { Coverage, TraceabilityMatrix, TraceabilityRow } from '../contracts/feedback-report.js';
-import type { ReviewModel } from '../core/model.js';
+import { type ReviewModel, testsOfId } from '../core/model.js';
 
 // Lists past this length switch from a linear scan to a Set (most rows link a handful of values: no Set allocated).
 const SCAN_LIMIT = 16;
@@ -22,17 +22,17 @@ function appendDistinct(out: string[], list: readonly string[], seen: Set<string
   return set;
 }
 
-// The distinct values an index links to a requirement, directly or through its stories, in first-seen order.
+// The distinct values linked to a requirement, its own (`own`) then through each of its stories (`ofStory`), in
+// first-seen order.
 function linked(
-  index: ReadonlyMap<string, readonly string[]>,
-  requirementId: string,
+  own: readonly string[] | undefined,
   stories: readonly string[],
+  ofStory: (id: string) => readonly string[] | undefined,
 ): string[] {
   const out: string[] = [];
-  const own = index.get(requirementId);
   let seen = own === undefined ? null : appendDistinct(out, own, null);
   for (let at = 0; at < stories.length; at++) {
-    const list = index.get(stories[at] as string);
+    const list = ofStory(stories[at] as string);
     if (list !== undefined) seen = appendDistinct(out, list, seen);
   }
   return out;
@@ -43,11 +43,13 @@ function traceRows(model: ReviewModel): TraceabilityRow[] {
   const deployedList = model.contracts.deployment_report?.deployedStories ?? null;
   const deployed = deployedList === null ? null : new Set(deployedList);
   const rows: TraceabilityRow[] = [];
+  const codeOf = (id: string): readonly string[] | undefined => model.codeOf.get(id);
+  const testsOfStory = (id: string): readonly string[] | undefined => testsOfId(model, id, 'story');
   for (const requirement of model.requirements.values()) {
     if (requirement.type !== 'functional') continue;
     const stories = model.storiesOf.get(requirement.id)?.slice() ?? [];
-    const code = linked(model.codeOf, requirement.id, stories);
-    const tests = linked(model.testsOf, requirement.id, stories);
+    const code = linked(model.codeOf.get(requirement.id), stories, codeOf);
+    const tests = linked(testsOfId(model, requirement.id, 'requirement'), stories, testsOfStory);
     const deployment: string[] = [];
     if (deployed !== null) {
       if (deployed.has(requirement.id)) deployment.push(requirement.id);

@@ -1,7 +1,7 @@
 import type { TraceabilityRow } from '../contracts/feedback-report.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
 import { type Finding, findingAt } from '../core/finding.js';
-import { hasContracts, type ReviewModel } from '../core/model.js';
+import { hasContracts, type ReviewModel, testLinksOf, testsOfId } from '../core/model.js';
 
 // True when any of `ids` is a known requirement.
 function anyRequirement(model: ReviewModel, ids: readonly string[] | undefined): boolean {
@@ -10,13 +10,23 @@ function anyRequirement(model: ReviewModel, ids: readonly string[] | undefined):
   return false;
 }
 
+// The requirement_ids that name no known requirement, each once: usually none, so a test's requirement_ids are known
+// without looking each one up (every id a test names there is a key of the field's index).
+function unknownRequirementIds(model: ReviewModel): ReadonlySet<string> {
+  const unknown = new Set<string>();
+  for (const id of testLinksOf(model).byRequirementField.keys()) if (!model.requirements.has(id)) unknown.add(id);
+  return unknown;
+}
+
 // True when a test maps to no known requirement, directly, through a known story or through a control.
 function isOrphan(
   model: ReviewModel,
   test: NormalizedTest,
   controlNfrs: ReadonlyMap<string, readonly string[]>,
+  unknown: ReadonlySet<string>,
 ): boolean {
-  if (anyRequirement(model, test.requirementIds)) return false;
+  const ids = test.requirementIds;
+  for (let index = 0; index < ids.length; index++) if (!unknown.has(ids[index] as string)) return false;
   for (const control of test.controls) if (anyRequirement(model, controlNfrs.get(control))) return false;
   if (test.storyIds.length === 0) return true;
   if (model.contracts.jira_tickets === null) return false;
@@ -74,7 +84,7 @@ export function* traceabilityFindings(model: ReviewModel, rows: readonly Traceab
   }
   if (hasContracts(model, ['jira_tickets', 'test_report'])) {
     for (const story of model.stories.values()) {
-      if ((model.testsOf.get(story.id) ?? []).length > 0) continue;
+      if ((testsOfId(model, story.id, 'story') ?? []).length > 0) continue;
       yield findingAt(model, 'test_report', {
         rule: 'traceability.story_without_test',
         title: `${story.id} has no test case`,
@@ -90,6 +100,7 @@ export function* traceabilityFindings(model: ReviewModel, rows: readonly Traceab
     (model.contracts.system_design?.controls ?? []).map((control) => [control.id, control.nfrIds]),
   );
   if (report !== null) {
+    const unknownRequirements = withTests ? unknownRequirementIds(model) : new Set<string>();
     for (let index = 0; index < model.tests.length; index++) {
       const test = model.tests[index] as NormalizedTest;
       if (test.status === 'failed')
@@ -101,7 +112,7 @@ export function* traceabilityFindings(model: ReviewModel, rows: readonly Traceab
           action: `Fix the code under test so that ${test.id} passes (or fix the test if it is wrong).`,
           baseline: test.baseline,
         });
-      if (withTests && !test.synthetic && isOrphan(model, test, controlNfrs)) {
+      if (withTests && !test.synthetic && isOrphan(model, test, controlNfrs, unknownRequirements)) {
         yield findingAt(model, 'test_report', {
           rule: 'traceability.orphan_test',
           title: `${test.id} maps to no requirement`,

@@ -14,6 +14,7 @@ import {
   linkEach,
   recordDuplicates,
 } from './model-index.js';
+import { linkTests, type TestLinks, testsCovering, testsOfIndex } from './test-links.js';
 
 /**
  * What the review made of one contract slot: analysed, missing or malformed
@@ -126,17 +127,17 @@ export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
     linkEach(codeOf, file.implements, file.path);
     linkEach(mitigationsOf, file.mitigates, file.path);
   }
-  const testsOf: LinkIndex = new Map();
+  const links = linkTests(tests);
   const testsOfControl: LinkIndex = new Map();
   for (let index = 0; index < tests.length; index++) {
     const test = tests[index] as NormalizedTest;
-    linkEach(testsOf, test.storyIds, test.id);
-    linkEach(testsOf, test.requirementIds, test.id);
     linkEach(testsOfControl, test.controls, test.id);
   }
   const controlsOf: LinkIndex = new Map();
   for (const control of contracts.system_design?.controls ?? []) linkEach(controlsOf, control.nfrIds, control.id);
-  return {
+  // Both fields together, built on first read: the analyses read the per-field indexes (testLinksOf).
+  let testsOf: ReadonlyMap<string, readonly string[]> | undefined;
+  const model: ReviewModel = {
     statuses,
     contracts,
     requirements,
@@ -144,12 +145,42 @@ export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
     tests,
     storiesOf: finishLinkIndex(storiesOf),
     codeOf: finishLinkIndex(codeOf),
-    testsOf: finishLinkIndex(testsOf),
+    get testsOf() {
+      testsOf ??= testsOfIndex(tests);
+      return testsOf;
+    },
     controlsOf: finishLinkIndex(controlsOf),
     testsOfControl: finishLinkIndex(testsOfControl),
     mitigationsOf: finishLinkIndex(mitigationsOf),
     duplicates,
   };
+  testLinks.set(model, links);
+  return model;
+}
+
+// The per-field test links of each model built here, or made from a model's tests on its first use.
+const testLinks = new WeakMap<ReviewModel, TestLinks>();
+
+/**
+ * The tests linked to each id, per field that names it: made with the model, or (for a model made another way,
+ * such as the baseline-scoped copy) from its tests on first use. Pure. @internal
+ */
+export function testLinksOf(model: ReviewModel): TestLinks {
+  let links = testLinks.get(model);
+  if (links === undefined) {
+    links = linkTests(model.tests);
+    testLinks.set(model, links);
+  }
+  return links;
+}
+
+/** The tests covering a story or requirement id, as `model.testsOf.get(id)` gives them (see testsCovering). @internal */
+export function testsOfId(
+  model: ReviewModel,
+  id: string,
+  first: 'story' | 'requirement',
+): readonly string[] | undefined {
+  return testsCovering(testLinksOf(model), id, first, () => model.testsOf);
 }
 
 /** The status of one slot in the model. @public */

@@ -76,6 +76,17 @@ describe('requirements traceability', () => {
     expect(report.issues[0]).toMatchObject({ severity: 'INFO', related_ids: ['TC-009'] });
   });
 
+  it('a test case whose requirement ids are all unknown is an orphan; one known id beside an unknown one is not', () => {
+    const report = reviewMutated((run) => {
+      const cases = list(run.test_report, 'test_cases');
+      cases.push({ id: 'TC-009', story_ids: [], requirement_ids: ['FR-999'], status: 'passed' });
+      cases.push({ id: 'TC-010', story_ids: [], requirement_ids: ['FR-998', 'FR-001'], status: 'passed' });
+    });
+    expect(issuesOf(report, 'traceability.orphan_test').map((issue) => issue.related_ids)).toEqual([['TC-009']]);
+    // The unknown ids are dangling references, each once.
+    expect(issuesOf(report, 'references.dangling')[0]?.related_ids).toEqual(['FR-999', 'FR-998']);
+  });
+
   it('a failed test case is a WARNING for the code stage', () => {
     const report = reviewMutated((run) => {
       (list(run.test_report, 'test_cases')[0] as Record<string, unknown>).status = 'failed';
