@@ -59,6 +59,20 @@ describe('renderRunReport over a run made by GoalLoop', () => {
     expect(report).not.toContain('## Unreadable files');
   });
 
+  it('counts a stage cost reported after the loop stopped waiting in the iteration its stage ran in', async () => {
+    const h = await twoIterationRun();
+    const late = { stage: 'b', iteration: 1, cost_usd: 0.5, settled_at: '2030-01-01T00:00:00.000Z' };
+    await h.fs.writeText(runFile('spend-pending/1-b-late.json'), JSON.stringify(late));
+    // A new session folds it first (then finds the goal still met).
+    const runner = createScriptedStageRunner({ a: passed, b: passed, c: passed });
+    await h.loop(runner).run();
+    const report = await renderRunReport({ fs: h.fs, runDir: RUN });
+    expect(section(report, 'Iteration 1')).toContain(
+      'Stage spend: $0.535 ($0.5 of it reported after the loop stopped waiting).',
+    );
+    expect(section(report, 'Iteration 2')).toContain('Stage spend: $0.025.');
+  });
+
   it('draws the path: iterations as nodes, the retried stages on the edge, the final decision', async () => {
     const h = await twoIterationRun();
     const flow = mermaidOf(await renderRunReport({ fs: h.fs, runDir: RUN }));

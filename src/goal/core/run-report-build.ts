@@ -20,6 +20,7 @@ interface Row {
   evaluated: ReportIteration['evaluated'];
   retry: ReportIteration['retry'];
   stops: ReportStop[];
+  lateCostUsd: number;
 }
 
 // The fold over the events: the iterations, the path through them, the stops in order.
@@ -63,7 +64,7 @@ export function buildRunReport(input: RunReportInput): RunReport {
         ...row,
         evaluationPath: file?.path ?? `${input.runDir}/iterations/${row.iteration}/evaluation.json`,
         evaluation: file?.evaluation ?? null,
-        spentUsd: row.stages.reduce((sum, stage) => sum + stage.costUsd, 0),
+        spentUsd: row.stages.reduce((sum, stage) => sum + stage.costUsd, row.lateCostUsd),
       };
     });
   return {
@@ -105,6 +106,7 @@ function rowOf(walk: Walk, n: number): Row {
     evaluated: null,
     retry: null,
     stops: [],
+    lateCostUsd: 0,
   };
   walk.rows.set(n, row);
   return row;
@@ -175,10 +177,12 @@ function foldEvent(walk: Walk, event: LoopEvent): void {
       if (event.iteration > 0)
         rowOf(walk, event.iteration).evaluated = { status: event.status, score: event.score, reason: event.reason };
       return;
+    // A stage cost reported after the loop stopped waiting counts in the iteration its stage ran in.
+    case 'late_cost_recorded':
+      if (event.stage_iteration > 0) rowOf(walk, event.stage_iteration).lateCostUsd += event.cost_usd;
+      return;
     case 'goal_changed':
     case 'lock_taken_over':
-    // A late cost is in the run's spend (metrics.json), not in an iteration's stage costs.
-    case 'late_cost_recorded':
     case 'late_cost_unreadable':
       return;
     default: {

@@ -55,7 +55,7 @@ function iterationSection(row: ReportIteration): string[] {
           `| ${cell(stage.stage)} | ${cell(stage.status)} | ${formatDuration(stage.durationMs)} | ${formatUsd(stage.costUsd)} | ${cell(stage.detail ?? '')} |`,
       ),
       '',
-      `Stage spend: ${formatUsd(row.spentUsd)}.`,
+      `Stage spend: ${formatUsd(row.spentUsd)}${row.lateCostUsd > 0 ? ` (${formatUsd(row.lateCostUsd)} of it reported after the loop stopped waiting)` : ''}.`,
       '',
     );
   const evaluation = row.evaluation;

@@ -58,7 +58,10 @@ export interface ReportIteration {
   readonly evaluation: ReportEvaluation | null;
   readonly retry: { readonly stages: readonly string[]; readonly reason: string } | null;
   readonly stops: readonly ReportStop[];
+  /** Its stages' costs, those reported late (after the loop stopped waiting) included. */
   readonly spentUsd: number;
+  /** Of which reported late: counted by a later fold (`late_cost_recorded`), not in the stage table. */
+  readonly lateCostUsd: number;
 }
 
 /** One visit on the loop's path: an iteration, or a stop; `via` labels the edge that led to it. @internal */

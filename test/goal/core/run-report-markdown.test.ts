@@ -27,6 +27,7 @@ function reportWith(text: string): RunReport {
     retry: { stages: ['s'], reason: text },
     stops: [stop],
     spentUsd: 0,
+    lateCostUsd: 0,
   };
   return {
     runDir: 'runs/r',
