@@ -4,6 +4,7 @@ import { EventFeed, warnListenerError } from '../persist/event-feed.js';
 import { withHeartbeat } from '../persist/heartbeat.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { JsonlLog } from '../persist/jsonl-log.js';
+import { lockOwner, withAcquiredLock } from '../persist/lock-scope.js';
 import { OutboxCommit } from '../persist/outbox.js';
 import { RunLock } from '../persist/run-lock.js';
 import { type Clock, systemClock } from '../ports/clock.js';
@@ -132,11 +133,9 @@ export class StagedPipeline {
   ): Promise<StagedStepResult> {
     const { fs } = this.options;
     const paths = executionPaths(this.options.dir, request.executionId);
-    const owner = `goal-loop-critics:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
+    const owner = lockOwner('goal-loop-critics');
     const lock = new RunLock(fs, paths.lock, this.clock, owner, this.lockTimeoutMs);
-    await lock.acquire();
-    let failed = false;
-    try {
+    return withAcquiredLock(lock, async () => {
       await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
       const log = new JsonlLog<TraceRecord>(fs, paths.trace, (record) => this.feed.publish(record));
       const store = createJsonStore(fs, paths.state, executionStateSchema);
@@ -157,13 +156,6 @@ export class StagedPipeline {
         request.spec,
       );
       return await work(execution);
-    } catch (error) {
-      failed = true;
-      throw error;
-    } finally {
-      await lock.release().catch((error: unknown) => {
-        if (!failed) throw error;
-      });
-    }
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { createJsonStore } from '../persist/json-store.js';
 import { JsonlLog } from '../persist/jsonl-log.js';
+import { lockOwner, withAcquiredLock } from '../persist/lock-scope.js';
 import { OutboxCommit } from '../persist/outbox.js';
 import { RunLock } from '../persist/run-lock.js';
 import type { Clock } from '../ports/clock.js';
@@ -41,21 +42,12 @@ export async function withSessionLock<T>(
 ): Promise<T> {
   const { fs } = setup;
   const paths = await containSessionPaths(fs, setup.paths);
-  const owner = `goal-loop-fix-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
+  const owner = lockOwner('goal-loop-fix-loop');
   const lock = new RunLock(fs, paths.lock, setup.clock, owner, setup.lockTimeoutMs);
-  await lock.acquire();
-  let failed = false;
-  try {
+  return withAcquiredLock(lock, async () => {
     await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
     const log = new JsonlLog<AuditEntry>(fs, paths.audit, setup.onAppend);
     const store = createJsonStore(fs, paths.state, fixSessionStateSchema);
     return await work(new OutboxCommit<FixSessionState, AuditEntry>(store, log, () => lock.fence()), lock);
-  } catch (error) {
-    failed = true;
-    throw error;
-  } finally {
-    await lock.release().catch((error: unknown) => {
-      if (!failed) throw error;
-    });
-  }
+  });
 }

@@ -4,6 +4,7 @@ import type { EventFeed } from '../persist/event-feed.js';
 import { withHeartbeat } from '../persist/heartbeat.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { JsonlLog } from '../persist/jsonl-log.js';
+import { lockOwner, withAcquiredLock } from '../persist/lock-scope.js';
 import { OutboxCommit } from '../persist/outbox.js';
 import { RunLock } from '../persist/run-lock.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
@@ -47,11 +48,9 @@ export async function withLockedSession(
 ): Promise<LoopStepResult> {
   const { fs } = context.options;
   const paths = await containRunPaths(fs, context.paths);
-  const owner = `goal-loop:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
+  const owner = lockOwner('goal-loop');
   const lock = new RunLock(fs, paths.lock, context.clock, owner, context.lockTimeoutMs);
-  const takeover = await lock.acquire();
-  let failed = false;
-  try {
+  return withAcquiredLock(lock, async (takeover) => {
     // Temp files of the loop's own atomic writes a crash cut off, beside its files (older than a minute, so no live
     // writer's); not recursive, so a long run's iterations/ folders cost nothing here.
     await fs.removeStaleTempFiles?.(paths.runDir, { olderThanMs: STALE_TEMP_MS });
@@ -85,12 +84,5 @@ export async function withLockedSession(
       ifStopped,
     );
     return opened instanceof LoopSession ? await work(opened) : opened;
-  } catch (error) {
-    failed = true;
-    throw error;
-  } finally {
-    await lock.release().catch((error: unknown) => {
-      if (!failed) throw error;
-    });
-  }
+  });
 }
