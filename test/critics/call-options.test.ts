@@ -9,6 +9,7 @@ import {
 import type { StageContext } from '../../src/index.js';
 import { createManualClock, createMemoryFileSystem } from '../../src/testing.js';
 import { expectUnknownKey, refusedPaths } from '../kit/option-refusal.js';
+import { initialStageContext } from '../kit/stage-context.js';
 import { critic, generator, type HostCall } from './helpers.js';
 
 const DIR = '.goal-loop/critics';
@@ -26,17 +27,8 @@ function project() {
   return { fs, pipeline, calls };
 }
 
-// A stage context for iteration 1 of a run.
-function context(fs: StageContext['fs']): StageContext {
-  return {
-    runDir: '.goal-loop/runs/r-1',
-    iteration: 1,
-    reason: { kind: 'initial' },
-    previousEvaluation: null,
-    fs,
-    signal: new AbortController().signal,
-  };
-}
+// A stage context for iteration 1 of the run.
+const context = (fs: StageContext['fs']): StageContext => initialStageContext(fs, '.goal-loop/runs/r-1');
 
 describe('createCriticsStageRunner options', () => {
   it.each([

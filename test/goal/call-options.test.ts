@@ -10,19 +10,11 @@ import {
 } from '../../src/index.js';
 import { createFakeCommandRunner, createMemoryFileSystem, createScriptedStageRunner } from '../../src/testing.js';
 import { expectUnknownKey, refusal, refusedPaths } from '../kit/option-refusal.js';
+import { initialStageContext } from '../kit/stage-context.js';
 import { goalJson, harness, judge, PATHS, passed, RUN, runFile } from './helpers.js';
 
 // A stage context for iteration 1 of the run.
-function context(fs: StageContext['fs']): StageContext {
-  return {
-    runDir: RUN,
-    iteration: 1,
-    reason: { kind: 'initial' },
-    previousEvaluation: null,
-    fs,
-    signal: new AbortController().signal,
-  };
-}
+const context = (fs: StageContext['fs']): StageContext => initialStageContext(fs, RUN);
 
 describe('createCommandStageRunner options', () => {
   const commands = createFakeCommandRunner({ 'node code.mjs': { exitCode: 0, stdoutTail: 'done\n' } });

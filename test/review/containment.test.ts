@@ -13,6 +13,7 @@ import { REVIEW_CONTRACT_SLOTS } from '../../src/review/core/contract-slots.js';
 import { createReviewStageRunner } from '../../src/review/review-stage-runner.js';
 import { runConsistencyReview } from '../../src/review/run-review.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { initialStageContext } from '../kit/stage-context.js';
 import { cleanRun } from './fixtures.js';
 
 const RUN = 'runs/r1';
@@ -123,14 +124,10 @@ describe('events.jsonl and the stage runner under the containment rule', () => {
     );
     expect(isGoalLoopError(error, 'IO_ERROR')).toBe(true);
     expect((error as Error).message).toContain(`${RUN}/events.jsonl`);
-    const outcome = await createReviewStageRunner({ clock: { now: () => 0 } }).run('11-feedback-loop', {
-      runDir: RUN,
-      iteration: 1,
-      reason: { kind: 'initial' },
-      previousEvaluation: null,
-      fs,
-      signal: new AbortController().signal,
-    });
+    const outcome = await createReviewStageRunner({ clock: { now: () => 0 } }).run(
+      '11-feedback-loop',
+      initialStageContext(fs, RUN),
+    );
     expect(outcome.status).toBe('failed');
     expect(outcome.detail).toContain('outside the project root');
     expect(await fs.stat(`${RUN}/${FEEDBACK}`)).toBeNull();

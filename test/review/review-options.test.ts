@@ -5,6 +5,7 @@ import type { ConsistencyReviewOptions, ReadRunOptions, ReviewStageRunnerOptions
 import { createReviewStageRunner, readRunInputs, runConsistencyReview } from '../../src/review.js';
 import { createMemoryFileSystem } from '../../src/testing.js';
 import { expectUnknownKey, refusal, refusedPaths } from '../kit/option-refusal.js';
+import { initialStageContext } from '../kit/stage-context.js';
 import { cleanRun } from './fixtures.js';
 
 const RUN = '.goal-loop/runs/r-1';
@@ -27,17 +28,8 @@ async function cleanProject() {
   return { fs, before: fs.snapshot() };
 }
 
-// A stage context for the review stage of iteration 1.
-function context(fs: StageContext['fs']): StageContext {
-  return {
-    runDir: RUN,
-    iteration: 1,
-    reason: { kind: 'initial' },
-    previousEvaluation: null,
-    fs,
-    signal: new AbortController().signal,
-  };
-}
+// A stage context for iteration 1 of the run.
+const context = (fs: StageContext['fs']): StageContext => initialStageContext(fs, RUN);
 
 describe('runConsistencyReview options', () => {
   it.each([

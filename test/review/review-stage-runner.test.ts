@@ -4,13 +4,14 @@ import type { FileSystem } from '../../src/ports/file-system.js';
 import { REVIEW_CONTRACT_SLOTS } from '../../src/review/core/contract-slots.js';
 import { createReviewStageRunner } from '../../src/review/review-stage-runner.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { initialStageContext } from '../kit/stage-context.js';
 import { cleanRun, list } from './fixtures.js';
 
 const RUN = 'runs/r-7';
 
 // A stage context on `fs` for the run.
 function context(fs: FileSystem, signal = new AbortController().signal, iteration = 1): StageContext {
-  return { runDir: RUN, iteration, reason: { kind: 'initial' }, previousEvaluation: null, fs, signal };
+  return initialStageContext(fs, RUN, { signal, iteration });
 }
 
 // The goal_evaluation iteration and validation.json status the review wrote for `taskId`.
