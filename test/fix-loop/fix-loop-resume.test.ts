@@ -7,20 +7,12 @@ import type { FileSystem } from '../../src/ports/file-system.js';
 import { createFakeCommandRunner } from '../../src/testing/fake-command-runner.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 import { jsonLines } from '../persist/helpers.js';
-import { fixingSource, memoryProject, type Simulated, simulate, startInput, TEST } from './helpers.js';
+import { memoryProject, type Simulated, simulate, simulatedOptions, startInput, TEST } from './helpers.js';
 
 const DIR = 'sessions';
 
 function orchestrator(sim: Simulated, fs: FileSystem, extra: Partial<FixLoopOrchestratorOptions> = {}) {
-  return new FixLoopOrchestrator({
-    fs,
-    dir: DIR,
-    commands: sim.commands,
-    candidates: fixingSource(sim),
-    applier: sim.applier,
-    clock: createManualClock(0),
-    ...extra,
-  });
+  return new FixLoopOrchestrator({ ...simulatedOptions(sim, fs, DIR), ...extra });
 }
 
 const kinds = (entries: readonly AuditEntry[]) =>

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js';
 import type { FixLoopStartInput } from '../../src/fix-loop/start-input.js';
-import { createManualClock } from '../../src/testing/manual-clock.js';
-import { fixingSource, memoryProject, simulate, startInput } from './helpers.js';
+import { memoryProject, simulate, simulatedOptions, startInput } from './helpers.js';
 
 const DIR = 'sessions';
 
 function orchestrator() {
   const sim = simulate([]);
   const fs = memoryProject();
-  const fixer = new FixLoopOrchestrator({
-    fs,
-    dir: DIR,
-    commands: sim.commands,
-    candidates: fixingSource(sim),
-    applier: sim.applier,
-    clock: createManualClock(0),
-  });
+  const fixer = new FixLoopOrchestrator(simulatedOptions(sim, fs, DIR));
   return { fs, fixer };
 }
 

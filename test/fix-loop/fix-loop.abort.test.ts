@@ -3,9 +3,8 @@ import type { AuditEntry } from '../../src/fix-loop/contracts/audit.js';
 import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js';
 import type { FixLoopOrchestratorOptions } from '../../src/fix-loop/options.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
-import { createManualClock } from '../../src/testing/manual-clock.js';
 import type { MemoryFileSystem } from '../../src/testing/memory-file-system.js';
-import { fixingSource, memoryProject, type Simulated, simulate, startInput } from './helpers.js';
+import { memoryProject, type Simulated, simulate, simulatedOptions, startInput } from './helpers.js';
 
 // An abort rejects with the signal's reason. Once the signal has fired nothing is written: no step in progress, no
 // lock, no audit line, no session — so the next orchestrator finds no step cut off (no `!` in its audit log).
@@ -13,15 +12,7 @@ import { fixingSource, memoryProject, type Simulated, simulate, startInput } fro
 const DIR = 'sessions';
 
 function orchestrator(sim: Simulated, fs: FileSystem, extra: Partial<FixLoopOrchestratorOptions> = {}) {
-  return new FixLoopOrchestrator({
-    fs,
-    dir: DIR,
-    commands: sim.commands,
-    candidates: fixingSource(sim),
-    applier: sim.applier,
-    clock: createManualClock(0),
-    ...extra,
-  });
+  return new FixLoopOrchestrator({ ...simulatedOptions(sim, fs, DIR), ...extra });
 }
 
 const kinds = (entries: readonly AuditEntry[]) =>

@@ -1,7 +1,9 @@
 import type { FixCandidate } from '../../src/fix-loop/contracts/candidate.js';
 import type { CandidateApplier, CandidateSource } from '../../src/fix-loop/host-ports.js';
+import type { FixLoopOrchestratorOptions } from '../../src/fix-loop/options.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createFakeCommandRunner, type FakeCommandRunner } from '../../src/testing/fake-command-runner.js';
+import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 
 /**
@@ -126,5 +128,17 @@ export function fixingSource(sim: Simulated, calls: unknown[] = []): CandidateSo
       }
       return candidates;
     },
+  };
+}
+
+/** The options of an orchestrator on `fs` whose commands and applier are the simulated workspace's, fixing it. */
+export function simulatedOptions(sim: Simulated, fs: FileSystem, dir: string): FixLoopOrchestratorOptions {
+  return {
+    fs,
+    dir,
+    commands: sim.commands,
+    candidates: fixingSource(sim),
+    applier: sim.applier,
+    clock: createManualClock(0),
   };
 }

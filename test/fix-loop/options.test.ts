@@ -8,7 +8,7 @@ import { createEnvironmentProbe, createGitPatchApplier, FixLoopOrchestrator } fr
 import { noopTracer } from '../../src/ports/tracer.js';
 import { createFakeCommandRunner, createManualClock, createMemoryFileSystem } from '../../src/testing.js';
 import { expectUnknownKey, refusal, refusedPaths } from '../kit/option-refusal.js';
-import { fixingSource, memoryProject, simulate, startInput } from './helpers.js';
+import { memoryProject, simulate, simulatedOptions, startInput } from './helpers.js';
 
 const DIR = 'sessions';
 const signal = new AbortController().signal;
@@ -17,15 +17,7 @@ const signal = new AbortController().signal;
 function setup(extra: Record<string, unknown> = {}) {
   const sim = simulate(['t1']);
   const fs = memoryProject();
-  const options = {
-    fs,
-    dir: DIR,
-    commands: sim.commands,
-    candidates: fixingSource(sim),
-    applier: sim.applier,
-    clock: createManualClock(0),
-    ...extra,
-  } as FixLoopOrchestratorOptions;
+  const options = { ...simulatedOptions(sim, fs, DIR), ...extra } as FixLoopOrchestratorOptions;
   return { fs, options };
 }
 
