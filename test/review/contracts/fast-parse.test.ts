@@ -90,6 +90,13 @@ function mutated(valid: Record<string, unknown>, keys: readonly string[]): fc.Ar
   );
 }
 
+// True when some object in a JSON value has an own `__proto__` key.
+function hasOwnProto(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return true;
+  return Object.values(value).some(hasOwnProto);
+}
+
 // Asserts the fast path's promise on one value: it accepts exactly what zod accepts, and zod outputs an equal value for it (prototypes aside).
 function expectEquivalent(schema: z.ZodType, fast: FastCheck, input: unknown): void {
   const parsed = schema.safeParse(input);
@@ -323,9 +330,11 @@ describe('fast validation path', () => {
 
   it('any JSON value a document predicate accepts, zod accepts unchanged', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...documents), fc.jsonValue(), ([, schema, , fast], input) =>
-        expectEquivalent(schema, fast, input),
-      ),
+      // A value with an own `__proto__` key is left to zod on purpose (the test above): fc.jsonValue() can make one.
+      fc.property(fc.constantFrom(...documents), fc.jsonValue(), ([, schema, , fast], input) => {
+        fc.pre(!hasOwnProto(input));
+        expectEquivalent(schema, fast, input);
+      }),
       { numRuns: 500 },
     );
   });
