@@ -52,6 +52,26 @@ function parseLockRecord(text: string): LockRecord | null {
 }
 
 /**
+ * The text of a lock record (one JSON line) for `owner`'s acquisition `token`
+ * at `now`, with this process's id: what the lock file, a takeover claim and a
+ * heartbeat file hold.
+ *
+ * @internal
+ */
+export function formatLockRecord(owner: string, token: string, timeoutMs: number, now: number): string {
+  const pid = typeof globalThis.process?.pid === 'number' ? globalThis.process.pid : null;
+  const record: LockRecord = {
+    owner,
+    token,
+    pid,
+    heartbeat_at: now,
+    heartbeat_iso: new Date(now).toISOString(),
+    timeout_ms: timeoutMs,
+  };
+  return `${JSON.stringify(record)}\n`;
+}
+
+/**
  * Reads a lock record (the lock file, a heartbeat file or a takeover claim),
  * or `null` when the file is missing. A file that is not a lock record reads
  * as an unknown owner with no token, last beating when the file last changed.

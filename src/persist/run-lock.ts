@@ -3,6 +3,7 @@ import { fnv1a64 } from '../kit/hash.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import {
+  formatLockRecord,
   heartbeatPath,
   type LockRecord,
   lastHeartbeat,
@@ -67,17 +68,7 @@ export class RunLock {
 
   // The lock record this owner writes now (to the lock file, a claim, or its heartbeat file).
   private record(): string {
-    const now = this.clock.now();
-    const pid = typeof globalThis.process?.pid === 'number' ? globalThis.process.pid : null;
-    const record: LockRecord = {
-      owner: this.owner,
-      token: this.token,
-      pid,
-      heartbeat_at: now,
-      heartbeat_iso: new Date(now).toISOString(),
-      timeout_ms: this.timeoutMs,
-    };
-    return `${JSON.stringify(record)}\n`;
+    return formatLockRecord(this.owner, this.token, this.timeoutMs, this.clock.now());
   }
 
   /** Takes the lock, or takes over a stale one (reported); rejects with `RUN_LOCKED` when another loop holds it. */
