@@ -1,10 +1,8 @@
-import { readDotPath } from '../../kit/dot-path.js';
-import { withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
-import type { Criterion, CriterionKind, MetricThresholdCriterion } from '../contracts/goal.js';
+import type { Criterion, CriterionKind } from '../contracts/goal.js';
 import { evaluateCommandOutcome } from './command-outcome.js';
-import type { CriterionFact, DocumentFact, PathFact } from './facts.js';
+import type { CriterionFact, PathFact } from './facts.js';
 import { jsonSchemaVerdict } from './json-schema-verdict.js';
-import { compareMetric, observedMetricValue, readMetricValue } from './metric.js';
+import { metricVerdict } from './metric-verdict.js';
 import type { JudgeOutcome } from './verdicts.js';
 
 /** PASS, FAIL or PENDING (not decidable yet: no verdict, no source, skipped). @public */
@@ -72,7 +70,7 @@ function judgeOf(criterion: Criterion, fact: CriterionFact | undefined, context:
         : notEvaluated(criterion.id, fact);
     case 'metric_threshold':
       return fact?.kind === 'metric_threshold'
-        ? metric(criterion, fact.source, context)
+        ? metricVerdict(criterion, fact.source, context)
         : notEvaluated(criterion.id, fact);
     case 'json_schema':
       return fact?.kind === 'json_schema'
@@ -116,71 +114,6 @@ function fileExists(path: string, fact: PathFact): Verdict {
   }
 }
 
-// metric_threshold: a real number at the dot path compared with the value; no source or no number is PENDING.
-function metric(criterion: MetricThresholdCriterion, source: DocumentFact, context: CriterionContext): Verdict {
-  const label = sourceLabel(criterion);
-  const required = `required ${criterion.operator} ${criterion.value}`;
-  switch (source.state) {
-    case 'refused':
-      return {
-        status: 'FAIL',
-        summary: `${label} refused`,
-        detail: `Metric source ${label} was refused: ${source.detail}.`,
-      };
-    case 'malformed':
-      return {
-        status: 'PENDING',
-        summary: `${label} is malformed`,
-        detail: `Metric source ${label} is malformed: ${source.detail}.`,
-      };
-    case 'missing': {
-      const refresh =
-        criterion.source === 'feedback' && criterion.rerun_stages.length === 0
-          ? withFeedbackRefresh([], context.stages, context.feedbackStage, { reportOutdated: true })
-          : [];
-      const hint = refresh.length > 0 ? `; rerun ${refresh.join(', ')} to produce it` : '';
-      return {
-        ...(refresh.length > 0 ? { rerunStages: refresh } : {}),
-        status: 'PENDING',
-        summary: `${label} is missing`,
-        detail: `Metric source ${label} is missing${hint}.`,
-      };
-    }
-    case 'present':
-      break;
-    default: {
-      const unreachable: never = source;
-      throw new Error(`unknown document fact ${String(unreachable)}`);
-    }
-  }
-  const found = readDotPath(source.document, criterion.metric);
-  if (!found.found) {
-    return {
-      status: 'PENDING',
-      summary: `${criterion.metric} not found`,
-      detail: `Metric ${criterion.metric} was not found in ${label} (${found.why} at ${found.at}).`,
-    };
-  }
-  const reading = readMetricValue(found.value);
-  const observed = observedMetricValue(found.value, reading);
-  if (reading.kind === 'not_a_number') {
-    return {
-      observed,
-      status: 'PENDING',
-      summary: `${criterion.metric} is not a number`,
-      detail: `Metric ${criterion.metric} in ${label} is not a number: ${reading.why}.`,
-    };
-  }
-  const passed = compareMetric(reading.value, criterion.operator, criterion.value);
-  const summary = `${criterion.metric} = ${reading.value}, ${required}`;
-  return {
-    observed,
-    status: passed ? 'PASS' : 'FAIL',
-    summary,
-    detail: `${criterion.metric} = ${reading.value} in ${label} (${required}).`,
-  };
-}
-
 // judge: the verdict protocol's outcome, or PENDING when it reached none.
 function judgeCriterion(rerunStages: readonly string[], outcome: JudgeOutcome | undefined): Verdict {
   if (outcome === undefined || outcome.state === 'pending') {
@@ -195,12 +128,4 @@ function judgeCriterion(rerunStages: readonly string[], outcome: JudgeOutcome | 
     verdictSource: outcome.source,
     recommendation: outcome.recommendation,
   };
-}
-
-// Names a metric source for messages.
-function sourceLabel(criterion: MetricThresholdCriterion): string {
-  const source = criterion.source;
-  if (source === 'feedback') return 'feedback.json';
-  if (source === 'loop_state') return 'loop-state.json';
-  return source.file;
 }
