@@ -1,14 +1,10 @@
 import type { Issue } from '../../errors.js';
-import { issuesFromZod } from '../../errors.js';
 import { readOwn } from '../../kit/dot-path.js';
 import { canonicalJson } from '../../kit/hash.js';
 import type { Goal } from '../contracts/goal.js';
-import {
-  type AgentCriterionEntry,
-  agentCriterionEntrySchema,
-  type GoalEvaluationSection,
-} from '../contracts/goal-evaluation.js';
-import { type ClaimRecord, claim, type Freshness, stampFreshness } from './claims.js';
+import type { AgentCriterionEntry, GoalEvaluationSection } from '../contracts/goal-evaluation.js';
+import { type ParsedAgentEntry, readAgentEntries } from './agent-entries.js';
+import { type ClaimRecord, claim } from './claims.js';
 import type { EvidenceFact } from './facts.js';
 import type { DecisionSignal } from './precedence.js';
 
@@ -43,13 +39,6 @@ export interface AgentPoolInput {
   readonly decidedByExplicit: ReadonlySet<string>;
 }
 
-interface Parsed {
-  readonly entry: AgentCriterionEntry;
-  readonly index: number;
-  readonly stamp: number | undefined;
-  readonly freshness: Freshness;
-}
-
 /**
  * Searches the agent pool, feedback.json `goal_evaluation.criteria[]`.
  * Each entry is validated on its own; an entry stamped ahead of
@@ -64,45 +53,7 @@ interface Parsed {
  * @public
  */
 export function searchAgentPool(input: AgentPoolInput): AgentPool {
-  const { section, iteration } = input;
-  const rejected: ClaimRecord[] = [];
-  const signals: DecisionSignal[] = [];
-  const issues: Issue[] = [];
-  const parsed: Parsed[] = [];
-  (section?.criteria ?? []).forEach((raw, index) => {
-    const result = agentCriterionEntrySchema.safeParse(raw);
-    if (!result.success) {
-      const found = issuesFromZod(result.error, ['goal_evaluation', 'criteria', index]).map((issue) => ({
-        ...issue,
-        message: `feedback.json: ${issue.message}`,
-      }));
-      issues.push(...found);
-      const first = found[0]?.message.replace(/^feedback\.json: /, '') ?? 'invalid entry';
-      rejected.push(claim('agent', idOf(raw), index, `Agent claim not used: the entry is malformed (${first}).`));
-      return;
-    }
-    const entry = result.data;
-    const stamp = entry.iteration ?? section?.iteration ?? undefined;
-    const freshness = stampFreshness(stamp, iteration, 'agent');
-    if (!freshness.fresh && freshness.ahead) {
-      rejected.push(
-        claim(
-          'agent',
-          entry.criterion_id,
-          index,
-          `Agent claim for ${entry.criterion_id} rejected: ${freshness.why}; re-run the feedback stage (this forces ASK_USER).`,
-        ),
-      );
-      signals.push({
-        kind: 'agent_stamp_ahead',
-        source: entry.criterion_id,
-        message: `The feedback stage's claim for ${entry.criterion_id} is stamped ${stamp ?? '?'}, ahead of iteration ${iteration ?? '?'}`,
-      });
-      return;
-    }
-    parsed.push({ entry, index, stamp, freshness });
-  });
-
+  const { parsed, rejected, signals, issues } = readAgentEntries(input.section, input.iteration);
   const chosen = new Map<string, AgentChoice>();
   const consumed: ClaimRecord[] = [];
   for (const group of groupById(parsed)) {
@@ -163,7 +114,7 @@ export function searchAgentPool(input: AgentPoolInput): AgentPool {
 }
 
 // Why a kept, non-conflicting claim cannot be consumed, or null when it can.
-function unusable(item: Parsed, input: AgentPoolInput): string | null {
+function unusable(item: ParsedAgentEntry, input: AgentPoolInput): string | null {
   const { entry } = item;
   const id = entry.criterion_id;
   if (input.decidedByExplicit.has(id))
@@ -184,15 +135,15 @@ function unusable(item: Parsed, input: AgentPoolInput): string | null {
 }
 
 // Groups parsed entries by criterion id, in order of first appearance.
-function groupById(parsed: readonly Parsed[]): Parsed[][] {
-  const groups = new Map<string, Parsed[]>();
+function groupById(parsed: readonly ParsedAgentEntry[]): ParsedAgentEntry[][] {
+  const groups = new Map<string, ParsedAgentEntry[]>();
   for (const item of parsed)
     groups.set(item.entry.criterion_id, [...(groups.get(item.entry.criterion_id) ?? []), item]);
   return [...groups.values()];
 }
 
 // The decision-relevant content of an entry: duplicates that differ here conflict.
-function decisionKey(item: Parsed): string {
+function decisionKey(item: ParsedAgentEntry): string {
   const sorted = (values: readonly string[]): string[] => [...new Set(values)].sort();
   const { entry } = item;
   return canonicalJson({
@@ -202,11 +153,4 @@ function decisionKey(item: Parsed): string {
     evidence: sorted(entry.evidence),
     rerun: sorted(entry.recommended_rerun_stages),
   });
-}
-
-// The criterion id of a raw (possibly malformed) entry, when it has a usable one.
-function idOf(raw: unknown): string | null {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
-  const id = (raw as { criterion_id?: unknown }).criterion_id;
-  return typeof id === 'string' && id !== '' ? id : null;
 }
