@@ -1,0 +1,79 @@
+// The issue: one problem found in a contract or an option, with its JSON path; how it renders, how zod's issues and
+// bad JSON text become issues, and the result every parser returns.
+import type { z } from 'zod';
+
+/**
+ * One problem found in a contract or an option: a machine-readable `code`,
+ * the JSON `path` of the offending value (`[]` for the document itself) and a
+ * human `message`. Parsers collect every issue, never only the first.
+ *
+ * @public
+ */
+export interface Issue {
+  readonly code: string;
+  readonly path: readonly (string | number)[];
+  readonly message: string;
+}
+
+/**
+ * Renders an issue path as a JSON path: `['criteria', 1, 'operator']` becomes
+ * `$.criteria[1].operator`. Pure.
+ *
+ * @public
+ */
+export function formatJsonPath(path: readonly (string | number)[]): string {
+  let out = '$';
+  for (const key of path) {
+    out +=
+      typeof key === 'number' ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+  }
+  return out;
+}
+
+/**
+ * Renders an issue as one line: `$.criteria[1].operator: Invalid option …`. Pure.
+ *
+ * @public
+ */
+export function formatIssue(issue: Issue): string {
+  return `${formatJsonPath(issue.path)}: ${issue.message}`;
+}
+
+/**
+ * The result of every parser in the library: the parsed value, or every issue
+ * found (never only the first). Parsers never throw on bad input.
+ *
+ * @public
+ */
+export type ParseResult<T> =
+  | { readonly success: true; readonly data: T; readonly issues: readonly Issue[] }
+  | { readonly success: false; readonly issues: readonly Issue[] };
+
+/**
+ * Converts zod's issues into the library's `{ code, path, message }` shape,
+ * each path prefixed by `base`. Pure.
+ *
+ * @internal
+ */
+export function issuesFromZod(error: z.ZodError, base: readonly (string | number)[] = []): Issue[] {
+  return error.issues.map((issue) => ({
+    code: issue.code,
+    path: [...base, ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))],
+    message: issue.message,
+  }));
+}
+
+/**
+ * Parses JSON text into a value, or returns one `invalid_json` issue at the
+ * document root. Never throws. Pure.
+ *
+ * @internal
+ */
+export function parseJsonText(text: string): { ok: true; value: unknown } | { ok: false; issue: Issue } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, issue: { code: 'invalid_json', path: [], message: `Not valid JSON: ${message}` } };
+  }
+}
