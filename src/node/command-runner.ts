@@ -5,6 +5,7 @@ import { refuseOptions } from '../errors.js';
 import { commandRunOptionIssues } from '../ports/command-run-checks.js';
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
 import { checkExecaRunnerOptions, type ExecaCommandRunnerOptions } from './options.js';
+import { createTail, within } from './output-pipes.js';
 import { killGroup, killTree } from './process-tree.js';
 
 // How long the output pipes may stay open after the shell exited or was killed before the runner stops reading them.
@@ -153,24 +154,6 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
   }
 }
 
-// True when the promise settles within `ms` milliseconds, waited in 50 ms steps: even when the event loop was blocked
-// past the whole wait, the pipes' pending end-of-file is read between two steps before the wait counts as over.
-async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  const settled = promise.then(() => true);
-  for (let waited = 0; waited < ms; waited += 50) {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const step = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), Math.min(50, ms - waited));
-    });
-    try {
-      if (await Promise.race([settled, step])) return true;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-  return false;
-}
-
 // Starts the shell as a process-group leader with output streamed, not buffered.
 function spawn(command: string, options: CommandRunOptions) {
   return execa(command, {
@@ -183,32 +166,6 @@ function spawn(command: string, options: CommandRunOptions) {
     env: options.env === undefined ? undefined : { ...options.env },
     extendEnv: true,
   });
-}
-
-// A rolling buffer that keeps only the last `max` bytes of a stream.
-function createTail(max: number) {
-  let chunks: Buffer[] = [];
-  let size = 0;
-  return {
-    push(chunk: Uint8Array | string): void {
-      const bytes =
-        typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
-      chunks.push(bytes);
-      size += bytes.length;
-      if (size > max * 2 + 4096) {
-        const kept = Buffer.concat(chunks).subarray(size - max);
-        chunks = [Buffer.from(kept)];
-        size = kept.length;
-      }
-    },
-    text(): string {
-      const all = Buffer.concat(chunks);
-      let start = Math.max(0, all.length - max);
-      // Skip UTF-8 continuation bytes so the tail never starts mid-character.
-      while (start < all.length && start > 0 && ((all[start] ?? 0) & 0xc0) === 0x80) start += 1;
-      return all.subarray(start).toString('utf8');
-    },
-  };
 }
 
 // The message of an unknown thrown value.
