@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import * as fs from 'node:fs';
 import { constants, promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GoalLoopError } from '../errors.js';
-import { type FileStat, isAtomicWriteTempName } from '../ports/file-system.js';
+import type { FileStat } from '../ports/file-system.js';
 
-// The Node filesystem adapter's low-level pieces: regular-file opens and capped reads, atomic writes, temp-file sweeps,
-// and the mapping of Node errors to the port's.
+// The Node filesystem adapter's low-level pieces: regular-file opens and capped reads, and the mapping of Node errors
+// to the port's (atomic writes and temp-file sweeps are in atomic-write.ts).
 
 // O_NONBLOCK makes opening a FIFO return at once instead of waiting for a writer (or reader); a no-op on regular files.
 const NONBLOCK = (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
@@ -103,69 +102,6 @@ function kindOf(stats: Stats): string {
   if (stats.isCharacterDevice()) return 'a character device';
   if (stats.isBlockDevice()) return 'a block device';
   return 'not a regular file';
-}
-
-// Removes the stale atomic-write temp files of one directory (and below it), never following symlinks.
-export async function sweepTempFiles(
-  dirAbs: string,
-  dir: string,
-  cutoffMs: number,
-  recursive: boolean,
-  removed: string[],
-): Promise<void> {
-  const entries = await fsp
-    .readdir(dirAbs, { withFileTypes: true })
-    .catch((error: unknown) => (isMissing(error) ? [] : Promise.reject(error)));
-  for (const entry of entries) {
-    const entryAbs = nodePath.join(dirAbs, entry.name);
-    const entryPath = nodePath.posix.join(dir, entry.name);
-    if (recursive && entry.isDirectory()) {
-      await sweepTempFiles(entryAbs, entryPath, cutoffMs, recursive, removed);
-    } else if (entry.isFile() && isAtomicWriteTempName(entry.name)) {
-      const stats = await fsp.lstat(entryAbs).catch(() => null);
-      if (stats === null || !stats.isFile() || stats.mtimeMs >= cutoffMs) continue;
-      const gone = await fsp.unlink(entryAbs).then(
-        () => true,
-        (error: unknown) => (isMissing(error) ? false : Promise.reject(error)),
-      );
-      if (gone) removed.push(entryPath);
-    }
-  }
-}
-
-// Writes a file atomically: unique temp file beside it, fsync, rename over, fsync the directory.
-export async function writeAtomic(target: string, text: string): Promise<void> {
-  const dir = nodePath.dirname(target);
-  await fsp.mkdir(dir, { recursive: true });
-  const temp = nodePath.join(dir, `.${nodePath.basename(target)}.${process.pid}.${randomUUID()}.tmp`);
-  try {
-    const handle = await fsp.open(temp, 'wx');
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fsp.rename(temp, target);
-  } catch (error) {
-    await fsp.rm(temp, { force: true }).catch(() => undefined);
-    throw error;
-  }
-  await syncDirectory(dir);
-}
-
-// Flushes a directory entry to disk; best effort (some platforms refuse to open directories).
-async function syncDirectory(dir: string): Promise<void> {
-  try {
-    const handle = await fsp.open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Not every platform or filesystem supports fsync on a directory.
-  }
 }
 
 // Runs one operation, mapping a missing path to null (when allowed) and other failures to IO_ERROR.

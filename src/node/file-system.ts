@@ -3,6 +3,7 @@ import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GoalLoopError, requireNonNegativeIntegers } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { sweepTempFiles, writeAtomic } from './atomic-write.js';
 import {
   APPEND_FLAGS,
   DEFAULT_MAX_READ_BYTES,
@@ -13,11 +14,9 @@ import {
   openRegular,
   READ_FLAGS,
   readCapped,
-  sweepTempFiles,
   toFileStat,
   toPosix,
   WRITE_FLAGS,
-  writeAtomic,
 } from './file-io.js';
 import { checkNodeFileSystemOptions, type NodeFileSystemOptions } from './options.js';
 
