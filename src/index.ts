@@ -25,7 +25,6 @@ export type {
   MetricOperator,
   MetricSource,
   MetricThresholdCriterion,
-  ParseGoalOptions,
 } from './goal/contracts/goal.js';
 export {
   commandCriterionSchema,
@@ -40,7 +39,6 @@ export {
   metricOperatorSchema,
   metricSourceSchema,
   metricThresholdCriterionSchema,
-  parseGoal,
 } from './goal/contracts/goal.js';
 export type { AgentCriterionEntry, GoalEvaluationSection, GoalStatus } from './goal/contracts/goal-evaluation.js';
 export {
@@ -50,6 +48,8 @@ export {
 } from './goal/contracts/goal-evaluation.js';
 export type { LoopPhase, LoopState } from './goal/contracts/loop-state.js';
 export { loopStateSchema } from './goal/contracts/loop-state.js';
+export type { ParseGoalOptions } from './goal/contracts/parse-goal.js';
+export { parseGoal } from './goal/contracts/parse-goal.js';
 export type { StopReason } from './goal/contracts/stop-reason.js';
 export { STOP_REASONS, stopReasonSchema } from './goal/contracts/stop-reason.js';
 export type { ParsedVerdicts, ParseVerdictOptions, Verdict } from './goal/contracts/verdict.js';

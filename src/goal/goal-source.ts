@@ -3,7 +3,8 @@ import { parseJsonText } from '../errors.js';
 import { fnv1a64, hashJson } from '../kit/hash.js';
 import { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { DEFAULT_GOAL, type Goal, parseGoal } from './contracts/goal.js';
+import { DEFAULT_GOAL, type Goal } from './contracts/goal.js';
+import { parseGoal } from './contracts/parse-goal.js';
 
 /**
  * The goal a loop works towards, as loaded: valid (with the hash of its

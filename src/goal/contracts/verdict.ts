@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
 import { issuesFromZod, refuseInvalidOptions } from '../../errors.js';
-import { parseOptionShape } from './goal.js';
+import { parseOptionShape } from './parse-goal.js';
 
 /** One judge verdict in `goal-verdict.json`, written by a host or a human. @public */
 export const verdictSchema = z.looseObject({
