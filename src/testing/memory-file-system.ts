@@ -1,7 +1,8 @@
-import { GoalLoopError, requireNonNegativeIntegers } from '../errors.js';
+import { requireNonNegativeIntegers } from '../errors.js';
 import { isAbsolutePath, joinPath, normalizePath, parentPath, relativePath } from '../kit/paths.js';
-import { type FileSystem, isAtomicWriteTempName } from '../ports/file-system.js';
+import type { FileSystem } from '../ports/file-system.js';
 import { type MemoryFileSystemOptions, validateMemoryFileSystemOptions } from './memory-file-system-options.js';
+import { sweepMemoryTempFiles } from './memory-temp-sweep.js';
 import type { Located, MemoryNode } from './memory-tree.js';
 import { createMemoryTree, memoryIoError, toMemoryFileStat } from './memory-tree.js';
 
@@ -51,7 +52,8 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
   const maxReadBytes = options.maxReadBytes ?? 256 * 1024 * 1024;
   let tick = 0;
   const now = options.now ?? (() => ++tick);
-  const { nodes, walk, mkdirp, children } = createMemoryTree(now);
+  const tree = createMemoryTree(now);
+  const { nodes, walk, mkdirp, children } = tree;
   // Maps a port path (relative to the root, or absolute) to a normalised absolute path.
   const abs = (path: string): string => (isAbsolutePath(path) ? normalizePath(path) : joinPath(root, path));
 
@@ -186,33 +188,7 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
       if (located.node !== undefined) throw memoryIoError('EEXIST', 'mkfifo', path);
       nodes.set(located.path, { kind: 'fifo', mtimeMs: now() });
     },
-    removeStaleTempFiles: async (dir, sweep) => {
-      if (!(sweep.olderThanMs >= 0)) {
-        throw new GoalLoopError(
-          'INVALID_OPTIONS',
-          `olderThanMs must be a non-negative number (got ${String(sweep.olderThanMs)})`,
-        );
-      }
-      const start = walk(abs(dir), true);
-      if (start?.node?.kind !== 'directory') return [];
-      const cutoff = now() - sweep.olderThanMs;
-      const removed: string[] = [];
-      // Sweeps one real directory, recursing into real subdirectories only (a symlink is never followed).
-      const sweepDir = (real: string, shown: string): void => {
-        for (const name of children(real)) {
-          const key = joinPath(real, name);
-          const node = nodes.get(key);
-          const path = shown === '.' ? name : `${shown}/${name}`;
-          if (node?.kind === 'directory' && sweep.recursive === true) sweepDir(key, path);
-          else if (node?.kind === 'file' && isAtomicWriteTempName(name) && node.mtimeMs < cutoff) {
-            nodes.delete(key);
-            removed.push(path);
-          }
-        }
-      };
-      sweepDir(start.path, normalizePath(dir));
-      return removed.sort();
-    },
+    removeStaleTempFiles: async (dir, sweep) => sweepMemoryTempFiles(tree, abs(dir), normalizePath(dir), sweep, now),
     snapshot: () => {
       const files = [...nodes].flatMap(([key, node]) =>
         node.kind === 'file' ? [[relativePath(root, key), decoder.decode(node.data)] as const] : [],
