@@ -43,27 +43,23 @@ export { codeReportSchema } from './review/contracts/code-report.js';
 export { deploymentReportSchema } from './review/contracts/deployment-report.js';
 export type { DocumentType } from './review/contracts/documentation.js';
 export { DOCUMENT_TYPES, documentationSchema } from './review/contracts/documentation.js';
+export type { BugSwarm, FeedbackIssue, OmittedIssues } from './review/contracts/feedback-issues.js';
+export { bugSwarmSchema, feedbackIssueSchema, omittedIssuesSchema } from './review/contracts/feedback-issues.js';
 export type {
   AuthoredGoalEvaluation,
-  BugSwarm,
   Coverage,
-  FeedbackIssue,
   FeedbackReport,
   FeedbackReportBody,
   NamedFields,
-  OmittedIssues,
   PipelineHealth,
   TraceabilityMatrix,
   TraceabilityRow,
 } from './review/contracts/feedback-report.js';
 export {
   authoredGoalEvaluationSchema,
-  bugSwarmSchema,
   coverageSchema,
-  feedbackIssueSchema,
   feedbackReportSchema,
   feedbackSummarySchema,
-  omittedIssuesSchema,
   pipelineHealthSchema,
   traceabilityMatrixSchema,
   traceabilityRowSchema,
