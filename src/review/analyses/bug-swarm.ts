@@ -1,4 +1,4 @@
-import type { BugSwarm, FeedbackIssue } from '../contracts/feedback-report.js';
+import type { BugSwarm, FeedbackIssue } from '../contracts/feedback-issues.js';
 
 /** Corrective issues on one module from which they form a bug swarm. @public */
 export const BUG_SWARM_THRESHOLD = 3;

@@ -1,4 +1,5 @@
-import type { FeedbackIssue, NamedFields } from '../contracts/feedback-report.js';
+import type { FeedbackIssue } from '../contracts/feedback-issues.js';
+import type { NamedFields } from '../contracts/feedback-report.js';
 import type { Finding } from '../core/finding.js';
 import { reviewRule, ruleOrder, type Severity } from '../core/rules.js';
 

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { agentCriterionEntrySchema, goalStatusSchema } from '../../index.js';
 import { bugSwarmSchema, feedbackIssueSchema, omittedIssuesSchema } from './feedback-issues.js';
 
-// The issue types stay importable from here for the review's core and analyses.
-export type { BugSwarm, FeedbackIssue, OmittedIssues } from './feedback-issues.js';
-
 /** The health bands of a consistency score. @public */
 export const pipelineHealthSchema = z.enum(['HEALTHY', 'NEEDS_ATTENTION', 'CRITICAL_GAPS']);
 

@@ -2,7 +2,8 @@
 import { type AgentCriterionEntry, type Criterion, compareMetric, readMetricValue } from '../../index.js';
 import { readDotPath } from '../../kit/dot-path.js';
 import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
-import type { FeedbackIssue, FeedbackReportBody } from '../contracts/feedback-report.js';
+import type { FeedbackIssue } from '../contracts/feedback-issues.js';
+import type { FeedbackReportBody } from '../contracts/feedback-report.js';
 import type { GoalEvaluationInput } from './goal-evaluation-input.js';
 
 // Reads a metric of this report exactly as the loop's core does (readDotPath, readMetricValue: an array's `length`, no hex), so the review never settles a criterion the loop leaves PENDING.

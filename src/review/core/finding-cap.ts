@@ -1,4 +1,4 @@
-import type { OmittedIssues } from '../contracts/feedback-report.js';
+import type { OmittedIssues } from '../contracts/feedback-issues.js';
 import type { Finding } from './finding.js';
 import { reviewRule } from './rules.js';
 

@@ -1,6 +1,7 @@
 import { type AgentCriterionEntry, type Criterion, type DecisionSignal, decideStatus } from '../../index.js';
 import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
-import type { AuthoredGoalEvaluation, FeedbackIssue } from '../contracts/feedback-report.js';
+import type { FeedbackIssue } from '../contracts/feedback-issues.js';
+import type { AuthoredGoalEvaluation } from '../contracts/feedback-report.js';
 import { criterionEntry } from './criterion-entry.js';
 import type { GoalEvaluationInput } from './goal-evaluation-input.js';
 

@@ -1,4 +1,5 @@
-import type { FeedbackIssue, FeedbackReport } from '../contracts/feedback-report.js';
+import type { FeedbackIssue } from '../contracts/feedback-issues.js';
+import type { FeedbackReport } from '../contracts/feedback-report.js';
 
 /** Traceability rows the plan renders before pointing at feedback.json for the rest. @public */
 export const MAX_PLAN_MATRIX_ROWS = 200;

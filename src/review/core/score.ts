@@ -1,10 +1,5 @@
-import type {
-  BaselineSummary,
-  FeedbackIssue,
-  FeedbackReport,
-  OmittedIssues,
-  PipelineHealth,
-} from '../contracts/feedback-report.js';
+import type { FeedbackIssue, OmittedIssues } from '../contracts/feedback-issues.js';
+import type { BaselineSummary, FeedbackReport, PipelineHealth } from '../contracts/feedback-report.js';
 
 /** Points each severity costs the consistency score. @public */
 export const SEVERITY_PENALTY = Object.freeze({ CRITICAL: 10, WARNING: 3, INFO: 0.5 });
