@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { execa } from 'execa';
@@ -8,6 +9,9 @@ import { checkExecaRunnerOptions, type ExecaCommandRunnerOptions } from './optio
 import { createTail, within } from './output-pipes.js';
 import { killGroup, killTree } from './process-tree.js';
 
+// The environment variable that marks every process a command starts (its value is unique to the run).
+const COMMAND_ID_VARIABLE = 'GOAL_LOOP_COMMAND_ID';
+
 // How long the output pipes may stay open after the shell exited or was killed before the runner stops reading them.
 const PIPE_GRACE_MS = 300;
 
@@ -16,7 +20,10 @@ const PIPE_GRACE_MS = 300;
  * command line through a shell in its own process group, keeps only the tail
  * of stdout and stderr, and on timeout or abort kills the whole group
  * (`SIGKILL`), grandchildren included, and (on Linux, found through `/proc`)
- * every descendant that left the group (`setsid … &`). Never rejects: a
+ * every process that left the group: a descendant (`setsid … &`), or one
+ * whose parent already exited (a double fork), found by the
+ * `GOAL_LOOP_COMMAND_ID` variable every process of the command inherits
+ * (unique to each run). Never rejects: a
  * non-zero exit, a timeout, an abort and a failure to start (`startError`)
  * are all results.
  *
@@ -71,9 +78,11 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
   });
   if (options.signal?.aborted) return shaped({ exitCode: null, timedOut: false, aborted: true });
 
+  // Every process the command starts inherits this variable, so one that left the tree is still found on a kill.
+  const commandId = randomUUID();
   let subprocess: ReturnType<typeof spawn>;
   try {
-    subprocess = spawn(command, options);
+    subprocess = spawn(command, options, commandId);
   } catch (error) {
     return shaped({ exitCode: null, timedOut: false, aborted: false, startError: messageOf(error) });
   }
@@ -94,7 +103,7 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
     if (why === 'timeout') timedOut = true;
     else aborted = true;
     const reason = why === 'timeout' ? `timed out after ${options.timeoutMs} ms` : 'aborted';
-    notes.push(`${reason}: ${killTree(subprocess)}`);
+    notes.push(`${reason}: ${killTree(subprocess, `${COMMAND_ID_VARIABLE}=${commandId}`)}`);
     ended();
   };
   // Infinity means no timeout; setTimeout would fire at once past 2^31-1 ms, so clamp finite waits to that.
@@ -154,8 +163,8 @@ async function runCommand(command: string, options: CommandRunOptions, maxOutput
   }
 }
 
-// Starts the shell as a process-group leader with output streamed, not buffered.
-function spawn(command: string, options: CommandRunOptions) {
+// Starts the shell as a process-group leader with output streamed, not buffered, and its id in the environment.
+function spawn(command: string, options: CommandRunOptions, commandId: string) {
   return execa(command, {
     shell: true,
     reject: false,
@@ -163,7 +172,7 @@ function spawn(command: string, options: CommandRunOptions) {
     buffer: false,
     stdin: 'ignore',
     cwd: options.cwd,
-    env: options.env === undefined ? undefined : { ...options.env },
+    env: { ...options.env, [COMMAND_ID_VARIABLE]: commandId },
     extendEnv: true,
   });
 }

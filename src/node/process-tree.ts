@@ -9,12 +9,14 @@ export interface Subprocess {
 }
 
 /**
- * Kills the subprocess's whole process group and every descendant that left it, falling back to the process alone;
- * says what was killed. The group is stopped first so that no process forks or is reparented while the tree is read.
+ * Kills the subprocess's whole process group and every process that left it: its descendants outside the group
+ * (`setsid … &`) and, found by the `marker` in their environment, processes whose parent already exited (a double
+ * fork); falls back to the process alone. Says what was killed. The group and those processes are stopped first,
+ * and the table read again, so that nothing forks or is reparented while the tree is read.
  *
  * @internal
  */
-export function killTree(subprocess: Subprocess): string {
+export function killTree(subprocess: Subprocess, marker?: string): string {
   const pid = subprocess.pid;
   if (pid === undefined) return 'nothing to kill';
   try {
@@ -26,13 +28,20 @@ export function killTree(subprocess: Subprocess): string {
     subprocess.kill('SIGKILL');
     return `killed the shell (pid ${pid})`;
   }
-  const outside = descendantsOutsideGroup(pid);
+  const outside = new Set<number>();
+  // Two passes: a process found (and stopped) in the first may have forked before it stopped.
+  for (let pass = 0; pass < 2; pass++)
+    for (const other of processesOutsideGroup(pid, marker)) {
+      if (!outside.has(other)) signal(other, 'SIGSTOP');
+      outside.add(other);
+    }
   for (const other of outside) signal(other, 'SIGKILL');
   signal(-pid, 'SIGKILL');
+  const pids = [...outside].sort((a, b) => a - b);
   const others =
-    outside.length === 0
+    pids.length === 0
       ? ''
-      : ` and ${outside.length} process${outside.length === 1 ? '' : 'es'} outside it (pid ${outside.join(', ')})`;
+      : ` and ${pids.length} process${pids.length === 1 ? '' : 'es'} outside it (pid ${pids.join(', ')})`;
   return `killed process group ${pid}${others}`;
 }
 
@@ -57,15 +66,22 @@ function signal(pid: number, name: NodeJS.Signals): void {
   }
 }
 
-// The descendants of `root` (read from /proc; none where there is no /proc) whose process group is not `root`'s.
-function descendantsOutsideGroup(root: number): number[] {
+// One row of the process table.
+interface ProcessRow {
+  readonly pid: number;
+  readonly parent: number;
+  readonly group: number;
+}
+
+// The process table, read from /proc (empty where there is none).
+function processTable(): ProcessRow[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
   } catch {
     return [];
   }
-  const children = new Map<number, { pid: number; group: number }[]>();
+  const rows: ProcessRow[] = [];
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -76,18 +92,39 @@ function descendantsOutsideGroup(root: number): number[] {
     }
     // Fields after the command name (which may hold spaces and parentheses): state ppid pgrp ...
     const [, ppid, pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const parent = Number(ppid);
-    const list = children.get(parent) ?? [];
-    list.push({ pid: Number(entry), group: Number(pgrp) });
-    children.set(parent, list);
+    rows.push({ pid: Number(entry), parent: Number(ppid), group: Number(pgrp) });
   }
-  const outside: number[] = [];
+  return rows;
+}
+
+// True when the process's environment holds `marker` (a `NAME=value` entry); false when it cannot be read.
+function carries(pid: number, marker: string): boolean {
+  try {
+    return `\0${readFileSync(`/proc/${pid}/environ`, 'latin1')}`.includes(`\0${marker}\0`);
+  } catch {
+    return false;
+  }
+}
+
+// The processes outside `root`'s group that came from it: its descendants, and those that carry `marker`.
+function processesOutsideGroup(root: number, marker: string | undefined): number[] {
+  const rows = processTable();
+  const children = new Map<number, ProcessRow[]>();
+  for (const row of rows) {
+    const list = children.get(row.parent);
+    if (list === undefined) children.set(row.parent, [row]);
+    else list.push(row);
+  }
+  const outside = new Set<number>();
   const queue = [root];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     for (const child of children.get(next) ?? []) {
-      if (child.group !== root) outside.push(child.pid);
+      if (child.group !== root) outside.add(child.pid);
       queue.push(child.pid);
     }
   }
-  return outside.sort((a, b) => a - b);
+  if (marker !== undefined)
+    for (const row of rows)
+      if (row.group !== root && row.pid !== process.pid && carries(row.pid, marker)) outside.add(row.pid);
+  return [...outside];
 }

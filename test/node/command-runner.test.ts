@@ -44,6 +44,11 @@ async function waitGone(pid: number): Promise<boolean> {
   return false;
 }
 
+// The process group a kill detail names.
+function detailGroup(detail: string | undefined): number {
+  return Number(/killed process group (\d+)/.exec(detail ?? '')?.[1]);
+}
+
 // The pid a command printed on the first line of its output.
 function printedPid(stdout: string): number {
   const pid = Number.parseInt(stdout.trim().split('\n')[0] ?? '', 10);
@@ -149,15 +154,64 @@ describe('createExecaCommandRunner', () => {
     expect(await waitGone(printedPid(result.stdoutTail))).toBe(true);
   });
 
-  it('returns on time on timeout when an orphan outside the tree holds the output, and says so', async () => {
+  it('returns on time on timeout when an orphan outside the tree holds the output, and kills it', async () => {
     const started = performance.now();
     const result = await runner.run(`(setsid sh -c 'echo $$; exec sleep 20' &); sleep 100`, { cwd, timeoutMs: 1_000 });
-    detached.push(printedPid(result.stdoutTail));
+    const orphan = printedPid(result.stdoutTail);
+    detached.push(orphan);
     expect(performance.now() - started).toBeLessThan(3_000);
     expect(result).toMatchObject({ exitCode: null, timedOut: true });
-    expect(result.detail).toMatch(
-      /^timed out after 1000 ms: killed process group \d+; a process outside the process group .* held the output open: stopped reading it after 300 ms/,
+    expect(result.detail).toBe(
+      `timed out after 1000 ms: killed process group ${detailGroup(result.detail)} and 1 process outside it (pid ${orphan})`,
     );
+    expect(await waitGone(orphan)).toBe(true);
+  });
+
+  it('kills a double-forked daemon of the command on timeout and on abort, found by its GOAL_LOOP_COMMAND_ID', async () => {
+    // The subshell exits at once, so the daemon's parent is gone: only the variable it inherited leads to it.
+    const daemon = (file: string): string =>
+      `(setsid sh -c 'exec sleep 30' </dev/null >/dev/null 2>&1 & echo $! > ${file}); sleep 100`;
+    const timedOut = await runner.run(daemon('timeout.pid'), { cwd, timeoutMs: 1_000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('stop')), 500);
+    const aborted = await runner.run(daemon('abort.pid'), { cwd, timeoutMs: 60_000, signal: controller.signal });
+    for (const [result, file] of [
+      [timedOut, 'timeout.pid'],
+      [aborted, 'abort.pid'],
+    ] as const) {
+      const pid = Number(await readFile(join(cwd, file), 'utf8'));
+      detached.push(pid);
+      expect(result.detail).toMatch(
+        new RegExp(`: killed process group \\d+ and 1 process outside it \\(pid ${pid}\\)$`),
+      );
+      expect(await waitGone(pid)).toBe(true);
+    }
+  });
+
+  it('kills only what its own command started: a daemon of a command running beside it survives', async () => {
+    const other = runner.run(
+      `(setsid sh -c 'exec sleep 30' </dev/null >/dev/null 2>&1 & echo $! > other.pid); sleep 3`,
+      {
+        cwd,
+        timeoutMs: 60_000,
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const killed = await runner.run('sleep 100', { cwd, timeoutMs: 500 });
+    expect(killed.detail).toMatch(/^timed out after 500 ms: killed process group \d+$/);
+    const survivor = Number(await readFile(join(cwd, 'other.pid'), 'utf8'));
+    detached.push(survivor);
+    expect(await isGone(survivor)).toBe(false);
+    await other;
+  });
+
+  it('gives each command its own GOAL_LOOP_COMMAND_ID, beside the env it was given', async () => {
+    const run = (): Promise<{ stdoutTail: string }> =>
+      runner.run('echo "$GOAL_LOOP_COMMAND_ID $EXTRA"', { cwd, timeoutMs: 10_000, env: { EXTRA: 'kept' } });
+    const [first, second] = [(await run()).stdoutTail.trim(), (await run()).stdoutTail.trim()];
+    expect(first).toMatch(/^[0-9a-f-]{36} kept$/);
+    expect(second).toMatch(/^[0-9a-f-]{36} kept$/);
+    expect(first).not.toBe(second);
   });
 
   it('kills the whole process tree on abort', async () => {
