@@ -85,6 +85,9 @@ function reviewDetail(report: FeedbackReport): string {
  *
  * @example
  * ```ts
+ * import { GoalLoop } from 'goal-loop';
+ * import { createReviewStageRunner } from 'goal-loop/review';
+ *
  * const runner = createReviewStageRunner({ fallback: myAgentRunner });
  * const loop = new GoalLoop({ fs, runDir, stages: ['07-code', '08-testing', '11-feedback-loop'], runner });
  * ```

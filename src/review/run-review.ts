@@ -130,7 +130,7 @@ async function reviewRun(
  *
  * @example
  * ```ts
- * import { runConsistencyReview } from 'goal-loop';
+ * import { runConsistencyReview } from 'goal-loop/review';
  * import { createNodeFileSystem } from 'goal-loop/node';
  *
  * const { report } = await runConsistencyReview({ fs: createNodeFileSystem(process.cwd()), runDir: '.rstack/runs/r-42' });

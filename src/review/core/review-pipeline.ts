@@ -69,6 +69,8 @@ export interface ReviewOptions {
  *
  * @example
  * ```ts
+ * import { presentContract, reviewPipeline } from 'goal-loop/review';
+ *
  * const report = reviewPipeline(
  *   { requirement_spec: presentContract(spec), jira_tickets: presentContract(tickets) },
  *   { timestamp: '2025-01-31T12:00:00.000Z', iteration: 2 },
