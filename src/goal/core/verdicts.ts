@@ -140,15 +140,24 @@ interface RejectedIndex {
   readonly positions: ReadonlyMap<string | null, readonly number[]>;
 }
 
-// The outcome when neither pool yields a usable verdict, naming the rejected claims about the criterion.
+// The outcome when neither pool yields a usable verdict, naming the rejected claims about the criterion. The stamp
+// asked for is the next iteration's, as the ask_user stop asks: this iteration is already evaluated, and an explicit
+// verdict one ahead is still fresh if the current iteration is evaluated again (a resumed one). The feedback stage is
+// offered only when the pipeline runs it.
 function pendingOutcome(criterion: JudgeCriterion, facts: EvaluationFacts, reasons: RejectedIndex): JudgeOutcome {
-  const stamp = facts.iteration === null ? '' : ` stamped with iteration ${facts.iteration} or later`;
+  const stamp =
+    facts.iteration === null
+      ? ''
+      : ` stamped "iteration": ${facts.iteration + 1} (the next iteration; writeVerdict stamps it)`;
+  const agent = facts.stages.includes(facts.feedbackStage)
+    ? `, or have ${facts.feedbackStage} emit an evidence-backed goal_evaluation`
+    : '';
   const positions = [...(reasons.positions.get(criterion.id) ?? []), ...(reasons.positions.get(null) ?? [])];
   const about = positions.sort((a, b) => a - b).map((position) => reasons.rejected[position]?.reason ?? '');
   const notes = about.length === 0 ? '' : ` Rejected claims: ${about.join(' ')}`;
   return {
     state: 'pending',
     summary: 'no fresh verdict',
-    detail: `Judge criterion ${criterion.id} has no fresh verdict: write goal-verdict.json${stamp}, or have ${facts.feedbackStage} emit an evidence-backed goal_evaluation.${notes}`,
+    detail: `Judge criterion ${criterion.id} has no fresh verdict: write goal-verdict.json${stamp}${agent}.${notes}`,
   };
 }
