@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GoalLoopError, issuesFromZod } from '../errors.js';
+import { issuesFromZod, refuseOptions } from '../errors.js';
 import { unknownKeyIssue, unknownKeys } from '../kit/unknown-keys.js';
 import type { ListenerErrorHandler } from '../persist/event-feed.js';
 import type { Clock } from '../ports/clock.js';
@@ -158,10 +158,10 @@ function unknownOptionKeys(options: StagedPipelineOptions) {
  */
 export function validatePipelineOptions(options: StagedPipelineOptions): void {
   const parsed = optionsSchema.safeParse(options);
-  const issues = [...unknownOptionKeys(options), ...(parsed.success ? [] : issuesFromZod(parsed.error))];
-  if (issues.length === 0) return;
-  const list = issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-  throw new GoalLoopError('INVALID_OPTIONS', `Invalid StagedPipeline options: ${list}`, { issues });
+  refuseOptions('StagedPipeline', [
+    ...unknownOptionKeys(options),
+    ...(parsed.success ? [] : issuesFromZod(parsed.error)),
+  ]);
 }
 
 /** An execution id is one safe path segment. @internal */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GoalLoopError, type Issue, issuesFromZod } from '../errors.js';
+import { type Issue, issuesFromZod, refuseOptions } from '../errors.js';
 import { isInside, normalizePath } from '../kit/paths.js';
 import { unknownKeyIssue, unknownKeys } from '../kit/unknown-keys.js';
 import type { ListenerErrorHandler } from '../persist/event-feed.js';
@@ -142,14 +142,7 @@ export function validateLoopOptions(options: GoalLoopOptions): void {
   const parsed = optionsSchema.safeParse(options);
   const extra = unknownKeys(options, OPTION_KEYS).map(unknownKeyIssue);
   const unknownStages = [...unknownTimeoutStages(options), ...unknownFeedbackStage(options)];
-  if (!parsed.success || extra.length > 0 || unknownStages.length > 0) {
-    const issues = [...extra, ...(parsed.success ? [] : issuesFromZod(parsed.error)), ...unknownStages];
-    throw new GoalLoopError(
-      'INVALID_OPTIONS',
-      `Invalid GoalLoop options: ${issues.map((issue) => `${issue.path.join('.') || '(options)'}: ${issue.message}`).join('; ')}`,
-      { issues },
-    );
-  }
+  refuseOptions('GoalLoop', [...extra, ...(parsed.success ? [] : issuesFromZod(parsed.error)), ...unknownStages]);
 }
 
 /** How long a lock may go without a heartbeat before another loop takes it over (10 minutes). @internal */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
+import { formatIssue, GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 
 /**
@@ -26,10 +26,7 @@ export interface JsonStore<T> {
  */
 export function createJsonStore<S extends z.ZodType>(fs: FileSystem, path: string, schema: S): JsonStore<z.output<S>> {
   const corrupt = (what: string, issues: GoalLoopError['issues']) => {
-    const named = issues
-      .slice(0, 3)
-      .map((issue) => `${issue.path.length === 0 ? '(document)' : issue.path.join('.')}: ${issue.message}`)
-      .join('; ');
+    const named = issues.slice(0, 3).map(formatIssue).join('; ');
     return new GoalLoopError('STATE_CORRUPT', `${path} ${what} (${named}); move it aside to start afresh.`, { issues });
   };
   return {

@@ -64,6 +64,9 @@ describe('StagedPipeline options: unknown keys', () => {
         message: 'unknown option `retryBuget`; did you mean `retryBudget`?',
       },
     ]);
+    expect(error.message).toBe(
+      'Invalid StagedPipeline options: $.stages[1].retryBuget: unknown option `retryBuget`; did you mean `retryBudget`?',
+    );
   });
 
   it('refuses a missing filesystem, naming fs', () => {

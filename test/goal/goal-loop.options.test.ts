@@ -66,6 +66,9 @@ describe('GoalLoop options: unknown keys', () => {
     const error = refusal({ ...base(), commandTimeoutMS: 5_000, maxIterations: 0 });
     expect(error.issues.map((issue) => issue.path)).toEqual([['commandTimeoutMS'], ['maxIterations']]);
     expect(error.issues[0]?.message).toBe('unknown option `commandTimeoutMS`');
+    expect(error.message).toMatch(
+      /^Invalid GoalLoop options: \$\.commandTimeoutMS: unknown option .*; \$\.maxIterations: /,
+    );
   });
 
   it('refuses an unknown key even when its value is undefined (a spread of a misspelt option)', () => {

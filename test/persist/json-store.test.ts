@@ -60,7 +60,7 @@ describe.each(FILE_SYSTEMS)('createJsonStore on the $name filesystem', ({ make }
         code: 'STATE_CORRUPT',
         issues: [expect.objectContaining({ path: ['iteration'] })],
       });
-      expect((error as Error).message).toContain(`${PATH} does not match its schema`);
+      expect((error as Error).message).toContain(`${PATH} does not match its schema ($.iteration: `);
     },
   );
 });
