@@ -16,7 +16,12 @@ export interface ReviewStageRunnerOptions {
   readonly fallback?: StageRunner;
   /** The clock stamping the report (default: `systemClock`). */
   readonly clock?: Pick<Clock, 'now'>;
-  /** Pipeline stage ids, in order: goal.json's rerun_stages are checked against them (unchecked when absent), and reruns are ordered by them (default: the SDLC stages). */
+  /**
+   * Pipeline stage ids, in order (default: the SDLC stages): goal.json's rerun_stages are checked against them
+   * (unchecked when absent), reruns are ordered by them, and only the contracts of these stages are expected — a
+   * missing contract of another stage is listed in `analysis_scope.contracts_skipped`, with no finding and no cost
+   * to the score, so a shorter pipeline can score 100.
+   */
   readonly stages?: readonly string[];
   /**
    * When the review stage reports `failed`: on a CRITICAL issue or a BLOCKED

@@ -36,7 +36,12 @@ export interface ConsistencyReviewOptions {
   readonly now?: string;
   /** The clock the timestamp comes from when `now` is absent (default: `systemClock`). */
   readonly clock?: Pick<Clock, 'now'>;
-  /** Pipeline stage ids, in order: goal.json's rerun_stages are checked against them (unchecked when absent), and reruns are ordered by them (default: the SDLC stages). */
+  /**
+   * Pipeline stage ids, in order (default: the SDLC stages): goal.json's rerun_stages are checked against them
+   * (unchecked when absent), reruns are ordered by them, and only the contracts of these stages are expected — a
+   * missing contract of another stage is listed in `analysis_scope.contracts_skipped`, with no finding and no cost
+   * to the score, so a shorter pipeline can score 100.
+   */
   readonly stages?: readonly string[];
   /** The task id of the builder/validation pair (default `11-feedback-loop`, suffixed `-i<iteration>` inside a loop). */
   readonly taskId?: string;

@@ -7,13 +7,28 @@ import type { ContractStatus, ReviewModel } from '../core/model.js';
 export const QUOTED_PARSE_ISSUES = 5;
 
 /**
- * True when the slot is not expected on this run: an optional stage, or (on
- * an adopted run) a stage adoption deliberately skips. Pure.
+ * Which stage contracts a run is expected to have: on an adopted run
+ * (`adopt`) not those of the stages adoption deliberately skips, and not
+ * those of the stages outside `pipeline` (the stage ids the caller runs).
  *
- * @public
+ * @internal
  */
-export function isSkippedByAdoption(status: ContractStatus, adopt: boolean): boolean {
-  return adopt && status.state === 'missing' && ADOPTION_SKIPPED_STAGES.includes(status.stage);
+export interface ContractExpectation {
+  readonly adopt: boolean;
+  readonly pipeline: ReadonlySet<string>;
+}
+
+/**
+ * True when a missing contract is not expected on this run, so its absence
+ * is `skipped`, never a finding: its stage is one adoption skips (on an
+ * adopted run) or is not in the pipeline. Pure.
+ *
+ * @internal
+ */
+export function isSkipped(status: ContractStatus, expectation: ContractExpectation): boolean {
+  if (status.state !== 'missing') return false;
+  if (!expectation.pipeline.has(status.stage)) return true;
+  return expectation.adopt && ADOPTION_SKIPPED_STAGES.includes(status.stage);
 }
 
 // One MALFORMED finding for a contract that is not JSON or fails its schema.
@@ -35,17 +50,17 @@ function malformedFinding(model: ReviewModel, status: ContractStatus): Finding {
 /**
  * The findings about reading the run itself: a malformed contract (CRITICAL,
  * with its parse issues), a missing core contract (WARNING "agent may not
- * have run"; never for optional stages, nor on an adopted run for the stages
- * adoption skips), and an adopted test baseline that was never executed
- * (WARNING). Pure.
+ * have run"; never for optional stages, nor for a contract the run does not
+ * expect: see {@link isSkipped}), and an adopted test baseline that was never
+ * executed (WARNING). Pure.
  *
  * @public
  */
-export function analyseAvailability(model: ReviewModel, adopt: boolean): Finding[] {
+export function analyseAvailability(model: ReviewModel, expectation: ContractExpectation): Finding[] {
   const findings: Finding[] = [];
   for (const status of model.statuses) {
     if (status.state === 'malformed') findings.push(malformedFinding(model, status));
-    if (status.state !== 'missing' || status.kind !== 'core' || isSkippedByAdoption(status, adopt)) continue;
+    if (status.state !== 'missing' || status.kind !== 'core' || isSkipped(status, expectation)) continue;
     findings.push(
       findingAt(model, status.key, {
         rule: 'contract.missing',
@@ -73,13 +88,16 @@ export function analyseAvailability(model: ReviewModel, adopt: boolean): Finding
 }
 
 /**
- * True when more than half of the core contracts are missing (adoption-skipped
- * stages not counted): the review is BLOCKED. Pure.
+ * True when more than half of the expected core contracts are missing: the
+ * review is BLOCKED. Those of stages outside the pipeline are not counted,
+ * present or not, nor the missing ones an adoption skips. Pure.
  *
  * @public
  */
-export function isBlocked(model: ReviewModel, adopt: boolean): boolean {
-  const core = model.statuses.filter((status) => status.kind === 'core' && !isSkippedByAdoption(status, adopt));
+export function isBlocked(model: ReviewModel, expectation: ContractExpectation): boolean {
+  const core = model.statuses.filter(
+    (status) => status.kind === 'core' && expectation.pipeline.has(status.stage) && !isSkipped(status, expectation),
+  );
   const missing = core.filter((status) => status.state === 'missing').length;
   return missing * 2 > core.length;
 }

@@ -29,7 +29,11 @@ export const analysisScopeSchema = z.looseObject({
   contracts_analyzed: z.array(z.string()),
   contracts_missing: z.array(z.string()),
   contracts_malformed: z.array(z.string()),
-  contracts_skipped: z.array(z.string()).describe('Stages an adoption deliberately skipped.'),
+  contracts_skipped: z
+    .array(z.string())
+    .describe(
+      'Paths of the contracts missing but not expected, so not findings: their stage is one an adoption deliberately skips, or is outside the pipeline stages the review was given.',
+    ),
   optional_agents_detected: z.array(z.string()),
   legacy_paths_used: z.array(z.string()),
   contracts: z.array(

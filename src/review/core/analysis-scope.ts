@@ -1,4 +1,4 @@
-import { isSkippedByAdoption } from '../analyses/availability.js';
+import { type ContractExpectation, isSkipped } from '../analyses/availability.js';
 import type { FeedbackReport } from '../contracts/feedback-report.js';
 import type { ReviewModel } from './model.js';
 
@@ -14,16 +14,20 @@ export function isAdoptedRun(manifest: unknown): boolean {
 
 /**
  * Builds `analysis_scope`: the contracts analysed, missing (core only),
- * malformed (with every parse issue), skipped by an adoption, the optional
- * agents detected and the legacy paths read. Pure.
+ * malformed (with every parse issue), skipped (missing but not expected: a
+ * stage adoption skips, or one outside the pipeline), the optional agents
+ * detected and the legacy paths read. Pure.
  *
  * @public
  */
-export function buildAnalysisScope(model: ReviewModel, adopt: boolean): FeedbackReport['analysis_scope'] {
+export function buildAnalysisScope(
+  model: ReviewModel,
+  expectation: ContractExpectation,
+): FeedbackReport['analysis_scope'] {
   const contracts = model.statuses.map((status) => ({
     contract: status.key,
     stage: status.stage,
-    state: isSkippedByAdoption(status, adopt) ? ('skipped' as const) : status.state,
+    state: isSkipped(status, expectation) ? ('skipped' as const) : status.state,
     path: status.path,
     legacy: status.legacy,
     issues: status.issues.map((issue) => ({ code: issue.code, path: [...issue.path], message: issue.message })),
@@ -33,7 +37,7 @@ export function buildAnalysisScope(model: ReviewModel, adopt: boolean): Feedback
       .filter((status, index) => contracts[index]?.state === state && kinds.includes(status.kind))
       .map((status) => status.path);
   return {
-    mode: adopt ? 'adopt' : 'greenfield',
+    mode: expectation.adopt ? 'adopt' : 'greenfield',
     contracts_analyzed: pathsIn('analysed'),
     contracts_missing: pathsIn('missing', ['core']),
     contracts_malformed: pathsIn('malformed'),

@@ -31,7 +31,10 @@ function summarySection(report: FeedbackReport): string[] {
   lines.push(
     `- Contracts analysed: ${scope.contracts_analyzed.length}; missing: ${scope.contracts_missing.length === 0 ? 'none' : scope.contracts_missing.join(', ')}; malformed: ${scope.contracts_malformed.length === 0 ? 'none' : scope.contracts_malformed.join(', ')}.`,
   );
-  if (scope.contracts_skipped.length > 0) lines.push(`- Skipped by adoption: ${scope.contracts_skipped.join(', ')}.`);
+  if (scope.contracts_skipped.length > 0) {
+    const why = scope.mode === 'adopt' ? 'a stage adoption skips, or one outside the pipeline' : 'outside the pipeline';
+    lines.push(`- Not expected (${why}), so not findings: ${scope.contracts_skipped.join(', ')}.`);
+  }
   return [...lines, ''];
 }
 

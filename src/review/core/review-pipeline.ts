@@ -2,7 +2,7 @@ import type { Issue } from '../../errors.js';
 import type { Goal } from '../../index.js';
 import { FEEDBACK_STAGE, SDLC_STAGES } from '../../pipeline/stage-presets.js';
 import { analyseArchitecture } from '../analyses/architecture.js';
-import { analyseAvailability, isBlocked, isSkippedByAdoption } from '../analyses/availability.js';
+import { analyseAvailability, type ContractExpectation, isBlocked, isSkipped } from '../analyses/availability.js';
 import { detectBugSwarms } from '../analyses/bug-swarm.js';
 import { analyseCapacity } from '../analyses/capacity.js';
 import { analyseDocumentation } from '../analyses/documentation.js';
@@ -43,7 +43,12 @@ export interface ReviewOptions {
   readonly manifest?: unknown;
   /** The check of each `file_exists` criterion's path, by criterion id (evidence for their results; an unchecked criterion is `unknown`). */
   readonly fileChecks?: ReadonlyMap<string, FileCheck>;
-  /** Stage ids in pipeline order (default: the 15 SDLC stages). */
+  /**
+   * Stage ids in pipeline order (default: the 15 SDLC stages). A contract of
+   * a stage outside them is not expected: when it is missing it is listed in
+   * `analysis_scope.contracts_skipped`, with no finding, and does not count
+   * towards `BLOCKED`; when it is present it is analysed.
+   */
   readonly stages?: readonly string[];
   /** The review's own stage id (default `11-feedback-loop`). */
   readonly feedbackStage?: string;
@@ -84,8 +89,12 @@ export function reviewPipeline(contracts: ReviewContracts, options: ReviewOption
 }
 
 // Every analysis's findings in report order, one analysis at a time, so each array dies once it is counted.
-function* allFindings(model: ReviewModel, rows: readonly TraceabilityRow[], adopt: boolean): Generator<Finding> {
-  yield* analyseAvailability(model, adopt);
+function* allFindings(
+  model: ReviewModel,
+  rows: readonly TraceabilityRow[],
+  expectation: ContractExpectation,
+): Generator<Finding> {
+  yield* analyseAvailability(model, expectation);
   yield* traceabilityFindings(model, rows);
   yield* analyseArchitecture(model);
   yield* analyseCapacity(model);
@@ -100,20 +109,21 @@ export function reviewModel(read: ReviewModel, options: ReviewOptions): Feedback
   const adopt = isAdoptedRun(options.manifest);
   const model = scopeBaseline(read, adopt);
   const stages = options.stages ?? SDLC_STAGES;
+  const expectation: ContractExpectation = { adopt, pipeline: new Set(stages) };
   const feedbackStage = options.feedbackStage ?? FEEDBACK_STAGE;
   const matrix = buildTraceabilityMatrix(model);
   const max = Math.max(1, Math.floor(options.maxIssuesPerRule ?? DEFAULT_MAX_ISSUES_PER_RULE));
-  const { kept, omitted } = capFindings(allFindings(model, matrix.requirements, adopt), max);
+  const { kept, omitted } = capFindings(allFindings(model, matrix.requirements, expectation), max);
   const baselineSources = model.contracts.requirement_spec?.sources ?? [];
   const { issues, swarms } = detectBugSwarms(planRemediations(kept, baselineSources));
-  const blocked = isBlocked(model, adopt);
+  const blocked = isBlocked(model, expectation);
   const withoutGoal: FeedbackReportBody = {
     contract_version: '1.1',
     produced_by: options.producedBy ?? 'goal-loop/consistency-review',
     timestamp: options.timestamp,
     pipeline_complete: !blocked,
     pipeline_status: blocked ? 'BLOCKED' : 'REVIEWED_AND_COMPLETE',
-    analysis_scope: buildAnalysisScope(model, adopt),
+    analysis_scope: buildAnalysisScope(model, expectation),
     traceability_matrix: matrix,
     issues,
     ...(omitted.length === 0 ? {} : { omitted_issues: omitted }),
@@ -124,7 +134,7 @@ export function reviewModel(read: ReviewModel, options: ReviewOptions): Feedback
   };
   const blockedStages = blocked
     ? model.statuses
-        .filter((status) => status.kind === 'core' && status.state === 'missing' && !isSkippedByAdoption(status, adopt))
+        .filter((status) => status.kind === 'core' && status.state === 'missing' && !isSkipped(status, expectation))
         .map((status) => status.stage)
     : [];
   const goalEvaluation = authorGoalEvaluation({
