@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuseInvalidOptions } from '../errors.js';
 import type { CommandResult, CommandRunner } from '../ports/command-runner.js';
 import type { FixCandidate } from './contracts/candidate.js';
-import { checkPatchPaths } from './core/patch-paths.js';
+import { checkPatchPaths, type PatchSections } from './core/patch-paths.js';
 import type { ApplyContext, ApplyResult, CandidateApplier } from './host-ports.js';
 import { port } from './options.js';
 
@@ -35,16 +35,19 @@ const MAX_PATCH_CHARS = 1_048_576;
 const PREFIX = 'GOAL_LOOP_PATCH_';
 
 /**
- * A {@link CandidateApplier} for unified diffs (a candidate's `patch`, as
- * `git diff --relative` writes it in the workspace): runs `git apply --check`,
- * then `git apply`, in the workspace. The diff's paths are relative to the
- * workspace, wherever it lies: when the workspace is a subdirectory of a git
- * repository, the applier asks git for that subdirectory
- * (`git rev-parse --show-prefix`) and passes it as `--directory`, so
- * `src/x.js` means `<workspace>/src/x.js`. Git skips, without an error, a
- * path outside the directory it runs in; the applier watches for that
- * (`--verbose`) and reports such a patch as not applied instead of claiming
- * a change git did not make.
+ * A {@link CandidateApplier} for unified diffs (a candidate's `patch`):
+ * `diff --git` headers as `git diff --relative` writes them in the
+ * workspace, or plain `---`/`+++` headers as `diff -u` writes them (git
+ * strips their first folder, `a/`, unless the name has none). Runs
+ * `git apply --check`, then `git apply`, in the workspace; the paths are
+ * relative to it wherever it lies: below the top of a git repository, the
+ * applier asks git for the workspace's folder (`git rev-parse --show-prefix`)
+ * and passes it as `--directory` to a `diff --git` diff (git reads plain
+ * headers relative to the workspace by itself), so `a/src/x.js` means
+ * `<workspace>/src/x.js`; there a diff mixing both styles is refused. Git
+ * skips, without an error, a path outside the directory it runs in; the
+ * applier watches for that (`--verbose`) and reports such a patch as not
+ * applied instead of claiming a change git did not make.
  *
  * The command runner has no standard input, so the diff travels in
  * environment variables (split in chunks) and the shell pipes it to git with
@@ -52,11 +55,11 @@ const PREFIX = 'GOAL_LOOP_PATCH_';
  * cmd.exe). Nothing is written to the workspace but the fix: before git
  * runs, the diff's header lines (`diff --git`, `---`/`+++`, `rename`,
  * `copy`, quoted names included) are read, and a path that is absolute,
- * climbs out with `..` or points into `.git`, or a line that makes a symlink
- * (mode 120000), refuses the patch. A diff that does not apply, one
- * refused for its paths or whose paths git skipped, a candidate without
- * `patch`, a patch too large for the environment (over 1 MiB) or with a NUL
- * character, and git missing or timing out are all
+ * climbs out with `..`, holds `//` or points into `.git`, or a line that
+ * makes a symlink (mode 120000), refuses the patch. A diff that does not
+ * apply, one refused for its paths or whose paths git skipped, a candidate
+ * without `patch`, a patch too large for the environment (over 1 MiB) or
+ * with a NUL character, and git missing or timing out are all
  * `{ applied: false, detail }` — never a throw. An unknown option key or a
  * wrong value throws `INVALID_OPTIONS` naming its path when the applier is made.
  *
@@ -89,8 +92,9 @@ export function createGitPatchApplier(options: GitPatchApplierOptions): Candidat
       if (!headers.ok) return { applied: false, detail: `the patch was refused before git ran: ${headers.detail}` };
       const where = await repositoryPrefix(options.commands, context, timeoutMs);
       if (typeof where !== 'string') return where;
+      const directory = directoryOption(where, headers.sections);
+      if (directory === null) return { applied: false, detail: MIXED };
       const env = patchEnvironment(patch);
-      const directory = where === '' ? '' : ` --directory=${shellQuote(where)}`;
       const pipe = `printf '%s' ${Object.keys(env)
         .map((name) => `"$${name}"`)
         .join(' ')} | git apply --verbose${directory}`;
@@ -127,6 +131,17 @@ async function repositoryPrefix(
     return { applied: false, detail: `git rev-parse --show-prefix did not finish: ${why(result)}` };
   // Outside a repository (or without git, which the apply then reports) the paths are the workspace's own.
   return result.exitCode === 0 ? result.stdoutTail.replace(/\r?\n$/, '') : '';
+}
+
+const MIXED =
+  'the patch mixes `diff --git` sections with plain `---`/`+++` ones, which git reads relative to different ' +
+  'folders below the top of a repository: send each style as its own candidate, or the whole diff in one style';
+
+// Below a repository's top git reads `diff --git` sections from the top (so the workspace goes in --directory)
+// and plain ones from the folder it runs in (--directory would add the workspace twice); null for both styles.
+function directoryOption(prefix: string, sections: PatchSections): string | null {
+  if (prefix === '' || sections.git === 0) return '';
+  return sections.plain === 0 ? ` --directory=${shellQuote(prefix)}` : null;
 }
 
 // The paths git reported as skipped (it prints them with --verbose and still exits 0), or null.

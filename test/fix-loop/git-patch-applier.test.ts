@@ -156,7 +156,9 @@ describe('createGitPatchApplier on a fake runner', () => {
       { match: /git apply/, respond: { exitCode: 0 } },
     ]);
     const applier = createGitPatchApplier({ commands, timeoutMs: 5_000 });
-    expect(await applier.apply(candidate('patch text'), { workspace: '/w', signal })).toEqual({
+    // A `diff --git` diff: below the top, git reads its paths from the top, so the workspace goes in --directory.
+    const patch = 'diff --git a/x b/x\nnew file mode 100644\n';
+    expect(await applier.apply(candidate(patch), { workspace: '/w', signal })).toEqual({
       applied: true,
       detail: 'git apply applied the patch in /w',
     });
@@ -169,7 +171,7 @@ describe('createGitPatchApplier on a fake runner', () => {
     expect(commands.calls[1]?.options).toMatchObject({
       cwd: '/w',
       timeoutMs: 5_000,
-      env: { GOAL_LOOP_PATCH_0: 'patch text' },
+      env: { GOAL_LOOP_PATCH_0: patch },
     });
   });
 

@@ -1,6 +1,16 @@
-/** The paths a unified diff's headers name, or the first reason it is refused. @internal */
+/**
+ * How many file sections of each header style a unified diff holds: `git` opens with a `diff --git` line,
+ * `plain` with `---`/`+++` alone (as `diff -u` writes it). Git reads the two relative to different folders
+ * when it runs below its repository's top. @internal
+ */
+export interface PatchSections {
+  readonly git: number;
+  readonly plain: number;
+}
+
+/** The paths a unified diff's headers name and its sections, or the first reason it is refused. @internal */
 export type PatchPathCheck =
-  | { readonly ok: true; readonly paths: readonly string[] }
+  | { readonly ok: true; readonly paths: readonly string[]; readonly sections: PatchSections }
   | { readonly ok: false; readonly detail: string };
 
 // Header lines naming one path each; `---` and `+++` may name /dev/null (no file on that side).
@@ -28,12 +38,17 @@ const DIFF_GIT = 'diff --git ';
  * (mode 120000): a patch from a candidate source may only change files
  * inside the workspace. Hunk bodies are skipped by their line counts, as git
  * skips them, so a removed line reading `-- ../x` is content, not a header.
+ * Counts the sections of each style as git finds them: a `diff --git` line,
+ * or a `---` line outside a git header followed by `+++` and `@@ -`.
  * Pure; never throws.
  *
  * @internal
  */
 export function checkPatchPaths(patch: string): PatchPathCheck {
   const paths: string[] = [];
+  const sections = { git: 0, plain: 0 };
+  // Inside a `diff --git` header: its `---`/`+++` lines belong to it, until its first hunk.
+  let inGitHeader = false;
   let oldLeft = 0;
   let newLeft = 0;
   const lines = patch.split('\n');
@@ -53,14 +68,24 @@ export function checkPatchPaths(patch: string): PatchPathCheck {
     }
     const hunk = HUNK.exec(line);
     if (hunk !== null) {
+      inGitHeader = false;
       oldLeft = hunk[1] === undefined ? 1 : Number(hunk[1]);
       newLeft = hunk[2] === undefined ? 1 : Number(hunk[2]);
       continue;
     }
+    if (line.startsWith(DIFF_GIT)) {
+      sections.git += 1;
+      inGitHeader = true;
+    } else if (!inGitHeader && line.startsWith('--- ') && plainHeaderAt(lines, index + 1)) sections.plain += 1;
     const problem = headerProblem(line, paths);
     if (problem !== null) return { ok: false, detail: `line ${index + 1} ("${clip(line)}"): ${problem}` };
   }
-  return { ok: true, paths };
+  return { ok: true, paths, sections };
+}
+
+// Whether a `---` line is followed by `+++` and a hunk, as git requires to read it as a plain section's header.
+function plainHeaderAt(lines: readonly string[], next: number): boolean {
+  return (lines[next] ?? '').startsWith('+++ ') && (lines[next + 1] ?? '').startsWith('@@ -');
 }
 
 // Why one header line is refused (its paths pushed to `paths` when not), else null.
@@ -71,7 +96,8 @@ function headerProblem(line: string, paths: string[]): string | null {
   if (named === undefined) return null;
   const name = readName(line.slice(named.start.length));
   if (name === null) return 'its quoted path cannot be read';
-  if (named.devNull && name === '/dev/null') return null;
+  // As git reads it: /dev/null may be followed by a timestamp (`diff -u` writes `--- /dev/null\t1970-01-01 …`).
+  if (named.devNull && /^\/dev\/null(?:\s|$)/.test(name)) return null;
   paths.push(name);
   return pathProblem(name);
 }
@@ -126,6 +152,8 @@ function unquotedNames(rest: string): string[] {
 function pathProblem(path: string): string | null {
   if (path.startsWith('/'))
     return `the absolute path "${clip(path)}" is refused: the patch may only touch the workspace`;
+  // `a//etc/x` loses its first folder to git's -p1 and becomes absolute.
+  if (path.includes('//')) return `the path "${clip(path)}" holds an empty folder name ("//") and is refused`;
   const segments = path.split('/');
   if (segments.includes('..')) return `the path "${clip(path)}" climbs out with ".." and is refused`;
   if (segments.some((segment) => segment.toLowerCase() === '.git'))

@@ -53,6 +53,7 @@ describe('checkPatchPaths', () => {
     expect(checkPatchPaths(MODIFY)).toEqual({
       ok: true,
       paths: ['a/src/sum.js', 'b/src/sum.js', 'a/src/sum.js', 'b/src/sum.js'],
+      sections: { git: 1, plain: 0 },
     });
     expect(detail('--- /dev/null\n+++ b/new.js\n@@ -0,0 +1 @@\n+x\n')).toBeNull();
     expect(detail('diff --git a/x b/y\nsimilarity index 100%\nrename from x\nrename to y\n')).toBeNull();
@@ -90,6 +91,33 @@ describe('checkPatchPaths', () => {
     ['header after a short hunk', '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\ncopy from /etc/passwd\n', 'absolute'],
   ])('refuses %s', (_name, patch, expected) => {
     expect(detail(patch)).toContain(expected);
+  });
+
+  it('counts the sections of each header style as git finds them', () => {
+    const sections = (patch: string) => {
+      const check = checkPatchPaths(patch);
+      return check.ok ? check.sections : null;
+    };
+    const plain = '--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n-- a\n+++ b\n k\n';
+    expect(sections(plain)).toEqual({ git: 0, plain: 1 });
+    // A --- line git does not take as a header: no +++ and hunk after it (here a mail signature).
+    expect(sections(`${plain}--- \nsent from a phone\n`)).toEqual({ git: 0, plain: 1 });
+    expect(sections(`${MODIFY}--- x\n+++ x\nno hunk\n`)).toEqual({ git: 1, plain: 0 });
+    expect(sections(`${MODIFY}${plain}--- /dev/null\n+++ y\n@@ -0,0 +1 @@\n+y\n`)).toEqual({ git: 1, plain: 2 });
+    // A git header's own ---/+++ lines, a rename without hunks, prose with --- and no hunk after it.
+    expect(sections(`${MODIFY}diff --git a/x b/y\nrename from x\nrename to y\n--- notes\n+++ more\n`)).toEqual({
+      git: 2,
+      plain: 0,
+    });
+  });
+
+  it('reads /dev/null followed by a timestamp as no file, as git does; a longer name stays absolute', () => {
+    expect(detail('--- /dev/null\t1970-01-01 00:00:00 +0000\n+++ b/n\t2024-05-01\n@@ -0,0 +1 @@\n+n\n')).toBeNull();
+    expect(detail('--- /dev/nullx\n+++ b/n\n@@ -0,0 +1 @@\n+n\n')).toContain('absolute path');
+  });
+
+  it('refuses an empty folder name, which git -p1 would turn into an absolute path', () => {
+    expect(detail('--- a//etc/passwd\n+++ b//etc/passwd\n@@ -1 +1 @@\n-a\n+b\n')).toContain('"//"');
   });
 
   it('names the line it refuses', () => {
