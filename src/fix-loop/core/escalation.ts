@@ -9,19 +9,22 @@ export const MAX_REPORTED_CANDIDATES = 5;
 
 /**
  * The recommended next step for each escalation reason, one sentence each:
- * what a human should do now. One table, read by
- * {@link buildEscalationReport}.
+ * what a human should do now, for a report that lists manual candidates not
+ * tried. Read by {@link buildEscalationReport}, which, for a report listing
+ * none, takes the sentence of `all_auto_tried` and `manual_required` from a
+ * second table that does not send the reader to them.
  *
  * @public
  */
 export const NEXT_STEPS: Readonly<Record<EscalationReason, string>> = Object.freeze({
   max_attempts:
-    'Read the attempts below and the last failure output, then fix the remaining failures by hand or start a new session with another approach.',
+    'Read the attempts in this report and the last failure output, then fix the remaining failures by hand or start a new session with another approach.',
   worsening_trend:
     'Revert the changes of the attempts that made the gap worse, then fix the failure by hand from the last state that reduced it.',
   all_auto_tried:
-    'Apply one of the manual candidates below or give the candidate source more context about the failure, then start a new session.',
-  manual_required: 'Apply the top manual candidate below by hand, then start a new session to confirm the fix.',
+    'Apply one of the manual candidates this report lists or give the candidate source more context about the failure, then start a new session.',
+  manual_required:
+    'Apply the top manual candidate this report lists by hand, then start a new session to confirm the fix.',
   infra_gap:
     'Run a setup script for the missing requirements in the workspace (for example `npm ci`), then start a new session.',
   no_progress:
@@ -29,6 +32,14 @@ export const NEXT_STEPS: Readonly<Record<EscalationReason, string>> = Object.fre
   wall_time:
     'Run the session again with a larger wall-time budget, or step it one call at a time to see which step takes long.',
 } satisfies Record<EscalationReason, string>);
+
+// The next step of a report listing no manual candidate, for the reasons whose usual step applies one.
+const WITHOUT_MANUAL: Readonly<Partial<Record<EscalationReason, string>>> = Object.freeze({
+  all_auto_tried:
+    'No candidate is left to try, automatic or manual: give the candidate source more context about the failure (the last failure output, the files involved) or fix it by hand, then start a new session.',
+  manual_required:
+    'Fix the failure by hand, as the candidate source judged it needs a human, then start a new session to confirm the fix.',
+});
 
 /** The part of a session's record an escalation report is built from. @public */
 export type EscalationSource = Pick<FixSessionState, 'session_id' | 'goal' | 'goal_type' | 'attempts' | 'gap'>;
@@ -38,7 +49,8 @@ export type EscalationSource = Pick<FixSessionState, 'session_id' | 'goal' | 'go
  * attempts (each one's action, candidate, outcome and gap before and after),
  * the last gap measured, the best manual candidates not tried (at most
  * {@link MAX_REPORTED_CANDIDATES}, best first), the reason with the
- * decision's sentence (`detail`), and the next step from {@link NEXT_STEPS}.
+ * decision's sentence (`detail`), and the next step from {@link NEXT_STEPS}
+ * (one that does not mention manual candidates when the report lists none).
  * Takes the session record as stored (state.json's snake_case fields) and
  * candidates as the record stores them (`manual_candidates`); returns the
  * report as escalation.json holds it. Pure.
@@ -60,6 +72,7 @@ export function buildEscalationReport(
   detail = '',
 ): EscalationReport {
   const manual = manualCandidates.filter((candidate) => candidate.mutation_type === 'manual').map(candidateFromRecord);
+  const top = manual.sort(compareCandidates).slice(0, MAX_REPORTED_CANDIDATES).map(candidateRecord);
   return {
     session_id: state.session_id,
     goal: state.goal,
@@ -74,9 +87,9 @@ export function buildEscalationReport(
       gap_before: attempt.gap_before,
       gap_after: attempt.gap_after,
     })),
-    top_remaining_candidates: manual.sort(compareCandidates).slice(0, MAX_REPORTED_CANDIDATES).map(candidateRecord),
+    top_remaining_candidates: top,
     escalation_reason: reason,
     detail,
-    recommended_next_step: NEXT_STEPS[reason],
+    recommended_next_step: (top.length === 0 ? WITHOUT_MANUAL[reason] : undefined) ?? NEXT_STEPS[reason],
   };
 }

@@ -85,14 +85,36 @@ describe('buildEscalationReport', () => {
 
   it('recommends one human-readable next step per reason', () => {
     for (const reason of escalationReasonSchema.options) {
-      const step = buildEscalationReport(session, reason, []).recommended_next_step;
-      expect(step).toBe(NEXT_STEPS[reason]);
-      expect(step).toMatch(/^[A-Z][^.]*(\.[^.]+)*\.$/);
-      expect(step.split(/\.\s/)).toHaveLength(1);
+      for (const candidates of [manual, []]) {
+        const step = buildEscalationReport(session, reason, candidates).recommended_next_step;
+        if (candidates.length > 0) expect(step).toBe(NEXT_STEPS[reason]);
+        expect(step).toMatch(/^[A-Z][^.]*(\.[^.]+)*\.$/);
+        expect(step.split(/\.\s/)).toHaveLength(1);
+        // The report and its Markdown hold the step after the attempts and the candidates: nothing is "below".
+        expect(step).not.toMatch(/\bbelow\b/);
+      }
     }
     expect(new Set(Object.values(NEXT_STEPS)).size).toBe(escalationReasonSchema.options.length);
     expect(NEXT_STEPS.infra_gap).toContain('npm ci');
   });
+
+  it.each(['all_auto_tried', 'manual_required'] as const)(
+    '%s: sends the reader to the manual candidates only when the report lists some',
+    (reason) => {
+      const listing = buildEscalationReport(session, reason, manual);
+      expect(listing.top_remaining_candidates).not.toEqual([]);
+      expect(listing.recommended_next_step).toBe(NEXT_STEPS[reason]);
+      expect(listing.recommended_next_step).toMatch(/manual candidates? this report lists/);
+      // Automatic candidates only (or none): the report lists no manual one, and the step says what to do instead.
+      const automatic = manual.map((candidate) => ({ ...candidate, mutation_type: 'auto' as const }));
+      const none = buildEscalationReport(session, reason, automatic);
+      expect(none.top_remaining_candidates).toEqual([]);
+      expect(none.recommended_next_step).not.toMatch(/manual candidate/);
+      expect(none.recommended_next_step).toMatch(/by hand/);
+      const markdown = renderEscalationMarkdown(none);
+      expect(markdown).toContain(`not tried\n\nNone.\n\n## Recommended next step\n\n${none.recommended_next_step}\n`);
+    },
+  );
 
   it('handles a session with no attempt', () => {
     const empty = buildEscalationReport({ ...session, attempts: [] }, 'manual_required', manual);
