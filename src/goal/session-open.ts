@@ -1,7 +1,7 @@
 import { GoalLoopError } from '../errors.js';
 import type { LoopState } from './contracts/loop-state.js';
 import type { MachineConfig } from './core/loop-io.js';
-import { initialState, lockTakenOver, openSession, resumed } from './core/session-transitions.js';
+import { initialState, lockTakenOver, openSession, resumed, type TakenOverLock } from './core/session-transitions.js';
 import type { LoadedGoal } from './goal-source.js';
 import { readIterationEvaluation, readLatestIterationStarted } from './loop-events.js';
 import type { LoopStepResult } from './loop-result.js';
@@ -28,7 +28,7 @@ export type OpenedRecord =
  */
 export async function openRecord(
   deps: SessionDeps,
-  takeover: { previousOwner: string; ageMs: number } | null,
+  takeover: TakenOverLock | null,
   ifStopped: IfStopped,
 ): Promise<OpenedRecord> {
   const { fs, paths, commit } = deps;
@@ -42,13 +42,11 @@ export async function openRecord(
     await raiseRecordedSpend(fs, paths.metrics, saved.spent_usd);
     if (saved.phase === 'stopped' && saved.stop !== null && (delivered > 0 || ifStopped === 'return-stop')) {
       // A takeover is always logged, also before returning a stop recorded earlier (reported or not).
-      if (takeover !== null)
-        await commit.commit(lockTakenOver(saved, takeover.previousOwner, takeover.ageMs, iso()).state);
+      if (takeover !== null) await commit.commit(lockTakenOver(saved, takeover, iso()).state);
       return { kind: 'stopped', result: await savedStop(deps, saved, saved.stop) };
     }
   }
-  if (takeover !== null)
-    state = await commit.commit(lockTakenOver(state, takeover.previousOwner, takeover.ageMs, iso()).state);
+  if (takeover !== null) state = await commit.commit(lockTakenOver(state, takeover, iso()).state);
   const resuming = state.session !== null && state.phase !== 'stopped';
   if (resuming) state = await commit.commit(resumed(state, iso()).state);
   else {

@@ -3,6 +3,7 @@ import type { LoopState } from './contracts/loop-state.js';
 import { evaluateGoal, type GoalEvaluation } from './core/evaluate.js';
 import type { LoopEffect, LoopInput, MachineConfig } from './core/loop-io.js';
 import { transition } from './core/machine.js';
+import type { TakenOverLock } from './core/session-transitions.js';
 import type { LoadedGoal } from './goal-source.js';
 import { foldPendingLateCosts } from './late-cost-fold.js';
 import { parkUncommittedCost, type UncommittedCost, watchLateCost } from './late-cost-watch.js';
@@ -40,7 +41,7 @@ export class LoopSession {
    */
   static async open(
     deps: SessionDeps,
-    takeover: { previousOwner: string; ageMs: number } | null,
+    takeover: TakenOverLock | null,
     ifStopped: IfStopped,
   ): Promise<LoopSession | LoopStepResult> {
     const opened = await openRecord(deps, takeover, ifStopped);

@@ -2,8 +2,9 @@ import type { FileSystem } from '../ports/file-system.js';
 
 /**
  * What the run lock file holds: its owner, the fencing `token` of the
- * acquisition (fresh each time the lock is taken), the process id, when the
- * lock was taken, and the timeout its holder beats within. A holder's later
+ * acquisition (fresh each time the lock is taken), the process id and the
+ * host it runs on (`null` in records written before hosts were recorded), when
+ * the lock was taken, and the timeout its holder beats within. A holder's later
  * heartbeats go to its own heartbeat file ({@link heartbeatPath}), which holds
  * a record of the same shape; the lock file itself is written once per
  * acquisition.
@@ -14,6 +15,7 @@ export interface LockRecord {
   readonly owner: string;
   readonly token: string;
   readonly pid: number | null;
+  readonly host: string | null;
   readonly heartbeat_at: number;
   readonly heartbeat_iso: string;
   readonly timeout_ms: number;
@@ -45,6 +47,7 @@ function parseLockRecord(text: string): LockRecord | null {
     owner: value.owner,
     token: typeof value.token === 'string' ? value.token : '',
     pid: typeof value.pid === 'number' ? value.pid : null,
+    host: typeof value.host === 'string' && value.host !== '' ? value.host : null,
     heartbeat_at: value.heartbeat_at as number,
     heartbeat_iso: String(value.heartbeat_iso ?? ''),
     timeout_ms: value.timeout_ms as number,
@@ -53,17 +56,24 @@ function parseLockRecord(text: string): LockRecord | null {
 
 /**
  * The text of a lock record (one JSON line) for `owner`'s acquisition `token`
- * at `now`, with this process's id: what the lock file, a takeover claim and a
- * heartbeat file hold.
+ * at `now`, with this process's id and `host`: what the lock file, a takeover
+ * claim and a heartbeat file hold.
  *
  * @internal
  */
-export function formatLockRecord(owner: string, token: string, timeoutMs: number, now: number): string {
+export function formatLockRecord(
+  owner: string,
+  token: string,
+  timeoutMs: number,
+  now: number,
+  host: string | null,
+): string {
   const pid = typeof globalThis.process?.pid === 'number' ? globalThis.process.pid : null;
   const record: LockRecord = {
     owner,
     token,
     pid,
+    host,
     heartbeat_at: now,
     heartbeat_iso: new Date(now).toISOString(),
     timeout_ms: timeoutMs,
@@ -88,6 +98,7 @@ export async function readLockRecord(fs: FileSystem, path: string, timeoutMs: nu
     owner: 'unknown (unreadable lock file)',
     token: '',
     pid: null,
+    host: null,
     heartbeat_at: stat?.mtimeMs ?? 0,
     heartbeat_iso: '',
     timeout_ms: timeoutMs,

@@ -2,6 +2,8 @@ import { GoalLoopError } from '../errors.js';
 import { fnv1a64 } from '../kit/hash.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import type { LockStaleReason, ProcessProbe } from './lock-holder.js';
+import { lockedMessage, staleReason, systemProcessProbe } from './lock-holder.js';
 import {
   formatLockRecord,
   heartbeatPath,
@@ -18,6 +20,7 @@ export type { LockRecord } from './lock-record.js';
 export interface LockTakeover {
   readonly previousOwner: string;
   readonly ageMs: number;
+  readonly reason: LockStaleReason;
 }
 
 // How many crashed takeovers of one stale lock a newcomer steps over before it gives up.
@@ -33,13 +36,15 @@ const MAX_CLAIMS = 64;
  * A lock whose last heartbeat (its heartbeat file, else the lock file's time)
  * is older than the smaller of its own `timeout_ms` and this loop's
  * `timeoutMs` is stale (the holder promised to beat within its timeout; this
- * loop was told to wait no longer than its own) and is taken over: the
- * newcomer that exclusively creates that acquisition's claim file checks the
- * lock is still that acquisition and still stale, then replaces it atomically
- * (the lock file never disappears, so no other loop slips in);
- * {@link RunLock.acquire} reports the takeover to that one winner, every other
- * racer gets `RUN_LOCKED`. {@link RunLock.fence} checks the token before
- * every write, so a holder that lost its lock writes nothing more.
+ * loop was told to wait no longer than its own), and so at once is a lock
+ * whose holder ran on this host in a process now gone ({@link staleReason}).
+ * A stale lock is taken over: the newcomer that exclusively creates that
+ * acquisition's claim file checks the lock is still that acquisition and
+ * still stale, then replaces it atomically (the lock file never disappears,
+ * so no other loop slips in); {@link RunLock.acquire} reports the takeover
+ * (and why) to that one winner, every other racer gets `RUN_LOCKED`.
+ * {@link RunLock.fence} checks the token before every write, so a holder
+ * that lost its lock writes nothing more.
  *
  * Without a compare-and-swap on the filesystem two windows remain, each
  * needing a pause of its own at one exact point: a holder paused between a
@@ -64,11 +69,12 @@ export class RunLock {
     private readonly clock: Clock,
     readonly owner: string,
     private readonly timeoutMs: number,
+    private readonly probe: ProcessProbe = systemProcessProbe,
   ) {}
 
   // The lock record this owner writes now (to the lock file, a claim, or its heartbeat file).
   private record(): string {
-    return formatLockRecord(this.owner, this.token, this.timeoutMs, this.clock.now());
+    return formatLockRecord(this.owner, this.token, this.timeoutMs, this.clock.now(), this.probe.host);
   }
 
   /** Takes the lock, or takes over a stale one (reported); rejects with `RUN_LOCKED` when another loop holds it. */
@@ -84,14 +90,10 @@ export class RunLock {
     }
     const ageMs = await this.ageOf(held);
     const staleAfter = Math.min(held.timeout_ms, this.timeoutMs);
-    if (ageMs <= staleAfter) {
-      throw new GoalLoopError(
-        'RUN_LOCKED',
-        `The run is locked by ${held.owner} (pid ${held.pid ?? 'unknown'}, heartbeat ${Math.round(ageMs / 1000)} s ago, stale after ${Math.round(staleAfter / 1000)} s): ${this.path}.`,
-      );
-    }
+    const reason = staleReason(held, ageMs, staleAfter, this.probe);
+    if (reason === null) throw new GoalLoopError('RUN_LOCKED', lockedMessage(this.path, held, ageMs, staleAfter));
     await this.takeOver(held, staleAfter);
-    return this.acquired({ previousOwner: held.owner, ageMs });
+    return this.acquired({ previousOwner: held.owner, ageMs, reason });
   }
 
   // How long ago the holder of `held` last beat.
@@ -109,7 +111,9 @@ export class RunLock {
       if (await this.fs.createExclusive(name, this.record())) claim = name;
       else {
         const other = await this.read(name);
-        if (other === null || this.clock.now() - other.heartbeat_at <= staleAfter || attempt + 1 >= MAX_CLAIMS)
+        const live =
+          other === null || !staleReason(other, this.clock.now() - other.heartbeat_at, staleAfter, this.probe);
+        if (live || attempt + 1 >= MAX_CLAIMS)
           throw new GoalLoopError('RUN_LOCKED', `Another loop is taking over the stale lock ${this.path}.`);
       }
     }
@@ -117,7 +121,7 @@ export class RunLock {
       const current = await this.read(this.path);
       if (current === null || !sameLockRecord(current, stale))
         throw new GoalLoopError('RUN_LOCKED', `Another loop took over the stale lock ${this.path} first.`);
-      if ((await this.ageOf(current)) <= staleAfter)
+      if (staleReason(current, await this.ageOf(current), staleAfter, this.probe) === null)
         throw new GoalLoopError('RUN_LOCKED', `The run is locked by ${current.owner}, which beat again: ${this.path}.`);
       await this.fs.writeText(this.path, this.record());
     } finally {

@@ -32,7 +32,11 @@ describe.each(FILE_SYSTEMS)('racing for a stale lock on the $name filesystem', (
         outcome.status === 'fulfilled' ? [{ i, value: outcome.value }] : [],
       );
       expect(won, `round ${round}`).toHaveLength(1);
-      expect(won[0]?.value, `round ${round}`).toEqual({ previousOwner: 'ghost', ageMs: TIMEOUT + 1 });
+      expect(won[0]?.value, `round ${round}`).toEqual({
+        previousOwner: 'ghost',
+        ageMs: TIMEOUT + 1,
+        reason: 'heartbeat_stale',
+      });
       for (const outcome of outcomes)
         if (outcome.status === 'rejected') expect(outcome.reason).toMatchObject({ code: 'RUN_LOCKED' });
       const winner = racers[won[0]?.i ?? -1] as RunLock;

@@ -27,7 +27,7 @@ describe('a holder paused mid-heartbeat', () => {
     const beating = a.heartbeat(true);
     await paused.reached;
     const b = new RunLock(fs, LOCK, createManualClock(START + TIMEOUT + 1), 'b', TIMEOUT);
-    expect(await b.acquire()).toEqual({ previousOwner: 'a', ageMs: TIMEOUT + 1 });
+    expect(await b.acquire()).toEqual({ previousOwner: 'a', ageMs: TIMEOUT + 1, reason: 'heartbeat_stale' });
     const lockOfB = await fs.readText(LOCK);
     // A wakes up and its heartbeat write lands.
     paused.open();

@@ -41,7 +41,11 @@ describe.each(FILE_SYSTEMS)('RunLock on the $name filesystem', ({ make }) => {
     await fs.writeText(LOCK, staleRecord('ghost', TIMEOUT));
     await expect(lock('b').acquire()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
     clock.advance(1);
-    expect(await lock('b').acquire()).toEqual({ previousOwner: 'ghost', ageMs: TIMEOUT + 1 });
+    expect(await lock('b').acquire()).toEqual({
+      previousOwner: 'ghost',
+      ageMs: TIMEOUT + 1,
+      reason: 'heartbeat_stale',
+    });
     expect(await holder(fs)).toBe('b');
     expect((await fs.list('run'))?.filter((name) => name !== 'loop.lock')).toEqual([]);
   });
@@ -50,10 +54,18 @@ describe.each(FILE_SYSTEMS)('RunLock on the $name filesystem', ({ make }) => {
     // The holder promised 10 minutes; the newcomer was told 1 s: 1.5 s without a heartbeat is stale to it.
     await fs.writeText(LOCK, staleRecord('patient', 1_500, 600_000));
     await expect(lock('strict', 600_000).acquire()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
-    expect(await lock('strict', 1_000).acquire()).toEqual({ previousOwner: 'patient', ageMs: 1_500 });
+    expect(await lock('strict', 1_000).acquire()).toEqual({
+      previousOwner: 'patient',
+      ageMs: 1_500,
+      reason: 'heartbeat_stale',
+    });
     // The holder promised 1 s; a newcomer told 10 minutes does not wait longer than the holder said.
     await fs.writeText(LOCK, staleRecord('quick', 1_500, 1_000));
-    expect(await lock('lenient', 600_000).acquire()).toEqual({ previousOwner: 'quick', ageMs: 1_500 });
+    expect(await lock('lenient', 600_000).acquire()).toEqual({
+      previousOwner: 'quick',
+      ageMs: 1_500,
+      reason: 'heartbeat_stale',
+    });
   });
 
   it('an unreadable lock file is stale from its last change, and taken over', async () => {
@@ -121,7 +133,7 @@ describe.each(FILE_SYSTEMS)('RunLock on the $name filesystem', ({ make }) => {
     clock.advance(TIMEOUT);
     await expect(lock('b').acquire()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
     clock.advance(1);
-    expect(await lock('b').acquire()).toEqual({ previousOwner: 'a', ageMs: TIMEOUT + 1 });
+    expect(await lock('b').acquire()).toEqual({ previousOwner: 'a', ageMs: TIMEOUT + 1, reason: 'heartbeat_stale' });
     // The old holder's heartbeat file went with the takeover.
     expect(await fs.list('run')).toEqual(['loop.lock']);
     await expect(a.fence()).rejects.toMatchObject({ code: 'RUN_LOCKED' });

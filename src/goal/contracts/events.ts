@@ -62,7 +62,17 @@ export const loopEventSchema = z.discriminatedUnion('type', [
     current_hash: z.string(),
     accepted: z.boolean(),
   }),
-  z.object({ ...base, type: z.literal('lock_taken_over'), previous_owner: z.string(), heartbeat_age_ms: z.number() }),
+  z.object({
+    ...base,
+    type: z.literal('lock_taken_over'),
+    previous_owner: z.string(),
+    heartbeat_age_ms: z.number(),
+    /**
+     * Why the lock was stale: its heartbeat was older than the timeout, or its holder's process was gone from this
+     * host (taken over at once). Absent in events logged before reasons were recorded.
+     */
+    reason: z.enum(['heartbeat_stale', 'holder_gone']).optional(),
+  }),
   z.object({
     ...base,
     type: z.literal('late_cost_recorded'),

@@ -108,7 +108,17 @@ export function goalChanged(
   return emit({ ...state, goal_id: input.goalId, goal_hash: input.goalHash, session }, input.ts, [changed]);
 }
 
+/** A stale lock taken over: whose it was, how old its heartbeat, and why it was stale. @internal */
+export interface TakenOverLock {
+  readonly previousOwner: string;
+  readonly ageMs: number;
+  readonly reason: 'heartbeat_stale' | 'holder_gone';
+}
+
 /** Logs that a stale lock was taken over. @internal */
-export function lockTakenOver(state: LoopState, previousOwner: string, ageMs: number, ts: string): Transition {
-  return emit(state, ts, [draft('lock_taken_over', { previous_owner: previousOwner, heartbeat_age_ms: ageMs })]);
+export function lockTakenOver(state: LoopState, takeover: TakenOverLock, ts: string): Transition {
+  const { previousOwner, ageMs, reason } = takeover;
+  return emit(state, ts, [
+    draft('lock_taken_over', { previous_owner: previousOwner, heartbeat_age_ms: ageMs, reason }),
+  ]);
 }

@@ -118,6 +118,14 @@ describe('formatEvent', () => {
     );
   });
 
+  it('says when a lock was taken over because its holder process was gone', () => {
+    const [takenOver] = TABLE.lock_taken_over;
+    expect(formatEvent({ ...takenOver, reason: 'holder_gone', heartbeat_age_ms: 8_000 } as LoopEvent)).toBe(
+      'iteration 2: took over the run lock of host-a:4242 (its process is gone from this host, heartbeat 8.0 s old)',
+    );
+    expect(formatEvent({ ...takenOver, reason: 'heartbeat_stale' } as LoopEvent)).toBe(TABLE.lock_taken_over[1]);
+  });
+
   it('refuses a type outside the union instead of guessing, naming event.type on one line', () => {
     expect(() => formatEvent({ ...base, type: 'loop_exploded' } as unknown as LoopEvent)).toThrow(
       'formatEvent(event): unknown event.type "loop_exploded"',

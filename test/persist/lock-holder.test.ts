@@ -1,0 +1,120 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fnv1a64 } from '../../src/kit/hash.js';
+import { type ProcessProbe, staleReason, systemProcessProbe } from '../../src/persist/lock-holder.js';
+import type { LockRecord } from '../../src/persist/lock-record.js';
+import { RunLock } from '../../src/persist/run-lock.js';
+import type { FileSystem } from '../../src/ports/file-system.js';
+import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
+import { deadPid } from './dead-pid.js';
+import { FILE_SYSTEMS, type TestFs } from './helpers.js';
+
+const LOCK = 'run/loop.lock';
+const START = Date.UTC(2026, 0, 1);
+const TIMEOUT = 600_000;
+const HOST = 'build-7';
+const GONE = 4164;
+// A host where only pid GONE is gone; every other pid is alive.
+const probe: ProcessProbe = { host: HOST, isGone: (pid) => pid === GONE };
+const record = (fields: Partial<LockRecord>): LockRecord => ({
+  owner: 'goal-loop:4164:x',
+  token: 'tok',
+  pid: GONE,
+  host: HOST,
+  heartbeat_at: START,
+  heartbeat_iso: '',
+  timeout_ms: TIMEOUT,
+  ...fields,
+});
+const lockText = (fields: Partial<LockRecord>) => JSON.stringify(record(fields));
+
+describe('staleReason', () => {
+  it('a fresh heartbeat is held unless the holder ran on this host and its process is gone', () => {
+    expect(staleReason(record({}), 8_000, TIMEOUT, probe)).toBe('holder_gone');
+    expect(staleReason(record({ pid: 77 }), 8_000, TIMEOUT, probe)).toBeNull();
+    expect(staleReason(record({ host: 'build-8' }), 8_000, TIMEOUT, probe)).toBeNull();
+    expect(staleReason(record({ host: null }), 8_000, TIMEOUT, probe)).toBeNull();
+    expect(staleReason(record({ pid: null }), 8_000, TIMEOUT, { host: HOST, isGone: () => true })).toBeNull();
+    expect(staleReason(record({}), 8_000, TIMEOUT, { host: null, isGone: () => true })).toBeNull();
+  });
+
+  it('a heartbeat older than the timeout is stale for every holder, without asking about its process', () => {
+    const asked: number[] = [];
+    const counting: ProcessProbe = { host: HOST, isGone: (pid) => asked.push(pid) > 0 };
+    expect(staleReason(record({ pid: 77, host: 'build-8' }), TIMEOUT + 1, TIMEOUT, counting)).toBe('heartbeat_stale');
+    expect(staleReason(record({}), TIMEOUT + 1, TIMEOUT, counting)).toBe('heartbeat_stale');
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('the system probe', () => {
+  it('sees this process alive and a process that exited gone; never probes a pid naming a group', async () => {
+    expect(systemProcessProbe.host).not.toBeNull();
+    expect(systemProcessProbe.isGone(process.pid)).toBe(false);
+    expect(systemProcessProbe.isGone(await deadPid())).toBe(true);
+    for (const pid of [1, 0, -1, 1.5, Number.NaN]) expect(systemProcessProbe.isGone(pid)).toBe(false);
+  });
+});
+
+describe.each(FILE_SYSTEMS)('RunLock with a probe on the $name filesystem', ({ make }) => {
+  let t: TestFs;
+  let fs: FileSystem;
+  let clock: ManualClock;
+  const lock = (owner: string, on: ProcessProbe = probe) => new RunLock(fs, LOCK, clock, owner, TIMEOUT, on);
+  const holder = async () => (JSON.parse((await fs.readText(LOCK)) ?? 'null') as LockRecord).owner;
+  beforeEach(async () => {
+    t = await make();
+    fs = t.fs;
+    clock = createManualClock(START);
+  });
+  afterEach(() => t.dispose());
+
+  it('takes over at once a lock whose holder is gone from this host, and says why', async () => {
+    await fs.writeText(LOCK, lockText({ heartbeat_at: START - 8_000 }));
+    await fs.writeText(`${LOCK}.beat-tok`, lockText({ heartbeat_at: START - 1_000 }));
+    expect(await lock('b').acquire()).toEqual({
+      previousOwner: 'goal-loop:4164:x',
+      ageMs: 1_000,
+      reason: 'holder_gone',
+    });
+    expect(await holder()).toBe('b');
+    expect(await fs.readText(`${LOCK}.beat-tok`)).toBeNull();
+  });
+
+  it('writes this host into the lock and heartbeat records, which a newcomer on another host does not judge', async () => {
+    const a = lock('a', { host: 'build-8', isGone: () => false });
+    await a.acquire();
+    await a.heartbeat(true);
+    const beat = (await fs.list('run'))?.find((name) => name.startsWith('loop.lock.beat-'));
+    for (const path of [LOCK, `run/${beat}`])
+      expect(JSON.parse((await fs.readText(path)) ?? '')).toMatchObject({ host: 'build-8', pid: process.pid });
+    // On build-7 every pid but GONE is alive, and this record names build-8: even pid GONE there is not judged.
+    await fs.writeText(LOCK, lockText({ host: 'build-8' }));
+    await expect(lock('b').acquire()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+  });
+
+  it('keeps a lock whose holder is alive, on another host, or unnamed, until its heartbeat is stale', async () => {
+    for (const fields of [{ pid: 77 }, { host: 'build-8' }, { host: null }, { pid: null }]) {
+      await fs.writeText(LOCK, lockText(fields));
+      clock.set(START + TIMEOUT);
+      await expect(lock('b').acquire(), JSON.stringify(fields)).rejects.toMatchObject({
+        code: 'RUN_LOCKED',
+        message: expect.stringContaining('pass a smaller lockTimeoutMs'),
+      });
+      clock.set(START + TIMEOUT + 1);
+      expect(await lock('b').acquire()).toMatchObject({ reason: 'heartbeat_stale', ageMs: TIMEOUT + 1 });
+      await fs.remove(LOCK);
+      clock = createManualClock(START);
+    }
+  });
+
+  it('steps over at once a takeover claim whose writer is gone; a live one keeps its claim', async () => {
+    const stale = record({});
+    const claim = `${LOCK}.takeover-${fnv1a64(`${stale.owner}\n${stale.token}\n${stale.heartbeat_at}`)}-0`;
+    await fs.writeText(LOCK, lockText({}));
+    await fs.writeText(claim, lockText({ owner: 'claimer', pid: 77 }));
+    await expect(lock('b').acquire()).rejects.toMatchObject({ message: expect.stringContaining('taking over') });
+    await fs.writeText(claim, lockText({ owner: 'claimer' }));
+    expect(await lock('b').acquire()).toMatchObject({ reason: 'holder_gone' });
+    expect(await holder()).toBe('b');
+  });
+});
