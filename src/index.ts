@@ -81,6 +81,7 @@ export type {
   EvidenceFact,
   ExplicitVerdictsFact,
   PathFact,
+  PathRefusalReason,
   StageStatus,
 } from './goal/core/facts.js';
 export { progressFingerprint } from './goal/core/fingerprint.js';

@@ -95,6 +95,7 @@ function insideRunDir(fact: PathFact, written: string, runDir: string): PathFact
   if (fact.state === 'refused' || isInside(fact.path, runDir)) return fact;
   return {
     state: 'refused',
+    reason: 'run_dir',
     detail: `metric file "${written}" resolves to "${fact.path}", outside the run directory "${runDir}"`,
   };
 }
@@ -118,7 +119,10 @@ async function jsonSchemaFact(
     if (schemaDoc.state === 'malformed')
       return { kind: 'json_schema', outcome: { state: 'schema_error', detail: schemaDoc.detail } };
     if (schemaDoc.state !== 'present')
-      return { kind: 'json_schema', outcome: { state: 'unavailable', detail: `schema_path: ${schemaDoc.detail}` } };
+      return {
+        kind: 'json_schema',
+        outcome: unavailable(`schema_path: ${schemaDoc.detail}`, schemaDoc, 'schema_path'),
+      };
     schema = schemaDoc.document;
   }
   const schemaError = input.checker.compileError(schema);
@@ -128,7 +132,14 @@ async function jsonSchemaFact(
     input.fs,
     await resolveContainedPath(input.fs, criterion.path, { base: baseOf(input, criterion.run_relative), cache }),
   );
-  if (target.state !== 'present')
-    return { kind: 'json_schema', outcome: { state: 'unavailable', detail: target.detail } };
+  if (target.state !== 'present') return { kind: 'json_schema', outcome: unavailable(target.detail, target, 'path') };
   return { kind: 'json_schema', outcome: input.checker.check(target.document, schema) };
+}
+
+// A json_schema document that cannot be checked, naming the field whose path the containment rule refused.
+function unavailable(detail: string, document: DocumentFact, field: 'path' | 'schema_path') {
+  const refused = document.state === 'refused' && document.reason !== undefined;
+  return refused
+    ? { state: 'unavailable' as const, detail, refused: field }
+    : { state: 'unavailable' as const, detail };
 }

@@ -8,7 +8,10 @@ import type { DocumentFact, ExplicitVerdictsFact, PathFact } from './core/facts.
 
 /** Reads a contained path as a JSON document. @internal */
 export async function readJsonDocument(fs: FileSystem, path: PathFact): Promise<DocumentFact> {
-  if (path.state === 'refused') return { state: 'refused', detail: path.detail };
+  if (path.state === 'refused')
+    return path.reason === undefined
+      ? { state: 'refused', detail: path.detail }
+      : { state: 'refused', detail: path.detail, reason: path.reason };
   if (path.state === 'missing') return { state: 'missing', detail: `${path.path} does not exist` };
   if (path.type !== 'file') return { state: 'malformed', detail: `${path.path} is not a regular file` };
   const text = await fs.readText(path.path);

@@ -1,11 +1,12 @@
 // The lexical half of the containment rule, without touching the filesystem: a path on its base, normalised and
 // kept inside the project root, or refused (empty, NUL, absolute outside the root, `..` out of it).
+import type { PathRefusalReason } from '../kit/path-facts.js';
 import { isAbsolutePath, isInside, normalizePath, relativePath, resolvePath } from '../kit/paths.js';
 
 /** Why a path was refused: a malformed path, a lexical escape (absolute or `..`), or a symlink leading out. @internal */
 export type Refusal = {
   readonly state: 'refused';
-  readonly reason: 'invalid' | 'lexical' | 'symlink';
+  readonly reason: Exclude<PathRefusalReason, 'run_dir'>;
   readonly detail: string;
 };
 

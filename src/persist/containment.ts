@@ -57,7 +57,7 @@ export async function resolveContainedPath(
     options.base === undefined || options.base === 'root' ? '.' : options.base,
     options.cache ?? new Map(),
   );
-  return outcome.state === 'refused' ? refuse(outcome.detail) : outcome;
+  return outcome.state === 'refused' ? { state: 'refused', reason: outcome.reason, detail: outcome.detail } : outcome;
 }
 
 /**
@@ -180,9 +180,4 @@ async function escapingAncestor(
 // A refusal for a symlink that leads out of the root.
 function symlinkRefusal(detail: string): Refusal {
   return { state: 'refused', reason: 'symlink', detail };
-}
-
-// A refusal fact.
-function refuse(detail: string): PathFact {
-  return { state: 'refused', detail };
 }

@@ -104,7 +104,8 @@ describe('paths and spend', () => {
     const h = harness({
       [runFile('goal.json')]: goalJson([
         metricFile('own', 'metrics/own.json', '>=', 1),
-        metricFile('other', '../r-0/metrics/own.json', '>=', 1),
+        // Absolute, so only the evaluation can tell it lies outside the run dir (the memory root is /project).
+        metricFile('other', '/project/.goal-loop/runs/r-0/metrics/own.json', '>=', 1),
       ]),
       [runFile('metrics/own.json')]: JSON.stringify({ value: 5 }),
       '.goal-loop/runs/r-0/metrics/own.json': JSON.stringify({ value: 5 }),
@@ -112,8 +113,20 @@ describe('paths and spend', () => {
     const evaluation = await h.loop(allPass()).evaluate();
     expect(evaluation.criteria.find((criterion) => criterion.id === 'own')?.status).toBe('PASS');
     const other = evaluation.criteria.find((criterion) => criterion.id === 'other');
-    expect(other?.status).not.toBe('PASS');
+    expect(other?.status).toBe('FAIL');
     expect(other?.detail).toContain('outside the run directory');
+    expect(other?.refusedPath).toBe('$.criteria[1].source.file');
+    expect(evaluation.status).toBe('BLOCK');
+  });
+
+  it('a metric { file } climbing out of the run directory with .. is a goal issue at its path', async () => {
+    const h = harness({
+      [runFile('goal.json')]: goalJson([metricFile('other', '../r-0/metrics/own.json', '>=', 1)]),
+      '.goal-loop/runs/r-0/metrics/own.json': JSON.stringify({ value: 5 }),
+    });
+    const evaluation = await h.loop(allPass()).evaluate();
+    expect(evaluation.status).toBe('ERROR');
+    expect(evaluation.issues.map((issue) => issue.path)).toEqual([['criteria', 0, 'source', 'file']]);
   });
 
   it('a cumulative_cost_usd that is not a number stops the loop with INVALID_CONTRACT and is not overwritten', async () => {

@@ -132,7 +132,7 @@ describe('runConsistencyReview on the memory filesystem', () => {
         goal_id: 'g',
         criteria: [
           { id: 'plan', kind: 'file_exists', path: 'artifacts/stages/04-planning/plan.json', run_relative: true },
-          { id: 'escape', kind: 'file_exists', path: '../../../etc/passwd' },
+          { id: 'escape', kind: 'file_exists', path: '/etc/passwd' },
         ],
       }),
     );

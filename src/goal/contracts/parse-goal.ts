@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { type Issue, issuesFromZod, type ParseResult, refuseInvalidOptions } from '../../errors.js';
 import { type Goal, goalSchema } from './goal.js';
+import { escapingPathIssues } from './goal-paths.js';
 
 /** Options of {@link parseGoal}. @public */
 export interface ParseGoalOptions {
@@ -18,8 +19,9 @@ export const parseOptionShape = { stages: z.array(z.string()).optional() } satis
 
 /**
  * Parses a goal definition strictly: an unknown kind or operator, a missing
- * field, an unknown stage in `rerun_stages` or a duplicate criterion id is an
- * issue with its JSON path. Returns every issue; never throws on input (an
+ * field, an unknown stage in `rerun_stages`, a duplicate criterion id or a
+ * relative path whose `..` climbs out of the project (or, for a metric
+ * `source.file`, out of the run dir) is an issue with its JSON path. Returns every issue; never throws on input (an
  * unknown option key or a wrong option is `INVALID_OPTIONS`). Pure.
  *
  * @example
@@ -33,7 +35,7 @@ export function parseGoal(input: unknown, options: ParseGoalOptions = {}): Parse
   refuseInvalidOptions('parseGoal', parseOptionShape, options);
   const parsed = goalSchema.safeParse(input);
   // The semantic checks read the raw input, so they are reported even when the schema fails too.
-  const semantic = semanticGoalIssues(input, options.stages);
+  const semantic = [...semanticGoalIssues(input, options.stages), ...escapingPathIssues(input)];
   if (!parsed.success) return { success: false, issues: [...issuesFromZod(parsed.error), ...semantic] };
   return semantic.length === 0
     ? { success: true, data: parsed.data, issues: [] }

@@ -29,6 +29,11 @@ export interface CriterionEvaluation {
   readonly durationMs?: number;
   /** For command criteria that ran: the end of its output (standard error, else standard output). */
   readonly outputTail?: string;
+  /**
+   * The JSON path of the goal field whose path the containment rule refused (`$.criteria[0].path`): no stage
+   * rerun can fix it, so the criterion FAILs with a BLOCK signal.
+   */
+  readonly refusedPath?: string;
 }
 
 /** What {@link evaluateCriterion} needs besides the criterion and its fact. @public */
@@ -41,12 +46,18 @@ export interface CriterionContext {
   readonly judge?: JudgeOutcome;
 }
 
-type Verdict = Pick<CriterionEvaluation, 'status' | 'detail' | 'summary'> & Partial<CriterionEvaluation>;
+type Verdict = Pick<CriterionEvaluation, 'status' | 'detail' | 'summary'> &
+  Partial<CriterionEvaluation> & {
+    /** The field (relative to the criterion) whose path the containment rule refused. */
+    readonly refusedField?: string;
+  };
 
 /**
  * Turns one criterion and the fact the shell gathered for it into a PASS,
  * FAIL or PENDING. A missing fact, or a fact of another kind, is
- * PENDING with a detail saying so. Pure.
+ * PENDING with a detail saying so. A path the containment rule refused is a
+ * FAIL whose detail opens with the field's JSON path (`index` is the
+ * criterion's position in the goal) and which carries `refusedPath`. Pure.
  *
  * @public
  */
@@ -54,9 +65,17 @@ export function evaluateCriterion(
   criterion: Criterion,
   fact: CriterionFact | undefined,
   context: CriterionContext,
+  index?: number,
 ): CriterionEvaluation {
-  const verdict = judgeOf(criterion, fact, context);
-  return { id: criterion.id, kind: criterion.kind, rerunStages: criterion.rerun_stages, ...verdict };
+  const { refusedField, ...verdict } = judgeOf(criterion, fact, context);
+  const evaluation = { id: criterion.id, kind: criterion.kind, rerunStages: criterion.rerun_stages, ...verdict };
+  if (refusedField === undefined) return evaluation;
+  const at = `$.criteria[${index ?? '?'}].${refusedField}`;
+  return {
+    ...evaluation,
+    refusedPath: at,
+    detail: `${at}: ${evaluation.detail} No stage rerun can change that: correct the path in the goal (or the symlink that leads out).`,
+  };
 }
 
 // Dispatches on the criterion's kind; a fact of another kind (or none) leaves it PENDING.
@@ -96,7 +115,12 @@ function notEvaluated(id: string, fact: CriterionFact | undefined): Verdict {
 function fileExists(path: string, fact: PathFact): Verdict {
   switch (fact.state) {
     case 'refused':
-      return { status: 'FAIL', summary: `${path} refused`, detail: `${path} was refused: ${fact.detail}.` };
+      return {
+        status: 'FAIL',
+        summary: `${path} refused`,
+        detail: `${path} was refused: ${fact.detail}.`,
+        ...(fact.reason === undefined ? {} : { refusedField: 'path' }),
+      };
     case 'missing':
       return { status: 'FAIL', summary: `${path} is missing`, detail: `${path} does not exist.` };
     case 'present':

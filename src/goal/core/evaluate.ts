@@ -74,13 +74,14 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
   const verdicts = resolveVerdicts(facts);
   // One context for every criterion but the judges (each has its own verdict outcome).
   const context: CriterionContext = { stages, feedbackStage: facts.feedbackStage };
-  const criteria = goal.criteria.map((criterion) =>
+  const criteria = goal.criteria.map((criterion, index) =>
     evaluateCriterion(
       criterion,
       readOwn(facts.criteria, criterion.id),
       criterion.kind === 'judge'
         ? { stages, feedbackStage: facts.feedbackStage, judge: verdicts.judges.get(criterion.id) }
         : context,
+      index,
     ),
   );
   const builtins = evaluateBuiltins(facts);

@@ -15,6 +15,12 @@ export function criterionSignal(criterion: CriterionEvaluation): DecisionSignal 
         ? { kind: 'judge_pending', source: id, message: `Judge criterion ${id} has no fresh verdict` }
         : { kind: 'criterion_pending', source: id, message: `Criterion ${id} is pending${summary}` };
     case 'FAIL':
+      if (criterion.refusedPath !== undefined)
+        return {
+          kind: 'path_refused',
+          source: id,
+          message: `Criterion ${id} names a path the project refuses at ${criterion.refusedPath}${summary}`,
+        };
       return kind === 'judge' && criterion.recommendation === 'block'
         ? {
             kind: 'judge_block',

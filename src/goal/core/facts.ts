@@ -1,5 +1,5 @@
 import type { Issue } from '../../errors.js';
-import type { EvidenceFact, PathFact } from '../../kit/path-facts.js';
+import type { EvidenceFact, PathFact, PathRefusalReason } from '../../kit/path-facts.js';
 import type { StageStatus } from '../../pipeline/stage-status.js';
 import type { CommandResult } from '../../ports/command-runner.js';
 import type { FeedbackRead } from '../contracts/feedback-view.js';
@@ -11,12 +11,13 @@ export type { StageStatus };
 /**
  * A JSON document the shell tried to read for a criterion (a metric file, a
  * json_schema target): refused, missing, malformed (with why), or its parsed
- * content.
+ * content. A refusal by the containment rule carries its `reason`.
  *
  * @public
  */
 export type DocumentFact =
-  | { readonly state: 'refused' | 'missing' | 'malformed'; readonly detail: string }
+  | { readonly state: 'refused'; readonly detail: string; readonly reason?: PathRefusalReason }
+  | { readonly state: 'missing' | 'malformed'; readonly detail: string }
   | { readonly state: 'present'; readonly document: unknown };
 
 /**
@@ -42,7 +43,12 @@ export type CriterionFact =
        * `schema_error`: the schema does not compile, so the criterion cannot be evaluated at all.
        */
       readonly outcome:
-        | { readonly state: 'unavailable'; readonly detail: string }
+        | {
+            readonly state: 'unavailable';
+            readonly detail: string;
+            /** The field whose path the containment rule refused (absent: missing, malformed or unreadable). */
+            readonly refused?: 'path' | 'schema_path';
+          }
         | { readonly state: 'schema_error'; readonly detail: string }
         | { readonly state: 'checked'; readonly valid: boolean; readonly errors: readonly string[] };
     };
@@ -90,4 +96,4 @@ export interface EvaluationFacts {
   readonly metricsIssues?: readonly Issue[];
 }
 
-export type { EvidenceFact, PathFact } from '../../kit/path-facts.js';
+export type { EvidenceFact, PathFact, PathRefusalReason } from '../../kit/path-facts.js';

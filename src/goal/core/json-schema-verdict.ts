@@ -8,6 +8,8 @@ export interface JsonSchemaVerdict {
   readonly status: 'PASS' | 'FAIL' | 'PENDING';
   readonly summary: string;
   readonly detail: string;
+  /** The field whose path the containment rule refused. */
+  readonly refusedField?: 'path' | 'schema_path';
 }
 
 /**
@@ -59,6 +61,7 @@ export function jsonSchemaVerdict(
       status: 'FAIL',
       summary: `${path} unavailable`,
       detail: `${path} could not be validated: ${outcome.detail}.`,
+      ...(outcome.refused === undefined ? {} : { refusedField: outcome.refused }),
     };
   if (outcome.valid) return { status: 'PASS', summary: `${path} is valid`, detail: `${path} matches its JSON Schema.` };
   const first = outcome.errors.slice(0, 3).join('; ');

@@ -14,6 +14,8 @@ export interface MetricVerdict {
   readonly observed?: unknown;
   /** For a missing `feedback` source: the stages that refresh it. */
   readonly rerunStages?: readonly string[];
+  /** For a `{ file }` source the containment rule refused: `source.file`. */
+  readonly refusedField?: 'source.file';
 }
 
 /** The pipeline a missing `feedback` metric source is refreshed from. @internal */
@@ -46,6 +48,7 @@ export function metricVerdict(
         status: 'FAIL',
         summary: `${label} refused`,
         detail: `Metric source ${label} was refused: ${source.detail}.`,
+        ...(source.reason === undefined ? {} : { refusedField: 'source.file' as const }),
       };
     case 'malformed':
       return {

@@ -25,6 +25,7 @@ describe('precedence table', () => {
       agent_stamp_ahead: 'ASK_USER',
       stage_blocked: 'BLOCK',
       judge_block: 'BLOCK',
+      path_refused: 'BLOCK',
       unremediable_critical: 'BLOCK',
       metrics_unreadable: 'BLOCK',
       criterion_failed: 'RETRY',
