@@ -45,11 +45,19 @@ export function isCanonicalCodeFile(value: unknown): boolean {
  */
 export const codeFileSchema = z.looseObject({
   path: z.string().min(1),
-  implements: idListSchema,
-  service: z.string().optional(),
-  endpoints: z.array(z.string().min(1)).optional(),
-  tables: z.array(z.string().min(1)).optional(),
-  mitigates: idListSchema.optional(),
+  implements: idListSchema.describe(
+    'Story ids (US-nnn) of jira_tickets.json and/or requirement ids (FR-nnn, NFR-nnn) of requirement_spec.json the file implements; either links it to the requirement (a story through its linked_requirements).',
+  ),
+  service: z.string().describe('The name of the system_design.json service the file belongs to.').optional(),
+  endpoints: z
+    .array(z.string().min(1))
+    .describe('The endpoints the file provides, as "METHOD /path", matching system_design.json api_endpoints.')
+    .optional(),
+  tables: z
+    .array(z.string().min(1))
+    .describe('The table names the file provides, matching system_design.json database.tables.')
+    .optional(),
+  mitigates: idListSchema.describe('Threat ids (THR-nnn) of threat_model.json the file mitigates.').optional(),
   source: z.string().optional(),
 });
 

@@ -23,7 +23,7 @@ import {
  */
 export const deploymentReportSchema = z.looseObject({
   ...contractMetadataFields,
-  deployed_stories: idListSchema.optional(),
+  deployed_stories: idListSchema.describe('Story ids (US-nnn) of jira_tickets.json that were deployed.').optional(),
   environments: z.array(z.union([z.string().min(1), z.looseObject({ name: z.string().min(1) })])),
   rollback: z.unknown().optional(),
 });

@@ -26,7 +26,9 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const documentSchema = z.looseObject({
   type: z.string().min(1).describe('BRD | FRD | SOW | HLD | TEST_PLAN (other types are kept but not checked)'),
   path: z.string().min(1),
-  covers: idListSchema.optional(),
+  covers: idListSchema
+    .describe('Requirement ids (FR-nnn, NFR-nnn) of requirement_spec.json the document covers.')
+    .optional(),
 });
 
 // The fast predicate of documentSchema.

@@ -58,13 +58,24 @@ export function isCanonicalStory(value: unknown): boolean {
  * @public
  */
 export const userStorySchema = z.looseObject({
-  story_id: z.string().min(1),
+  story_id: z
+    .string()
+    .min(1)
+    .describe(
+      'The story id, US-nnn: code_report implements, test_report story_ids and deployment_report deployed_stories name it.',
+    ),
   title: z.string(),
-  linked_requirements: idListSchema,
+  linked_requirements: idListSchema.describe(
+    'Requirement ids (FR-nnn, NFR-nnn) of requirement_spec.json the story implements; an FR no story links is CRITICAL.',
+  ),
   story_points: z.number().min(0).optional(),
   sprint: sprintRefSchema.nullable().optional(),
   assignee: z.string().nullable().optional(),
-  blocked_by: idListSchema.optional(),
+  blocked_by: idListSchema
+    .describe(
+      'Story ids (US-nnn) that must be done first; a story scheduled in an earlier sprint than one of them is a finding.',
+    )
+    .optional(),
   source: z.string().optional(),
 });
 

@@ -40,7 +40,12 @@ export function isCanonicalRequirement(value: unknown): boolean {
  * @public
  */
 export const requirementSchema = z.looseObject({
-  id: z.string().min(1),
+  id: z
+    .string()
+    .min(1)
+    .describe(
+      'FR-nnn (functional) or NFR-nnn (non-functional): the id stories, documents, controls, code and tests link to.',
+    ),
   type: z.enum(['functional', 'non_functional']),
   category: z.string().optional(),
   title: z.string(),

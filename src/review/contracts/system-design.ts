@@ -30,9 +30,11 @@ export const apiEndpointSchema = z.looseObject({
 
 /** A security control (`SC-nnn`) of the design and the NFRs it implements. @public */
 export const securityControlSchema = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().min(1).describe('The control id, SC-nnn: test_report test_cases[].controls name it.'),
   description: z.string().optional(),
-  nfr_ids: idListSchema,
+  nfr_ids: idListSchema.describe(
+    'Non-functional requirement ids (NFR-nnn) of requirement_spec.json the control implements.',
+  ),
 });
 
 /**

@@ -41,10 +41,16 @@ export function isCanonicalTestCase(value: unknown): boolean {
  * @public
  */
 export const testCaseSchema = z.looseObject({
-  id: z.string().min(1),
-  story_ids: idListSchema,
-  requirement_ids: idListSchema,
-  controls: idListSchema.optional(),
+  id: z.string().min(1).describe('The test case id, TC-nnn.'),
+  story_ids: idListSchema.describe(
+    'Story ids (US-nnn) of jira_tickets.json the test verifies; a story no test case names is CRITICAL.',
+  ),
+  requirement_ids: idListSchema.describe(
+    'Requirement ids (FR-nnn, NFR-nnn) of requirement_spec.json the test verifies directly (it covers the requirements of its stories too).',
+  ),
+  controls: idListSchema
+    .describe('Security control ids (SC-nnn) of system_design.json security_controls the test verifies.')
+    .optional(),
   status: z.enum(['passed', 'failed', 'skipped']),
   source: z.string().optional(),
 });

@@ -13,7 +13,7 @@ export const riskLevelSchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
  * @public
  */
 export const threatSchema = z.looseObject({
-  id: z.string().min(1),
+  id: z.string().min(1).describe('The threat id, THR-nnn: code_report files[].mitigates name it.'),
   risk_level: riskLevelSchema,
   affected_component: z.string().optional(),
   mitigation: z
