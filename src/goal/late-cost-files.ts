@@ -1,5 +1,6 @@
 import { formatIssue, GoalLoopError, isGoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
 import { joinPath } from '../kit/paths.js';
+import { sumUsd } from '../kit/usd.js';
 import { resolveContainedPath } from '../persist/containment.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type LateCostRecord, lateCostRecordSchema, type PendingLateCost } from './contracts/late-cost.js';
@@ -89,8 +90,5 @@ export async function pendingLateCostUsd(
 ): Promise<number> {
   const counted = new Set(folded);
   const pending = await readLateCosts(fs, await containLateCostFolder(fs, runDir));
-  return pending.reduce(
-    (sum, file) => sum + ('record' in file && !counted.has(file.name) ? file.record.cost_usd : 0),
-    0,
-  );
+  return sumUsd(pending.map((file) => ('record' in file && !counted.has(file.name) ? file.record.cost_usd : 0)));
 }

@@ -35,6 +35,19 @@ describe('GoalLoop stops: complete, ask_user, blocked', () => {
     expect(await h.fs.readText(PATHS.lock)).toBeNull();
   });
 
+  it('records decimal stage costs as their decimal total (0.1 + 0.2 is 0.3, not 0.30000000000000004)', async () => {
+    const h = harness();
+    const runner = createScriptedStageRunner({
+      a: { status: 'passed', costUsd: 0.1 },
+      b: { status: 'passed', costUsd: 0.2 },
+      c: { status: 'passed', costUsd: 0 },
+    });
+    const result = await h.loop(runner).run();
+    expect(result.spentUsd).toBe(0.3);
+    expect(JSON.parse((await h.fs.readText(PATHS.metrics)) ?? '{}')).toMatchObject({ cumulative_cost_usd: 0.3 });
+    expect((await readState(h.fs))?.spent_usd).toBe(0.3);
+  });
+
   it('asks the user when a judge criterion has no verdict (exit 4)', async () => {
     const h = harness({ [runFile('goal.json')]: goalJson([judge('design', ['b'])]) });
     const result = await h.loop(allPass()).run();

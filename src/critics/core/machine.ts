@@ -1,3 +1,4 @@
+import { addUsd } from '../../kit/usd.js';
 import type { CriticDecision, JsonValue } from '../contracts/decision.js';
 import type { ExecutionState, FeedbackCause } from '../contracts/execution-state.js';
 import type { RouteAction } from '../contracts/trace.js';
@@ -74,7 +75,11 @@ export function transition(state: ExecutionState, input: ExecutionInput, config:
   const stage = plan.id;
   const attempts = input.type === 'generated' ? (state.attempts[stage] ?? 0) + 1 : (state.attempts[stage] ?? 0);
   const cost = input.type === 'generated' ? input.result.costUsd : costOf(input.reply);
-  const spent = { ...state, attempts: { ...state.attempts, [stage]: attempts }, spent_usd: state.spent_usd + cost };
+  const spent = {
+    ...state,
+    attempts: { ...state.attempts, [stage]: attempts },
+    spent_usd: addUsd(state.spent_usd, cost),
+  };
   const call = { stage, attempt: attempts, costUsd: cost, durationMs: input.durationMs };
   if (input.type === 'generated') {
     const { result } = input;

@@ -1,3 +1,4 @@
+import { sumUsd } from '../../kit/usd.js';
 import type { PendingLateCost } from '../contracts/late-cost.js';
 import type { LoopState } from '../contracts/loop-state.js';
 import { draft, emit, type Transition, withOutbox } from './emit.js';
@@ -55,8 +56,10 @@ export function foldLateCosts(
     if (remembered === state) return { state, events: [], remove };
     return { ...withOutbox({ ...remembered, updated_at: input.ts }, []), remove };
   }
-  const added = fresh.reduce((sum, file) => sum + file.record.cost_usd, 0);
-  const spent = Math.max(state.spent_usd, input.spentUsd) + added;
+  const spent = sumUsd(
+    fresh.map((file) => file.record.cost_usd),
+    Math.max(state.spent_usd, input.spentUsd),
+  );
   return { ...emit({ ...remembered, spent_usd: spent }, input.ts, drafts), remove };
 }
 

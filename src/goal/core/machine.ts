@@ -1,3 +1,4 @@
+import { addUsd } from '../../kit/usd.js';
 import type { StageOutcome } from '../../ports/stage-runner.js';
 import type { LoopState } from '../contracts/loop-state.js';
 import { decideLoop, type LoopStop } from './decide.js';
@@ -108,7 +109,7 @@ function stageFinished(
 ): LoopStep {
   if (input.outcome === null) {
     const reason = `Aborted by the caller during stage ${input.stage}; it reruns when the loop resumes.`;
-    const spent = { ...state, spent_usd: state.spent_usd + (input.abortedCostUsd ?? 0) };
+    const spent = { ...state, spent_usd: addUsd(state.spent_usd, input.abortedCostUsd ?? 0) };
     return { ...interrupt(spent, 'aborted', reason, input.ts), effect: { kind: 'stop', stoppedOn: 'aborted', reason } };
   }
   const done = stageCompleted(state, input.stage, input.outcome, input.durationMs, input.ts);

@@ -1,3 +1,4 @@
+import { addUsd, sumUsd } from '../../kit/usd.js';
 import type { LoopEvent } from '../contracts/events.js';
 import type {
   PathStep,
@@ -64,7 +65,10 @@ export function buildRunReport(input: RunReportInput): RunReport {
         ...row,
         evaluationPath: file?.path ?? `${input.runDir}/iterations/${row.iteration}/evaluation.json`,
         evaluation: file?.evaluation ?? null,
-        spentUsd: row.stages.reduce((sum, stage) => sum + stage.costUsd, row.lateCostUsd),
+        spentUsd: sumUsd(
+          row.stages.map((stage) => stage.costUsd),
+          row.lateCostUsd,
+        ),
       };
     });
   return {
@@ -88,7 +92,7 @@ function spentOf(input: RunReportInput, iterations: readonly ReportIteration[]):
   if (input.metricsSpentUsd !== null) return { usd: input.metricsSpentUsd, source: 'metrics.json' };
   if (input.state !== null) return { usd: input.state.spentUsd, source: 'loop-state.json' };
   if (iterations.length === 0) return null;
-  return { usd: iterations.reduce((sum, row) => sum + row.spentUsd, 0), source: 'stage costs in events.jsonl' };
+  return { usd: sumUsd(iterations.map((row) => row.spentUsd)), source: 'stage costs in events.jsonl' };
 }
 
 // The row of iteration n, created on first sight.
@@ -179,7 +183,10 @@ function foldEvent(walk: Walk, event: LoopEvent): void {
       return;
     // A stage cost reported after the loop stopped waiting counts in the iteration its stage ran in.
     case 'late_cost_recorded':
-      if (event.stage_iteration > 0) rowOf(walk, event.stage_iteration).lateCostUsd += event.cost_usd;
+      if (event.stage_iteration > 0) {
+        const row = rowOf(walk, event.stage_iteration);
+        row.lateCostUsd = addUsd(row.lateCostUsd, event.cost_usd);
+      }
       return;
     case 'goal_changed':
     case 'lock_taken_over':

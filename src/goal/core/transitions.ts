@@ -1,3 +1,4 @@
+import { addUsd } from '../../kit/usd.js';
 import type { StageOutcome, StageRunReason } from '../../ports/stage-runner.js';
 import type { LoopEventDraft } from '../contracts/events.js';
 import type { LoopState } from '../contracts/loop-state.js';
@@ -53,7 +54,7 @@ export function stageCompleted(
     ...state,
     completed_stages: [...state.completed_stages, record],
     stage_status: { ...state.stage_status, [stage]: outcome.status },
-    spent_usd: state.spent_usd + cost,
+    spent_usd: addUsd(state.spent_usd, cost),
   };
   return emit(next, ts, [
     draft('stage_completed', {

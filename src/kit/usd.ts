@@ -1,0 +1,25 @@
+// Sums of US dollar amounts as the library records them: a budget's spend, a stage's cost, a report's total.
+
+// The amounts are kept to a billionth of a dollar: far below any price a model or a host charges, and far above the
+// float error of adding decimal fractions (0.1 + 0.2 is 0.30000000000000004; the spend it records is 0.3).
+const PER_USD = 1e9;
+
+/**
+ * The sum of two US dollar amounts, rounded to a billionth of a dollar so that
+ * adding decimal costs gives the decimal total (`0.1 + 0.2` → `0.3`), which a
+ * budget compares and a report prints. Pure.
+ *
+ * @internal
+ */
+export function addUsd(total: number, amount: number): number {
+  const sum = total + amount;
+  // An amount too large for a billionth to be exact is already as exact as a float holds it.
+  return Math.abs(sum) >= Number.MAX_SAFE_INTEGER / PER_USD ? sum : Math.round(sum * PER_USD) / PER_USD;
+}
+
+/** The sum of US dollar amounts, added in order with {@link addUsd}. Pure. @internal */
+export function sumUsd(amounts: Iterable<number>, start = 0): number {
+  let total = start;
+  for (const amount of amounts) total = addUsd(total, amount);
+  return total;
+}
