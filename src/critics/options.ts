@@ -104,7 +104,7 @@ export interface StagedPipelineOptions {
    * `@opentelemetry/api` is installed, else none.
    */
   readonly tracer?: Tracer;
-  /** A lock whose heartbeat is older than this is stale (default 60 000 ms). */
+  /** A lock whose heartbeat is older than this is stale (default 60 000 ms). A lock whose holder ran on this host and whose process is gone is taken over at once. */
   readonly lockTimeoutMs?: number;
 }
 

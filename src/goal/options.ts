@@ -60,7 +60,10 @@ export interface GoalLoopOptions {
    * for feedback). An id that is not one of `stages` is `INVALID_OPTIONS`: the loop would never refresh the report.
    */
   readonly feedbackStage?: string;
-  /** A lock whose heartbeat is older than this, or than the holder's own timeout, whichever is smaller, is stale and taken over (default 10 minutes). */
+  /**
+   * A lock whose heartbeat is older than this, or than the holder's own timeout, whichever is smaller, is stale and
+   * taken over (default 10 minutes). A lock whose holder ran on this host and whose process is gone is taken over at once.
+   */
   readonly lockTimeoutMs?: number;
   /**
    * A stage's time limit in ms: one for every stage, or per stage id (stages not named have none). A stage that

@@ -50,7 +50,7 @@ export function renderCriticReport(metrics: CriticMetrics): string {
   const lines = [
     '# Staged critics report',
     '',
-    `${o.executions} executions: ${pct(o.completionRate)} completed, ${pct(o.escalationRate)} escalated. ${o.decisions} critic decisions: ${pct(o.retryRate)} within-stage retries (target 10–30%), ${pct(o.backtrackRate)} route backs (target 5–15%), accuracy ${pct(o.criticAccuracy)}.`,
+    `${o.executions} execution${o.executions === 1 ? '' : 's'}: ${pct(o.completionRate)} completed, ${pct(o.escalationRate)} escalated. ${o.decisions} critic decisions: ${pct(o.retryRate)} within-stage retries (target 10–30%), ${pct(o.backtrackRate)} route backs (target 5–15%), accuracy ${pct(o.criticAccuracy)}.`,
     '',
     `Critic cost ${usd(o.criticCostUsd)} against generator cost ${usd(o.generatorCostUsd)} (ratio ${num(o.criticToGeneratorCost)}); rework ${usd(o.reworkCostUsd)}.`,
     '',

@@ -125,6 +125,8 @@ describe('computeCriticMetrics', () => {
     expect(report).toContain('S1 -.->|back 50.0%| S0');
     expect(report).toContain('S0 -->|retry 33.3%| S0');
     expect(renderCriticReport(computeCriticMetrics([]))).toContain('No flags');
+    expect(report).toContain('\n1 execution: ');
+    expect(renderCriticReport(computeCriticMetrics([]))).toContain('\n0 executions: ');
   });
 });
 
