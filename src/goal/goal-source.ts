@@ -30,7 +30,8 @@ export type LoadedGoal =
 
 /**
  * Loads the goal: the `goal` option when given, else `<runDir>/goal.json`,
- * else the default goal (built-in checks only). Parsing is strict.
+ * else the default goal (built-in checks only). Parsing is strict; without
+ * `stages`, `rerun_stages` entries are not checked against a pipeline.
  *
  * @internal
  */
@@ -38,7 +39,7 @@ export async function loadGoal(
   fs: FileSystem,
   goalPath: string,
   option: unknown,
-  stages: readonly string[],
+  stages?: readonly string[],
 ): Promise<LoadedGoal> {
   if (option !== undefined) return fromValue(option, stages, 'option');
   return loadGoalText(await fs.readText(goalPath), stages);

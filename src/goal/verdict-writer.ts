@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { GoalLoopError, issuesFromZod, parseJsonText, refuseInvalidOptions } from '../errors.js';
+import {
+  GoalLoopError,
+  type Issue,
+  issuesFromZod,
+  parseJsonText,
+  refuseInvalidOptions,
+  refuseOptions,
+} from '../errors.js';
+import { closestKey } from '../kit/unknown-keys.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { type RunPaths, runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
+import type { GoalInput } from './contracts/goal.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type Verdict, verdictSchema } from './contracts/verdict.js';
-import { loadGoalText } from './goal-source.js';
+import { loadGoal } from './goal-source.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import { containRunPaths } from './run-files.js';
 
@@ -22,6 +31,11 @@ export interface WriteVerdictOptions {
   readonly recommendation?: 'retry' | 'block';
   /** On FAIL: the stages to rerun instead of the criterion's own `rerun_stages`. */
   readonly recommendedRerunStages?: readonly string[];
+  /**
+   * The run's goal when it comes from code (the `goal` given to `GoalLoop`, e.g. from `defineGoal`): checked
+   * instead of `<runDir>/goal.json` for the judge criterion `criterionId` must name.
+   */
+  readonly goal?: GoalInput;
 }
 
 // Every option has an entry (checked against WriteVerdictOptions), so a misspelt one (`reasonning`) is refused
@@ -38,6 +52,7 @@ const optionShape = {
   score: z.number().optional(),
   recommendation: z.enum(['retry', 'block']).optional(),
   recommendedRerunStages: z.array(z.string().min(1)).optional(),
+  goal: z.record(z.string(), z.unknown(), { message: 'goal must be a goal object (as defineGoal makes)' }).optional(),
 } satisfies Record<keyof WriteVerdictOptions, z.ZodType>;
 
 /**
@@ -48,7 +63,12 @@ const optionShape = {
  * rewritten atomically as `{ "verdicts": [...] }`); a goal-verdict.json that
  * is not valid JSON is `INVALID_CONTRACT` and left untouched; an unknown
  * option key or a wrong value is `INVALID_OPTIONS` naming its path, before
- * anything is read or written. Returns the verdict written.
+ * anything is read or written. `criterionId` must name a judge criterion of
+ * the run's goal — the `goal` option when given (a goal from code), else
+ * `<runDir>/goal.json` (no check without either): any other id is
+ * `INVALID_OPTIONS` at `$.criterionId`, listing the judge criteria and the
+ * one it most likely misspells, and nothing is written. Returns the verdict
+ * written.
  *
  * @example
  * ```ts
@@ -79,7 +99,7 @@ export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdic
       issues,
     });
   }
-  await checkCriterion(fs, paths.goal, options.criterionId);
+  await checkCriterion(fs, paths.goal, options);
   const existing = await existingVerdicts(fs, paths.verdicts);
   await fs.writeText(paths.verdicts, `${JSON.stringify({ verdicts: [...existing, verdict.data] }, null, 2)}\n`);
   return verdict.data;
@@ -113,18 +133,34 @@ async function existingVerdicts(fs: FileSystem, path: string): Promise<unknown[]
   return [value];
 }
 
-// With a goal.json in the run dir, the verdict must name one of its judge criteria (a typo would wait forever unused).
-async function checkCriterion(fs: FileSystem, goalPath: string, criterionId: string): Promise<void> {
-  const goal = loadGoalText(await fs.readText(goalPath));
-  if (!goal.ok || goal.origin === 'default') return;
+// With a goal (the option, else goal.json in the run dir), the verdict must name one of its judge criteria (a typo
+// would wait forever unused).
+async function checkCriterion(fs: FileSystem, goalPath: string, options: WriteVerdictOptions): Promise<void> {
+  const { criterionId } = options;
+  const source = options.goal === undefined ? goalPath : 'the goal option';
+  const goal = await loadGoal(fs, goalPath, options.goal);
+  if (!goal.ok) {
+    // A goal from code that does not parse is the caller's mistake; an invalid goal.json is the loop's to report.
+    if (goal.origin === 'option')
+      refuseOptions(
+        'writeVerdict',
+        goal.issues.map((issue): Issue => ({ ...issue, path: ['goal', ...issue.path] })),
+      );
+    return;
+  }
+  if (goal.origin === 'default') return;
   const criterion = goal.goal.criteria.find((item) => item.id === criterionId);
   if (criterion?.kind === 'judge') return;
   const judges = goal.goal.criteria.filter((item) => item.kind === 'judge').map((item) => item.id);
-  const why =
-    criterion === undefined ? 'has no criterion' : `has a ${criterion.kind} criterion, not a judge criterion,`;
-  throw new GoalLoopError(
-    'INVALID_OPTIONS',
-    `Goal ${goal.goalId} ${why} "${criterionId}"; verdicts answer judge criteria (${judges.join(', ') || 'it has none'}).`,
-    { issues: [{ code: 'unknown_criterion', path: ['criterionId'], message: `not a judge criterion of ${goalPath}` }] },
-  );
+  const suggestion = closestKey(criterionId, judges);
+  const why = criterion === undefined ? 'no criterion' : `a ${criterion.kind} criterion, not a judge criterion,`;
+  const hint = suggestion === undefined ? '.' : `; did you mean \`${suggestion}\`?`;
+  const list = judges.length === 0 ? 'it has none' : `its judge criteria: ${judges.join(', ')}`;
+  refuseOptions('writeVerdict', [
+    {
+      code: 'unknown_criterion',
+      path: ['criterionId'],
+      message: `goal ${goal.goalId} (${source}) has ${why} "${criterionId}"${hint} Verdicts answer judge criteria (${list}).`,
+    },
+  ]);
 }

@@ -99,6 +99,7 @@ describe('writeVerdict options', () => {
       score: 0.4,
       recommendation: 'retry',
       recommendedRerunStages: ['b'],
+      goal: { schema_version: 1, criteria: [{ id: 'design', kind: 'judge', question: 'Is it sound?' }] },
     };
     expect(await writeVerdict(options)).toMatchObject({
       reasoning: 'the cache is missing',
