@@ -1,8 +1,9 @@
 // The parser of goal.json: the schema's issues and what a schema cannot check (unique criterion ids, rerun stages
 // of the configured pipeline), every issue with its JSON path.
 import { z } from 'zod';
-import { type Issue, issuesFromZod, type ParseResult, refuseInvalidOptions } from '../../errors.js';
+import { type Issue, type ParseResult, refuseInvalidOptions } from '../../errors.js';
 import { type Goal, goalSchema } from './goal.js';
+import { goalSchemaIssues } from './goal-keys.js';
 import { escapingPathIssues } from './goal-paths.js';
 
 /** Options of {@link parseGoal}. @public */
@@ -21,7 +22,9 @@ export const parseOptionShape = { stages: z.array(z.string()).optional() } satis
  * Parses a goal definition strictly: an unknown kind or operator, a missing
  * field, an unknown stage in `rerun_stages`, a duplicate criterion id or a
  * relative path whose `..` climbs out of the project (or, for a metric
- * `source.file`, out of the run dir) is an issue with its JSON path. Returns every issue; never throws on input (an
+ * `source.file`, out of the run dir) is an issue with its JSON path; an
+ * unknown key is one at the key's own path, with the known key it most
+ * likely misspells. Returns every issue; never throws on input (an
  * unknown option key or a wrong option is `INVALID_OPTIONS`). Pure.
  *
  * @example
@@ -36,7 +39,7 @@ export function parseGoal(input: unknown, options: ParseGoalOptions = {}): Parse
   const parsed = goalSchema.safeParse(input);
   // The semantic checks read the raw input, so they are reported even when the schema fails too.
   const semantic = [...semanticGoalIssues(input, options.stages), ...escapingPathIssues(input)];
-  if (!parsed.success) return { success: false, issues: [...issuesFromZod(parsed.error), ...semantic] };
+  if (!parsed.success) return { success: false, issues: [...goalSchemaIssues(parsed.error, input), ...semantic] };
   return semantic.length === 0
     ? { success: true, data: parsed.data, issues: [] }
     : { success: false, issues: semantic };
