@@ -1,6 +1,7 @@
-import { formatIssue, GoalLoopError, isGoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
+import { formatIssue, GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
 import { joinPath } from '../kit/paths.js';
 import { sumUsd } from '../kit/usd.js';
+import { readContainedText } from '../persist/contained-read.js';
 import { resolveContainedPath } from '../persist/containment.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type LateCostRecord, lateCostRecordSchema, type PendingLateCost } from './contracts/late-cost.js';
@@ -60,16 +61,12 @@ export async function readLateCosts(fs: FileSystem, folder: string): Promise<Pen
   return read.filter((file) => file !== null);
 }
 
-// One pending file, read and checked (null when it went away meanwhile: then it is pending no more).
+// One pending file, read and checked under the containment rule (null when it went away meanwhile: then it is pending
+// no more). A file that resolves outside the project is never read: a symlink out counts no spend and quotes nothing.
 async function readOne(fs: FileSystem, name: string, path: string): Promise<PendingLateCost | null> {
-  let text: string | null;
-  try {
-    text = await fs.readText(path);
-  } catch (error) {
-    if (!isGoalLoopError(error, 'IO_ERROR')) throw error;
-    return { name, path, problem: error.message };
-  }
+  const text = await readContainedText(fs, path);
   if (text === null) return null;
+  if (typeof text !== 'string') return { name, path, problem: text.error };
   const json = parseJsonText(text);
   if (!json.ok) return { name, path, problem: formatIssue(json.issue) };
   const parsed = lateCostRecordSchema.safeParse(json.value);

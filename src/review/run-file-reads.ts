@@ -1,38 +1,14 @@
 // Reading the files of a run directory for the review, each under the containment rule: the stage contracts (canonical
 // path first, then legacy ones), goal.json, manifest.json, the latest iteration and the file_exists evidence.
-import { GoalLoopError, type Issue, isGoalLoopError, parseJsonText } from '../errors.js';
+import { GoalLoopError, type Issue, parseJsonText } from '../errors.js';
 import { type Goal, parseGoal, readLatestIterationStarted } from '../index.js';
 import { joinPath } from '../kit/paths.js';
+import { failureOf, readContainedText } from '../persist/contained-read.js';
 import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { ContractInput } from './core/contract-input.js';
 import type { ContractSlot } from './core/contract-slots.js';
 import type { FileCheck } from './core/goal-evaluation.js';
-
-// The message of a read that failed (a directory where a file belongs, a path the OS refuses, a permission).
-function failureOf(error: unknown): string {
-  return isGoalLoopError(error) || error instanceof Error ? error.message : String(error);
-}
-
-// What reading one run file gave: its text, null when missing, or why it was not read (refused or unreadable).
-type ReadOutcome = string | null | { readonly error: string; readonly refused?: true };
-
-// Reads one run file under the containment rule: a path that resolves outside the project is refused and never
-// read; anything but a regular file (a directory, a FIFO, a device) is not opened; a failed read is `{ error }`.
-async function readOrFailure(fs: FileSystem, path: string, cache: RealpathCache): Promise<ReadOutcome> {
-  try {
-    const fact = await resolveContainedPath(fs, path, { cache });
-    if (fact.state === 'refused') return { error: `refused, not read: ${fact.detail}`, refused: true };
-    if (fact.state === 'missing') return null;
-    if (fact.type !== 'file')
-      return {
-        error: `"${path}" is ${fact.type === 'directory' ? 'a directory' : 'a special file (a FIFO, socket or device)'}, not a regular file`,
-      };
-    return await fs.readText(fact.path);
-  } catch (error) {
-    return { error: failureOf(error) };
-  }
-}
 
 /** Reads one contract slot: the canonical path first, then each legacy path; null text means missing, an unreadable file is malformed. @internal */
 export async function readSlot(
@@ -43,7 +19,7 @@ export async function readSlot(
 ): Promise<ContractInput> {
   const candidates = [slot.canonicalPath, ...slot.legacyPaths];
   for (const [index, path] of candidates.entries()) {
-    const text = await readOrFailure(fs, joinPath(runDir, path), cache);
+    const text = await readContainedText(fs, joinPath(runDir, path), cache);
     if (text === null) continue;
     const legacy = index > 0;
     if (typeof text !== 'string')
@@ -72,7 +48,7 @@ export async function readGoal(
   stages: readonly string[] | undefined,
   cache: RealpathCache,
 ): Promise<{ goal: Goal | null; issues: readonly Issue[] }> {
-  const text = await readOrFailure(fs, path, cache);
+  const text = await readContainedText(fs, path, cache);
   if (text !== null && typeof text !== 'string')
     return {
       goal: null,
@@ -91,7 +67,7 @@ export async function readGoal(
 
 /** Reads manifest.json tolerantly: a missing, refused, unreadable or unparsable manifest is no manifest. @internal */
 export async function readManifest(fs: FileSystem, path: string, cache: RealpathCache): Promise<unknown> {
-  const text = await readOrFailure(fs, path, cache);
+  const text = await readContainedText(fs, path, cache);
   if (typeof text !== 'string') return undefined;
   const parsed = parseJsonText(text);
   return parsed.ok ? parsed.value : undefined;

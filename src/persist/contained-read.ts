@@ -1,0 +1,47 @@
+// Reading one file the library owns under the containment rule, without throwing: its text, null when it is missing,
+// or why it was not read (refused: it resolves outside the project; or unreadable: not a regular file, a failed read).
+import { isGoalLoopError } from '../errors.js';
+import type { FileSystem } from '../ports/file-system.js';
+import { type RealpathCache, resolveContainedPath } from './containment.js';
+
+/**
+ * What reading one file under the containment rule gave: its text, `null`
+ * when it is missing, or why it was not read (`refused` when it resolves
+ * outside the project). @internal
+ */
+export type ContainedRead = string | null | { readonly error: string; readonly refused?: true };
+
+/** The message of a read that failed (a directory where a file belongs, a path the OS refuses, a permission). @internal */
+export function failureOf(error: unknown): string {
+  return isGoalLoopError(error) || error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Reads one file under the containment rule: a path that resolves outside
+ * the project (a symlink out included) is refused and never read; anything
+ * but a regular file (a directory, a FIFO, a device) is not opened; a failed
+ * read is `{ error }`. Never throws.
+ *
+ * @param fs - The project's filesystem.
+ * @param path - The file, relative to the root.
+ * @param cache - Folder realpaths shared with the other reads of one pass (default: none shared).
+ * @internal
+ */
+export async function readContainedText(
+  fs: FileSystem,
+  path: string,
+  cache: RealpathCache = new Map(),
+): Promise<ContainedRead> {
+  try {
+    const fact = await resolveContainedPath(fs, path, { cache });
+    if (fact.state === 'refused') return { error: `refused, not read: ${fact.detail}`, refused: true };
+    if (fact.state === 'missing') return null;
+    if (fact.type !== 'file')
+      return {
+        error: `"${path}" is ${fact.type === 'directory' ? 'a directory' : 'a special file (a FIFO, socket or device)'}, not a regular file`,
+      };
+    return await fs.readText(fact.path);
+  } catch (error) {
+    return { error: failureOf(error) };
+  }
+}
