@@ -1,5 +1,6 @@
 // One session under the run's lock: takes the lock, sweeps the temp files a crash left, opens the session (resume,
 // new, or a recorded stop) with everything it writes through fenced by the lock, works with it, and releases the lock.
+import { joinPath } from '../kit/paths.js';
 import type { EventFeed } from '../persist/event-feed.js';
 import { withHeartbeat } from '../persist/heartbeat.js';
 import { createJsonStore } from '../persist/json-store.js';
@@ -9,6 +10,7 @@ import { OutboxCommit } from '../persist/outbox.js';
 import { RunLock } from '../persist/run-lock.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
 import type { Clock } from '../ports/clock.js';
+import type { FileSystem } from '../ports/file-system.js';
 import type { LoopEvent } from './contracts/events.js';
 import { type LoopState, loopStateSchema } from './contracts/loop-state.js';
 import type { GoalReader } from './goal-reader.js';
@@ -52,8 +54,11 @@ export async function withLockedSession(
   const lock = new RunLock(fs, paths.lock, context.clock, owner, context.lockTimeoutMs);
   return withAcquiredLock(lock, async (takeover) => {
     // Temp files of the loop's own atomic writes a crash cut off, beside its files (older than a minute, so no live
-    // writer's); not recursive, so a long run's iterations/ folders cost nothing here.
+    // writer's); of the iterations/ folders only the latest, where a crash cut an evaluation's write off (a long run's
+    // earlier folders cost nothing here).
     await fs.removeStaleTempFiles?.(paths.runDir, { olderThanMs: STALE_TEMP_MS });
+    const latest = await latestIterationFolder(fs, paths.runDir);
+    if (latest !== null) await fs.removeStaleTempFiles?.(latest, { olderThanMs: STALE_TEMP_MS });
     const lateCostFolder = await containLateCostFolder(fs, paths.runDir);
     await fs.removeStaleTempFiles?.(lateCostFolder, { olderThanMs: STALE_TEMP_MS });
     const log = new JsonlLog<LoopEvent>(fs, paths.events, (event) => context.feed.publish(event));
@@ -85,4 +90,11 @@ export async function withLockedSession(
     );
     return opened instanceof LoopSession ? await work(opened) : opened;
   });
+}
+
+// The folder of the run's highest-numbered iteration (iterations/<n>), or null when there is none.
+async function latestIterationFolder(fs: FileSystem, runDir: string): Promise<string | null> {
+  const folder = joinPath(runDir, 'iterations');
+  const numbers = ((await fs.list(folder)) ?? []).filter((name) => /^[1-9]\d*$/.test(name)).map(Number);
+  return numbers.length === 0 ? null : joinPath(folder, String(Math.max(...numbers)));
 }

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, readFile, rename, rm, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GoalEvaluation } from '../../src/goal/core/evaluate.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
@@ -220,6 +220,22 @@ describe('temp files of atomic writes cut off by a crash', () => {
     ).run();
     await expect(stat(stale)).rejects.toMatchObject({ code: 'ENOENT' });
     expect((await stat(fresh)).isFile()).toBe(true);
+  });
+
+  it('are removed from the latest iteration folder, where an evaluation write was cut off; earlier ones are left', async () => {
+    const name = (pid: number) => `.evaluation.json.${pid}.0b6e4d0a-1f2c-4c3b-9a8d-7e6f5a4b3c2d.tmp`;
+    const old = new Date(Date.now() - 10 * 60_000);
+    const temps = [join(root, RUN, 'iterations', '2', name(1)), join(root, RUN, 'iterations', '10', name(2))];
+    for (const temp of temps) {
+      await mkdir(dirname(temp), { recursive: true });
+      await writeFile(temp, '{"half":');
+      await utimes(temp, old, old);
+    }
+    await loop(
+      createScriptedStageRunner({ a: { status: 'passed' }, b: { status: 'passed' }, c: { status: 'passed' } }),
+    ).run();
+    expect((await stat(temps[0] ?? '')).isFile()).toBe(true);
+    await expect(stat(temps[1] ?? '')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 
