@@ -14,8 +14,8 @@ export interface MetricsReading {
   /** The spend it records (0 when the file or the field is absent), or `null` when it cannot be read. */
   readonly spentUsd: number | null;
   /**
-   * What `run()` refuses the file for (not a JSON object, a `cumulative_cost_usd` that is not a number ≥ 0, a read
-   * that failed), each at its JSON path in the file, its message naming metrics.json.
+   * What `run()` refuses the file for (not a JSON object, nested too deep to rewrite, a `cumulative_cost_usd` that is
+   * not a number ≥ 0, a read that failed), each at its JSON path in the file, its message naming metrics.json.
    */
   readonly issues: readonly Issue[];
 }

@@ -1,4 +1,5 @@
-import { GoalLoopError, parseJsonText } from '../errors.js';
+import { formatJsonPath, GoalLoopError, parseJsonText } from '../errors.js';
+import { pathBeyondDepth } from '../kit/json-depth.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { readMetricValue } from './core/metric.js';
 
@@ -50,20 +51,13 @@ export async function raiseRecordedSpend(fs: FileSystem, path: string, spentUsd:
   const recorded = await readRecordedSpend(fs, path);
   if (recorded >= spentUsd - 1e-9) return;
   const metrics = await readMetrics(fs, path);
-  let text: string;
-  try {
-    text = `${JSON.stringify({ ...metrics, cumulative_cost_usd: Number(spentUsd.toFixed(6)) }, null, 2)}\n`;
-  } catch (error) {
-    throw new GoalLoopError(
-      'INVALID_CONTRACT',
-      `${path} cannot be rewritten with the run's spend (${error instanceof Error ? error.message : String(error)}: its fields nest too deep); fix it before running the loop.`,
-      { cause: error },
-    );
-  }
+  // metricsOf refused a file nested too deep for JSON.stringify, so this cannot overflow the stack.
+  const text = `${JSON.stringify({ ...metrics, cumulative_cost_usd: Number(spentUsd.toFixed(6)) }, null, 2)}\n`;
   await fs.writeText(path, text);
 }
 
-// Reads metrics.json as an object ({} when missing); a file that is not a JSON object is INVALID_CONTRACT, never overwritten.
+// Reads metrics.json as an object ({} when missing); a file that is not a JSON object, or is nested too deep to
+// rewrite, is INVALID_CONTRACT, never overwritten.
 async function readMetrics(fs: FileSystem, path: string): Promise<Record<string, unknown>> {
   const metrics = metricsOf(await fs.readText(path), path);
   if (metrics instanceof GoalLoopError) throw metrics;
@@ -72,7 +66,7 @@ async function readMetrics(fs: FileSystem, path: string): Promise<Record<string,
 
 /**
  * metrics.json's text as an object (`{}` when the file is absent, `text` null), or the `INVALID_CONTRACT` error the
- * loop refuses a text that is not one with (its issue at the document root). Pure.
+ * loop refuses a text that is not one, or one nested too deep to rewrite, with (its issue at the document root). Pure.
  *
  * @internal
  */
@@ -80,11 +74,30 @@ export function metricsOf(text: string | null, path: string): Record<string, unk
   if (text === null) return {};
   const json = parseJsonText(text);
   if (json.ok && typeof json.value === 'object' && json.value !== null && !Array.isArray(json.value))
-    return json.value as Record<string, unknown>;
+    return tooDeep(json.value, path) ?? (json.value as Record<string, unknown>);
   const issue = json.ok ? { code: 'invalid_type', path: [], message: 'expected a JSON object' } : json.issue;
   return new GoalLoopError(
     'INVALID_CONTRACT',
     `${path} is not a JSON object (${issue.message}); fix or remove it before running the loop.`,
     { issues: [issue] },
   );
+}
+
+/**
+ * Deeper than this metrics.json is refused: the loop rewrites the file with the run's spend after a stage, and
+ * JSON.stringify recurses, overflowing the call stack a few thousand levels down. Refused on the first read, before
+ * any stage, rather than after a stage has spent money the file can then never record.
+ */
+const MAX_METRICS_DEPTH = 1000;
+
+// The refusal of a metrics.json nested deeper than the loop can rewrite, at the document root (a field under
+// stage_status would otherwise read as one stage's unreadable status), the deep field named in the message.
+function tooDeep(document: object, path: string): GoalLoopError | null {
+  const deep = pathBeyondDepth(document, MAX_METRICS_DEPTH);
+  if (deep === null) return null;
+  const field = formatJsonPath(deep.slice(0, 1));
+  const message = `its field ${field} nests more than ${MAX_METRICS_DEPTH} levels deep, deeper than the loop can rewrite it with the run's spend`;
+  return new GoalLoopError('INVALID_CONTRACT', `${path}: ${message}; fix or remove it before running the loop.`, {
+    issues: [{ code: 'too_deep', path: [], message }],
+  });
 }
