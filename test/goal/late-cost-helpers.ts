@@ -17,11 +17,19 @@ export async function lateFiles(fs: FileSystem): Promise<string[]> {
   return ((await fs.list(LATE_FOLDER)) ?? []).filter((name) => name.endsWith('.json'));
 }
 
-/** Waits (a few turns of the event loop) until `check` holds: the watcher writes in the background. */
+/**
+ * Waits until `check` holds: the watcher writes in the background. Turns of the event loop first (the memory
+ * filesystem settles in a few), then real time up to 10 s (an fsync on a loaded machine can take a while).
+ */
 export async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let turn = 0; turn < 500; turn++) {
+  for (let turn = 0; turn < 100; turn++) {
     if (await check()) return;
     await new Promise((resolve) => setImmediate(resolve));
+  }
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
   throw new Error(`never happened: ${what}`);
 }
