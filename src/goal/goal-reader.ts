@@ -1,10 +1,12 @@
+import { GoalLoopError } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { GoalInput } from './contracts/goal.js';
-import { type LoadedGoal, loadGoal, loadGoalText } from './goal-source.js';
+import { type LoadedGoal, loadGoal, loadGoalText, unreadableGoal } from './goal-source.js';
 
 /**
  * Reads a loop's goal: the `goal` option (parsed once) or the run's goal.json
- * (read each time, parsed again only when its text changed).
+ * (read each time, parsed again only when its text changed; a file that
+ * cannot be read is an invalid goal with one `unreadable` issue).
  *
  * @internal
  */
@@ -24,7 +26,15 @@ export class GoalReader {
       this.fromOption ??= await loadGoal(this.fs, path, this.option, this.stages);
       return this.fromOption;
     }
-    const text = await this.fs.readText(path);
+    let text: string | null;
+    try {
+      text = await this.fs.readText(path);
+    } catch (error) {
+      // A goal.json that cannot be read (a FIFO, a directory, a symlink loop, bytes that are not UTF-8) is an invalid
+      // goal, which stops the loop evaluation_error naming the file, as a malformed one does.
+      if (error instanceof GoalLoopError && error.code === 'IO_ERROR') return unreadableGoal(error);
+      throw error;
+    }
     if (this.fromFile?.text !== text) this.fromFile = { text, loaded: loadGoalText(text, this.stages) };
     return this.fromFile.loaded;
   }

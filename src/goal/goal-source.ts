@@ -1,4 +1,4 @@
-import type { Issue } from '../errors.js';
+import type { GoalLoopError, Issue } from '../errors.js';
 import { parseJsonText } from '../errors.js';
 import { fnv1a64, hashJson } from '../kit/hash.js';
 import { JsonSchemaChecker } from '../persist/json-schema-check.js';
@@ -64,6 +64,23 @@ export function loadGoalText(text: string | null, stages?: readonly string[]): L
   if (!json.ok)
     return { ok: false, goalId: DEFAULT_GOAL.goal_id, hash: fnv1a64(text), issues: [json.issue], origin: 'file' };
   return fromValue(json.value, stages, 'file');
+}
+
+/**
+ * The goal of a goal.json whose read failed with `error` (an `IO_ERROR` naming the file and why): invalid, with one
+ * `unreadable` issue at the document root, so the loop stops `evaluation_error` as on a malformed file. Pure.
+ *
+ * @internal
+ */
+export function unreadableGoal(error: GoalLoopError): LoadedGoal {
+  const message = `goal.json cannot be read: ${error.message}`;
+  return {
+    ok: false,
+    goalId: DEFAULT_GOAL.goal_id,
+    hash: fnv1a64(message),
+    issues: [{ code: 'unreadable', path: [], message }],
+    origin: 'file',
+  };
 }
 
 // Inline json_schema schemas are compiled when a goal is loaded; the compiled validators are kept by content.

@@ -1,4 +1,4 @@
-import { parseJsonText } from '../errors.js';
+import { GoalLoopError, parseJsonText } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type FeedbackRead, readFeedbackView } from './contracts/feedback-view.js';
 import { parseVerdictFile } from './contracts/verdict.js';
@@ -46,7 +46,15 @@ export async function readFeedback(
 
 /** Reads goal-verdict.json into the explicit verdict pool (the pure evaluation judges its stages and stamps, and says why it rejects one). @internal */
 export async function readVerdicts(fs: FileSystem, path: string): Promise<ExplicitVerdictsFact> {
-  const text = await fs.readText(path);
+  let text: string | null;
+  try {
+    text = await fs.readText(path);
+  } catch (error) {
+    // A file that cannot be read (a FIFO, a directory, bytes that are not UTF-8) is reported and ignored, as a
+    // malformed one is: its judges stay pending, the rest of the evaluation goes on.
+    if (!(error instanceof GoalLoopError && error.code === 'IO_ERROR')) throw error;
+    return { state: 'present', verdicts: [], issues: [{ code: 'unreadable', path: [], message: error.message }] };
+  }
   if (text === null) return { state: 'missing' };
   const json = parseJsonText(text);
   if (!json.ok) return { state: 'present', verdicts: [], issues: [json.issue] };

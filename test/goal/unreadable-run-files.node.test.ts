@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GoalLoop } from '../../src/goal/goal-loop.js';
+import { createNodeFileSystem } from '../../src/node/file-system.js';
+import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
+import { expectStop, goalJson, judge, passed, RUN } from './helpers.js';
+
+// goal.json or goal-verdict.json that is there but cannot be read as a regular file, on the real filesystem: the
+// goal is invalid (evaluation_error naming the file and why), a verdict file is reported and ignored; never a throw
+// out of run() or evaluate().
+
+let base: string;
+let root: string;
+let run: string;
+beforeEach(async () => {
+  base = await mkdtemp(join(tmpdir(), 'goal-loop-unreadable-run-files-'));
+  root = join(base, 'project');
+  run = join(root, RUN);
+  await mkdir(run, { recursive: true });
+});
+afterEach(() => rm(base, { recursive: true, force: true }));
+
+function loop() {
+  const runner = createScriptedStageRunner({ build: passed });
+  return { goalLoop: new GoalLoop({ fs: createNodeFileSystem(root), runDir: RUN, stages: ['build'], runner }), runner };
+}
+
+// Puts something at `name` in the run directory that is not a regular file.
+const makers: Record<string, (name: string) => Promise<void>> = {
+  'a FIFO': async (name) => void execFileSync('mkfifo', [join(run, name)]),
+  'a directory': (name) => mkdir(join(run, name)),
+  'a symlink loop': async (name) => {
+    await symlink('loop-b', join(run, name));
+    await symlink(name, join(run, 'loop-b'));
+  },
+};
+const cases = [
+  ['a FIFO', 'ENOTREG: it is a FIFO'],
+  ['a directory', 'EISDIR: it is a directory'],
+  ['a symlink loop', 'ELOOP'],
+] as const;
+
+describe('goal.json that cannot be read', () => {
+  it.each(cases)('%s: run() stops evaluation_error naming the file and why, no stage run', async (kind, why) => {
+    await makers[kind]?.('goal.json');
+    const { goalLoop, runner } = loop();
+    const result = await goalLoop.run();
+    expectStop(result, 'evaluation_error', 8);
+    expect(result.reason).toContain(`goal.json cannot be read: read "${RUN}/goal.json" failed: ${why}`);
+    expect(runner.calls).toEqual([]);
+  });
+
+  it.each(cases)('%s: evaluate() is ERROR with one unreadable issue at the document', async (kind, why) => {
+    await makers[kind]?.('goal.json');
+    const evaluation = await loop().goalLoop.evaluate();
+    expect(evaluation.status).toBe('ERROR');
+    expect(evaluation.issues).toEqual([
+      { code: 'unreadable', path: [], message: expect.stringContaining(`"${RUN}/goal.json" failed: ${why}`) },
+    ]);
+  });
+
+  it('a symlink out of the project is still refused as a run file, never read', async () => {
+    await writeFile(join(base, 'outside.json'), goalJson([judge('j')]));
+    await symlink(join(base, 'outside.json'), join(run, 'goal.json'));
+    const { goalLoop, runner } = loop();
+    await expect(goalLoop.run()).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: expect.stringContaining(`The run file ${RUN}/goal.json is refused`),
+    });
+    await expect(loop().goalLoop.evaluate()).rejects.toMatchObject({ code: 'IO_ERROR' });
+    expect(runner.calls).toEqual([]);
+  });
+});
+
+describe('goal-verdict.json that cannot be read', () => {
+  it.each(cases)(
+    '%s: reported as an issue naming the file and ignored; the judge waits for a verdict',
+    async (kind, why) => {
+      await writeFile(join(run, 'goal.json'), goalJson([judge('j')]));
+      await makers[kind]?.('goal-verdict.json');
+      const evaluation = await loop().goalLoop.evaluate();
+      expect(evaluation.status).toBe('ASK_USER');
+      expect(evaluation.issues).toEqual([
+        {
+          code: 'unreadable',
+          path: [],
+          message: expect.stringMatching(
+            new RegExp(`^goal-verdict\\.json: read "${RUN}/goal-verdict\\.json" failed: ${why}`),
+          ),
+        },
+      ]);
+      const { goalLoop, runner } = loop();
+      expectStop(await goalLoop.run(), 'ask_user', 4);
+      expect(runner.calls).toHaveLength(1);
+    },
+  );
+
+  it('a verdict file that replaces the unreadable one is consumed', async () => {
+    await writeFile(join(run, 'goal.json'), goalJson([judge('j')]));
+    await mkdir(join(run, 'goal-verdict.json'));
+    expect((await loop().goalLoop.evaluate()).status).toBe('ASK_USER');
+    await rm(join(run, 'goal-verdict.json'), { recursive: true });
+    await writeFile(join(run, 'goal-verdict.json'), JSON.stringify({ criterion_id: 'j', verdict: 'PASS' }));
+    const evaluation = await loop().goalLoop.evaluate();
+    expect(evaluation.issues).toEqual([]);
+    expect(evaluation.criteria[0]).toMatchObject({ id: 'j', status: 'PASS' });
+  });
+});
