@@ -49,7 +49,6 @@ export {
 export type { LoopPhase, LoopState } from './goal/contracts/loop-state.js';
 export { loopStateSchema } from './goal/contracts/loop-state.js';
 export type { ParseGoalOptions } from './goal/contracts/parse-goal.js';
-export { parseGoal } from './goal/contracts/parse-goal.js';
 export type { StopReason } from './goal/contracts/stop-reason.js';
 export { STOP_REASONS, stopReasonSchema } from './goal/contracts/stop-reason.js';
 export type { ParsedVerdicts, ParseVerdictOptions, Verdict } from './goal/contracts/verdict.js';
@@ -102,6 +101,7 @@ export type { LoopResult, LoopStepResult } from './goal/loop-result.js';
 export type { LoopStatus } from './goal/loop-status.js';
 export { readLoopStatus } from './goal/loop-status.js';
 export type { GoalLoopOptions } from './goal/options.js';
+export { parseGoal } from './goal/parse-goal.js';
 export type { IfStopped, LoopRunOptions } from './goal/run-options.js';
 export type { RenderRunReportOptions } from './goal/run-report.js';
 export { renderRunReport } from './goal/run-report.js';

@@ -25,7 +25,8 @@ export type GoalDefinition = DeepReadonly<GoalInput>;
  * arrays are accepted, and the result is a {@link GoalInput} that a variable
  * can hold and pass to `new GoalLoop({ goal })` without `satisfies`.
  * Returns the same object; the loop still parses it strictly (unknown stages,
- * duplicate ids, a JSON Schema that does not compile). Pure.
+ * duplicate ids, a JSON Schema that does not compile), as {@link parseGoal}
+ * does when called before a run. Pure.
  *
  * @example
  * ```ts

@@ -19,20 +19,17 @@ export const parseOptionShape = { stages: z.array(z.string()).optional() } satis
 >;
 
 /**
- * Parses a goal definition strictly: an unknown kind or operator, a missing
- * field, an unknown stage in `rerun_stages`, a duplicate criterion id or a
- * relative path whose `..` climbs out of the project (or, for a metric
- * `source.file`, out of the run dir) is an issue with its JSON path; an
- * unknown key is one at the key's own path, with the known key it most
- * likely misspells. Returns every issue; never throws on input (an
- * unknown option key or a wrong option is `INVALID_OPTIONS`). Pure.
+ * Parses a goal definition's structure strictly: an unknown kind or
+ * operator, a missing field, an unknown stage in `rerun_stages`, a duplicate
+ * criterion id or a relative path whose `..` climbs out of the project (or,
+ * for a metric `source.file`, out of the run dir) is an issue with its JSON
+ * path; an unknown key is one at the key's own path, with the known key it
+ * most likely misspells. Inline JSON Schemas are not compiled here (the
+ * public `parseGoal` of `goal/parse-goal.ts` does that too). Returns every
+ * issue; never throws on input (an unknown option key or a wrong option is
+ * `INVALID_OPTIONS`). Pure.
  *
- * @example
- * ```ts
- * const result = parseGoal(JSON.parse(text), { stages: ['03-documentation'] });
- * if (!result.success) console.error(result.issues.map(formatIssue).join('\n'));
- * ```
- * @public
+ * @internal
  */
 export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
   refuseInvalidOptions('parseGoal', parseOptionShape, options);

@@ -1,0 +1,56 @@
+// The public goal parser: the pure parser of the goal contract, then each inline json_schema schema compiled by the
+// checker the evaluation uses, so a goal it accepts is one the loop can evaluate.
+import type { Issue, ParseResult } from '../errors.js';
+import { JsonSchemaChecker } from '../persist/json-schema-check.js';
+import type { Goal } from './contracts/goal.js';
+import { type ParseGoalOptions, parseGoal as parseGoalContract } from './contracts/parse-goal.js';
+
+// Compiled validators (and compile errors) are kept by schema content, so parsing the same goal again compiles nothing.
+const inlineSchemas = new JsonSchemaChecker();
+
+/**
+ * Parses a goal definition strictly, as a loop reads it: an unknown kind or
+ * operator, a missing field, an unknown stage in `rerun_stages`, a duplicate
+ * criterion id, a relative path whose `..` climbs out of the project (or,
+ * for a metric `source.file`, out of the run dir) or an inline `json_schema`
+ * schema that does not compile (in the dialect its `$schema` names, a
+ * `pattern` that can backtrack exponentially included) is an issue with its
+ * JSON path (`$.criteria[0].schema`, with the compile error); an unknown key
+ * is one at the key's own path, with the known key it most likely
+ * misspells. Returns every issue; a goal it accepts never stops a loop with
+ * `evaluation_error` for its own sake (a `schema_path` schema is read, and
+ * checked, only when evaluating). Never throws on input (an unknown option
+ * key or a wrong option is `INVALID_OPTIONS`).
+ *
+ * @example
+ * ```ts
+ * const result = parseGoal(JSON.parse(text), { stages: ['03-documentation'] });
+ * if (!result.success) console.error(result.issues.map(formatIssue).join('\n'));
+ * ```
+ * @public
+ */
+export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
+  const parsed = parseGoalContract(input, options);
+  // Checked on the raw input as the loop does, so a schema is reported even when another field is wrong.
+  const issues = [...parsed.issues, ...inlineSchemaIssues(input)];
+  return parsed.success && issues.length === 0 ? parsed : { success: false, issues };
+}
+
+// An issue at `criteria.<i>.schema` for each json_schema criterion whose inline schema does not compile.
+function inlineSchemaIssues(input: unknown): Issue[] {
+  const criteria = typeof input === 'object' && input !== null ? (input as { criteria?: unknown }).criteria : undefined;
+  if (!Array.isArray(criteria)) return [];
+  const issues: Issue[] = [];
+  criteria.forEach((criterion: unknown, index) => {
+    if (typeof criterion !== 'object' || criterion === null) return;
+    const { kind, id, schema } = criterion as { kind?: unknown; id?: unknown; schema?: unknown };
+    if (kind !== 'json_schema' || schema === undefined) return;
+    // A schema of the wrong type is already an issue of the goal contract.
+    if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) return;
+    const error = inlineSchemas.compileError(schema);
+    if (error === undefined) return;
+    const name = typeof id === 'string' && id !== '' ? `criterion ${id}` : `criterion ${index}`;
+    issues.push({ code: 'invalid_schema', path: ['criteria', index, 'schema'], message: `${name}: ${error}` });
+  });
+  return issues;
+}
