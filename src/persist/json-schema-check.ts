@@ -31,6 +31,11 @@ const DEFAULT_JSON_SCHEMA_DIALECT: JsonSchemaDialect = '2020-12';
 // Compiled validators (and compile errors) kept per checker; the oldest go first beyond this.
 const MAX_CACHED_SCHEMAS = 256;
 
+// Schemas one ajv instance compiles before the next compile gets a fresh one. Every validator of an instance holds
+// that instance's whole code scope, with every schema it compiled: so an instance must not live for ever in a host
+// that compiles an open-ended stream of schemas. It is freed once its validators have left the cache above.
+const COMPILES_PER_INSTANCE = 256;
+
 /** The outcome of validating a document against a host-supplied JSON Schema. @internal */
 export type SchemaCheck =
   | { readonly state: 'schema_error'; readonly detail: string }
@@ -66,7 +71,7 @@ export function jsonSchemaDialect(schema: unknown): { dialect: JsonSchemaDialect
  */
 export class JsonSchemaChecker {
   // Built on first use per dialect: most goals have no json_schema criterion, and building ajv is not free.
-  private readonly instances = new Map<JsonSchemaDialect, Ajv>();
+  private readonly instances = new Map<JsonSchemaDialect, { readonly ajv: Ajv; compiles: number }>();
   private readonly cache = new Map<string, ValidateFunction | { readonly error: string }>();
 
   /** Checks `document` against `schema`; a schema that cannot be compiled is `schema_error` with why. */
@@ -116,16 +121,22 @@ export class JsonSchemaChecker {
     const { dialect } = found;
     const source =
       typeof schema === 'object' && '$schema' in schema ? { ...schema, $schema: META_SCHEMA[dialect] } : schema;
+    const ajv = this.ajv(dialect);
     try {
-      return this.ajv(dialect).compile(source);
+      return ajv.compile(source);
     } catch (error) {
       return { error: `the JSON Schema (${dialect}) does not compile: ${messageOf(error)}` };
+    } finally {
+      // ajv also keeps every schema object it compiled (or failed to) in a cache of its own, never freed; this
+      // checker keeps its own bounded one, so ajv's entry goes at once.
+      if (typeof source === 'object') ajv.removeSchema(source);
     }
   }
 
+  // The ajv of a dialect for one more compile: built on first use, and afresh after COMPILES_PER_INSTANCE compiles.
   private ajv(dialect: JsonSchemaDialect): Ajv {
-    let ajv = this.instances.get(dialect);
-    if (ajv === undefined) {
+    let instance = this.instances.get(dialect);
+    if (instance === undefined || instance.compiles >= COMPILES_PER_INSTANCE) {
       // addUsedSchema off: a schema's $id is not registered, so recompiling one (or another with the same $id) never clashes.
       const options: Options = {
         allErrors: true,
@@ -133,12 +144,14 @@ export class JsonSchemaChecker {
         addUsedSchema: false,
         code: { regExp: guardedRegExp },
       };
-      ajv = addFormats(
+      const ajv = addFormats(
         dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options),
       );
-      this.instances.set(dialect, ajv);
+      instance = { ajv, compiles: 0 };
+      this.instances.set(dialect, instance);
     }
-    return ajv;
+    instance.compiles += 1;
+    return instance.ajv;
   }
 }
 
