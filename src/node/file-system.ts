@@ -32,7 +32,9 @@ import { checkNodeFileSystemOptions, type NodeFileSystemOptions } from './option
  * by `fstat` on a descriptor opened with `O_NONBLOCK`, so a FIFO never blocks.
  * `readText` refuses a file larger than `maxReadBytes` (default 256 MiB) with
  * an `IO_ERROR` naming the path and its size, and never reads past the cap
- * even when the file grows while it is read. `truncate` shortens a file and
+ * even when the file grows while it is read; it refuses a file that is not
+ * valid UTF-8 with an `IO_ERROR` (`EILSEQ`) naming the path and the byte
+ * offset of the first bad sequence, and keeps a byte order mark as U+FEFF. `truncate` shortens a file and
  * fsyncs it; `removeStaleTempFiles` removes the temp files
  * (`.<name>.<pid>.<uuid>.tmp`) of writes whose process died before the rename.
  *

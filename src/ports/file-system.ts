@@ -33,7 +33,10 @@ export interface FileSystem {
    * never waits for a writer). A file larger than the adapter's read cap is an
    * `IO_ERROR` naming the path and its size (the cap of
    * `createNodeFileSystem` is 256 MiB unless its `maxReadBytes` option says
-   * otherwise).
+   * otherwise). A file whose bytes are not well-formed UTF-8 is an `IO_ERROR`
+   * naming the path and the byte offset of the first bad sequence, never text
+   * with U+FFFD in place of the bytes. A byte order mark is kept, as U+FEFF
+   * (so `JSON.parse` refuses it).
    */
   readText(path: string): Promise<string | null>;
   /**

@@ -28,7 +28,8 @@ async function rejectsNaming(operation: Promise<unknown>, what: string, path: st
 
 /**
  * The cases about what a reader must never do: hang on a FIFO, read a
- * directory or a device as a file, or read past the size cap; and about
+ * directory or a device as a file, read past the size cap, or decode bytes
+ * that are not UTF-8; and about
  * `truncate` and the sweep of stale temp files. The FIFO cases return early,
  * passing, when the fixture has no `mkfifo`; the cap case when it declares no
  * `maxReadBytes`; the sweep when the filesystem has no `removeStaleTempFiles`.
@@ -69,6 +70,18 @@ export const fileLimitCases: readonly ConformanceCase[] = [
       if (symlink === undefined) return;
       await symlink('goal.json', 'runs/link.json');
       await rejectsNaming(fs.readText('runs/link.json'), 'readText', 'runs/link.json');
+    },
+  },
+  {
+    name: 'refuses text that is not UTF-8, naming the path and the byte offset, and keeps a byte order mark',
+    async run({ fs }) {
+      // 'ab€' is 61 62 e2 82 ac: cut to four bytes, the euro sign loses its last byte.
+      await fs.writeText('cut.txt', 'ab€');
+      await fs.truncate('cut.txt', 4);
+      await rejectsNaming(fs.readText('cut.txt'), 'readText', 'cut.txt', 'byte offset 2');
+      assert.deepEqual(Array.from((await fs.readBytes('cut.txt', 0, 8)) ?? []), [0x61, 0x62, 0xe2, 0x82]);
+      await fs.writeText('bom.json', '\uFEFF{}');
+      assert.equal(await fs.readText('bom.json'), '\uFEFF{}');
     },
   },
   {

@@ -75,6 +75,7 @@ export function fileSystemConformanceCases(): readonly {
  * through symlinks (inside and escaping), sorted lists, remove, rename, mkdir,
  * byte ranges, UTF-8 round trips, parents created, `IO_ERROR` on real
  * faults, FIFOs and directories refused at once (never a hang), the read cap,
+ * text that is not UTF-8 refused at its byte offset,
  * `truncate`, and the sweep of stale temp files (see
  * {@link fileSystemConformanceCases}). Call it from a test file; the
  * factory runs before every test. The symlink, FIFO and read-cap tests are

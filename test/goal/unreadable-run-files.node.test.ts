@@ -109,3 +109,37 @@ describe('goal-verdict.json that cannot be read', () => {
     expect(evaluation.criteria[0]).toMatchObject({ id: 'j', status: 'PASS' });
   });
 });
+
+describe('run files whose bytes are not UTF-8', () => {
+  const spoilt = (before: string, after: string) => Buffer.concat([Buffer.from(before), BAD, Buffer.from(after)]);
+  const BAD = Buffer.from([0xff, 0xfe, 0xc3]);
+
+  it('goal.json: run() stops evaluation_error naming the byte offset, never a goal id of U+FFFD', async () => {
+    await writeFile(join(run, 'goal.json'), spoilt('{"schema_version":1,"goal_id":"', '","criteria":[]}'));
+    const { goalLoop, runner } = loop();
+    const result = await goalLoop.run();
+    expectStop(result, 'evaluation_error', 8);
+    expect(result.reason).toContain(
+      `read "${RUN}/goal.json" failed: EILSEQ: the file is not valid UTF-8, at byte offset 31 (ff fe c3 22)`,
+    );
+    expect(result.reason).not.toContain('\ufffd');
+    expect(runner.calls).toEqual([]);
+  });
+
+  it('goal-verdict.json: reported as unreadable at its byte offset and ignored', async () => {
+    await writeFile(join(run, 'goal.json'), goalJson([judge('j')]));
+    await writeFile(join(run, 'goal-verdict.json'), spoilt('{"criterion_id":"j","verdict":"PASS","reasoning":"', '"}'));
+    const evaluation = await loop().goalLoop.evaluate();
+    expect(evaluation.status).toBe('ASK_USER');
+    expect(evaluation.issues).toEqual([
+      { code: 'unreadable', path: [], message: expect.stringContaining('not valid UTF-8, at byte offset 50') },
+    ]);
+  });
+
+  it('a byte order mark is kept, so goal.json that starts with one is not JSON, as before', async () => {
+    await writeFile(join(run, 'goal.json'), `\ufeff${goalJson([judge('j')])}`);
+    const result = await loop().goalLoop.run();
+    expectStop(result, 'evaluation_error', 8);
+    expect(result.reason).toContain('Not valid JSON');
+  });
+});
