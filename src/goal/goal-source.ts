@@ -1,10 +1,9 @@
 import type { GoalLoopError, Issue } from '../errors.js';
 import { parseJsonText } from '../errors.js';
 import { fnv1a64, hashJson } from '../kit/hash.js';
-import { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { DEFAULT_GOAL, type Goal } from './contracts/goal.js';
-import { parseGoal } from './contracts/parse-goal.js';
+import { parseGoal } from './parse-goal.js';
 
 /**
  * The goal a loop works towards, as loaded: valid (with the hash of its
@@ -83,35 +82,12 @@ export function unreadableGoal(error: GoalLoopError): LoadedGoal {
   };
 }
 
-// Inline json_schema schemas are compiled when a goal is loaded; the compiled validators are kept by content.
-const inlineSchemas = new JsonSchemaChecker();
-
-// Parses a goal value (inline JSON Schemas must compile) and hashes its canonical form.
+// Parses a goal value as parseGoal does (inline JSON Schemas must compile) and hashes its canonical form.
 function fromValue(value: unknown, stages: readonly string[] | undefined, origin: 'option' | 'file'): LoadedGoal {
   const parsed = parseGoal(value, stages === undefined ? {} : { stages });
-  const issues = [...parsed.issues, ...inlineSchemaIssues(value)];
-  if (parsed.success && issues.length === 0)
+  if (parsed.success)
     return { ok: true, goal: parsed.data, goalId: parsed.data.goal_id, hash: hashJson(parsed.data), origin };
-  return { ok: false, goalId: rawGoalId(value), hash: hashJson(value), issues, origin };
-}
-
-// An issue at `criteria.<i>.schema` for each json_schema criterion whose inline schema does not compile.
-function inlineSchemaIssues(value: unknown): Issue[] {
-  const criteria = typeof value === 'object' && value !== null ? (value as { criteria?: unknown }).criteria : undefined;
-  if (!Array.isArray(criteria)) return [];
-  const issues: Issue[] = [];
-  criteria.forEach((criterion: unknown, index) => {
-    if (typeof criterion !== 'object' || criterion === null) return;
-    const { kind, id, schema } = criterion as { kind?: unknown; id?: unknown; schema?: unknown };
-    if (kind !== 'json_schema' || schema === undefined) return;
-    // A schema of the wrong type is already an issue of the goal contract.
-    if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) return;
-    const error = inlineSchemas.compileError(schema);
-    if (error === undefined) return;
-    const name = typeof id === 'string' && id !== '' ? `criterion ${id}` : `criterion ${index}`;
-    issues.push({ code: 'invalid_schema', path: ['criteria', index, 'schema'], message: `${name}: ${error}` });
-  });
-  return issues;
+  return { ok: false, goalId: rawGoalId(value), hash: hashJson(value), issues: parsed.issues, origin };
 }
 
 // The goal_id written in an invalid goal, when it is a usable string.
