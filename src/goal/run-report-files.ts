@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatIssue, issuesFromZod, parseJsonText } from '../errors.js';
+import { readJsonlText } from '../persist/committed-records.js';
 import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { ReportEvaluation, ReportProblem } from './core/run-report-model.js';
@@ -31,7 +32,9 @@ export function reportFiles(fs: FileSystem): ReportFiles {
     try {
       const fact = await resolve(path);
       if (fact.state === 'refused') return null;
-      const content = fact.state === 'missing' ? null : await fs.readText(fact.path);
+      // A JSONL log is read as one whose last line may be torn inside a character (events.jsonl after a crash).
+      const read = (file: string) => (file.endsWith('.jsonl') ? readJsonlText(fs, file) : fs.readText(file));
+      const content = fact.state === 'missing' ? null : await read(fact.path);
       if (content === null && required) problems.push({ path, message: 'missing' });
       return content;
     } catch (error) {

@@ -152,6 +152,22 @@ describe('renderRunReport over a partial or damaged run', () => {
     expect(section(report, 'Stop')).toContain('Stopped on **complete** at iteration 2');
   });
 
+  it('reads events.jsonl whose last line a crash cut inside a character, reporting that line as torn', async () => {
+    const h = await twoIterationRun();
+    const events = (await h.fs.readText(PATHS.events)) ?? '';
+    await h.fs.appendText(PATHS.events, '{"type":"loop_stopped","reason":"é');
+    await h.fs.truncate(
+      PATHS.events,
+      Buffer.byteLength(events) + Buffer.byteLength('{"type":"loop_stopped","reason":"') + 1,
+    );
+    const report = await renderRunReport({ fs: h.fs, runDir: RUN });
+    const lines = events.split('\n').length;
+    expect(section(report, 'Unreadable files')).toContain(
+      `- \`${PATHS.events}\`: skipped 1 line(s) that are not events: line ${lines} (torn: no line end, a crash mid-append)`,
+    );
+    expect(section(report, 'Stop')).toContain('Stopped on **complete** at iteration 2');
+  });
+
   it('names an evaluation the events promise but the disk lost, and a file it cannot read', async () => {
     const h = await twoIterationRun();
     await h.fs.remove(`${RUN}/iterations/2/evaluation.json`);
