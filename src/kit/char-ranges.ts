@@ -7,6 +7,17 @@ const MAX_CODE_POINT = 0x10ffff;
 
 /** Every character. @internal */
 export const ANY_CHAR: CharRanges = [[0, MAX_CODE_POINT]];
+// What `.` never matches without the `s` flag, and UTF-16 surrogates, which a `u` pattern reads in pairs.
+const LINE_TERMINATORS: CharRanges = [
+  [10, 10],
+  [13, 13],
+  [8232, 8233],
+];
+const SURROGATES: CharRanges = [[0xd800, 0xdfff]];
+const NOT_SURROGATES: CharRanges = [
+  [0, 0xd7ff],
+  [0xe000, MAX_CODE_POINT],
+];
 /** `\d`. @internal */
 export const DIGIT: CharRanges = [[48, 57]];
 /** `\w`. @internal */
@@ -66,4 +77,74 @@ export function disjoint(a: CharRanges, b: CharRanges): boolean {
     else return false;
   }
   return true;
+}
+
+/** The characters in both (each sorted and disjoint). Pure. @internal */
+export function intersect(a: CharRanges, b: CharRanges): CharRanges {
+  const out: [number, number][] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const [lowA, highA] = a[i] as readonly [number, number];
+    const [lowB, highB] = b[j] as readonly [number, number];
+    if (Math.max(lowA, lowB) <= Math.min(highA, highB)) out.push([Math.max(lowA, lowB), Math.min(highA, highB)]);
+    if (highA < highB) i++;
+    else j++;
+  }
+  return out;
+}
+
+/**
+ * What an atom matches, bounded from both sides: every character it may match (`chars`) and the characters it
+ * surely matches (`sure`, within `chars`). They differ where the reader does not model the syntax (`\p{L}`, a
+ * backreference) or a flag decides (`.` and the `s` flag). A check that would refuse too much on a character the
+ * atom might not match reads `sure`; one that would allow too much on a character it might match reads `chars`.
+ * @internal
+ */
+export type CharBounds = { readonly chars: CharRanges; readonly sure: CharRanges };
+
+/** The bounds of a set known exactly; a surrogate is never sure: a `u` pattern reads it as half of a pair. @internal */
+export function exactly(chars: CharRanges): CharBounds {
+  return { chars, sure: disjoint(chars, SURROGATES) ? chars : intersect(chars, NOT_SURROGATES) };
+}
+
+/** What an unmodelled escape matches: maybe anything, surely nothing. @internal */
+export const UNKNOWN: CharBounds = { chars: ANY_CHAR, sure: [] };
+
+/** `.`: everything but line terminators, and those too under the `s` flag. @internal */
+export const DOT: CharBounds = {
+  chars: ANY_CHAR,
+  sure: intersect(complement(LINE_TERMINATORS), NOT_SURROGATES),
+};
+
+/** A negated class `[^...]` of a class with these bounds. Pure. @internal */
+export function negated(bounds: CharBounds): CharBounds {
+  return { chars: complement(bounds.sure), sure: intersect(complement(bounds.chars), NOT_SURROGATES) };
+}
+
+// The other case of each ASCII letter in `ranges`.
+function asciiOtherCase(ranges: CharRanges): (readonly [number, number])[] {
+  const upper = intersect(ranges, [[65, 90]]).map(([low, high]) => [low + 32, high + 32] as const);
+  const lower = intersect(ranges, [[97, 122]]).map(([low, high]) => [low - 32, high - 32] as const);
+  return [...upper, ...lower];
+}
+
+// Characters whose case folding can reach beyond ASCII letters (`s` and `ſ`, `k` and the Kelvin sign).
+const FOLDS_FAR: CharRanges = mergeRanges([
+  [75, 75],
+  [83, 83],
+  [107, 107],
+  [115, 115],
+  [128, MAX_CODE_POINT],
+]);
+
+/**
+ * The bounds of a set under the `i` flag: a character surely matches itself and its other ASCII case; beyond
+ * ASCII letters the folding is not modelled, so a set that reaches there may match anything. Pure. @internal
+ */
+export function ignoringCase(bounds: CharBounds): CharBounds {
+  const chars = disjoint(bounds.chars, FOLDS_FAR)
+    ? mergeRanges([...bounds.chars, ...asciiOtherCase(bounds.chars)])
+    : ANY_CHAR;
+  return { chars, sure: mergeRanges([...bounds.sure, ...asciiOtherCase(bounds.sure)]) };
 }

@@ -1,12 +1,14 @@
 // Which regular expressions can take exponential time on a backtracking engine, by their shape: a repetition nested
-// in a repetition with nothing between them that the inner one cannot match (`(a+)+`, `(\w+\s?)*`). The check
-// reads the source (regex-parse.ts), never runs it; it does not look for other slow shapes, such as overlapping
-// alternatives under one repetition (`(a|aa)+`).
+// in a repetition with nothing between them that the inner one cannot match (`(a+)+`, `(\w+\s?)*`), or two
+// alternatives of an unbounded repetition that can match a run of the same character (`(\w|\d)+`, `(a|aa)+`,
+// regex-overlap.ts). The check reads the source (regex-parse.ts), never runs it.
 import { type CharRanges, disjoint, mergeRanges } from './char-ranges.js';
+import { overlappingAlternatives } from './regex-overlap.js';
 import { parseRegex, type RegexItem } from './regex-parse.js';
 
 // Every character an item can consume.
 function charsOf(item: RegexItem): CharRanges {
+  if (item.kind === 'assertion') return [];
   if (item.kind === 'atom') return item.chars;
   return mergeRanges(item.alternatives.flat().flatMap((inner) => charsOf(inner)));
 }
@@ -63,20 +65,32 @@ function groupDepth(source: string): number {
   return deepest;
 }
 
+// An alternative's source, quoted, cut short when long.
+function quoted(source: string, [start, end]: readonly [number, number]): string {
+  const text = source.slice(start, end);
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
+
 /**
  * Why `source` may take exponential time on a backtracking engine, or null:
- * it nests groups more than {@link MAX_GROUP_DEPTH} deep, or it nests an
+ * it nests groups more than {@link MAX_GROUP_DEPTH} deep; it nests an
  * unbounded repetition inside a repeated group with nothing between the
- * passes that the inner repetition cannot match. `^(a+)+$` and `^(\w+\s?)*$`
- * do; `^[a-z]+(-[a-z]+)*$` and `^(\d+\.)+\d+$` do not. Pure; the depth
- * limit keeps its walk of the groups short.
+ * passes that the inner repetition cannot match (`^(a+)+$`, `^(\w+\s?)*$`);
+ * or two alternatives of a group under an unbounded repetition can each match
+ * a run of the same character (`^(\w|\d)+$`, `^(a|a?)+$`, `^(a|aa)+$`).
+ * `^[a-z]+(-[a-z]+)*$`, `^(\d+\.)+\d+$` and `^(ab|ac)+$` are fine. Pure;
+ * the depth limit keeps its walks of the groups short.
  *
  * @internal
  */
 export function backtrackingRisk(source: string): string | null {
   if (groupDepth(source) > MAX_GROUP_DEPTH) return `nests groups more than ${MAX_GROUP_DEPTH} deep`;
-  if (!risky(parseRegex(source))) return null;
-  return 'repeats a group that holds a repetition, with nothing in each pass that the inner repetition cannot match: it can take exponential time on a value that almost matches';
+  const top = parseRegex(source);
+  if (risky(top))
+    return 'repeats a group that holds a repetition, with nothing in each pass that the inner repetition cannot match: it can take exponential time on a value that almost matches';
+  const overlap = overlappingAlternatives(top);
+  if (overlap === null) return null;
+  return `repeats a group whose alternatives ${quoted(source, overlap[0])} and ${quoted(source, overlap[1])} can both match runs of one same character, which split between them in exponentially many ways: it can take exponential time on a value that almost matches`;
 }
 
 /** True when {@link backtrackingRisk} finds a risk. Pure. @internal */

@@ -1,28 +1,31 @@
 // A small reader of regular-expression source, enough to see its shape: atoms with the characters they can match,
-// groups with their alternatives, and the quantifier on each item. What it does not model (a backreference, a
-// Unicode property, `.`) is an atom that can match any character, so conclusions drawn from it stay conservative.
-import { ANY_CHAR, type CharRanges, complement, DIGIT, mergeRanges, SPACE, WORD } from './char-ranges.js';
+// groups with their alternatives, assertions, and the quantifier on each item. An atom's characters are bounded
+// from both sides (CharBounds): what it does not model (a backreference, a Unicode property) may match anything
+// and surely matches nothing, so conclusions drawn from either bound stay conservative.
+import { type CharBounds, DOT, exactly, ignoringCase, mergeRanges, negated, UNKNOWN } from './char-ranges.js';
+import { readEscape } from './regex-escape.js';
 
-/** One item of a sequence: an atom or a group, with its quantifier (`max` Infinity when unbounded). @internal */
+/**
+ * One item of a sequence, with its quantifier (`max` Infinity when unbounded): an atom; a group, with the source
+ * span of each alternative and whether it is a lookaround (it matches no characters, and may fail); or a
+ * zero-width assertion (`^`, `$`, `\b`, `\B`), which may fail. @internal
+ */
 export type RegexItem =
-  | { readonly kind: 'atom'; readonly chars: CharRanges; readonly min: number; readonly max: number }
-  | { readonly kind: 'group'; readonly alternatives: RegexItem[][]; readonly min: number; readonly max: number };
+  | ({ readonly kind: 'atom'; readonly min: number; readonly max: number } & CharBounds)
+  | {
+      readonly kind: 'group';
+      readonly alternatives: RegexItem[][];
+      readonly spans: (readonly [number, number])[];
+      readonly lookaround: boolean;
+      readonly min: number;
+      readonly max: number;
+    }
+  | { readonly kind: 'assertion'; readonly min: 1; readonly max: 1 };
 
-const CONTROL: Readonly<Record<string, number>> = { n: 10, r: 13, t: 9, v: 11, f: 12 };
 // Sticky, read at the reader's index: a bound of any length is read whole (`{2,99999999999999999999999999999999}`).
 const QUANTIFIER = /\{(\d+)(,(\d*))?\}\??/y;
 // A modifiers group's prefix, read at the reader's index: `?i:`, `?-s:`, `?i-m:`.
 const MODIFIERS = /\?[a-zA-Z]*-?[a-zA-Z]*:/y;
-// What follows a backslash beyond its letter: `\x41`, `\u0041`, `\u{41}`, `\p{L}`, `\k<name>`, `\cJ`, `\12`.
-const ESCAPE_PAYLOAD: Readonly<Record<string, RegExp>> = {
-  x: /[0-9A-Fa-f]{2}/y,
-  u: /[0-9A-Fa-f]{4}|\{[0-9A-Fa-f]+\}/y,
-  p: /\{[^}]*\}?/y,
-  P: /\{[^}]*\}?/y,
-  k: /<[^>]*>?/y,
-  c: /[A-Za-z]/y,
-};
-
 // Reads one source left to right.
 class Reader {
   private index = 0;
@@ -32,26 +35,32 @@ class Reader {
     return this.index >= this.source.length;
   }
 
-  // The alternatives of a sequence, up to a `)` that closes it (left for the caller) or the end.
-  alternatives(): RegexItem[][] {
-    const out: RegexItem[][] = [[]];
+  // The alternatives of a sequence, up to a `)` that closes it (left for the caller) or the end, each with its
+  // source span; `ignoreCase` when the `i` flag of a modifiers group is on.
+  alternatives(ignoreCase: boolean): { alternatives: RegexItem[][]; spans: [number, number][] } {
+    const alternatives: RegexItem[][] = [[]];
+    const spans: [number, number][] = [[this.index, this.index]];
     while (!this.done && this.peek() !== ')') {
       const char = this.next();
-      const current = out[out.length - 1] as RegexItem[];
-      if (char === '|') out.push([]);
-      else if (char === '(') {
-        this.skipGroupPrefix();
-        const inner = this.alternatives();
-        this.index++;
-        current.push({ kind: 'group', alternatives: inner, ...this.quantifier() });
-      } else if (char !== '^' && char !== '$') {
-        const chars = char === '\\' ? this.escape() : char === '[' ? this.charClass() : char === '.' ? ANY_CHAR : null;
-        if (chars === 'zero-width') continue;
-        const code = char.codePointAt(0) ?? 0;
-        current.push({ kind: 'atom', chars: chars ?? [[code, code]], ...this.quantifier() });
+      const current = alternatives[alternatives.length - 1] as RegexItem[];
+      if (char === '|') {
+        alternatives.push([]);
+        spans.push([this.index, this.index]);
+        continue;
       }
+      if (char === '(') {
+        const prefix = this.groupPrefix(ignoreCase);
+        const inner = this.alternatives(prefix.ignoreCase);
+        this.index++;
+        current.push({ kind: 'group', ...inner, lookaround: prefix.lookaround, ...this.quantifier() });
+      } else {
+        const bounds = char === '\\' ? this.escape() : char === '[' ? this.charClass(ignoreCase) : this.literal(char);
+        if (bounds === 'zero-width') current.push({ kind: 'assertion', min: 1, max: 1 });
+        else current.push({ kind: 'atom', ...(ignoreCase ? ignoringCase(bounds) : bounds), ...this.quantifier() });
+      }
+      (spans[spans.length - 1] as [number, number])[1] = this.index;
     }
-    return out;
+    return { alternatives, spans };
   }
 
   // Skips a `)` with nothing to close (the reader then goes on).
@@ -67,83 +76,85 @@ class Reader {
     return this.source[this.index++] ?? '';
   }
 
-  // `?:`, `?=`, `?!`, `?<=`, `?<!`, `?<name>` after a `(`.
-  private skipGroupPrefix(): void {
-    if (this.peek() !== '?') return;
+  // Reads what follows a `(`: `?:`, `?=`, `?!`, `?<=`, `?<!`, `?<name>`, modifiers `?i-m:`, or nothing.
+  private groupPrefix(ignoreCase: boolean): { lookaround: boolean; ignoreCase: boolean } {
+    const plain = { lookaround: false, ignoreCase };
+    if (this.peek() !== '?') return plain;
     // Modifiers, `(?i:` or `(?-s:` (newer engines): the prefix ends at its colon.
     MODIFIERS.lastIndex = this.index;
-    if (/[a-zA-Z-]/.test(this.peek(1)) && MODIFIERS.test(this.source)) {
+    const modifiers = /[a-zA-Z-]/.test(this.peek(1)) ? MODIFIERS.exec(this.source) : null;
+    if (modifiers !== null) {
       this.index = MODIFIERS.lastIndex;
-      return;
+      const [on = '', off = ''] = modifiers[0].split('-');
+      return { lookaround: false, ignoreCase: off.includes('i') ? false : on.includes('i') || ignoreCase };
     }
     if (this.peek(1) !== '<' || this.peek(2) === '=' || this.peek(2) === '!') {
+      const lookaround = this.peek(1) !== ':';
       this.index += this.peek(1) === '<' ? 3 : 2;
-      return;
+      return { lookaround, ignoreCase };
     }
     const close = this.source.indexOf('>', this.index);
     this.index = close === -1 ? this.source.length : close + 1;
+    return plain;
+  }
+
+  // A character outside escapes and classes: `.` or itself.
+  private literal(char: string): CharBounds | 'zero-width' {
+    if (char === '^' || char === '$') return 'zero-width';
+    const code = char.codePointAt(0) ?? 0;
+    return char === '.' ? DOT : exactly([[code, code]]);
   }
 
   // One escape (after its backslash): the characters it matches; 'zero-width' for \b and \B.
-  private escape(): CharRanges | 'zero-width' {
-    const letter = this.next();
-    if (letter === 'b' || letter === 'B') return 'zero-width';
-    const base = letter === 'd' || letter === 'D' ? DIGIT : letter === 'w' || letter === 'W' ? WORD : null;
-    const classed = base ?? (letter === 's' || letter === 'S' ? SPACE : null);
-    if (classed !== null) return letter === letter.toLowerCase() ? classed : complement(classed);
-    if (/[0-9]/.test(letter)) {
-      // A backreference (or `\0`): its digits are one escape, and what it matches is not modelled.
-      while (/[0-9]/.test(this.peek())) this.index++;
-      return ANY_CHAR;
-    }
-    const pattern = ESCAPE_PAYLOAD[letter];
-    const payload = pattern === undefined ? null : this.take(pattern);
-    if (payload !== null) {
-      const code = escapedCode(letter, payload);
-      return code === null ? ANY_CHAR : [[code, code]];
-    }
-    const code = CONTROL[letter] ?? letter.codePointAt(0) ?? 0;
-    return [[code, code]];
-  }
-
-  // The text `pattern` (sticky) matches at the current position, consumed; null when it does not match there.
-  private take(pattern: RegExp): string | null {
-    pattern.lastIndex = this.index;
-    const match = pattern.exec(this.source);
-    if (match === null) return null;
-    this.index += match[0].length;
-    return match[0];
+  private escape(): CharBounds | 'zero-width' {
+    const read = readEscape(this.source, this.index);
+    this.index = read.end;
+    return read.bounds;
   }
 
   // One member of a class: a code point, or the characters of a class escape.
-  private classMember(): number | CharRanges {
+  private classMember(): number | CharBounds {
     if (this.peek() !== '\\') return this.next().codePointAt(0) ?? 0;
     this.index++;
-    const chars = this.escape();
-    if (chars === 'zero-width') return 8;
-    const only = chars[0];
-    return chars.length === 1 && only !== undefined && only[0] === only[1] ? only[0] : chars;
+    const bounds = this.escape();
+    if (bounds === 'zero-width') return 8;
+    const only = bounds.chars[0];
+    const single = bounds.chars.length === 1 && only !== undefined && only[0] === only[1];
+    return single ? only[0] : bounds;
   }
 
-  // A `[...]` class (after its `[`): its ranges, complemented when negated.
-  private charClass(): CharRanges {
-    const negated = this.peek() === '^';
-    if (negated) this.index++;
-    const ranges: (readonly [number, number])[] = [];
+  // A `[...]` class (after its `[`): its bounds, folded under `i` and then swapped when negated.
+  private charClass(ignoreCase: boolean): CharBounds {
+    const negate = this.peek() === '^';
+    if (negate) this.index++;
+    const chars: (readonly [number, number])[] = [];
+    const sure: (readonly [number, number])[] = [];
     // As in JavaScript, a `]` right after `[` or `[^` closes the class: `[]` matches nothing, `[^]` anything.
     while (!this.done && this.peek() !== ']') {
       const low = this.classMember();
-      if (typeof low !== 'number') ranges.push(...low);
-      else if (this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== '') {
+      if (typeof low !== 'number') {
+        chars.push(...low.chars);
+        sure.push(...low.sure);
+      } else if (this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== '') {
         this.index++;
         const high = this.classMember();
-        if (typeof high !== 'number') return ANY_CHAR;
-        ranges.push([Math.min(low, high), Math.max(low, high)]);
-      } else ranges.push([low, low]);
+        // A range to a class escape (`[a-\d]`) is not modelled.
+        const range = typeof high === 'number' ? ([Math.min(low, high), Math.max(low, high)] as const) : null;
+        if (range === null) chars.push(...UNKNOWN.chars);
+        else {
+          chars.push(range);
+          sure.push(range);
+        }
+      } else {
+        chars.push([low, low]);
+        sure.push([low, low]);
+      }
     }
     this.index++;
-    const merged = mergeRanges(ranges);
-    return negated ? complement(merged) : merged;
+    const exact = exactly(mergeRanges(sure));
+    const bounds = { chars: mergeRanges(chars), sure: exact.sure };
+    const folded = ignoreCase ? ignoringCase(bounds) : bounds;
+    return negate ? negated(folded) : folded;
   }
 
   // The quantifier at the current position ({ min: 1, max: 1 } when there is none); a lazy `?` is skipped.
@@ -171,21 +182,12 @@ class Reader {
   }
 }
 
-// The code point an escape with a payload names (`\x41`, `\u0041`, `\cJ`), or null when it stands for more than one
-// (`\p{L}`, `\k<name>`) or for a code point that literals, read as UTF-16 units, could not be compared with.
-function escapedCode(letter: string, payload: string): number | null {
-  if (letter === 'c') return (payload.codePointAt(0) ?? 0) % 32;
-  if (letter !== 'x' && letter !== 'u') return null;
-  const code = Number.parseInt(payload.replace(/[{}]/g, ''), 16);
-  return code <= 0xffff ? code : null;
-}
-
 /** Reads `source` into its alternatives; syntax it does not model becomes atoms that match anything. Pure. @internal */
 export function parseRegex(source: string): RegexItem[][] {
   const reader = new Reader(source);
   const top: RegexItem[][] = [];
   while (!reader.done) {
-    top.push(...reader.alternatives());
+    top.push(...reader.alternatives(false).alternatives);
     reader.skipStray();
   }
   return top.length === 0 ? [[]] : top;

@@ -146,3 +146,39 @@ describe('JsonSchemaChecker: the same input gives the same result', () => {
     expect(results[0]).toEqual({ state: 'checked', valid: false, errors: ['/x must be number'] });
   });
 });
+
+describe('JsonSchemaChecker: patterns that can backtrack exponentially do not compile', () => {
+  it('refuses overlapping alternatives under one repetition, naming the pattern and both alternatives', () => {
+    const checker = new JsonSchemaChecker();
+    const refused: [string, string][] = [
+      ['^(\\w|\\d)+$', '"\\\\w" and "\\\\d"'],
+      ['^(?:[a-z]|[a-z0-9])+$', '"[a-z]" and "[a-z0-9]"'],
+      ['^(a|a?)+$', '"a" and "a?"'],
+      ['^(a|aa)+$', '"a" and "aa"'],
+    ];
+    for (const [pattern, alternatives] of refused) {
+      const inProperty = checker.compileError({ properties: { name: { type: 'string', pattern } } });
+      expect(inProperty).toContain(`pattern ${JSON.stringify(pattern)} repeats a group whose alternatives`);
+      expect(inProperty).toContain(alternatives);
+      expect(checker.check({}, { patternProperties: { [pattern]: {} } })).toMatchObject({ state: 'schema_error' });
+    }
+    expect(checker.compileError({ pattern: '^(a+)+$' })).toContain('repeats a group that holds a repetition');
+  });
+
+  it('compiles and validates patterns whose alternatives are disjoint', () => {
+    const checker = new JsonSchemaChecker();
+    const cases: [string, string, string][] = [
+      ['^(ab|ac)+$', 'abac', 'abad'],
+      ['^([a-z]|-)+$', 'a-b', 'a_b'],
+      ['^[a-z]+(-[a-z]+)*$', 'abc-def', 'abc-'],
+      ['^(\\d+\\.)+\\d+$', '1.2.3', '1..2'],
+      ['^(foo|bar)*$', 'foobar', 'foob'],
+      ['^(\\r\\n|\\n)+$', '\r\n\n', '\r'],
+    ];
+    for (const [pattern, valid, invalid] of cases) {
+      const schema = { type: 'string', pattern };
+      expect(checker.check(valid, schema), pattern).toMatchObject({ state: 'checked', valid: true });
+      expect(checker.check(invalid, schema), pattern).toMatchObject({ state: 'checked', valid: false });
+    }
+  });
+});
