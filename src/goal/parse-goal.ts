@@ -11,8 +11,7 @@ const inlineSchemas = new JsonSchemaChecker();
 /**
  * Parses a goal definition strictly, as a loop reads it: an unknown kind or
  * operator, a missing field, an unknown stage in `rerun_stages`, a duplicate
- * criterion id, a relative path whose `..` climbs out of the project (or,
- * for a metric `source.file`, out of the run dir) or an inline `json_schema`
+ * criterion id or an inline `json_schema`
  * schema that does not compile (in the dialect its `$schema` names, a
  * `pattern` that can backtrack exponentially included) is an issue with its
  * JSON path (`$.criteria[0].schema`, with the compile error); an unknown key

@@ -116,17 +116,19 @@ describe('paths and spend', () => {
     expect(other?.status).toBe('FAIL');
     expect(other?.detail).toContain('outside the run directory');
     expect(other?.refusedPath).toBe('$.criteria[1].source.file');
-    expect(evaluation.status).toBe('BLOCK');
+    // A refused path is a FAIL like any other (SPEC §5.2: RETRY); the no-progress stop ends a loop nothing changes.
+    expect(evaluation.status).toBe('RETRY');
   });
 
-  it('a metric { file } climbing out of the run directory with .. is a goal issue at its path', async () => {
+  it('a metric { file } climbing out of the run directory with .. FAILs at evaluation, naming its JSON path', async () => {
     const h = harness({
       [runFile('goal.json')]: goalJson([metricFile('other', '../r-0/metrics/own.json', '>=', 1)]),
       '.goal-loop/runs/r-0/metrics/own.json': JSON.stringify({ value: 5 }),
     });
     const evaluation = await h.loop(allPass()).evaluate();
-    expect(evaluation.status).toBe('ERROR');
-    expect(evaluation.issues.map((issue) => issue.path)).toEqual([['criteria', 0, 'source', 'file']]);
+    expect(evaluation.status).toBe('RETRY');
+    expect(evaluation.issues).toEqual([]);
+    expect(evaluation.criteria[0]).toMatchObject({ status: 'FAIL', refusedPath: '$.criteria[0].source.file' });
   });
 
   it('a cumulative_cost_usd that is not a number stops the loop with INVALID_CONTRACT and is not overwritten', async () => {

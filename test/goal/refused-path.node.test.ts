@@ -7,8 +7,8 @@ import { createNodeFileSystem } from '../../src/node/file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import { expectStop, fileExists, goalJson, metricFile, passed, RUN } from './helpers.js';
 
-// A criterion path the containment rule refuses cannot be fixed by rerunning a stage: on the real filesystem the
-// loop blocks after one iteration, naming the path's JSON path, instead of rerunning until no_progress.
+// A criterion path the containment rule refuses FAILs naming the path's JSON path (SPEC §7), and, a FAIL like any
+// other, RETRYs (SPEC §5.2) until the no-progress stop: on the real filesystem, two builds, then no_progress.
 
 let base: string;
 let root: string;
@@ -53,21 +53,21 @@ describe('a criterion path refused by containment', () => {
       () => metricFile('m', join(outside, 'secret.json'), '>=', 1, ['build']),
     ],
     ['a schema_path outside the project', '$.criteria[0].schema_path', () => schemaAt(join(outside, 'secret.json'))],
-  ])('%s blocks after one iteration, naming %s', async (_, jsonPath, criterion) => {
+  ])('%s FAILs naming %s, and the no-progress stop ends the loop', async (_, jsonPath, criterion) => {
     await writeFile(join(root, 'out.json'), '{}');
     const { result, builds } = await runWith([criterion()]);
-    expectStop(result, 'blocked', 3);
-    expect(builds).toBe(1);
+    expectStop(result, 'no_progress', 6);
+    expect(builds).toBe(2);
     expect(result.evaluation?.criteria[0]).toMatchObject({ status: 'FAIL', refusedPath: jsonPath });
     expect(result.evaluation?.criteria[0]?.detail.startsWith(`${jsonPath}: `)).toBe(true);
     expect(result.reason).toContain(jsonPath);
   });
 
-  it('a symlink leading out of the project blocks too', async () => {
+  it('a symlink leading out of the project FAILs the same way', async () => {
     await symlink(outside, join(root, 'linked'));
     const { result, builds } = await runWith([fileExists('f', 'linked/secret.json', ['build'])]);
-    expectStop(result, 'blocked', 3);
-    expect(builds).toBe(1);
+    expectStop(result, 'no_progress', 6);
+    expect(builds).toBe(2);
     expect(result.evaluation?.criteria[0]?.detail).toMatch(/^\$\.criteria\[0\]\.path: .*symlink/);
   });
 
@@ -78,10 +78,10 @@ describe('a criterion path refused by containment', () => {
     expect(result.evaluation?.criteria[0]?.refusedPath).toBeUndefined();
   });
 
-  it('a relative path escaping with .. is a goal issue before any stage runs', async () => {
+  it('a relative path escaping with .. FAILs at evaluation, naming its JSON path (the goal itself is valid)', async () => {
     const { result, builds } = await runWith([fileExists('f', '../../../etc/passwd', ['build'])]);
-    expectStop(result, 'evaluation_error', 8);
-    expect(builds).toBe(0);
-    expect(result.reason).toContain('$.criteria[0].path');
+    expectStop(result, 'no_progress', 6);
+    expect(builds).toBe(2);
+    expect(result.evaluation?.criteria[0]).toMatchObject({ status: 'FAIL', refusedPath: '$.criteria[0].path' });
   });
 });

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { type Issue, type ParseResult, refuseInvalidOptions } from '../../errors.js';
 import { type Goal, goalSchema } from './goal.js';
 import { goalSchemaIssues } from './goal-keys.js';
-import { escapingPathIssues } from './goal-paths.js';
 
 /** Options of {@link parseGoal}. @public */
 export interface ParseGoalOptions {
@@ -20,10 +19,8 @@ export const parseOptionShape = { stages: z.array(z.string()).optional() } satis
 
 /**
  * Parses a goal definition's structure strictly: an unknown kind or
- * operator, a missing field, an unknown stage in `rerun_stages`, a duplicate
- * criterion id or a relative path whose `..` climbs out of the project (or,
- * for a metric `source.file`, out of the run dir) is an issue with its JSON
- * path; an unknown key is one at the key's own path, with the known key it
+ * operator, a missing field, an unknown stage in `rerun_stages` or a
+ * duplicate criterion id is an issue with its JSON path; an unknown key is one at the key's own path, with the known key it
  * most likely misspells. Inline JSON Schemas are not compiled here (the
  * public `parseGoal` of `goal/parse-goal.ts` does that too). Returns every
  * issue; never throws on input (an unknown option key or a wrong option is
@@ -35,7 +32,7 @@ export function parseGoal(input: unknown, options: ParseGoalOptions = {}): Parse
   refuseInvalidOptions('parseGoal', parseOptionShape, options);
   const parsed = goalSchema.safeParse(input);
   // The semantic checks read the raw input, so they are reported even when the schema fails too.
-  const semantic = [...semanticGoalIssues(input, options.stages), ...escapingPathIssues(input)];
+  const semantic = semanticGoalIssues(input, options.stages);
   if (!parsed.success) return { success: false, issues: [...goalSchemaIssues(parsed.error, input), ...semantic] };
   return semantic.length === 0
     ? { success: true, data: parsed.data, issues: [] }

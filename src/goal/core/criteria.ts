@@ -56,8 +56,10 @@ type Verdict = Pick<CriterionEvaluation, 'status' | 'detail' | 'summary'> &
  * Turns one criterion and the fact the shell gathered for it into a PASS,
  * FAIL or PENDING. A missing fact, or a fact of another kind, is
  * PENDING with a detail saying so. A path the containment rule refused is a
- * FAIL whose detail opens with the field's JSON path (`index` is the
- * criterion's position in the goal) and which carries `refusedPath`. Pure.
+ * FAIL whose detail opens with the field's JSON path and which carries
+ * `refusedPath`: in the goal (`$.criteria[2].path`) when `index`, the
+ * criterion's position in the goal, is given, else in the criterion
+ * (`$.path`). Pure.
  *
  * @public
  */
@@ -70,7 +72,8 @@ export function evaluateCriterion(
   const { refusedField, ...verdict } = judgeOf(criterion, fact, context);
   const evaluation = { id: criterion.id, kind: criterion.kind, rerunStages: criterion.rerun_stages, ...verdict };
   if (refusedField === undefined) return evaluation;
-  const at = `$.criteria[${index ?? '?'}].${refusedField}`;
+  // Without the criterion's position, the path is relative to the criterion itself.
+  const at = index === undefined ? `$.${refusedField}` : `$.criteria[${index}].${refusedField}`;
   return {
     ...evaluation,
     refusedPath: at,

@@ -53,8 +53,8 @@ export const STATUS_PRECEDENCE: readonly GoalStatus[] = Object.freeze(['ASK_USER
  * | status | signals |
  * |---|---|
  * | ASK_USER | a judge criterion PENDING, a stage awaiting a human (`needs_context`, `awaiting_approval`), an agent claim stamped ahead of the iteration |
- * | BLOCK | a blocked stage, a judge FAIL with `recommendation: "block"`, a criterion path the containment rule refuses (no rerun can fix it), a critical issue nobody can remediate, a metrics.json the loop refuses to run on |
- * | RETRY | any other FAIL, a non-judge PENDING, a failed or pending stage, a critical issue, unreadable feedback, score below `min_score` |
+ * | BLOCK | a blocked stage, a judge FAIL with `recommendation: "block"`, a critical issue nobody can remediate, a metrics.json the loop refuses to run on |
+ * | RETRY | any other FAIL (a criterion path the containment rule refuses included: the no-progress stop ends the loop when no rerun changes it), a non-judge PENDING, a failed or pending stage, a critical issue, unreadable feedback, score below `min_score` |
  *
  * No signal at all means PASS.
  *
@@ -66,7 +66,7 @@ export const SIGNAL_STATUS: Readonly<Record<SignalKind, SignalStatus>> = Object.
   agent_stamp_ahead: 'ASK_USER',
   stage_blocked: 'BLOCK',
   judge_block: 'BLOCK',
-  path_refused: 'BLOCK',
+  path_refused: 'RETRY',
   unremediable_critical: 'BLOCK',
   metrics_unreadable: 'BLOCK',
   criterion_failed: 'RETRY',

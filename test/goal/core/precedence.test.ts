@@ -25,7 +25,7 @@ describe('precedence table', () => {
       agent_stamp_ahead: 'ASK_USER',
       stage_blocked: 'BLOCK',
       judge_block: 'BLOCK',
-      path_refused: 'BLOCK',
+      path_refused: 'RETRY',
       unremediable_critical: 'BLOCK',
       metrics_unreadable: 'BLOCK',
       criterion_failed: 'RETRY',
