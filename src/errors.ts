@@ -73,6 +73,15 @@ export function isGoalLoopError(value: unknown, code?: GoalLoopErrorCode): value
 }
 
 /**
+ * True for the refusal of a text read whose bytes are not valid UTF-8: an
+ * `IO_ERROR` whose `cause.code` is `EILSEQ`, as every FileSystem adapter
+ * reports it. @internal
+ */
+export function isInvalidUtf8Error(error: unknown): error is GoalLoopError {
+  return isGoalLoopError(error, 'IO_ERROR') && (error.cause as { code?: unknown } | undefined)?.code === 'EILSEQ';
+}
+
+/**
  * Refuses arguments that must be non-negative integers (a byte position, a
  * length, a size): `INVALID_OPTIONS` naming the operation and each value, as
  * every implementation of a port must.

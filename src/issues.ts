@@ -73,7 +73,12 @@ export function parseJsonText(text: string): { ok: true; value: unknown } | { ok
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // JSON.parse names a leading byte order mark as an unexpected invisible character: say what it is.
+    const message = text.startsWith('\uFEFF')
+      ? 'the text starts with a byte order mark (U+FEFF), which JSON does not allow: save it as UTF-8 without one'
+      : error instanceof Error
+        ? error.message
+        : String(error);
     return { ok: false, issue: { code: 'invalid_json', path: [], message: `Not valid JSON: ${message}` } };
   }
 }

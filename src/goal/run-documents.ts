@@ -14,8 +14,9 @@ export async function readJsonDocument(fs: FileSystem, path: PathFact): Promise<
       : { state: 'refused', detail: path.detail, reason: path.reason };
   if (path.state === 'missing') return { state: 'missing', detail: `${path.path} does not exist` };
   if (path.type !== 'file') return { state: 'malformed', detail: `${path.path} is not a regular file` };
-  const text = await fs.readText(path.path);
+  const text = await readOrUnreadable(fs, path.path);
   if (text === null) return { state: 'missing', detail: `${path.path} does not exist` };
+  if (typeof text !== 'string') return { state: 'malformed', detail: text.message };
   const json = parseJsonText(text);
   return json.ok
     ? { state: 'present', document: json.value }
@@ -28,8 +29,13 @@ export async function readFeedback(
   candidates: readonly string[],
 ): Promise<{ read: FeedbackRead; document: DocumentFact }> {
   for (const path of candidates) {
-    const text = await fs.readText(path);
+    const text = await readOrUnreadable(fs, path);
     if (text === null) continue;
+    if (typeof text !== 'string')
+      return {
+        read: { state: 'malformed', issues: [{ code: 'unreadable', path: [], message: text.message }] },
+        document: { state: 'malformed', detail: text.message },
+      };
     const json = parseJsonText(text);
     if (!json.ok)
       return {
@@ -44,18 +50,25 @@ export async function readFeedback(
   };
 }
 
+// A document's text, null when it is missing, or the read's IO_ERROR when it cannot be read (a FIFO, a directory,
+// bytes that are not UTF-8): the document is then malformed, as one that is not JSON is, never a throw out of the
+// evaluation. Any other error (a bug) propagates.
+async function readOrUnreadable(fs: FileSystem, path: string): Promise<string | null | GoalLoopError> {
+  try {
+    return await fs.readText(path);
+  } catch (error) {
+    if (error instanceof GoalLoopError && error.code === 'IO_ERROR') return error;
+    throw error;
+  }
+}
+
 /** Reads goal-verdict.json into the explicit verdict pool (the pure evaluation judges its stages and stamps, and says why it rejects one). @internal */
 export async function readVerdicts(fs: FileSystem, path: string): Promise<ExplicitVerdictsFact> {
-  let text: string | null;
-  try {
-    text = await fs.readText(path);
-  } catch (error) {
-    // A file that cannot be read (a FIFO, a directory, bytes that are not UTF-8) is reported and ignored, as a
-    // malformed one is: its judges stay pending, the rest of the evaluation goes on.
-    if (!(error instanceof GoalLoopError && error.code === 'IO_ERROR')) throw error;
-    return { state: 'present', verdicts: [], issues: [{ code: 'unreadable', path: [], message: error.message }] };
-  }
+  const text = await readOrUnreadable(fs, path);
   if (text === null) return { state: 'missing' };
+  // A file that cannot be read is reported and ignored, as a malformed one is: its judges stay pending.
+  if (typeof text !== 'string')
+    return { state: 'present', verdicts: [], issues: [{ code: 'unreadable', path: [], message: text.message }] };
   const json = parseJsonText(text);
   if (!json.ok) return { state: 'present', verdicts: [], issues: [json.issue] };
   const parsed = parseVerdictFile(json.value);

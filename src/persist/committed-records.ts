@@ -1,11 +1,6 @@
 import type { z } from 'zod';
-import { isGoalLoopError } from '../errors.js';
+import { isInvalidUtf8Error } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
-
-// True for the refusal of a text read whose bytes are not valid UTF-8 (the adapters' `EILSEQ`).
-function isInvalidUtf8(error: unknown): boolean {
-  return isGoalLoopError(error, 'IO_ERROR') && (error.cause as { code?: unknown } | undefined)?.code === 'EILSEQ';
-}
 
 /**
  * The text of a JSONL file whose last line may be torn: as `readText` reads
@@ -21,7 +16,7 @@ export async function readJsonlText(fs: FileSystem, path: string): Promise<strin
   try {
     return await fs.readText(path);
   } catch (error) {
-    if (!isInvalidUtf8(error)) throw error;
+    if (!isInvalidUtf8Error(error)) throw error;
     const size = (await fs.stat(path))?.size ?? 0;
     const bytes = await fs.readBytes(path, 0, size);
     if (bytes === null) return null;

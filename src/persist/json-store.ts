@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { formatIssue, GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
+import { formatIssue, GoalLoopError, isInvalidUtf8Error, issuesFromZod, parseJsonText } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 
 /**
@@ -32,7 +32,15 @@ export function createJsonStore<S extends z.ZodType>(fs: FileSystem, path: strin
   return {
     path,
     async load() {
-      const text = await fs.readText(path);
+      let text: string | null;
+      try {
+        text = await fs.readText(path);
+      } catch (error) {
+        // Bytes that are not UTF-8 are a corrupt record, like text that is not JSON: the same way forward.
+        if (isInvalidUtf8Error(error))
+          throw corrupt('is not valid UTF-8', [{ code: 'invalid_utf8', path: [], message: error.message }]);
+        throw error;
+      }
       if (text === null) return null;
       const json = parseJsonText(text);
       if (!json.ok) throw corrupt('is not valid JSON', [json.issue]);

@@ -1,3 +1,4 @@
+import { isInvalidUtf8Error } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 
 /**
@@ -81,6 +82,18 @@ export function formatLockRecord(
   return `${JSON.stringify(record)}\n`;
 }
 
+// A record file's text; bytes that are not UTF-8 (a foreign file, a write cut inside a character) read as text that
+// is no lock record, so such a file is an unknown owner whose staleness the file's age decides, never a lock held
+// for ever.
+async function readRecordText(fs: FileSystem, path: string): Promise<string | null> {
+  try {
+    return await fs.readText(path);
+  } catch (error) {
+    if (isInvalidUtf8Error(error)) return '';
+    throw error;
+  }
+}
+
 /**
  * Reads a lock record (the lock file, a heartbeat file or a takeover claim),
  * or `null` when the file is missing. A file that is not a lock record reads
@@ -89,7 +102,7 @@ export function formatLockRecord(
  * @internal
  */
 export async function readLockRecord(fs: FileSystem, path: string, timeoutMs: number): Promise<LockRecord | null> {
-  const text = await fs.readText(path);
+  const text = await readRecordText(fs, path);
   if (text === null) return null;
   const parsed = parseLockRecord(text);
   if (parsed !== null) return parsed;
@@ -124,7 +137,7 @@ export function heartbeatPath(lockPath: string, token: string): string | null {
  */
 export async function lastHeartbeat(fs: FileSystem, lockPath: string, held: LockRecord): Promise<number> {
   const path = heartbeatPath(lockPath, held.token);
-  const text = path === null ? null : await fs.readText(path);
+  const text = path === null ? null : await readRecordText(fs, path);
   const beat = text === null ? null : parseLockRecord(text);
   return beat?.token === held.token ? Math.max(held.heartbeat_at, beat.heartbeat_at) : held.heartbeat_at;
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
-import { expectStop, goalJson, judge, passed, RUN } from './helpers.js';
+import { expectStop, goalJson, judge, metricFile, passed, RUN } from './helpers.js';
 
 // goal.json or goal-verdict.json that is there but cannot be read as a regular file, on the real filesystem: the
 // goal is invalid (evaluation_error naming the file and why), a verdict file is reported and ignored; never a throw
@@ -140,6 +140,26 @@ describe('run files whose bytes are not UTF-8', () => {
     await writeFile(join(run, 'goal.json'), `\ufeff${goalJson([judge('j')])}`);
     const result = await loop().goalLoop.run();
     expectStop(result, 'evaluation_error', 8);
-    expect(result.reason).toContain('Not valid JSON');
+    expect(result.reason).toContain('Not valid JSON: the text starts with a byte order mark (U+FEFF)');
+  });
+
+  it('feedback.json and a metric source: malformed, never a throw out of evaluate()', async () => {
+    const feedbackDir = join(run, 'artifacts', 'stages', '11-feedback-loop');
+    await mkdir(feedbackDir, { recursive: true });
+    await writeFile(join(feedbackDir, 'feedback.json'), spoilt('{"summary":{"critical_count":0},"x":"', '"}'));
+    await writeFile(join(run, 'm.json'), spoilt('{"value":"', '"}'));
+    const metric = metricFile('m', 'm.json', '>=', 1);
+    await writeFile(join(run, 'goal.json'), goalJson([metric]));
+    const goalLoop = new GoalLoop({
+      fs: createNodeFileSystem(root),
+      runDir: RUN,
+      stages: ['build', '11-feedback-loop'],
+      runner: createScriptedStageRunner({ build: passed, '11-feedback-loop': passed }),
+    });
+    const evaluation = await goalLoop.evaluate();
+    expect(evaluation.status).toBe('RETRY');
+    expect(evaluation.criteria[0]).toMatchObject({ status: 'PENDING' });
+    expect(evaluation.criteria[0]?.detail).toContain('not valid UTF-8');
+    expect(JSON.stringify(evaluation)).toContain('feedback.json');
   });
 });
