@@ -49,10 +49,11 @@ export function recordedSpendOf(metrics: Readonly<Record<string, unknown>>, path
  */
 export async function raiseRecordedSpend(fs: FileSystem, path: string, spentUsd: number): Promise<void> {
   const recorded = await readRecordedSpend(fs, path);
-  if (recorded >= spentUsd - 1e-9) return;
+  // Spend is kept to a billionth of a dollar (kit/usd.ts): half of one is float noise, a whole one is spend.
+  if (recorded >= spentUsd - 5e-10) return;
   const metrics = await readMetrics(fs, path);
   // metricsOf refused a file nested too deep for JSON.stringify, so this cannot overflow the stack.
-  const text = `${JSON.stringify({ ...metrics, cumulative_cost_usd: Number(spentUsd.toFixed(6)) }, null, 2)}\n`;
+  const text = `${JSON.stringify({ ...metrics, cumulative_cost_usd: spentUsd }, null, 2)}\n`;
   await fs.writeText(path, text);
 }
 

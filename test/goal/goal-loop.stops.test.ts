@@ -48,6 +48,14 @@ describe('GoalLoop stops: complete, ask_user, blocked', () => {
     expect((await readState(h.fs))?.spent_usd).toBe(0.3);
   });
 
+  it('records costs of a few billionths of a dollar in metrics.json as in the state, never rounded away', async () => {
+    const h = harness();
+    const tiny = { status: 'passed', costUsd: 2e-9 } as const;
+    const result = await h.loop(createScriptedStageRunner({ a: tiny, b: tiny, c: passed })).run();
+    expect(result.spentUsd).toBe(4e-9);
+    expect(JSON.parse((await h.fs.readText(PATHS.metrics)) ?? '{}')).toMatchObject({ cumulative_cost_usd: 4e-9 });
+  });
+
   it('asks the user when a judge criterion has no verdict (exit 4)', async () => {
     const h = harness({ [runFile('goal.json')]: goalJson([judge('design', ['b'])]) });
     const result = await h.loop(allPass()).run();

@@ -37,6 +37,15 @@ describe('foldLateCosts', () => {
     expect(loopStateSchema.parse(fold.state)).toEqual(fold.state);
   });
 
+  it('adds decimal late costs to their decimal total (0.1 + 0.2 on 0.3 is 0.6)', () => {
+    const fold = foldLateCosts(state(0.3), {
+      pending: [cost('x.json', 0.1), cost('y.json', 0.2)],
+      spentUsd: 0,
+      ts: TS,
+    });
+    expect(fold.state.spent_usd).toBe(0.6);
+  });
+
   it('a file the record already counted is removed again but never counted again (a crash before its removal)', () => {
     const first = foldLateCosts(state(), { pending: [cost('x.json', 2)], spentUsd: 0, ts: TS });
     const again = foldLateCosts(first.state, { pending: [cost('x.json', 2)], spentUsd: 2, ts: TS });
