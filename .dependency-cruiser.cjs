@@ -11,7 +11,7 @@ const ADAPTER = '^src/(node|testing)(/|[.]ts$)';
 const ERRORS = '^src/errors[.]ts$';
 // A package resolves to its folder under node_modules; a Node built-in to its bare name (`node:` dropped).
 const pkg = (name) => `(^|/)node_modules/${name}/`;
-const NODE_IO = [pkg('execa'), '^(node:)?(fs|child_process)(/|$)'];
+const NODE_IO = [pkg('execa'), '^(node:)?(fs|child_process|os)(/|$)'];
 
 /** One rule per I/O library: only `file` may import `library`. */
 const onlyOneImporter = (library, file) => ({
@@ -52,6 +52,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(persist|pipeline)/' },
       to: { path: '^src/', pathNot: [`^src/$1/`, '^src/(kit|ports)/', ERRORS] },
+    },
+    {
+      name: 'machinery-imports-no-node-builtin',
+      comment:
+        'kit/, ports/, persist/ and pipeline/ import no Node built-in (what they need of the system comes through a ' +
+        'port), so the root entry loads none.',
+      severity: 'error',
+      from: { path: '^src/(kit|ports|persist|pipeline)/' },
+      to: { dependencyTypes: ['core'] },
     },
     {
       name: 'core-imports-no-adapter',
@@ -123,7 +132,7 @@ module.exports = {
     },
     {
       name: 'node-io-only-in-node-adapter',
-      comment: 'Nothing but src/node/ imports execa, node:fs or node:child_process.',
+      comment: 'Nothing but src/node/ imports execa, node:fs, node:child_process or node:os.',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/node/' },
       to: { path: NODE_IO },

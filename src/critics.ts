@@ -87,3 +87,4 @@ export type {
 } from './index.js';
 export type { Clock } from './ports/clock.js';
 export type { FileStat, FileSystem } from './ports/file-system.js';
+export type { ProcessProbe } from './ports/process-probe.js';

@@ -34,6 +34,7 @@ export type {
 export type { SdlcStageId } from './pipeline/stage-presets.js';
 export type { Clock } from './ports/clock.js';
 export type { FileStat, FileSystem } from './ports/file-system.js';
+export type { ProcessProbe } from './ports/process-probe.js';
 
 // The review's own surface: the stage contracts it reads (zod schemas of their canonical shapes, shipped as JSON Schemas
 // in schemas/stages/), the report it writes (feedback.json, schemas/feedback.schema.json) and its rule catalogue, the

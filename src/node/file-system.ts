@@ -19,6 +19,7 @@ import {
   WRITE_FLAGS,
 } from './file-io.js';
 import { checkNodeFileSystemOptions, type NodeFileSystemOptions } from './options.js';
+import { createNodeProcessProbe } from './process-probe.js';
 
 /**
  * The Node implementation of the {@link FileSystem} port, rooted at `root`
@@ -37,6 +38,9 @@ import { checkNodeFileSystemOptions, type NodeFileSystemOptions } from './option
  * offset of the first bad sequence, and keeps a byte order mark as U+FEFF. `truncate` shortens a file and
  * fsyncs it; `removeStaleTempFiles` removes the temp files
  * (`.<name>.<pid>.<uuid>.tmp`) of writes whose process died before the rename.
+ * Its `processes` are this machine's ({@link createNodeProcessProbe}: host
+ * name, pid namespace and boot id, read on first use): a run lock held by a
+ * process of this host that is gone is taken over at once.
  *
  * `stat` is one synchronous `lstat` and `realpath` one synchronous
  * `realpath(3)`, each returned as a settled promise: the system calls take
@@ -188,5 +192,6 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
         await sweepTempFiles(abs(dir), dir, Date.now() - sweep.olderThanMs, sweep.recursive === true, removed);
         return removed.sort();
       }),
+    processes: createNodeProcessProbe(),
   };
 }

@@ -2,8 +2,8 @@ import { GoalLoopError } from '../errors.js';
 import { fnv1a64 } from '../kit/hash.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
-import type { LockStaleReason, ProcessProbe } from './lock-holder.js';
-import { lockedMessage, staleReason, systemProcessProbe } from './lock-holder.js';
+import type { LockStaleReason } from './lock-holder.js';
+import { lockedMessage, staleReason } from './lock-holder.js';
 import {
   formatLockRecord,
   heartbeatPath,
@@ -37,7 +37,8 @@ const MAX_CLAIMS = 64;
  * is older than the smaller of its own `timeout_ms` and this loop's
  * `timeoutMs` is stale (the holder promised to beat within its timeout; this
  * loop was told to wait no longer than its own), and so at once is a lock
- * whose holder ran on this host in a process now gone ({@link staleReason}).
+ * whose holder ran on this host in a process now gone (asked of the
+ * filesystem's `processes`, when it has them: {@link staleReason}).
  * A stale lock is taken over: the newcomer that exclusively creates that
  * acquisition's claim file checks the lock is still that acquisition and
  * still stale, then replaces it atomically (the lock file never disappears,
@@ -69,12 +70,11 @@ export class RunLock {
     private readonly clock: Clock,
     readonly owner: string,
     private readonly timeoutMs: number,
-    private readonly probe: ProcessProbe = systemProcessProbe,
   ) {}
 
   // The lock record this owner writes now (to the lock file, a claim, or its heartbeat file).
   private record(): string {
-    return formatLockRecord(this.owner, this.token, this.timeoutMs, this.clock.now(), this.probe.host);
+    return formatLockRecord(this.owner, this.token, this.timeoutMs, this.clock.now(), this.fs.processes?.host || null);
   }
 
   /** Takes the lock, or takes over a stale one (reported); rejects with `RUN_LOCKED` when another loop holds it. */
@@ -90,7 +90,7 @@ export class RunLock {
     }
     const ageMs = await this.ageOf(held);
     const staleAfter = Math.min(held.timeout_ms, this.timeoutMs);
-    const reason = staleReason(held, ageMs, staleAfter, this.probe);
+    const reason = staleReason(held, ageMs, staleAfter, this.fs.processes);
     if (reason === null) throw new GoalLoopError('RUN_LOCKED', lockedMessage(this.path, held, ageMs, staleAfter));
     await this.takeOver(held, staleAfter);
     return this.acquired({ previousOwner: held.owner, ageMs, reason });
@@ -112,7 +112,7 @@ export class RunLock {
       else {
         const other = await this.read(name);
         const live =
-          other === null || !staleReason(other, this.clock.now() - other.heartbeat_at, staleAfter, this.probe);
+          other === null || !staleReason(other, this.clock.now() - other.heartbeat_at, staleAfter, this.fs.processes);
         if (live || attempt + 1 >= MAX_CLAIMS)
           throw new GoalLoopError('RUN_LOCKED', `Another loop is taking over the stale lock ${this.path}.`);
       }
@@ -121,7 +121,7 @@ export class RunLock {
       const current = await this.read(this.path);
       if (current === null || !sameLockRecord(current, stale))
         throw new GoalLoopError('RUN_LOCKED', `Another loop took over the stale lock ${this.path} first.`);
-      if (staleReason(current, await this.ageOf(current), staleAfter, this.probe) === null)
+      if (staleReason(current, await this.ageOf(current), staleAfter, this.fs.processes) === null)
         throw new GoalLoopError('RUN_LOCKED', `The run is locked by ${current.owner}, which beat again: ${this.path}.`);
       await this.fs.writeText(this.path, this.record());
     } finally {

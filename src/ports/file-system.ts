@@ -1,3 +1,5 @@
+import type { ProcessProbe } from './process-probe.js';
+
 /**
  * What {@link FileSystem.stat} reports about a path (without following a final
  * symlink: a symlink reports `type: 'symlink'`).
@@ -100,6 +102,13 @@ export interface FileSystem {
       readonly recursive?: boolean;
     },
   ): Promise<string[]>;
+  /**
+   * The processes that share this filesystem's host: lets a run lock whose
+   * holder process is gone be taken over at once, rather than once its
+   * heartbeat is stale. Optional: without it (the memory filesystem, an
+   * adapter that cannot see processes) only the heartbeat timeout frees a lock.
+   */
+  readonly processes?: ProcessProbe;
 }
 
 /**

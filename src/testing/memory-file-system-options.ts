@@ -1,5 +1,6 @@
 import { type Issue, optionKeyIssues, refuseOptions } from '../errors.js';
 import { isAbsolutePath, normalizePath } from '../kit/paths.js';
+import type { ProcessProbe } from '../ports/process-probe.js';
 
 /**
  * Options of {@link createMemoryFileSystem}.
@@ -15,6 +16,12 @@ export interface MemoryFileSystemOptions {
   readonly now?: () => number;
   /** The most bytes `readText` reads from one file; a larger file is an `IO_ERROR` (default 256 MiB, as the Node adapter). */
   readonly maxReadBytes?: number;
+  /**
+   * The filesystem's `processes` (default none: a run lock is then freed only
+   * by its heartbeat timeout); pass a probe to test a takeover of a lock whose
+   * holder is gone.
+   */
+  readonly processes?: ProcessProbe;
 }
 
 // Every option, checked against MemoryFileSystemOptions: a file map passed as the options (`{ 'a.txt': '' }`)
@@ -24,6 +31,7 @@ const OPTION_KEYS = Object.keys({
   files: true,
   now: true,
   maxReadBytes: true,
+  processes: true,
 } satisfies Record<keyof MemoryFileSystemOptions, true>);
 
 /**
@@ -31,7 +39,8 @@ const OPTION_KEYS = Object.keys({
  * listing every issue with its path — an unknown key (with the option it most
  * likely misspells), a root that is not absolute, a file whose content is not
  * text, a `now` that is not a function, a read cap that is not a
- * non-negative integer.
+ * non-negative integer, a `processes` without a string `host` and an
+ * `isGone` function.
  *
  * @internal
  */
@@ -58,6 +67,10 @@ export function validateMemoryFileSystemOptions(options: MemoryFileSystemOptions
   const cap = options.maxReadBytes;
   if (cap !== undefined && !(Number.isSafeInteger(cap) && cap >= 0)) {
     problem(['maxReadBytes'], `maxReadBytes must be a non-negative integer (got ${String(cap)})`);
+  }
+  const probe = options.processes as { host?: unknown; isGone?: unknown } | null | undefined;
+  if (probe !== undefined && (typeof probe?.host !== 'string' || typeof probe.isGone !== 'function')) {
+    problem(['processes'], 'processes must have a string host and an isGone function');
   }
   refuseOptions('createMemoryFileSystem', issues);
 }

@@ -198,6 +198,7 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
       nodes.set(located.path, { kind: 'fifo', mtimeMs: now() });
     },
     removeStaleTempFiles: async (dir, sweep) => sweepMemoryTempFiles(tree, abs(dir), normalizePath(dir), sweep, now),
+    ...(options.processes === undefined ? {} : { processes: options.processes }),
     snapshot: () => {
       const files = [...nodes].flatMap(([key, node]) =>
         node.kind === 'file' ? [[relativePath(root, key), decoder.decode(node.data)] as const] : [],

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fnv1a64 } from '../../src/kit/hash.js';
-import { type ProcessProbe, staleReason, systemProcessProbe } from '../../src/persist/lock-holder.js';
+import { staleReason } from '../../src/persist/lock-holder.js';
 import type { LockRecord } from '../../src/persist/lock-record.js';
 import { RunLock } from '../../src/persist/run-lock.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
+import type { ProcessProbe } from '../../src/ports/process-probe.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
-import { deadPid } from './dead-pid.js';
 import { FILE_SYSTEMS, type TestFs } from './helpers.js';
 
 const LOCK = 'run/loop.lock';
@@ -34,7 +34,8 @@ describe('staleReason', () => {
     expect(staleReason(record({ host: 'build-8' }), 8_000, TIMEOUT, probe)).toBeNull();
     expect(staleReason(record({ host: null }), 8_000, TIMEOUT, probe)).toBeNull();
     expect(staleReason(record({ pid: null }), 8_000, TIMEOUT, { host: HOST, isGone: () => true })).toBeNull();
-    expect(staleReason(record({}), 8_000, TIMEOUT, { host: null, isGone: () => true })).toBeNull();
+    expect(staleReason(record({}), 8_000, TIMEOUT, undefined)).toBeNull();
+    expect(staleReason(record({ host: '' }), 8_000, TIMEOUT, { host: '', isGone: () => true })).toBeNull();
   });
 
   it('a heartbeat older than the timeout is stale for every holder, without asking about its process', () => {
@@ -46,20 +47,13 @@ describe('staleReason', () => {
   });
 });
 
-describe('the system probe', () => {
-  it('sees this process alive and a process that exited gone; never probes a pid naming a group', async () => {
-    expect(systemProcessProbe.host).not.toBeNull();
-    expect(systemProcessProbe.isGone(process.pid)).toBe(false);
-    expect(systemProcessProbe.isGone(await deadPid())).toBe(true);
-    for (const pid of [1, 0, -1, 1.5, Number.NaN]) expect(systemProcessProbe.isGone(pid)).toBe(false);
-  });
-});
-
 describe.each(FILE_SYSTEMS)('RunLock with a probe on the $name filesystem', ({ make }) => {
   let t: TestFs;
   let fs: FileSystem;
   let clock: ManualClock;
-  const lock = (owner: string, on: ProcessProbe = probe) => new RunLock(fs, LOCK, clock, owner, TIMEOUT, on);
+  // A lock on the filesystem with `on` as its processes (null: none).
+  const lock = (owner: string, on: ProcessProbe | null = probe) =>
+    new RunLock({ ...fs, processes: on ?? undefined }, LOCK, clock, owner, TIMEOUT);
   const holder = async () => (JSON.parse((await fs.readText(LOCK)) ?? 'null') as LockRecord).owner;
   beforeEach(async () => {
     t = await make();
@@ -105,6 +99,30 @@ describe.each(FILE_SYSTEMS)('RunLock with a probe on the $name filesystem', ({ m
       await fs.remove(LOCK);
       clock = createManualClock(START);
     }
+  });
+
+  it('two places with different identities do not take the gone pids of one another', async () => {
+    // Two containers with one host name and their own pid namespaces: pid GONE is gone in each, yet neither judges
+    // the other's record.
+    const inA: ProcessProbe = { host: 'build-7/pid:[4026532201]', isGone: (pid) => pid === GONE };
+    const inB: ProcessProbe = { host: 'build-7/pid:[4026532305]', isGone: (pid) => pid === GONE };
+    for (const [writer, reader] of [
+      [inA, inB],
+      [inB, inA],
+    ] as const) {
+      await fs.writeText(LOCK, lockText({ host: writer.host }));
+      await expect(lock('b', reader).acquire()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+      expect(await lock('b', writer).acquire()).toMatchObject({ reason: 'holder_gone' });
+      await fs.remove(LOCK);
+    }
+  });
+
+  it('without processes (no probe) a gone holder waits for the heartbeat timeout', async () => {
+    await fs.writeText(LOCK, lockText({}));
+    clock.set(START + TIMEOUT);
+    await expect(lock('b', null).acquire()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    clock.set(START + TIMEOUT + 1);
+    expect(await lock('b', null).acquire()).toMatchObject({ reason: 'heartbeat_stale' });
   });
 
   it('steps over at once a takeover claim whose writer is gone; a live one keeps its claim', async () => {

@@ -5,12 +5,15 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
+import { createNodeProcessProbe } from '../../src/node/process-probe.js';
 import { RunLock } from '../../src/persist/run-lock.js';
 import { systemClock } from '../../src/ports/clock.js';
 import { deadPid } from './dead-pid.js';
 
 // The default timeout: only a holder judged gone can be taken over within a test.
 const TIMEOUT = 600_000;
+// This host's identity, as every Node filesystem writes it into its lock records.
+const HOST = createNodeProcessProbe().host;
 const source = (file: string) => pathToFileURL(resolve('src', file)).href;
 // A loop's process: takes the run lock, says so, and stays alive holding it until it is killed.
 const HOLDER = `
@@ -53,7 +56,7 @@ describe('a lock whose holder process is gone, on the real filesystem and real p
     });
     expect(acquired.trim()).toBe('null');
     const held = JSON.parse(await readFile(join(root, 'loop.lock'), 'utf8')) as { pid: number; host: string };
-    expect(held).toMatchObject({ pid: holder.pid, host: hostname() });
+    expect(held).toMatchObject({ pid: holder.pid, host: HOST });
 
     await expect(lock('alive-check').acquire()).rejects.toMatchObject({
       code: 'RUN_LOCKED',
@@ -70,13 +73,16 @@ describe('a lock whose holder process is gone, on the real filesystem and real p
   }, 30_000);
 
   it('a live holder with a fresh heartbeat (this very process) keeps the lock', async () => {
-    await writeLock({ pid: process.pid, host: hostname() });
+    await writeLock({ pid: process.pid, host: HOST });
     await expect(lock('b').acquire()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
   });
 
-  it('a gone pid on another host, or in a record without a host, waits for the heartbeat timeout', async () => {
+  it('a gone pid on another host, in a record without a host, or naming only the host name, waits for the heartbeat timeout', async () => {
     const pid = await deadPid();
-    for (const fields of [{ pid, host: `${hostname()}-elsewhere` }, { pid }]) {
+    // A bare host name is what an older version wrote: it may be another container's with the same name (where the
+    // identity is more than the host name).
+    const bare = HOST === hostname() ? [] : [{ pid, host: hostname() }];
+    for (const fields of [{ pid, host: `${HOST}-elsewhere` }, { pid }, ...bare]) {
       await writeLock(fields);
       await expect(lock('b').acquire(), JSON.stringify(fields)).rejects.toMatchObject({
         code: 'RUN_LOCKED',
@@ -87,7 +93,7 @@ describe('a lock whose holder process is gone, on the real filesystem and real p
       await rm(join(root, 'loop.lock'));
     }
     // The same gone pid named on this host: taken over at once.
-    await writeLock({ pid, host: hostname() });
+    await writeLock({ pid, host: HOST });
     expect(await lock('b').acquire()).toMatchObject({ previousOwner: 'ghost', reason: 'holder_gone' });
   });
 });

@@ -4,7 +4,7 @@ import type { GoalLoopError } from '../../src/errors.js';
 import { createMemoryFileSystem, type MemoryFileSystemOptions } from '../../src/testing.js';
 import { thrownRefusal } from '../kit/option-refusal.js';
 
-const KNOWN = ['root', 'files', 'now', 'maxReadBytes'];
+const KNOWN = ['root', 'files', 'now', 'maxReadBytes', 'processes'];
 
 // The GoalLoopError creating the filesystem throws (fails the test when it does not throw one).
 function refusal(options: unknown): GoalLoopError {
@@ -30,8 +30,22 @@ describe('createMemoryFileSystem options', () => {
   });
 
   it('refuses wrong values, each at its path', () => {
-    const error = refusal({ root: 'project', files: { 'a.txt': 1, 'b.txt': 'ok' }, now: 5, maxReadBytes: -1 });
-    expect(error.issues.map((issue) => issue.path)).toEqual([['root'], ['files', 'a.txt'], ['now'], ['maxReadBytes']]);
+    const error = refusal({
+      root: 'project',
+      files: { 'a.txt': 1, 'b.txt': 'ok' },
+      now: 5,
+      maxReadBytes: -1,
+      processes: { host: 7, isGone: () => false },
+    });
+    expect(error.issues.map((issue) => issue.path)).toEqual([
+      ['root'],
+      ['files', 'a.txt'],
+      ['now'],
+      ['maxReadBytes'],
+      ['processes'],
+    ]);
+    expect(refusal({ processes: null }).issues.map((issue) => issue.path)).toEqual([['processes']]);
+    expect(refusal({ processes: { host: 'h' } }).issues.map((issue) => issue.path)).toEqual([['processes']]);
     expect(refusal({ files: ['a.txt'] }).issues.map((issue) => issue.path)).toEqual([['files']]);
     expect(refusal(null).issues).toEqual([
       { code: 'invalid_type', path: [], message: 'the options must be an object' },
@@ -39,10 +53,19 @@ describe('createMemoryFileSystem options', () => {
   });
 
   it('accepts every known option, and no options', async () => {
-    const options: MemoryFileSystemOptions = { root: '/repo', files: { 'a.txt': 'A' }, now: () => 7, maxReadBytes: 9 };
+    const processes = { host: 'build-7', isGone: (pid: number) => pid === 4164 };
+    const options: MemoryFileSystemOptions = {
+      root: '/repo',
+      files: { 'a.txt': 'A' },
+      now: () => 7,
+      maxReadBytes: 9,
+      processes,
+    };
     expect(Object.keys(options).sort()).toEqual([...KNOWN].sort());
     const fs = createMemoryFileSystem(options);
     expect(fs.root).toBe('/repo');
+    expect(fs.processes).toBe(processes);
+    expect(createMemoryFileSystem().processes).toBeUndefined();
     expect(await fs.readText('a.txt')).toBe('A');
     expect(createMemoryFileSystem().root).toBe('/project');
   });
