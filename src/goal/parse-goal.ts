@@ -1,9 +1,10 @@
-// The public goal parser: the pure parser of the goal contract, then each inline json_schema schema compiled by the
-// checker the evaluation uses, so a goal it accepts is one the loop can evaluate.
+// The public goal parser: the pure parser of the goal contract, then each inline json_schema schema compiled as the
+// evaluation compiles it (the same JsonSchemaChecker: dialects, pattern guard), so a goal it accepts is one the loop
+// can evaluate. The loop loads every goal through it.
 import type { Issue, ParseResult } from '../errors.js';
 import { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { Goal } from './contracts/goal.js';
-import { type ParseGoalOptions, parseGoal as parseGoalContract } from './contracts/parse-goal.js';
+import { type ParseGoalOptions, parseGoalStructure } from './contracts/parse-goal.js';
 
 // Compiled validators (and compile errors) are kept by schema content, so parsing the same goal again compiles nothing.
 const inlineSchemas = new JsonSchemaChecker();
@@ -29,7 +30,7 @@ const inlineSchemas = new JsonSchemaChecker();
  * @public
  */
 export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
-  const parsed = parseGoalContract(input, options);
+  const parsed = parseGoalStructure(input, options);
   // Checked on the raw input as the loop does, so a schema is reported even when another field is wrong.
   const issues = [...parsed.issues, ...inlineSchemaIssues(input)];
   return parsed.success && issues.length === 0 ? parsed : { success: false, issues };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  formatIssue,
   GoalLoopError,
   type Issue,
   issuesFromZod,
@@ -80,6 +81,8 @@ const optionShape = {
 export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdict> {
   refuseInvalidOptions('writeVerdict', optionShape, options);
   const { fs, runDir } = options;
+  // A goal given as an option is checked before anything is read: a mistake in it is the caller's.
+  if (options.goal !== undefined) await checkCriterion(fs, '', options);
   const paths = await containRunPaths(fs, runPaths(runDir));
   const verdict = verdictSchema.safeParse({
     criterion_id: options.criterionId,
@@ -93,16 +96,25 @@ export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdic
       ? {}
       : { recommended_rerun_stages: [...options.recommendedRerunStages] }),
   });
+  // Each issue at the option that gave the field (criterion_id → $.criterionId).
   if (!verdict.success) {
-    const issues = issuesFromZod(verdict.error);
-    throw new GoalLoopError('INVALID_OPTIONS', `Invalid verdict: ${issues.map((i) => i.message).join('; ')}`, {
+    const issues = issuesFromZod(verdict.error).map((issue) => ({ ...issue, path: optionPathOf(issue.path) }));
+    throw new GoalLoopError('INVALID_OPTIONS', `Invalid writeVerdict options: ${issues.map(formatIssue).join('; ')}`, {
       issues,
     });
   }
-  await checkCriterion(fs, paths.goal, options);
+  if (options.goal === undefined) await checkCriterion(fs, paths.goal, options);
   const existing = await existingVerdicts(fs, paths.verdicts);
   await fs.writeText(paths.verdicts, `${JSON.stringify({ verdicts: [...existing, verdict.data] }, null, 2)}\n`);
   return verdict.data;
+}
+
+// The option path of a verdict field's issue path (snake_case field → camelCase option).
+function optionPathOf(path: readonly (string | number)[]): (string | number)[] {
+  const [field, ...rest] = path;
+  const option =
+    typeof field === 'string' ? field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()) : field;
+  return option === undefined ? [] : [option, ...rest];
 }
 
 // The iteration a verdict written now is consumed by: the running one, else the next.

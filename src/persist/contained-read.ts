@@ -19,8 +19,9 @@ export function failureOf(error: unknown): string {
 /**
  * Reads one file under the containment rule: a path that resolves outside
  * the project (a symlink out included) is refused and never read; anything
- * but a regular file (a directory, a FIFO, a device) is not opened; a failed
- * read is `{ error }`. Never throws.
+ * but a regular file (a directory, a FIFO, a device) is not opened; a read
+ * the filesystem refused (`IO_ERROR`) is `{ error }`. Any other error (a
+ * fault of the filesystem's code) propagates.
  *
  * @param fs - The project's filesystem.
  * @param path - The file, relative to the root.
@@ -42,6 +43,8 @@ export async function readContainedText(
       };
     return await fs.readText(fact.path);
   } catch (error) {
+    // A read the filesystem refused (IO_ERROR) is why the file was not read; anything else is a fault, not input.
+    if (!isGoalLoopError(error, 'IO_ERROR')) throw error;
     return { error: failureOf(error) };
   }
 }

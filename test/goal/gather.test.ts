@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGoal } from '../../src/goal/contracts/parse-goal.js';
+import { parseGoalStructure as parseGoal } from '../../src/goal/contracts/parse-goal.js';
 import { gatherFacts } from '../../src/goal/gather.js';
 import { JsonSchemaChecker } from '../../src/persist/json-schema-check.js';
 import { runPaths } from '../../src/pipeline/run-paths.js';

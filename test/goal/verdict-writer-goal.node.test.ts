@@ -94,6 +94,15 @@ describe('writeVerdict with the goal from code', () => {
     expect(file.verdicts).toEqual([{ criterion_id: 'design', verdict: 'PASS', iteration: 1 }]);
   });
 
+  it('checks the goal option before reading anything: a corrupt loop-state.json does not hide the mistake', async () => {
+    await writeFile(join(root, RUN, 'loop-state.json'), '{ not json');
+    const error = await refusal(() =>
+      writeVerdict({ fs: fs(), runDir: RUN, criterionId: 'humn-ok', verdict: 'PASS', goal: GOAL }),
+    );
+    expect(error.code).toBe('INVALID_OPTIONS');
+    expect(error.issues?.[0]?.path).toEqual(['criterionId']);
+  });
+
   it('answers an ask_user stop of a loop whose goal comes from code', async () => {
     const goal = defineGoal({ schema_version: 1, criteria: [{ id: 'human-ok', kind: 'judge', question: 'Ship?' }] });
     const loop = () =>

@@ -28,7 +28,7 @@ export const parseOptionShape = { stages: z.array(z.string()).optional() } satis
  *
  * @internal
  */
-export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
+export function parseGoalStructure(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
   refuseInvalidOptions('parseGoal', parseOptionShape, options);
   const parsed = goalSchema.safeParse(input);
   // The semantic checks read the raw input, so they are reported even when the schema fails too.

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatIssue } from '../../../src/errors.js';
-import { parseGoal } from '../../../src/goal/contracts/parse-goal.js';
+import { parseGoalStructure as parseGoal } from '../../../src/goal/contracts/parse-goal.js';
 
 // Unknown goal keys are named at their own path, with the known key they most likely misspell.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGoal } from '../../../src/goal/contracts/parse-goal.js';
+import { parseGoalStructure as parseGoal } from '../../../src/goal/contracts/parse-goal.js';
 
 const STAGES = ['03-documentation', '06-architecture', '11-feedback-loop'];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGoal } from '../../../src/goal/contracts/parse-goal.js';
+import { parseGoalStructure as parseGoal } from '../../../src/goal/contracts/parse-goal.js';
 
 // The metric source of a metric_threshold criterion, and rstack-agents' "pipeline_state".
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readFeedbackView } from '../../../src/goal/contracts/feedback-view.js';
-import { parseGoal } from '../../../src/goal/contracts/parse-goal.js';
+import { parseGoalStructure as parseGoal } from '../../../src/goal/contracts/parse-goal.js';
 import { parseVerdictFile } from '../../../src/goal/contracts/verdict.js';
 
 // The contract parsers never throw, and each issue they report points at the offending value of the input.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Criterion, Goal } from '../../../src/goal/contracts/goal.js';
 import { agentCriterionEntrySchema } from '../../../src/goal/contracts/goal-evaluation.js';
-import { parseGoal } from '../../../src/goal/contracts/parse-goal.js';
+import { parseGoalStructure as parseGoal } from '../../../src/goal/contracts/parse-goal.js';
 import { evaluateCriterion } from '../../../src/goal/core/criteria.js';
 import { SDLC_STAGES } from '../../../src/pipeline/stage-presets.js';
 import type { FeedbackReportBody } from '../../../src/review/contracts/feedback-report.js';
