@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 
 /** The parts of a started shell the killers read. @internal */
 export interface Subprocess {
@@ -8,15 +9,23 @@ export interface Subprocess {
   kill(signal: NodeJS.Signals): boolean;
 }
 
+// How long a kill may spend finding the processes that left the tree (a daemon forking in a loop makes the table
+// grow while it is read): past it, what was found is killed and the result says the search stopped.
+const SEARCH_BUDGET_MS = 1_000;
+
+// At most this many pids are named in a kill's detail; the rest are counted.
+const NAMED_PIDS = 20;
+
 /**
  * Kills the subprocess's whole process group and every process that left it: its descendants outside the group
  * (`setsid … &`) and, found by the `marker` in their environment, processes whose parent already exited (a double
  * fork); falls back to the process alone. Says what was killed. The group and those processes are stopped first,
- * and the table read again, so that nothing forks or is reparented while the tree is read.
+ * and the table read again, so that nothing forks or is reparented while the tree is read; the search takes at most
+ * `budgetMs` (default 1 s), so a kill returns on time even while a daemon forks in a loop.
  *
  * @internal
  */
-export function killTree(subprocess: Subprocess, marker?: string): string {
+export function killTree(subprocess: Subprocess, marker?: string, budgetMs = SEARCH_BUDGET_MS): string {
   const pid = subprocess.pid;
   if (pid === undefined) return 'nothing to kill';
   try {
@@ -29,20 +38,30 @@ export function killTree(subprocess: Subprocess, marker?: string): string {
     return `killed the shell (pid ${pid})`;
   }
   const outside = new Set<number>();
+  const deadline = performance.now() + budgetMs;
+  let complete = true;
   // Two passes: a process found (and stopped) in the first may have forked before it stopped.
-  for (let pass = 0; pass < 2; pass++)
-    for (const other of processesOutsideGroup(pid, marker)) {
-      if (!outside.has(other)) signal(other, 'SIGSTOP');
+  for (let pass = 0; pass < 2 && complete; pass++) {
+    const found = processesOutsideGroup(pid, marker, outside, deadline);
+    complete = found.complete;
+    for (const other of found.pids) {
+      signal(other, 'SIGSTOP');
       outside.add(other);
     }
+  }
   for (const other of outside) signal(other, 'SIGKILL');
   signal(-pid, 'SIGKILL');
-  const pids = [...outside].sort((a, b) => a - b);
-  const others =
-    pids.length === 0
-      ? ''
-      : ` and ${pids.length} process${pids.length === 1 ? '' : 'es'} outside it (pid ${pids.join(', ')})`;
-  return `killed process group ${pid}${others}`;
+  return `killed process group ${pid}${outsideNote([...outside].sort((a, b) => a - b))}${
+    complete ? '' : `; stopped searching for processes that left it after ${budgetMs} ms`
+  }`;
+}
+
+// The detail's words for the processes killed outside the group (the first NAMED_PIDS named).
+function outsideNote(pids: readonly number[]): string {
+  if (pids.length === 0) return '';
+  const named = pids.slice(0, NAMED_PIDS).join(', ');
+  const more = pids.length > NAMED_PIDS ? ` and ${pids.length - NAMED_PIDS} more` : '';
+  return ` and ${pids.length} process${pids.length === 1 ? '' : 'es'} outside it (pid ${named}${more})`;
 }
 
 /** After the shell exited with its output still held open: kills what is left of its process group; false when none is. @internal */
@@ -106,8 +125,14 @@ function carries(pid: number, marker: string): boolean {
   }
 }
 
-// The processes outside `root`'s group that came from it: its descendants, and those that carry `marker`.
-function processesOutsideGroup(root: number, marker: string | undefined): number[] {
+// The processes outside `root`'s group that came from it and are not `known` yet: its descendants, and those that
+// carry `marker`; `complete` is false when the deadline passed before every process was looked at.
+function processesOutsideGroup(
+  root: number,
+  marker: string | undefined,
+  known: ReadonlySet<number>,
+  deadline: number,
+): { pids: number[]; complete: boolean } {
   const rows = processTable();
   const children = new Map<number, ProcessRow[]>();
   for (const row of rows) {
@@ -119,12 +144,16 @@ function processesOutsideGroup(root: number, marker: string | undefined): number
   const queue = [root];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     for (const child of children.get(next) ?? []) {
-      if (child.group !== root) outside.add(child.pid);
+      if (child.group !== root && !known.has(child.pid)) outside.add(child.pid);
       queue.push(child.pid);
     }
   }
-  if (marker !== undefined)
-    for (const row of rows)
-      if (row.group !== root && row.pid !== process.pid && carries(row.pid, marker)) outside.add(row.pid);
-  return [...outside];
+  if (marker === undefined) return { pids: [...outside], complete: true };
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index] as ProcessRow;
+    if (index % 64 === 0 && performance.now() > deadline) return { pids: [...outside], complete: false };
+    if (row.group === root || row.pid === process.pid || known.has(row.pid) || outside.has(row.pid)) continue;
+    if (carries(row.pid, marker)) outside.add(row.pid);
+  }
+  return { pids: [...outside], complete: true };
 }
