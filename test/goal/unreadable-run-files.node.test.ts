@@ -50,6 +50,8 @@ describe('goal.json that cannot be read', () => {
     const result = await goalLoop.run();
     expectStop(result, 'evaluation_error', 8);
     expect(result.reason).toContain(`goal.json cannot be read: read "${RUN}/goal.json" failed: ${why}`);
+    // No goal id was read, so none is named (not the default goal's).
+    expect(result.reason.startsWith('The goal could not be read: goal.json cannot be read:')).toBe(true);
     expect(runner.calls).toEqual([]);
   });
 
