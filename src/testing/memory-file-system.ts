@@ -1,11 +1,10 @@
 import { requireNonNegativeIntegers } from '../errors.js';
 import { isAbsolutePath, joinPath, normalizePath, parentPath, relativePath } from '../kit/paths.js';
-import { invalidUtf8Detail } from '../kit/utf8.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type MemoryFileSystemOptions, validateMemoryFileSystemOptions } from './memory-file-system-options.js';
 import { sweepMemoryTempFiles } from './memory-temp-sweep.js';
 import type { Located, MemoryNode } from './memory-tree.js';
-import { createMemoryTree, memoryIoError, toMemoryFileStat } from './memory-tree.js';
+import { createMemoryTree, memoryFileText, memoryIoError, toMemoryFileStat } from './memory-tree.js';
 
 /**
  * An in-memory {@link FileSystem} with test helpers.
@@ -28,9 +27,6 @@ export interface MemoryFileSystem extends FileSystem {
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-// readText refuses bytes that are not UTF-8 (a truncate can cut a character in two) and keeps a byte order mark, as
-// the Node adapter does.
-const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Creates a {@link FileSystem} that lives in memory: same contract as the Node
@@ -109,16 +105,7 @@ export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): M
     root,
     readText: async (path) => {
       const data = bytesOf(path);
-      if (data !== null && data.length > maxReadBytes) {
-        const reason = `the file holds ${data.length} bytes, over the read cap of ${maxReadBytes} bytes (maxReadBytes)`;
-        throw memoryIoError('EFBIG', 'read', path, reason);
-      }
-      if (data === null) return null;
-      try {
-        return strictDecoder.decode(data);
-      } catch {
-        throw memoryIoError('EILSEQ', 'read', path, `the file is not valid UTF-8, at ${invalidUtf8Detail(data)}`);
-      }
+      return data === null ? null : memoryFileText(path, data, maxReadBytes);
     },
     readBytes: async (path, position, length) => {
       requireNonNegativeIntegers('readBytes', { position, length });

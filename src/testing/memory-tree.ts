@@ -1,5 +1,6 @@
 import { GoalLoopError } from '../errors.js';
 import { parentPath, resolvePath } from '../kit/paths.js';
+import { invalidUtf8Detail } from '../kit/utf8.js';
 import type { FileStat } from '../ports/file-system.js';
 
 /**
@@ -141,5 +142,26 @@ class IndexedNodes extends Map<string, MemoryNode> {
   // The names directly under `dir`, or undefined when none was ever made.
   childrenOf(dir: string): ReadonlySet<string> | undefined {
     return this.index?.get(dir);
+  }
+}
+
+// readText refuses bytes that are not UTF-8 (a truncate can cut a character in two) and keeps a byte order mark, as
+// the Node adapter does.
+const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A file's bytes as `readText` gives them: refused over the read cap
+ * (`EFBIG`) or when they are not UTF-8 (`EILSEQ`, at the first bad byte),
+ * as the Node adapter refuses them. @internal
+ */
+export function memoryFileText(path: string, data: Uint8Array, maxReadBytes: number): string {
+  if (data.length > maxReadBytes) {
+    const reason = `the file holds ${data.length} bytes, over the read cap of ${maxReadBytes} bytes (maxReadBytes)`;
+    throw memoryIoError('EFBIG', 'read', path, reason);
+  }
+  try {
+    return strictDecoder.decode(data);
+  } catch {
+    throw memoryIoError('EILSEQ', 'read', path, `the file is not valid UTF-8, at ${invalidUtf8Detail(data)}`);
   }
 }
