@@ -17,9 +17,9 @@ export function addUsd(total: number, amount: number): number {
   return Math.abs(sum) >= Number.MAX_SAFE_INTEGER / PER_USD ? sum : Math.round(sum * PER_USD) / PER_USD;
 }
 
-/** The sum of US dollar amounts, added in order with {@link addUsd}. Pure. @internal */
+/** The sum of US dollar amounts (on `start`, itself rounded), added in order with {@link addUsd}. Pure. @internal */
 export function sumUsd(amounts: Iterable<number>, start = 0): number {
-  let total = start;
+  let total = addUsd(start, 0);
   for (const amount of amounts) total = addUsd(total, amount);
   return total;
 }

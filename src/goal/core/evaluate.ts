@@ -139,9 +139,8 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
   };
 }
 
-// Issue codes of a goal file that gave no goal to read (its read failed, or its text is not JSON).
+// Issue codes of a goal file that gave no goal, so no goal id, to read (its read failed, or its text is not JSON).
 const UNREAD_GOAL_CODES: ReadonlySet<string> = new Set(['unreadable', 'invalid_json']);
-
 /**
  * The evaluation of a goal that could not be used (an invalid goal.json):
  * status `ERROR`, score 0, no checks, the issues and a reason naming the
@@ -157,7 +156,6 @@ const UNREAD_GOAL_CODES: ReadonlySet<string> = new Set(['unreadable', 'invalid_j
 export function errorEvaluation(goalId: string, issues: readonly Issue[], iteration: number | null): GoalEvaluation {
   const first = issues[0];
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue(s))` : '';
-  // A goal file that could not be read, or is not JSON, has no goal id of its own to name.
   const unread = first !== undefined && first.path.length === 0 && UNREAD_GOAL_CODES.has(first.code);
   const reason =
     first === undefined

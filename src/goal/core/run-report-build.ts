@@ -1,4 +1,4 @@
-import { addUsd, sumUsd } from '../../kit/usd.js';
+import { sumUsd } from '../../kit/usd.js';
 import type { LoopEvent } from '../contracts/events.js';
 import type {
   PathStep,
@@ -183,10 +183,7 @@ function foldEvent(walk: Walk, event: LoopEvent): void {
       return;
     // A stage cost reported after the loop stopped waiting counts in the iteration its stage ran in.
     case 'late_cost_recorded':
-      if (event.stage_iteration > 0) {
-        const row = rowOf(walk, event.stage_iteration);
-        row.lateCostUsd = addUsd(row.lateCostUsd, event.cost_usd);
-      }
+      if (event.stage_iteration > 0) rowOf(walk, event.stage_iteration).lateCostUsd += event.cost_usd;
       return;
     case 'goal_changed':
     case 'lock_taken_over':
