@@ -1,9 +1,9 @@
 // Which regular expressions can take exponential time on a backtracking engine, by their shape: a repetition nested
 // in a repetition with nothing between them that the inner one cannot match (`(a+)+`, `(\w+\s?)*`), or two
-// alternatives of an unbounded repetition that can match a run of the same character (`(\w|\d)+`, `(a|aa)+`,
+// alternatives of a repeated group that can match a run of the same character (`(\w|\d)+`, `(a|aa)+`,
 // regex-overlap.ts). The check reads the source (regex-parse.ts), never runs it.
 import { type CharRanges, disjoint, mergeRanges } from './char-ranges.js';
-import { overlappingAlternatives } from './regex-overlap.js';
+import { overlappingAlternatives, repeats } from './regex-overlap.js';
 import { parseRegex, type RegexItem } from './regex-parse.js';
 
 // Every character an item can consume.
@@ -33,11 +33,11 @@ function separated(alternatives: readonly (readonly RegexItem[])[], inner: reado
   );
 }
 
-// True when some group that repeats (more than once) holds an unbounded repetition it does not separate.
+// True when some repeated group holds an unbounded repetition it does not separate.
 function risky(alternatives: readonly (readonly RegexItem[])[]): boolean {
   for (const item of alternatives.flat()) {
     if (item.kind !== 'group') continue;
-    if (item.max > 1) {
+    if (repeats(item)) {
       const inner = innerRepetitions(item.alternatives);
       if (inner.length > 0 && !separated(item.alternatives, inner)) return true;
     }
@@ -76,8 +76,8 @@ function quoted(source: string, [start, end]: readonly [number, number]): string
  * it nests groups more than {@link MAX_GROUP_DEPTH} deep; it nests an
  * unbounded repetition inside a repeated group with nothing between the
  * passes that the inner repetition cannot match (`^(a+)+$`, `^(\w+\s?)*$`);
- * or two alternatives of a group under an unbounded repetition can each match
- * a run of the same character (`^(\w|\d)+$`, `^(a|a?)+$`, `^(a|aa)+$`).
+ * or two alternatives of a repeated group, bounded or not, can each match a
+ * run of the same character (`^(\w|\d)+$`, `^(a|a?)+$`, `^(a|aa){2,60}$`).
  * `^[a-z]+(-[a-z]+)*$`, `^(\d+\.)+\d+$` and `^(ab|ac)+$` are fine. Pure;
  * the depth limit keeps its walks of the groups short.
  *

@@ -1,9 +1,9 @@
-// Overlapping alternatives under one unbounded repetition (`^(\w|\d)+$`, `^(a|aa)+$`): when two alternatives of
-// the repeated group can each match a run of one same character c, say c^p and c^q, the run c^(pq) parses two
-// ways (p passes of one, q of the other), c^(pqn) at least 2^n ways, and a value that then fails makes a
-// backtracking engine try them all. Runs are read from the characters each atom surely matches (CharBounds.sure),
-// so an alternative the reader cannot model (`\p{L}`, a backreference, a lookaround, an anchor) never overlaps:
-// the check refuses only what it can show.
+// Overlapping alternatives under one repetition (`^(\w|\d)+$`, `^(a|aa){2,60}$`): when two alternatives of the
+// repeated group can each match a run of one same character c, say c^p and c^q, the run c^(pq) parses two ways
+// (p passes of one, q of the other), c^(pqn) at least 2^n ways, and a value that then fails makes a backtracking
+// engine try them all, up to the bound: `(a|a){1,22}` already doubles its time with each `a`. Runs are read from
+// the characters each atom surely matches (CharBounds.sure), so an alternative the reader cannot model (`\p{L}`,
+// a backreference, a lookaround, an anchor) never overlaps: the check refuses only what it can show.
 import { ANY_CHAR, type CharRanges, intersect, mergeRanges } from './char-ranges.js';
 import type { RegexItem } from './regex-parse.js';
 
@@ -15,6 +15,15 @@ type Runs = { readonly empty: boolean; readonly runs: CharRanges };
 type Alternative = { readonly runs: CharRanges; readonly span: readonly [number, number] };
 
 type Group = Extract<RegexItem, { kind: 'group' }>;
+
+/**
+ * True when a group counts as repeated, for both shape rules (nested repetitions, overlapping alternatives): it
+ * may match more than once. A small bound (`{0,2}`) is harmless for overlap alone, but a nested repetition under
+ * it is not (`(a+){0,2}b` is cubic), and one threshold keeps the two rules agreeing on what they refuse. @internal
+ */
+export function repeats(group: Pick<RegexItem, 'max'>): boolean {
+  return group.max > 1;
+}
 
 /** Two alternatives of one repeated group that can match a run of the same character, as source spans. @internal */
 export type Overlap = readonly [readonly [number, number], readonly [number, number]];
@@ -47,7 +56,7 @@ class Walk {
     const inner = item.alternatives.map((alternative) => this.sequence(alternative));
     // A lookaround matches no characters and may fail: nothing sure, though what it holds is still checked.
     if (item.lookaround) return { empty: false, runs: [] };
-    if (item.max === Number.POSITIVE_INFINITY) this.overlap ??= firstOverlap(this.flattened(item, inner));
+    if (repeats(item)) this.overlap ??= firstOverlap(this.flattened(item, inner));
     else if (item.min === 1 && item.max === 1) this.alternatives.set(item, inner);
     const runs = item.max >= 1 ? mergeRanges(inner.flatMap((alternative) => alternative.runs)) : [];
     return { empty: item.min === 0 || inner.some((alternative) => alternative.empty), runs };
@@ -85,7 +94,7 @@ function firstOverlap(alternatives: readonly Alternative[]): Overlap | null {
 }
 
 /**
- * The first two alternatives of a group under an unbounded repetition (`*`, `+`, `{n,}`) that can each match
+ * The first two alternatives of a repeated group ({@link repeats}: `*`, `+`, `{2}`, `{1,40}`) that can each match
  * a run of the same character (`\w` and `\d`, `a` and `a?`, `a` and `aa`), or null. Pure; one walk of the items.
  * @internal
  */

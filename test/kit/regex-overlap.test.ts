@@ -19,6 +19,14 @@ const OVERLAPPING: [string, string, string][] = [
   ['(?:x|(?:y|x))*', 'x', 'x'],
   ['^(?i:a|A)+$', 'a', 'A'],
   ['^(\\d|[^a-z])+$', '\\d', '[^a-z]'],
+  // A bound does not help: `(a|a){1,22}` already doubles its time with each `a` of a value that then fails.
+  ['^(a|a){1,40}$', 'a', 'a'],
+  ['^(a|aa){2,60}$', 'a', 'aa'],
+  ['^(\\w|\\d){1,64}$', '\\w', '\\d'],
+  ['^(?:[a-z]|[a-z0-9]){1,63}$', '[a-z]', '[a-z0-9]'],
+  ['(a|aa){2}', 'a', 'aa'],
+  // Harmless alone (at most four ways per start), refused as `(a+){0,2}` is: one threshold for both rules.
+  ['(a|a){0,2}', 'a', 'a'],
 ];
 // No two alternatives of one unbounded repetition match a run of the same character, or the reader cannot
 // tell that they do (a Unicode property, a backreference, a lookaround, an anchor): none is refused.
@@ -32,8 +40,15 @@ const DISJOINT = [
   '(\\r\\n|\\n)+',
   '(.|\\n)+',
   '(a|ab)+',
-  '(a|aa){2}',
   '(a|a)?',
+  '(a|a){0,1}',
+  '(a|aa){1}',
+  '^[a-z]{1,64}$',
+  '^(\\d{1,3}\\.){3}\\d{1,3}$',
+  '^([a-z]|-){1,64}$',
+  '(ab|ac){1,10}',
+  '^([a-z0-9]|-){1,63}(\\.([a-z0-9]|-){1,63})*$',
+  '^([01]?\\d|2[0-3]):[0-5]\\d$',
   '(?i:[^a]|A)+',
   '(\\p{L}|\\d)+',
   '([^\\p{L}]|\\d)+',
@@ -44,13 +59,39 @@ const DISJOINT = [
   '([😀]|\\ud83d)+',
 ];
 
-describe('overlapping alternatives under an unbounded repetition', () => {
+describe('overlapping alternatives under a repetition', () => {
   it.each(OVERLAPPING)('refuses %s, naming %s and %s', (pattern, first, second) => {
     expect(backtrackingRisk(pattern)).toContain(`alternatives ${JSON.stringify(first)} and ${JSON.stringify(second)}`);
   });
 
   it.each(DISJOINT)('accepts %s', (pattern) => {
     expect(backtrackingRisk(pattern)).toBeNull();
+  });
+
+  it('counts a group as repeated exactly when the nested-repetition rule does, whatever its bound', () => {
+    const bound = fc.oneof(
+      fc.constantFrom('?', '*', '+', ''),
+      fc.nat(70).map((n) => `{${n}}`),
+      fc.nat(70).map((n) => `{${n},}`),
+      fc.tuple(fc.nat(70), fc.nat(70)).map(([a, b]) => `{${Math.min(a, b)},${Math.max(a, b)}}`),
+    );
+    fc.assert(
+      fc.property(bound, (quantifier) => {
+        const overlap = backtrackingRisk(`^(a|a)${quantifier}$`);
+        const nested = backtrackingRisk(`^(a+)${quantifier}$`);
+        expect(overlap === null ? null : 'refused').toBe(nested === null ? null : 'refused');
+        expect(overlap ?? '').not.toContain('holds a repetition');
+        expect(nested ?? '').not.toContain('alternatives');
+      }),
+    );
+    expect(backtracksExponentially('^(a|a){0,1}$')).toBe(false);
+    expect(backtracksExponentially('^(a|a){0,2}$')).toBe(true);
+  });
+
+  it('does not detect ambiguity that only alternatives in sequence show (a documented limit)', () => {
+    // `ab` is `a` then `b`: no two alternatives share a run of one character, yet `abab…` splits many ways.
+    expect(backtrackingRisk('^(a|b|ab)+$')).toBeNull();
+    expect(backtrackingRisk('^(a|ab|b)+$')).toBeNull();
   });
 
   it('refuses two single-character classes under + exactly when some character matches both', () => {
