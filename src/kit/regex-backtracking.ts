@@ -1,8 +1,11 @@
-// Which regular expressions can take exponential time on a backtracking engine, by their shape: a repetition nested
-// in a repetition with nothing between them that the inner one cannot match (`(a+)+`, `(\w+\s?)*`), or two
-// alternatives of a repeated group that can match a run of the same character (`(\w|\d)+`, `(a|aa)+`,
-// regex-overlap.ts). The check reads the source (regex-parse.ts), never runs it.
+// Which regular expressions can take exponential time on a backtracking engine, by their shape: a repetition of
+// variable length nested in a repetition with nothing between them that the inner one cannot match (`(a+)+`,
+// `(\w+\s?)*`, `(a{1,30}){1,30}`), two alternatives of a repeated group that can match a run of the same character
+// (`(\w|\d)+`, `(a|aa)+`, regex-overlap.ts), or three long repetitions in a row over one same character (`a*a*a*`,
+// polynomial of a degree the pattern chooses, regex-adjacent.ts). The check reads the source (regex-parse.ts), never
+// runs it.
 import { type CharRanges, disjoint, mergeRanges } from './char-ranges.js';
+import { adjacentRepetitions } from './regex-adjacent.js';
 import { overlappingAlternatives, repeats } from './regex-overlap.js';
 import { parseRegex, type RegexItem } from './regex-parse.js';
 
@@ -13,11 +16,13 @@ function charsOf(item: RegexItem): CharRanges {
   return mergeRanges(item.alternatives.flat().flatMap((inner) => charsOf(inner)));
 }
 
-// The characters of each unbounded repetition inside `alternatives`, at any depth.
+// The characters of each repetition of variable length (`a+`, `a?`, `a{1,30}`) inside `alternatives`, at any depth:
+// under a repeated group, any of them splits a run between passes in many ways, bounded or not (`(a{1,30}){1,30}`
+// doubles its time with each `a`). A fixed count (`\d{2}`, `(ab){2}`) takes one length and splits nothing.
 function innerRepetitions(alternatives: readonly (readonly RegexItem[])[]): CharRanges[] {
   const out: CharRanges[] = [];
   for (const item of alternatives.flat()) {
-    if (item.max === Number.POSITIVE_INFINITY) out.push(charsOf(item));
+    if (item.max > item.min) out.push(charsOf(item));
     else if (item.kind === 'group') out.push(...innerRepetitions(item.alternatives));
   }
   return out;
@@ -72,25 +77,34 @@ function quoted(source: string, [start, end]: readonly [number, number]): string
 }
 
 /**
- * Why `source` may take exponential time on a backtracking engine, or null:
- * it nests groups more than {@link MAX_GROUP_DEPTH} deep; it nests an
- * unbounded repetition inside a repeated group with nothing between the
- * passes that the inner repetition cannot match (`^(a+)+$`, `^(\w+\s?)*$`);
- * or two alternatives of a repeated group, bounded or not, can each match a
- * run of the same character (`^(\w|\d)+$`, `^(a|a?)+$`, `^(a|aa){2,60}$`).
- * `^[a-z]+(-[a-z]+)*$`, `^(\d+\.)+\d+$` and `^(ab|ac)+$` are fine. Pure;
- * the depth limit keeps its walks of the groups short.
+ * Why `source` may take exponential (or high-degree polynomial) time on a
+ * backtracking engine, or null: it nests groups more than
+ * {@link MAX_GROUP_DEPTH} deep; it nests a repetition of variable length
+ * inside a repeated group with nothing between the passes that the inner
+ * repetition cannot match (`^(a+)+$`, `^(\w+\s?)*$`, `^(a{1,30}){1,30}$`);
+ * two alternatives of a repeated group, bounded or not, can each match a
+ * run of the same character (`^(\w|\d)+$`, `^(a|a?)+$`, `^(a|aa){2,60}$`);
+ * or three repetitions in a row that may each take many characters can all
+ * take a run of one same character (`^a*a*a*b$`, regex-adjacent.ts).
+ * `^[a-z]+(-[a-z]+)*$`, `^(\d+\.)+\d+$`, `^(\d{2}){1,5}$`, `^(ab|ac)+$`
+ * and `^\s*\w*$` are fine. Pure; the depth limit keeps its walks of the
+ * groups short.
  *
  * @internal
  */
 export function backtrackingRisk(source: string): string | null {
   if (groupDepth(source) > MAX_GROUP_DEPTH) return `nests groups more than ${MAX_GROUP_DEPTH} deep`;
   const top = parseRegex(source);
+  // Overlapping alternatives first: that refusal names the two alternatives (`(a|a?)+` also nests `a?`).
+  const { overlap, runs } = overlappingAlternatives(top);
+  if (overlap !== null)
+    return `repeats a group whose alternatives ${quoted(source, overlap[0])} and ${quoted(source, overlap[1])} can both match runs of one same character, which split between them in exponentially many ways: it can take exponential time on a value that almost matches`;
   if (risky(top))
     return 'repeats a group that holds a repetition, with nothing in each pass that the inner repetition cannot match: it can take exponential time on a value that almost matches';
-  const overlap = overlappingAlternatives(top);
-  if (overlap === null) return null;
-  return `repeats a group whose alternatives ${quoted(source, overlap[0])} and ${quoted(source, overlap[1])} can both match runs of one same character, which split between them in exponentially many ways: it can take exponential time on a value that almost matches`;
+  const adjacent = adjacentRepetitions(top, runs);
+  if (adjacent === null) return null;
+  const [first, second, third] = adjacent.map((span) => quoted(source, span));
+  return `has adjacent repetitions over the same characters (${first}, ${second} and ${third}, with nothing required between them that they cannot all match): each one more multiplies the time a value that almost matches takes by its length`;
 }
 
 /** True when {@link backtrackingRisk} finds a risk. Pure. @internal */

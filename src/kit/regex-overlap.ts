@@ -7,9 +7,11 @@
 import { ANY_CHAR, type CharRanges, intersect, mergeRanges } from './char-ranges.js';
 import type { RegexItem } from './regex-parse.js';
 
-// What an item or a sequence surely matches among runs of one character: whether it surely matches the empty
-// string, and the characters c for which it surely matches c^k for some k >= 1.
-type Runs = { readonly empty: boolean; readonly runs: CharRanges };
+/**
+ * What an item or a sequence surely matches among runs of one character: whether it surely matches the empty
+ * string, and the characters c for which it surely matches c^k for some k >= 1. @internal
+ */
+export type Runs = { readonly empty: boolean; readonly runs: CharRanges };
 
 // An alternative of a repeated group: its runs and its source span.
 type Alternative = { readonly runs: CharRanges; readonly span: readonly [number, number] };
@@ -28,9 +30,11 @@ export function repeats(group: Pick<RegexItem, 'max'>): boolean {
 /** Two alternatives of one repeated group that can match a run of the same character, as source spans. @internal */
 export type Overlap = readonly [readonly [number, number], readonly [number, number]];
 
-// Walks the items once, bottom up, keeping each group's alternatives' runs and the first overlap found.
+// Walks the items once, bottom up, keeping each item's runs, each group's alternatives' runs and the first overlap
+// found.
 class Walk {
   readonly alternatives = new Map<Group, Runs[]>();
+  readonly runs = new Map<RegexItem, Runs>();
   overlap: Overlap | null = null;
 
   sequence(items: readonly RegexItem[]): Runs {
@@ -51,6 +55,12 @@ class Walk {
   }
 
   private item(item: RegexItem): Runs {
+    const runs = this.read(item);
+    this.runs.set(item, runs);
+    return runs;
+  }
+
+  private read(item: RegexItem): Runs {
     if (item.kind === 'assertion') return { empty: false, runs: [] };
     if (item.kind === 'atom') return { empty: item.min === 0, runs: item.max >= 1 ? item.sure : [] };
     const inner = item.alternatives.map((alternative) => this.sequence(alternative));
@@ -95,11 +105,15 @@ function firstOverlap(alternatives: readonly Alternative[]): Overlap | null {
 
 /**
  * The first two alternatives of a repeated group ({@link repeats}: `*`, `+`, `{2}`, `{1,40}`) that can each match
- * a run of the same character (`\w` and `\d`, `a` and `a?`, `a` and `aa`), or null. Pure; one walk of the items.
+ * a run of the same character (`\w` and `\d`, `a` and `a?`, `a` and `aa`), or null; and the runs of every item.
+ * Pure; one walk of the items.
  * @internal
  */
-export function overlappingAlternatives(alternatives: readonly (readonly RegexItem[])[]): Overlap | null {
+export function overlappingAlternatives(alternatives: readonly (readonly RegexItem[])[]): {
+  readonly overlap: Overlap | null;
+  readonly runs: ReadonlyMap<RegexItem, Runs>;
+} {
   const walk = new Walk();
   for (const items of alternatives) walk.sequence(items);
-  return walk.overlap;
+  return { overlap: walk.overlap, runs: walk.runs };
 }

@@ -6,11 +6,11 @@ import { type CharBounds, DOT, exactly, ignoringCase, mergeRanges, negated, UNKN
 import { readEscape } from './regex-escape.js';
 
 /**
- * One item of a sequence, with its quantifier (`max` Infinity when unbounded): an atom; a group, with the source
- * span of each alternative and whether it is a lookaround (it matches no characters, and may fail); or a
- * zero-width assertion (`^`, `$`, `\b`, `\B`), which may fail. @internal
+ * One item of a sequence, with its quantifier (`max` Infinity when unbounded) and source span (`at`): an atom; a
+ * group, with the span of each alternative and whether it is a lookaround (it matches no characters, and may
+ * fail); or a zero-width assertion (`^`, `$`, `\b`, `\B`), which may fail. @internal
  */
-export type RegexItem =
+export type RegexItem = { readonly at: readonly [number, number] } & (
   | ({ readonly kind: 'atom'; readonly min: number; readonly max: number } & CharBounds)
   | {
       readonly kind: 'group';
@@ -20,7 +20,8 @@ export type RegexItem =
       readonly min: number;
       readonly max: number;
     }
-  | { readonly kind: 'assertion'; readonly min: 1; readonly max: 1 };
+  | { readonly kind: 'assertion'; readonly min: 1; readonly max: 1 }
+);
 
 // Sticky, read at the reader's index: a bound of any length is read whole (`{2,99999999999999999999999999999999}`).
 const QUANTIFIER = /\{(\d+)(,(\d*))?\}\??/y;
@@ -41,6 +42,7 @@ class Reader {
     const alternatives: RegexItem[][] = [[]];
     const spans: [number, number][] = [[this.index, this.index]];
     while (!this.done && this.peek() !== ')') {
+      const start = this.index;
       const char = this.next();
       const current = alternatives[alternatives.length - 1] as RegexItem[];
       if (char === '|') {
@@ -52,11 +54,15 @@ class Reader {
         const prefix = this.groupPrefix(ignoreCase);
         const inner = this.alternatives(prefix.ignoreCase);
         this.index++;
-        current.push({ kind: 'group', ...inner, lookaround: prefix.lookaround, ...this.quantifier() });
+        const group = { kind: 'group', ...inner, lookaround: prefix.lookaround, ...this.quantifier() } as const;
+        current.push({ ...group, at: [start, this.index] });
       } else {
         const bounds = char === '\\' ? this.escape() : char === '[' ? this.charClass(ignoreCase) : this.literal(char);
-        if (bounds === 'zero-width') current.push({ kind: 'assertion', min: 1, max: 1 });
-        else current.push({ kind: 'atom', ...(ignoreCase ? ignoringCase(bounds) : bounds), ...this.quantifier() });
+        const item =
+          bounds === 'zero-width'
+            ? ({ kind: 'assertion', min: 1, max: 1 } as const)
+            : ({ kind: 'atom', ...(ignoreCase ? ignoringCase(bounds) : bounds), ...this.quantifier() } as const);
+        current.push({ ...item, at: [start, this.index] });
       }
       (spans[spans.length - 1] as [number, number])[1] = this.index;
     }

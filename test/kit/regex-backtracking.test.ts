@@ -25,6 +25,12 @@ const RISKY = [
   // `[]` matches nothing (it separates no pass), and a bound is read however long.
   '^(a+[]?)+$',
   '^(a+){2,99999999999999999999999999999999}$',
+  // A bounded inner repetition of varying length splits a run between passes as an unbounded one does.
+  '^(a{1,30}){1,30}$',
+  '^(?:\\d{1,3}){2,}$',
+  '^((ab){1,3})+$',
+  '^(a?a?){1,30}$',
+  '^(\\w{2,8}\\s?){1,10}$',
 ];
 const SAFE = [
   '^[a-z]+(-[a-z]+)*$',
@@ -42,6 +48,12 @@ const SAFE = [
   '^\\d{2}-[a-z]+(?:-[a-z]+)*$',
   '^(\\w+\\u0020)*\\w+$',
   '^([a-z]+\\x2d)+$',
+  // A fixed count takes one length; a varying one is fine with a separator, or under no repetition.
+  '^(\\d{2}){1,5}$',
+  '^(ab){2,3}$',
+  '^(\\d{1,3}\\.){3}\\d{1,3}$',
+  '^(a{1,30}-){1,30}$',
+  '^(a{1,30}){1}$',
 ];
 
 describe('backtracksExponentially', () => {
@@ -71,6 +83,22 @@ describe('backtracksExponentially', () => {
         // The separator is a character the inner class cannot match.
         const separator = inner === '.' ? null : inner === '[^,]' ? ',' : '!';
         if (separator !== null) expect(backtracksExponentially(`(${inner}+${separator})+`)).toBe(false);
+      }),
+    );
+  });
+});
+
+describe('a repetition of variable length under a repeated group', () => {
+  it('is refused exactly when its length varies and the group may repeat, unless a separator follows it', () => {
+    const count = fc.tuple(fc.nat(40), fc.nat(40)).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
+    fc.assert(
+      fc.property(count, count, fc.constantFrom('a', '\\d', '[a-z]', '[^!]'), ([min, max], [low, high], atom) => {
+        const inner = `${atom}{${min},${max}}`;
+        const risk = backtrackingRisk(`^(${inner}){${low},${high}}$`);
+        expect(risk === null ? 'accepted' : risk).toEqual(
+          min < max && high > 1 ? expect.stringContaining('holds a repetition') : 'accepted',
+        );
+        expect(backtrackingRisk(`^(${inner}!){${low},${high}}$`)).toBeNull();
       }),
     );
   });

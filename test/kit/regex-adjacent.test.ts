@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MANY_PASSES } from '../../src/kit/regex-adjacent.js';
+import { backtrackingRisk, backtracksExponentially } from '../../src/kit/regex-backtracking.js';
+
+// Three or more repetitions in a row that can each take any share of a run of one character, with nothing
+// required between them that the run cannot pass, each with the three the refusal names.
+const ADJACENT: [string, string, string, string][] = [
+  ['^a*a*a*a*a*a*a*a*a*a*b$', 'a*', 'a*', 'a*'],
+  ['^\\d*\\d*\\d*\\d*\\d*\\d*\\d*\\d*x$', '\\d*', '\\d*', '\\d*'],
+  ['^a*a*a*b$', 'a*', 'a*', 'a*'],
+  ['^[a-z]*[a-z0-9]*[a-z]*$', '[a-z]*', '[a-z0-9]*', '[a-z]*'],
+  ['^.*.*.*$', '.*', '.*', '.*'],
+  ['^\\w+\\d{0,40}[0-9]{1,}!$', '\\w+', '\\d{0,40}', '[0-9]{1,}'],
+  // What may match nothing (`b?`) or must match the run's character (`a`) does not end the run.
+  ['^x+a*b?a{0,40}a(?:a)+$', 'a*', 'a{0,40}', '(?:a)+'],
+  // A plain group's items run in a row with their neighbours; a repeated group of one character is a repetition.
+  ['^(a*)a*(?:[ab]*c?)$', 'a*', 'a*', '[ab]*'],
+  ['^(?:a|b)*[ab]+(?:b){17,}$', '(?:a|b)*', '[ab]+', '(?:b){17,}'],
+  ['^(?:x|y(a*a+a*))$', 'a*', 'a+', 'a*'],
+  ['^\\s*\\s*\\s*$', '\\s*', '\\s*', '\\s*'],
+];
+// Two in a row (quadratic at most), three with no character common to all, a required character between them
+// that the others cannot match, short repetitions, or what the reader does not model: accepted.
+const ACCEPTED = [
+  '^\\s*\\w*$',
+  '^[a-z]*[a-z0-9]*$',
+  '^\\s*\\w+\\s*$',
+  '^[a-z]*[0-9]*[a-z]*$',
+  '^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\\.[A-Za-z]{2,}$',
+  '^\\d{4}-\\d{2}-\\d{2}$',
+  '^.*$',
+  '^[a-z]+(-[a-z]+)*$',
+  '^a*-a*-a*$',
+  '^.*foo.*bar.*$',
+  '^a*\\ba*a*$',
+  '^a?a?a?a?$',
+  '^a{0,16}a{0,16}a{0,16}$',
+  '^a{20}a{20}a{20}$',
+  '^\\p{L}*\\p{L}*\\p{L}*$',
+  '^a*(?:a*|b)a*$',
+  '^a*(?=a)a*a*$',
+  '^(?:a*)?a*a*$',
+];
+
+describe('adjacent repetitions over the same characters', () => {
+  it.each(ADJACENT)('refuses %s, naming %s, %s and %s', (pattern, first, second, third) => {
+    const risk = backtrackingRisk(pattern);
+    expect(risk).toContain('adjacent repetitions over the same characters');
+    expect(risk).toContain(`(${[first, second].map((s) => JSON.stringify(s)).join(', ')} and ${JSON.stringify(third)}`);
+  });
+
+  it.each(ACCEPTED)('accepts %s', (pattern) => {
+    expect(backtrackingRisk(pattern)).toBeNull();
+  });
+
+  it('counts a repetition as long past MANY_PASSES passes of varying number', () => {
+    expect(backtracksExponentially(`^a{0,${MANY_PASSES}}a*a*$`)).toBe(false);
+    expect(backtracksExponentially(`^a{0,${MANY_PASSES + 1}}a*a*$`)).toBe(true);
+    expect(backtracksExponentially(`^a{${MANY_PASSES + 1}}a*a*$`)).toBe(false);
+  });
+
+  it('refuses a sequence exactly when three long repetitions in a row share a character that every required item between them matches', () => {
+    const alphabet = [...'ab0z- !'];
+    const classes = ['a', 'b', '0', '-', '[ab]', '[a0]', '\\d', '\\w', '[^a]', '.', '\\s', '[^\\w]'];
+    const setOf = (source: string): Set<string> => {
+      const regex = new RegExp(`^(?:${source})$`, 'u');
+      return new Set(alphabet.filter((char) => regex.test(char)));
+    };
+    type Item = { source: string; role: 'long' | 'required' | 'optional'; set: Set<string> };
+    const long = fc
+      .tuple(fc.constantFrom(...classes), fc.constantFrom('*', '+', '{0,17}', '{2,}'), fc.boolean())
+      .map(([cls, quantifier, grouped]): Item => {
+        const source = `${grouped ? `(?:${cls})` : cls}${quantifier}`;
+        return { source, role: 'long', set: setOf(cls) };
+      });
+    const between = fc.oneof(
+      fc.constantFrom(...classes).map((cls): Item => ({ source: cls, role: 'required', set: setOf(cls) })),
+      fc.constantFrom(...classes).map((cls): Item => ({ source: `${cls}{1,16}`, role: 'required', set: setOf(cls) })),
+      fc.constantFrom(...classes).map((cls): Item => ({ source: `${cls}?`, role: 'optional', set: new Set() })),
+      fc.constant<Item>({ source: '\\b', role: 'required', set: new Set() }),
+    );
+    const sequence = fc.array(fc.oneof(long, long, between), { maxLength: 8 });
+    fc.assert(
+      fc.property(sequence, (items) => {
+        // Brute force over every three long repetitions in a row.
+        const longs = items.flatMap((item, index) => (item.role === 'long' ? [index] : []));
+        const expected = longs.slice(2).some((end, offset) => {
+          const start = longs[offset] as number;
+          const window = items.slice(start, end + 1).filter((item) => item.role !== 'optional');
+          return alphabet.some((char) => window.every((item) => item.set.has(char)));
+        });
+        const pattern = `^${items.map((item) => item.source).join('')}$`;
+        const risk = backtrackingRisk(pattern);
+        expect(risk?.includes('adjacent repetitions') ?? false, pattern).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads a long sequence and deep plain groups, each item once', () => {
+    expect(backtrackingRisk(`^${'[a-z]*-'.repeat(50_000)}$`)).toBeNull();
+    expect(backtrackingRisk(`^${'(?:'.repeat(200)}a*${')'.repeat(200)}a*a*$`)).toContain('adjacent repetitions');
+  });
+});
