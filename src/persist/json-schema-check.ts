@@ -162,7 +162,7 @@ const guardedRegExp = Object.assign(
     const risk = backtrackingRisk(pattern);
     if (risk !== null)
       throw new Error(
-        `pattern ${JSON.stringify(pattern)} ${risk} (give each pass of a repeated group a character its inner repetition cannot match, as "^[a-z]+(-[a-z]+)*$" does, and let no two alternatives of a repeated group match the same text, as "^[a-z0-9]+$" does for "^([a-z]|[a-z0-9])+$")`,
+        `pattern ${JSON.stringify(pattern)} ${risk} (write it so that each character can be matched in one way only, as "^[a-z]+(-[a-z]+)*$" does, or "^[a-z0-9]+$" for "^([a-z]|[a-z0-9])+$")`,
       );
     return new RegExp(pattern, flags);
   },
