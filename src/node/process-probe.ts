@@ -46,6 +46,9 @@ function thisHost(): string {
   if (name === null || name === '') return '';
   const namespace = attempt(() => readlinkSync('/proc/self/ns/pid'));
   const boot = attempt(() => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim());
+  // A Linux system that tells the boot but hides the pid namespace cannot tell two containers of one host name
+  // apart: no identity then, so no holder is ever judged gone (the heartbeat timeout decides).
+  if (boot !== null && boot !== '' && (namespace === null || namespace === '')) return '';
   const parts = [name, namespace, boot === null || boot === '' ? null : `boot:${boot}`];
   return parts.filter((part) => part !== null && part !== '').join('/');
 }

@@ -19,7 +19,21 @@ export type LockStaleReason = 'heartbeat_stale' | 'holder_gone';
  */
 function holderIsGone(held: LockRecord, probe: ProcessProbe | undefined): boolean {
   if (probe === undefined || held.pid === null || held.host === null || held.host === '') return false;
-  return held.host === probe.host && probe.isGone(held.pid);
+  // A probe that throws (a host's own implementation) is a doubt: the holder is not judged gone.
+  try {
+    return held.host === probe.host && probe.isGone(held.pid) === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The host a lock record written now names: the probe's identity, or null without one (or when it throws). @internal */
+export function probedHost(probe: ProcessProbe | undefined): string | null {
+  try {
+    return probe?.host || null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -47,7 +47,8 @@ function parseLockRecord(text: string): LockRecord | null {
   return {
     owner: value.owner,
     token: typeof value.token === 'string' ? value.token : '',
-    pid: typeof value.pid === 'number' ? value.pid : null,
+    // Only a pid that can name one process (a tampered 0 or -1 would name a process group).
+    pid: Number.isSafeInteger(value.pid) && (value.pid as number) > 0 ? (value.pid as number) : null,
     host: typeof value.host === 'string' && value.host !== '' ? value.host : null,
     heartbeat_at: value.heartbeat_at as number,
     heartbeat_iso: String(value.heartbeat_iso ?? ''),

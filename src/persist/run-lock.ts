@@ -3,7 +3,7 @@ import { fnv1a64 } from '../kit/hash.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { LockStaleReason } from './lock-holder.js';
-import { lockedMessage, staleReason } from './lock-holder.js';
+import { lockedMessage, probedHost, staleReason } from './lock-holder.js';
 import {
   formatLockRecord,
   heartbeatPath,
@@ -74,7 +74,7 @@ export class RunLock {
 
   // The lock record this owner writes now (to the lock file, a claim, or its heartbeat file).
   private record(): string {
-    return formatLockRecord(this.owner, this.token, this.timeoutMs, this.clock.now(), this.fs.processes?.host || null);
+    return formatLockRecord(this.owner, this.token, this.timeoutMs, this.clock.now(), probedHost(this.fs.processes));
   }
 
   /** Takes the lock, or takes over a stale one (reported); rejects with `RUN_LOCKED` when another loop holds it. */

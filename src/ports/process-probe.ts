@@ -27,6 +27,10 @@ export interface ProcessProbe {
    * identity (then no holder is ever judged gone).
    */
   readonly host: string;
-  /** True only when no process `pid` exists at `host`; false when it exists, and in any doubt. */
+  /**
+   * True only when no process `pid` exists at `host`; false when it exists,
+   * and in any doubt. The probe must describe the place of the process that
+   * uses it: the lock records that process's own pid beside `host`.
+   */
   isGone(pid: number): boolean;
 }

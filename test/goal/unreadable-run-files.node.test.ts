@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
+import { readIterationEvaluation } from '../../src/goal/loop-events.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import { expectStop, goalJson, judge, metricFile, passed, RUN } from './helpers.js';
@@ -163,5 +164,13 @@ describe('run files whose bytes are not UTF-8', () => {
     expect(evaluation.criteria[0]).toMatchObject({ status: 'PENDING' });
     expect(evaluation.criteria[0]?.detail).toContain('not valid UTF-8');
     expect(JSON.stringify(evaluation)).toContain('feedback.json');
+  });
+});
+
+describe('an iteration evaluation that cannot be read', () => {
+  it.each(cases)('%s at iterations/1/evaluation.json is no evaluation, never a throw', async (kind) => {
+    await mkdir(join(run, 'iterations', '1'), { recursive: true });
+    await makers[kind]?.(join('iterations', '1', 'evaluation.json'));
+    expect(await readIterationEvaluation(createNodeFileSystem(root), RUN, 1)).toBeNull();
   });
 });

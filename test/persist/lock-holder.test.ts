@@ -6,6 +6,7 @@ import { RunLock } from '../../src/persist/run-lock.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import type { ProcessProbe } from '../../src/ports/process-probe.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
+import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { FILE_SYSTEMS, type TestFs } from './helpers.js';
 
 const LOCK = 'run/loop.lock';
@@ -36,6 +37,29 @@ describe('staleReason', () => {
     expect(staleReason(record({ pid: null }), 8_000, TIMEOUT, { host: HOST, isGone: () => true })).toBeNull();
     expect(staleReason(record({}), 8_000, TIMEOUT, undefined)).toBeNull();
     expect(staleReason(record({ host: '' }), 8_000, TIMEOUT, { host: '', isGone: () => true })).toBeNull();
+  });
+
+  it('a probe that throws is a doubt, never a takeover; a lock file naming pid 0 or -1 names no holder', async () => {
+    const throwing: ProcessProbe = {
+      get host(): string {
+        throw new Error('no host');
+      },
+      isGone: () => true,
+    };
+    expect(staleReason(record({}), 8_000, TIMEOUT, throwing)).toBeNull();
+    const failing: ProcessProbe = {
+      host: HOST,
+      isGone: () => {
+        throw new Error('probe failed');
+      },
+    };
+    expect(staleReason(record({}), 8_000, TIMEOUT, failing)).toBeNull();
+    const everyoneGone: ProcessProbe = { host: HOST, isGone: () => true };
+    for (const pid of [0, -1, 1.5]) {
+      const fs = createMemoryFileSystem({ files: { [LOCK]: lockText({ pid }) }, processes: everyoneGone });
+      const lock = new RunLock(fs, LOCK, createManualClock(START + 8_000), 'newcomer', TIMEOUT);
+      await expect(lock.acquire()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    }
   });
 
   it('a heartbeat older than the timeout is stale for every holder, without asking about its process', () => {
