@@ -15,8 +15,12 @@ export const MANY_PASSES = 16;
 /** Three repetitions in a row over the same characters, as source spans. @internal */
 export type Adjacent = readonly [readonly [number, number], readonly [number, number], readonly [number, number]];
 
-// The last two repetitions of the current run, each with the characters it and every required item since it share.
-type Recent = { readonly item: RegexItem; readonly shared: CharRanges };
+// How many chains a sequence follows at once: the most recent ones (a chain is a run in progress).
+const MAX_CHAINS = 8;
+
+// A run in progress: the repetitions in it so far (spans) and the characters they, and every required item since
+// the first, can all take a run of.
+type Chain = { readonly spans: readonly (readonly [number, number])[]; readonly shared: CharRanges };
 
 // Reads sequences, each item once: a plain group of one alternative (`(a*)`, `(?:a*b)`) is read as part of its
 // sequence, since its items run in a row with their neighbours; any other group's alternatives start their own.
@@ -26,40 +30,48 @@ class Scan {
   constructor(private readonly runs: ReadonlyMap<RegexItem, Runs>) {}
 
   sequence(items: readonly RegexItem[]): void {
-    const recent: Recent[] = [];
-    this.items(items, recent);
+    this.items(items, []);
   }
 
-  private items(items: readonly RegexItem[], recent: Recent[]): void {
+  private items(items: readonly RegexItem[], chains: Chain[]): void {
     for (const item of items) {
       if (this.found !== null) return;
       const only = item.kind === 'group' && item.alternatives.length === 1 ? item.alternatives[0] : undefined;
       if (only !== undefined && item.kind === 'group' && !item.lookaround && item.min === 1 && item.max === 1) {
-        this.items(only, recent);
+        this.items(only, chains);
         continue;
       }
       if (item.kind === 'group') for (const alternative of item.alternatives) this.sequence(alternative);
-      this.item(item, recent);
+      this.item(item, chains);
     }
   }
 
-  private item(item: RegexItem, recent: Recent[]): void {
+  private item(item: RegexItem, chains: Chain[]): void {
     const runs = this.runs.get(item)?.runs ?? [];
+    const empty = this.runs.get(item)?.empty !== false;
     if (item.max > MANY_PASSES && item.max > item.min) {
-      const [first, second] = recent;
-      if (second !== undefined && first !== undefined && intersect(first.shared, runs).length > 0) {
-        this.found = [first.item.at, second.item.at, item.at];
-        return;
+      const extended: Chain[] = [];
+      for (const chain of chains) {
+        const shared = intersect(chain.shared, runs);
+        if (shared.length === 0) continue;
+        const spans = [...chain.spans, item.at];
+        if (spans.length >= 3) {
+          this.found = [spans[0], spans[1], spans[2]] as unknown as Adjacent;
+          return;
+        }
+        extended.push({ spans, shared });
       }
-      const last = recent[recent.length - 1];
-      const carried = last === undefined ? [] : [{ item: last.item, shared: intersect(last.shared, runs) }];
-      recent.splice(0, recent.length, ...carried, { item, shared: runs });
+      // A repetition that may take nothing leaves the runs before it going; one that must take something ends
+      // those it cannot continue.
+      const kept = empty ? chains : [];
+      const next = [...kept, ...extended, { spans: [item.at], shared: runs }];
+      chains.splice(0, chains.length, ...next.slice(-MAX_CHAINS));
       return;
     }
-    // An item that must match keeps in the run only the characters it surely matches a run of.
-    if (this.runs.get(item)?.empty !== false) return;
-    const narrowed = recent.map((entry) => ({ ...entry, shared: intersect(entry.shared, runs) }));
-    recent.splice(0, recent.length, ...narrowed.filter((entry) => entry.shared.length > 0));
+    // An item that must match keeps in each run only the characters it surely matches a run of.
+    if (empty) return;
+    const narrowed = chains.map((chain) => ({ ...chain, shared: intersect(chain.shared, runs) }));
+    chains.splice(0, chains.length, ...narrowed.filter((chain) => chain.shared.length > 0));
   }
 }
 
