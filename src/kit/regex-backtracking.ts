@@ -28,14 +28,26 @@ function innerRepetitions(alternatives: readonly (readonly RegexItem[])[]): Char
   return out;
 }
 
-// True when each pass through a repeated group must consume a character none of its inner repetitions can: the
-// group has one alternative, and it holds an atom that occurs at least once and is disjoint from all of them.
+// True when a repeated group's passes can split a value one way only: the group has one alternative, and it holds
+// an atom that occurs at least once and is disjoint from all its inner repetitions (`(-[a-z]+)*`), or its items form
+// a cycle of atoms that each occur at least once, each disjoint from the next and the last from the first
+// (`(\s+\S+)*`, `(\w+\s+)*`): where one atom's run ends and the next one's begins is then forced.
 function separated(alternatives: readonly (readonly RegexItem[])[], inner: readonly CharRanges[]): boolean {
   const [only, ...others] = alternatives;
   if (only === undefined || others.length > 0) return false;
-  return only.some(
+  const disjointAtom = only.some(
     (item) => item.kind === 'atom' && item.min >= 1 && inner.every((chars) => disjoint(item.chars, chars)),
   );
+  return disjointAtom || disjointCycle(only);
+}
+
+// True for two or more atoms, each occurring at least once, each disjoint from the next, the last from the first.
+function disjointCycle(items: readonly RegexItem[]): boolean {
+  if (items.length < 2) return false;
+  return items.every((item, index) => {
+    const next = items[(index + 1) % items.length] as RegexItem;
+    return item.kind === 'atom' && item.min >= 1 && next.kind === 'atom' && disjoint(item.chars, next.chars);
+  });
 }
 
 // True when some repeated group holds an unbounded repetition it does not separate.

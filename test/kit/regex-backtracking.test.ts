@@ -31,6 +31,10 @@ const RISKY = [
   '^((ab){1,3})+$',
   '^(a?a?){1,30}$',
   '^(\\w{2,8}\\s?){1,10}$',
+  // A cycle whose last atom overlaps its first (`a+` … `a+`), or whose neighbours overlap, still splits many ways.
+  '^(a+b+a+)*$',
+  '^(\\w+\\d+)*$',
+  '^(\\d+\\.?)+$',
 ];
 const SAFE = [
   '^[a-z]+(-[a-z]+)*$',
@@ -54,6 +58,13 @@ const SAFE = [
   '^(\\d{1,3}\\.){3}\\d{1,3}$',
   '^(a{1,30}-){1,30}$',
   '^(a{1,30}){1}$',
+  // Passes whose atoms alternate between disjoint sets, the last disjoint from the first, split one way only.
+  '^[^\\s]+(\\s+[^\\s]+)*$',
+  '^(\\w+\\s+)*\\w+$',
+  '^[a-z]+( +[a-z]+)*$',
+  '^\\d+(\\s+\\d+)*$',
+  '^[a-z]+(-+[a-z]+)*$',
+  '^(a{1,3}b+)+$',
 ];
 
 describe('backtracksExponentially', () => {
