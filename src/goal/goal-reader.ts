@@ -1,4 +1,4 @@
-import { GoalLoopError } from '../errors.js';
+import { readTextOrRefusal } from '../persist/contained-read.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { GoalInput } from './contracts/goal.js';
 import { type LoadedGoal, loadGoal, loadGoalText, unreadableGoal } from './goal-source.js';
@@ -26,15 +26,10 @@ export class GoalReader {
       this.fromOption ??= await loadGoal(this.fs, path, this.option, this.stages);
       return this.fromOption;
     }
-    let text: string | null;
-    try {
-      text = await this.fs.readText(path);
-    } catch (error) {
-      // A goal.json that cannot be read (a FIFO, a directory, a symlink loop, bytes that are not UTF-8) is an invalid
-      // goal, which stops the loop evaluation_error naming the file, as a malformed one does.
-      if (error instanceof GoalLoopError && error.code === 'IO_ERROR') return unreadableGoal(error);
-      throw error;
-    }
+    const text = await readTextOrRefusal(this.fs, path);
+    // A goal.json that cannot be read (a FIFO, a directory, a symlink loop, bytes that are not UTF-8) is an invalid
+    // goal, which stops the loop evaluation_error naming the file, as a malformed one does.
+    if (text !== null && typeof text !== 'string') return unreadableGoal(text);
     if (this.fromFile?.text !== text) this.fromFile = { text, loaded: loadGoalText(text, this.stages) };
     return this.fromFile.loaded;
   }

@@ -1,5 +1,6 @@
-import { isGoalLoopError, parseJsonText } from '../errors.js';
+import { parseJsonText } from '../errors.js';
 import { joinPath } from '../kit/paths.js';
+import { readTextOrRefusal } from '../persist/contained-read.js';
 import { findLastRecord } from '../persist/jsonl-log.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { GoalEvaluation } from './core/evaluate.js';
@@ -59,15 +60,9 @@ export async function readIterationEvaluation(
   iteration: number,
 ): Promise<GoalEvaluation | null> {
   if (iteration < 1) return null;
-  let text: string | null;
-  try {
-    text = await fs.readText(iterationEvaluationPath(runDir, iteration));
-  } catch (error) {
-    // A file that cannot be read (a FIFO, bytes that are not UTF-8) is no evaluation, as one that is not JSON.
-    if (isGoalLoopError(error, 'IO_ERROR')) return null;
-    throw error;
-  }
-  if (text === null) return null;
+  const text = await readTextOrRefusal(fs, iterationEvaluationPath(runDir, iteration));
+  // A file that cannot be read (a FIFO, bytes that are not UTF-8) is no evaluation, as one that is not JSON.
+  if (typeof text !== 'string') return null;
   const json = parseJsonText(text);
   return json.ok && typeof json.value === 'object' && json.value !== null ? (json.value as GoalEvaluation) : null;
 }

@@ -1,4 +1,5 @@
-import { GoalLoopError, parseJsonText } from '../errors.js';
+import { parseJsonText } from '../errors.js';
+import { readTextOrRefusal } from '../persist/contained-read.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type FeedbackRead, readFeedbackView } from './contracts/feedback-view.js';
 import { parseVerdictFile } from './contracts/verdict.js';
@@ -14,7 +15,7 @@ export async function readJsonDocument(fs: FileSystem, path: PathFact): Promise<
       : { state: 'refused', detail: path.detail, reason: path.reason };
   if (path.state === 'missing') return { state: 'missing', detail: `${path.path} does not exist` };
   if (path.type !== 'file') return { state: 'malformed', detail: `${path.path} is not a regular file` };
-  const text = await readOrUnreadable(fs, path.path);
+  const text = await readTextOrRefusal(fs, path.path);
   if (text === null) return { state: 'missing', detail: `${path.path} does not exist` };
   if (typeof text !== 'string') return { state: 'malformed', detail: text.message };
   const json = parseJsonText(text);
@@ -29,7 +30,7 @@ export async function readFeedback(
   candidates: readonly string[],
 ): Promise<{ read: FeedbackRead; document: DocumentFact }> {
   for (const path of candidates) {
-    const text = await readOrUnreadable(fs, path);
+    const text = await readTextOrRefusal(fs, path);
     if (text === null) continue;
     if (typeof text !== 'string')
       return {
@@ -50,21 +51,9 @@ export async function readFeedback(
   };
 }
 
-// A document's text, null when it is missing, or the read's IO_ERROR when it cannot be read (a FIFO, a directory,
-// bytes that are not UTF-8): the document is then malformed, as one that is not JSON is, never a throw out of the
-// evaluation. Any other error (a bug) propagates.
-async function readOrUnreadable(fs: FileSystem, path: string): Promise<string | null | GoalLoopError> {
-  try {
-    return await fs.readText(path);
-  } catch (error) {
-    if (error instanceof GoalLoopError && error.code === 'IO_ERROR') return error;
-    throw error;
-  }
-}
-
 /** Reads goal-verdict.json into the explicit verdict pool (the pure evaluation judges its stages and stamps, and says why it rejects one). @internal */
 export async function readVerdicts(fs: FileSystem, path: string): Promise<ExplicitVerdictsFact> {
-  const text = await readOrUnreadable(fs, path);
+  const text = await readTextOrRefusal(fs, path);
   if (text === null) return { state: 'missing' };
   // A file that cannot be read is reported and ignored, as a malformed one is: its judges stay pending.
   if (typeof text !== 'string')

@@ -1,6 +1,6 @@
 // Reading one file the library owns under the containment rule, without throwing: its text, null when it is missing,
 // or why it was not read (refused: it resolves outside the project; or unreadable: not a regular file, a failed read).
-import { isGoalLoopError } from '../errors.js';
+import { type GoalLoopError, isGoalLoopError } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type RealpathCache, resolveContainedPath } from './containment.js';
 
@@ -46,5 +46,20 @@ export async function readContainedText(
     // A read the filesystem refused (IO_ERROR) is why the file was not read; anything else is a fault, not input.
     if (!isGoalLoopError(error, 'IO_ERROR')) throw error;
     return { error: failureOf(error) };
+  }
+}
+
+/**
+ * A file's text, `null` when it is missing, or the filesystem's refusal to
+ * read it (an `IO_ERROR`: a FIFO, a directory, bytes that are not UTF-8) as a
+ * value for the caller to report; any other error (a fault, not input)
+ * propagates. @internal
+ */
+export async function readTextOrRefusal(fs: FileSystem, path: string): Promise<string | null | GoalLoopError> {
+  try {
+    return await fs.readText(path);
+  } catch (error) {
+    if (isGoalLoopError(error, 'IO_ERROR')) return error;
+    throw error;
   }
 }
