@@ -16,10 +16,14 @@ import type { ProcessProbe } from '../ports/process-probe.js';
  * alone is the identity. It is read on first use, not when the module loads,
  * and kept; an empty host name gives no identity (no holder is judged gone).
  *
- * `isGone(pid)` is true only when `process.kill(pid, 0)` fails with `ESRCH`
- * (no such process); a live process, one of another user (`EPERM`), and a pid
- * that is not a positive safe integer (which would name a process group) are
- * never gone.
+ * `isGone(pid)` is true when `process.kill(pid, 0)` fails with `ESRCH` (no
+ * such process), and on Linux when `/proc/<pid>/status` shows a zombie: a
+ * process that has exited and waits only for its parent to reap it (a
+ * supervisor that never calls `wait`) holds nothing. `/proc` is trusted only
+ * when `/proc/self` is this process (the same pid namespace). A live
+ * process, one of another user (`EPERM`), a zombie whose threads still run,
+ * and a pid that is not a positive safe integer (which would name a process
+ * group) are never gone.
  *
  * @example
  * ```ts
@@ -68,8 +72,27 @@ function pidIsGone(pid: number): boolean {
   if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return false;
   } catch (error) {
     return (error as { code?: unknown } | null)?.code === 'ESRCH';
   }
+  return isZombie(pid);
+}
+
+let procIsOurs: boolean | undefined;
+
+// True when /proc describes this process's pid namespace: /proc/self is this very pid (read once).
+function ownProc(): boolean {
+  procIsOurs ??= attempt(() => readFileSync('/proc/self/stat', 'utf8'))?.startsWith(`${process.pid} (`) === true;
+  return procIsOurs;
+}
+
+// True when /proc shows `pid` exited and not yet reaped: state Z with no thread left running (a thread group
+// whose leader exited while other threads run also shows Z, with Threads above 1). Any doubt is false.
+function isZombie(pid: number): boolean {
+  if (!ownProc()) return false;
+  const status = attempt(() => readFileSync(`/proc/${pid}/status`, 'utf8'));
+  if (status === null) return false;
+  const state = /^State:\s+(\S)/m.exec(status)?.[1];
+  const threads = Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
+  return state === 'Z' && threads <= 1;
 }

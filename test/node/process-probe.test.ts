@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { readFileSync, readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +36,34 @@ describe('the Node process probe', () => {
     expect(probe.isGone(await deadPid())).toBe(true);
     for (const pid of [1, 0, -1, 1.5, Number.NaN, 2 ** 53]) expect(probe.isGone(pid)).toBe(false);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'sees a zombie (exited, never reaped by its parent) gone, and its living parent not',
+    async () => {
+      // `sleep 0.05` is started by a shell that then becomes `sleep 30`, which never reaps it: a real zombie.
+      const parent = spawn('sh', ['-c', 'sleep 0.05 & echo $!; exec sleep 30'], {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      try {
+        const zombie = Number(
+          await new Promise<string>((resolve) => parent.stdout.once('data', (data) => resolve(String(data)))),
+        );
+        const probe = createNodeProcessProbe();
+        expect(probe.isGone(zombie)).toBe(false);
+        const deadline = Date.now() + 5000;
+        while (
+          !/^State:\s+Z/m.test(read(() => readFileSync(`/proc/${zombie}/status`, 'utf8')) ?? '') &&
+          Date.now() < deadline
+        )
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(read(() => readFileSync(`/proc/${zombie}/status`, 'utf8'))).toMatch(/^State:\s+Z/m);
+        expect(probe.isGone(zombie)).toBe(true);
+        expect(probe.isGone(parent.pid ?? 0)).toBe(false);
+      } finally {
+        parent.kill('SIGKILL');
+      }
+    },
+  );
 
   it('is the processes of every Node filesystem', () => {
     const { processes } = createNodeFileSystem('.');

@@ -72,6 +72,29 @@ describe('a lock whose holder process is gone, on the real filesystem and real p
     expect(JSON.parse(await readFile(join(root, 'loop.lock'), 'utf8'))).toMatchObject({ owner: 'resumer' });
   }, 30_000);
 
+  it.runIf(process.platform === 'linux')(
+    'a holder that exited but was never reaped (a zombie under a parent that never waits) is gone',
+    async () => {
+      // The holder takes the lock and exits at once without releasing it; the shell that started it becomes
+      // `sleep 30`, which never reaps it.
+      await writeFile(join(root, 'holder.mts'), HOLDER.replace('setInterval(() => {}, 60_000);', 'process.exit(0);'));
+      const script = `"${process.execPath}" --import tsx "${join(root, 'holder.mts')}" "${root}" >/dev/null & echo $!; exec sleep 30`;
+      const parent = spawn('sh', ['-c', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+      child = parent;
+      const pid = Number(
+        await new Promise<string>((done) => parent.stdout?.once('data', (data) => done(String(data)))),
+      );
+      const zombie = async (): Promise<boolean> =>
+        /^State:\s+Z/m.test(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''));
+      const deadline = Date.now() + 20_000;
+      while (!(await zombie()) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 25));
+      expect(await zombie()).toBe(true);
+      expect(JSON.parse(await readFile(join(root, 'loop.lock'), 'utf8'))).toMatchObject({ owner: 'holder', pid });
+      expect(await lock('resumer').acquire()).toMatchObject({ previousOwner: 'holder', reason: 'holder_gone' });
+    },
+    30_000,
+  );
+
   it('a live holder with a fresh heartbeat (this very process) keeps the lock', async () => {
     await writeLock({ pid: process.pid, host: HOST });
     await expect(lock('b').acquire()).rejects.toMatchObject({ code: 'RUN_LOCKED' });
