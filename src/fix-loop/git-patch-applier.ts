@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { refuseInvalidOptions } from '../errors.js';
 import type { CommandResult, CommandRunner } from '../ports/command-runner.js';
 import type { FixCandidate } from './contracts/candidate.js';
-import { checkPatchPaths, type PatchSections } from './core/patch-paths.js';
+import { gitApplyCommand, MAX_PATCH_CHARS } from './core/git-apply-command.js';
+import { checkPatchPaths } from './core/patch-paths.js';
 import type { ApplyContext, ApplyResult, CandidateApplier } from './host-ports.js';
 import { port } from './options.js';
 
@@ -26,13 +27,6 @@ const optionShape = {
     .min(1, 'timeoutMs must be a positive integer')
     .optional(),
 } satisfies Record<keyof GitPatchApplierOptions, z.ZodType>;
-
-// Characters per environment variable: at most 3 UTF-8 bytes each, so a chunk stays far below Linux's
-// 128 KiB limit on one environment string.
-const CHUNK_CHARS = 32_768;
-// The whole patch must fit in the environment with room to spare (Linux allows about 2 MiB in all).
-const MAX_PATCH_CHARS = 1_048_576;
-const PREFIX = 'GOAL_LOOP_PATCH_';
 
 /**
  * A {@link CandidateApplier} for unified diffs (a candidate's `patch`):
@@ -92,14 +86,15 @@ export function createGitPatchApplier(options: GitPatchApplierOptions): Candidat
       if (!headers.ok) return { applied: false, detail: `the patch was refused before git ran: ${headers.detail}` };
       const where = await repositoryPrefix(options.commands, context, timeoutMs);
       if (typeof where !== 'string') return where;
-      const directory = directoryOption(where, headers.sections);
-      if (directory === null) return { applied: false, detail: MIXED };
-      const env = patchEnvironment(patch);
-      const pipe = `printf '%s' ${Object.keys(env)
-        .map((name) => `"$${name}"`)
-        .join(' ')} | git apply --verbose${directory}`;
+      const apply = gitApplyCommand(patch, where, headers.sections);
+      if (apply === null) return { applied: false, detail: MIXED };
       const run = (args: string) =>
-        options.commands.run(`${pipe}${args}`, { cwd: context.workspace, timeoutMs, env, signal: context.signal });
+        options.commands.run(`${apply.command}${args}`, {
+          cwd: context.workspace,
+          timeoutMs,
+          env: apply.env,
+          signal: context.signal,
+        });
       const check = await run(' --check');
       if (check.exitCode !== 0)
         return { applied: false, detail: `git apply --check refused the patch: ${why(check)}${hint(where)}` };
@@ -137,13 +132,6 @@ const MIXED =
   'the patch mixes `diff --git` sections with plain `---`/`+++` ones, which git reads relative to different ' +
   'folders below the top of a repository: send each style as its own candidate, or the whole diff in one style';
 
-// Below a repository's top git reads `diff --git` sections from the top (so the workspace goes in --directory)
-// and plain ones from the folder it runs in (--directory would add the workspace twice); null for both styles.
-function directoryOption(prefix: string, sections: PatchSections): string | null {
-  if (prefix === '' || sections.git === 0) return '';
-  return sections.plain === 0 ? ` --directory=${shellQuote(prefix)}` : null;
-}
-
 // The paths git reported as skipped (it prints them with --verbose and still exits 0), or null.
 function skipped(result: CommandResult): string[] | null {
   const paths = [...`${result.stderrTail}\n${result.stdoutTail}`.matchAll(/^Skipped patch '(.*)'\.$/gm)].map(
@@ -164,25 +152,6 @@ function notInWorkspace(paths: readonly string[], workspace: string, consequence
 // Where a refused patch's paths were looked for, when the workspace is below its repository's top.
 function hint(prefix: string): string {
   return prefix === '' ? '' : ` (paths are read relative to the workspace, ${prefix} in its git repository)`;
-}
-
-// A word the shell reads literally.
-function shellQuote(word: string): string {
-  return `'${word.replaceAll("'", `'\\''`)}'`;
-}
-
-// The patch split into environment variables, never splitting a surrogate pair.
-function patchEnvironment(patch: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  let start = 0;
-  for (let index = 0; start < patch.length; index++) {
-    let end = Math.min(patch.length, start + CHUNK_CHARS);
-    const last = patch.charCodeAt(end - 1);
-    if (end < patch.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    env[`${PREFIX}${index}`] = patch.slice(start, end);
-    start = end;
-  }
-  return env;
 }
 
 // What a failed git run said: its error lines (the first few; --verbose adds progress lines and the text it
