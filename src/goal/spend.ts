@@ -1,7 +1,11 @@
 import { formatJsonPath, GoalLoopError, parseJsonText } from '../errors.js';
 import { pathBeyondDepth } from '../kit/json-depth.js';
+import { readDocumentText } from '../persist/contained-read.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { readMetricValue } from './core/metric.js';
+
+// What to do about a metrics.json the loop refuses.
+const METRICS_ADVICE = 'fix it before running the loop, so its budget is checked against the real spend.';
 
 /**
  * Reads `cumulative_cost_usd` from metrics.json: 0 when the file or the field
@@ -12,7 +16,7 @@ import { readMetricValue } from './core/metric.js';
  * @internal
  */
 export async function readRecordedSpend(fs: FileSystem, path: string): Promise<number> {
-  const metrics = metricsOf(await fs.readText(path), path);
+  const metrics = metricsOf(await readDocumentText(fs, path, METRICS_ADVICE), path);
   if (metrics instanceof GoalLoopError) throw metrics;
   const spent = recordedSpendOf(metrics, path);
   if (spent instanceof GoalLoopError) throw spent;
@@ -33,11 +37,9 @@ export function recordedSpendOf(metrics: Readonly<Record<string, unknown>>, path
   if (reading.kind === 'number' && reading.value >= 0) return reading.value;
   const got = `got ${typeof value === 'number' && !Number.isFinite(value) ? `${value}: the file holds a number too large for a double, such as 1e999` : JSON.stringify(value)}`;
   const message = `cumulative_cost_usd must be a number ≥ 0 (${got})`;
-  return new GoalLoopError(
-    'INVALID_CONTRACT',
-    `${path}: ${message}; fix it before running the loop, so its budget is checked against the real spend.`,
-    { issues: [{ code: 'invalid_type', path: ['cumulative_cost_usd'], message }] },
-  );
+  return new GoalLoopError('INVALID_CONTRACT', `${path}: ${message}; ${METRICS_ADVICE}`, {
+    issues: [{ code: 'invalid_type', path: ['cumulative_cost_usd'], message }],
+  });
 }
 
 /**
@@ -60,7 +62,7 @@ export async function raiseRecordedSpend(fs: FileSystem, path: string, spentUsd:
 // Reads metrics.json as an object ({} when missing); a file that is not a JSON object, or is nested too deep to
 // rewrite, is INVALID_CONTRACT, never overwritten.
 async function readMetrics(fs: FileSystem, path: string): Promise<Record<string, unknown>> {
-  const metrics = metricsOf(await fs.readText(path), path);
+  const metrics = metricsOf(await readDocumentText(fs, path, METRICS_ADVICE), path);
   if (metrics instanceof GoalLoopError) throw metrics;
   return metrics;
 }

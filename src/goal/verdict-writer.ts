@@ -9,13 +9,14 @@ import {
   refuseOptions,
 } from '../errors.js';
 import { closestKey } from '../kit/unknown-keys.js';
+import { readDocumentText, readTextOrRefusal } from '../persist/contained-read.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { type RunPaths, runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { GoalInput } from './contracts/goal.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type Verdict, verdictSchema } from './contracts/verdict.js';
-import { loadGoal } from './goal-source.js';
+import { loadGoal, loadGoalText } from './goal-source.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import { containRunPaths } from './run-files.js';
 
@@ -62,11 +63,13 @@ const optionShape = {
  * running, otherwise the next one (so a human answering an `ask_user` stop
  * never computes iteration numbers). Existing verdicts are kept (the file is
  * rewritten atomically as `{ "verdicts": [...] }`); a goal-verdict.json that
- * is not valid JSON is `INVALID_CONTRACT` and left untouched; an unknown
+ * is not valid JSON, or whose bytes are not UTF-8, is `INVALID_CONTRACT` and
+ * left untouched; an unknown
  * option key or a wrong value is `INVALID_OPTIONS` naming its path, before
  * anything is read or written. `criterionId` must name a judge criterion of
  * the run's goal — the `goal` option when given (a goal from code), else
- * `<runDir>/goal.json` (no check without either): any other id is
+ * `<runDir>/goal.json` (no check without either, nor when goal.json is
+ * invalid or cannot be read: the loop reports it): any other id is
  * `INVALID_OPTIONS` at `$.criterionId`, listing the judge criteria and the
  * one it most likely misspells, and nothing is written. Returns the verdict
  * written.
@@ -130,7 +133,7 @@ async function consumingIteration(fs: FileSystem, paths: RunPaths): Promise<numb
 
 // The entries of goal-verdict.json as they are (kept verbatim); none when it does not exist.
 async function existingVerdicts(fs: FileSystem, path: string): Promise<unknown[]> {
-  const text = await fs.readText(path);
+  const text = await readDocumentText(fs, path, 'fix or remove it first.');
   if (text === null) return [];
   const json = parseJsonText(text);
   if (!json.ok) {
@@ -150,7 +153,10 @@ async function existingVerdicts(fs: FileSystem, path: string): Promise<unknown[]
 async function checkCriterion(fs: FileSystem, goalPath: string, options: WriteVerdictOptions): Promise<void> {
   const { criterionId } = options;
   const source = options.goal === undefined ? goalPath : 'the goal option';
-  const goal = await loadGoal(fs, goalPath, options.goal);
+  const text = options.goal === undefined ? await readTextOrRefusal(fs, goalPath) : null;
+  // A goal.json that cannot be read (not UTF-8, not a regular file) is the loop's to report, as an invalid one is.
+  if (text instanceof GoalLoopError) return;
+  const goal = options.goal === undefined ? loadGoalText(text) : await loadGoal(fs, goalPath, options.goal);
   if (!goal.ok) {
     // A goal from code that does not parse is the caller's mistake; an invalid goal.json is the loop's to report.
     if (goal.origin === 'option')

@@ -1,6 +1,6 @@
 // Reading one file the library owns under the containment rule, without throwing: its text, null when it is missing,
 // or why it was not read (refused: it resolves outside the project; or unreadable: not a regular file, a failed read).
-import { type GoalLoopError, isGoalLoopError } from '../errors.js';
+import { GoalLoopError, isGoalLoopError, isInvalidUtf8Error } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type RealpathCache, resolveContainedPath } from './containment.js';
 
@@ -61,5 +61,24 @@ export async function readTextOrRefusal(fs: FileSystem, path: string): Promise<s
   } catch (error) {
     if (isGoalLoopError(error, 'IO_ERROR')) return error;
     throw error;
+  }
+}
+
+/**
+ * A document's text for a reader that refuses a bad document (metrics.json before the loop writes it, goal-verdict.json
+ * before a verdict is added): `null` when it is missing; bytes that are not UTF-8 are the document's fault, not the
+ * disk's, so they are `INVALID_CONTRACT` naming the file and the byte, with "fix it" advice; any other fault
+ * propagates. @internal
+ */
+export async function readDocumentText(fs: FileSystem, path: string, advice: string): Promise<string | null> {
+  try {
+    return await fs.readText(path);
+  } catch (error) {
+    if (!isInvalidUtf8Error(error)) throw error;
+    const message = `${path} is not valid UTF-8 text (${error.message})`;
+    throw new GoalLoopError('INVALID_CONTRACT', `${message}; ${advice}`, {
+      issues: [{ code: 'invalid_utf8', path: [], message }],
+      cause: error,
+    });
   }
 }

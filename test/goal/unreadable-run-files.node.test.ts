@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import { readIterationEvaluation } from '../../src/goal/loop-events.js';
+import { writeVerdict } from '../../src/goal/verdict-writer.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import { expectStop, goalJson, judge, metricFile, passed, RUN } from './helpers.js';
@@ -137,6 +138,50 @@ describe('run files whose bytes are not UTF-8', () => {
     expect(evaluation.issues).toEqual([
       { code: 'unreadable', path: [], message: expect.stringContaining('not valid UTF-8, at byte offset 50') },
     ]);
+  });
+
+  it('metrics.json: run() refuses it as INVALID_CONTRACT naming the file and the byte, before any stage, and keeps it', async () => {
+    await writeFile(join(run, 'goal.json'), goalJson([judge('j')]));
+    const bytes = spoilt('{"cumulative_cost_usd":1,"note":"', '"}');
+    await writeFile(join(run, 'metrics.json'), bytes);
+    const { goalLoop, runner } = loop();
+    await expect(goalLoop.run()).rejects.toMatchObject({
+      code: 'INVALID_CONTRACT',
+      message: expect.stringMatching(
+        /metrics\.json is not valid UTF-8 text \(.*at byte offset 33.*\); fix it before running/,
+      ),
+      issues: [{ code: 'invalid_utf8', path: [] }],
+    });
+    expect(runner.calls).toEqual([]);
+    expect(await readFile(join(run, 'metrics.json'))).toEqual(bytes);
+  });
+
+  it('goal-verdict.json: writeVerdict refuses to add to it (INVALID_CONTRACT, fix or remove it) and keeps it', async () => {
+    await writeFile(join(run, 'goal.json'), goalJson([judge('j')]));
+    const bytes = spoilt('[{"criterion_id":"j","verdict":"FAIL","reasoning":"', '"}]');
+    await writeFile(join(run, 'goal-verdict.json'), bytes);
+    const write = writeVerdict({ fs: createNodeFileSystem(root), runDir: RUN, criterionId: 'j', verdict: 'PASS' });
+    await expect(write).rejects.toMatchObject({
+      code: 'INVALID_CONTRACT',
+      message: expect.stringMatching(
+        /goal-verdict\.json is not valid UTF-8 text \(.*byte offset 51.*\); fix or remove it first\./,
+      ),
+    });
+    expect(await readFile(join(run, 'goal-verdict.json'))).toEqual(bytes);
+  });
+
+  it('goal.json: writeVerdict writes without checking the criterion id (the loop reports the goal)', async () => {
+    await writeFile(join(run, 'goal.json'), spoilt('{"schema_version":1,"goal_id":"', '","criteria":[]}'));
+    const written = await writeVerdict({
+      fs: createNodeFileSystem(root),
+      runDir: RUN,
+      criterionId: 'j',
+      verdict: 'PASS',
+    });
+    expect(written).toMatchObject({ criterion_id: 'j', verdict: 'PASS' });
+    expect(JSON.parse(await readFile(join(run, 'goal-verdict.json'), 'utf8'))).toMatchObject({
+      verdicts: [{ criterion_id: 'j' }],
+    });
   });
 
   it('a byte order mark is kept, so goal.json that starts with one is not JSON, as before', async () => {
