@@ -69,7 +69,9 @@ const optionShape = {
  * anything is read or written. `criterionId` must name a judge criterion of
  * the run's goal — the `goal` option when given (a goal from code), else
  * `<runDir>/goal.json` (no check without either, nor when goal.json is
- * invalid or cannot be read: the loop reports it): any other id is
+ * invalid or cannot be read: the loop reports it; a `runDir` where nothing
+ * exists, without the `goal` option, is `INVALID_OPTIONS` at `$.runDir`):
+ * any other id is
  * `INVALID_OPTIONS` at `$.criterionId`, listing the judge criteria and the
  * one it most likely misspells, and nothing is written. Returns the verdict
  * written.
@@ -156,6 +158,15 @@ async function checkCriterion(fs: FileSystem, goalPath: string, options: WriteVe
   const text = options.goal === undefined ? await readTextOrRefusal(fs, goalPath) : null;
   // A goal.json that cannot be read (not UTF-8, not a regular file) is the loop's to report, as an invalid one is.
   if (text instanceof GoalLoopError) return;
+  // No goal and no run there: a misspelt runDir would otherwise get a verdict nothing ever reads.
+  if (options.goal === undefined && text === null && (await fs.stat(options.runDir)) === null)
+    refuseOptions('writeVerdict', [
+      {
+        code: 'missing_run',
+        path: ['runDir'],
+        message: `no run directory "${options.runDir}" exists (so no goal.json to check the criterion against): check runDir, or pass the goal option to write a verdict before the first run`,
+      },
+    ]);
   const goal = options.goal === undefined ? loadGoalText(text) : await loadGoal(fs, goalPath, options.goal);
   if (!goal.ok) {
     // A goal from code that does not parse is the caller's mistake; an invalid goal.json is the loop's to report.

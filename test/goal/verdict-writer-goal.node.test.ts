@@ -117,4 +117,22 @@ describe('writeVerdict with the goal from code', () => {
     await writeVerdict({ fs: fs(), runDir: RUN, criterionId: 'human-ok', verdict: 'PASS', goal });
     expectStop(await loop().run(), 'complete', 0);
   });
+
+  it('refuses a runDir where nothing exists at $.runDir (no goal to check against), and writes nothing', async () => {
+    const error = await refusal(() =>
+      writeVerdict({ fs: fs(), runDir: 'runs/nope', criterionId: 'x', verdict: 'PASS' }),
+    );
+    expect(error.code).toBe('INVALID_OPTIONS');
+    expect(error.issues.map(formatIssue)).toEqual([
+      expect.stringMatching(/^\$\.runDir: no run directory "runs\/nope" exists/),
+    ]);
+    expect(await exists(join(root, 'runs', 'nope'))).toBe(false);
+  });
+
+  it('writes ahead of the first run when the goal is given, and into an existing run without goal.json', async () => {
+    await writeVerdict({ fs: fs(), runDir: 'runs/first', criterionId: 'human-ok', verdict: 'PASS', goal: GOAL });
+    expect(await exists(join(root, 'runs', 'first', 'goal-verdict.json'))).toBe(true);
+    await writeVerdict({ fs: fs(), runDir: RUN, criterionId: 'anything', verdict: 'PASS' });
+    expect(await exists(verdictsFile())).toBe(true);
+  });
 });
