@@ -1,7 +1,7 @@
 // The public goal parser: the pure parser of the goal contract, then each inline json_schema schema compiled as the
 // evaluation compiles it (the same JsonSchemaChecker: dialects, pattern guard), so a goal it accepts is one the loop
 // can evaluate. The loop loads every goal through it.
-import type { Issue, ParseResult } from '../errors.js';
+import { type Issue, type ParseResult, parseJsonText } from '../errors.js';
 import { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { Goal } from './contracts/goal.js';
 import { type ParseGoalOptions, parseGoalStructure } from './contracts/parse-goal.js';
@@ -19,17 +19,27 @@ const inlineSchemas = new JsonSchemaChecker();
  * is one at the key's own path, with the known key it most likely
  * misspells. Returns every issue; a goal it accepts never stops a loop with
  * `evaluation_error` for its own sake (a `schema_path` schema is read, and
- * checked, only when evaluating). Never throws on input (an unknown option
- * key or a wrong option is `INVALID_OPTIONS`).
+ * checked, only when evaluating). `input` is the goal's value, or the text
+ * of a goal.json (a string is read as JSON: text that is not JSON is one
+ * issue at `$` naming where it breaks, as the loop reports goal.json).
+ * Never throws on input (an unknown option key or a wrong option is
+ * `INVALID_OPTIONS`).
  *
  * @example
  * ```ts
- * const result = parseGoal(JSON.parse(text), { stages: ['03-documentation'] });
+ * const result = parseGoal(await readFile('goal.json', 'utf8'), { stages: ['03-documentation'] });
  * if (!result.success) console.error(result.issues.map(formatIssue).join('\n'));
  * ```
  * @public
  */
 export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
+  if (typeof input === 'string') {
+    const json = parseJsonText(input);
+    if (json.ok) return parseGoal(json.value, options);
+    // The options are still checked first, as for any input.
+    parseGoalStructure(null, options);
+    return { success: false, issues: [json.issue] };
+  }
   const parsed = parseGoalStructure(input, options);
   // Checked on the raw input as the loop does, so a schema is reported even when another field is wrong.
   const issues = [...parsed.issues, ...inlineSchemaIssues(input)];

@@ -127,3 +127,23 @@ describe('parseGoal and inline JSON Schemas', () => {
     );
   });
 });
+
+describe('parseGoal on goal.json text', () => {
+  const goal = { schema_version: 1, goal_id: 'g', criteria: [{ id: 'out', kind: 'file_exists', path: 'out.txt' }] };
+
+  it('reads a string as JSON and parses the goal it holds, issues and all', () => {
+    expect(parseGoal(JSON.stringify(goal))).toEqual(parseGoal(goal));
+    expect(parseGoal(JSON.stringify(goal)).success).toBe(true);
+    const misspelt = JSON.stringify({ ...goal, criteria: [{ id: 'out', kind: 'file_exists', pth: 'x' }] });
+    expect(parseGoal(misspelt)).toEqual(parseGoal(JSON.parse(misspelt)));
+    expect(parseGoal(misspelt).success).toBe(false);
+  });
+
+  it('text that is not JSON is one issue at $ saying where it breaks; options are still checked', () => {
+    expect(parseGoal('{"schema_version": 1,')).toEqual({
+      success: false,
+      issues: [{ code: 'invalid_json', path: [], message: expect.stringMatching(/^Not valid JSON/) }],
+    });
+    expect(() => parseGoal('{', { stage: [] } as never)).toThrow(/\$\.stage/);
+  });
+});
