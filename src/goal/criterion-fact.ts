@@ -139,7 +139,8 @@ async function jsonSchemaFact(
 // A json_schema document that cannot be checked, naming the field whose path the containment rule refused.
 function unavailable(detail: string, document: DocumentFact, field: 'path' | 'schema_path') {
   const refused = document.state === 'refused' && document.reason !== undefined;
+  const file = field === 'schema_path' ? { file: field } : {};
   return refused
-    ? { state: 'unavailable' as const, detail, refused: field }
-    : { state: 'unavailable' as const, detail };
+    ? { state: 'unavailable' as const, detail, refused: field, ...file }
+    : { state: 'unavailable' as const, detail, ...file };
 }

@@ -171,7 +171,20 @@ describe('json_schema criteria in a loop', () => {
     const missing = loopOn(project({ [`${RUN}/out.json`]: {} }), [criterion({ schema_path: 'schemas/none.json' })]);
     const evaluation = await missing.loop.evaluate();
     expect(evaluation.status).toBe('RETRY');
-    expect(evaluation.criteria[0]).toMatchObject({ id: 'shape', status: 'FAIL' });
+    // The summary names the file that is missing: the schema, not the document (which exists).
+    expect(evaluation.criteria[0]).toMatchObject({
+      id: 'shape',
+      status: 'FAIL',
+      summary: 'its schema schemas/none.json unavailable',
+    });
+    expect(evaluation.criteria[0]?.detail).toContain('schema_path');
+    const noDocument = loopOn(project({ 'schemas/out.schema.json': {} }), [
+      criterion({ schema_path: 'schemas/out.schema.json' }),
+    ]);
+    expect((await noDocument.loop.evaluate()).criteria[0]).toMatchObject({
+      status: 'FAIL',
+      summary: `${RUN}/out.json unavailable`,
+    });
   });
 
   it('a pattern that can backtrack exponentially is refused before it runs: inline a goal error, schema_path an evaluation_error', async () => {

@@ -96,7 +96,7 @@ function judgeOf(criterion: Criterion, fact: CriterionFact | undefined, context:
         : notEvaluated(criterion.id, fact);
     case 'json_schema':
       return fact?.kind === 'json_schema'
-        ? jsonSchemaVerdict(criterion.path, fact.outcome)
+        ? jsonSchemaVerdict(criterion.path, fact.outcome, criterion.schema_path)
         : notEvaluated(criterion.id, fact);
     case 'judge':
       return judgeCriterion(criterion.rerun_stages, context.judge);

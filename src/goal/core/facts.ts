@@ -48,6 +48,8 @@ export type CriterionFact =
             readonly detail: string;
             /** The field whose path the containment rule refused (absent: missing, malformed or unreadable). */
             readonly refused?: 'path' | 'schema_path';
+            /** The field naming the file that could not be read: the schema (`schema_path`), else the document. */
+            readonly file?: 'path' | 'schema_path';
           }
         | { readonly state: 'schema_error'; readonly detail: string }
         | { readonly state: 'checked'; readonly valid: boolean; readonly errors: readonly string[] };

@@ -49,6 +49,7 @@ export function schemaErrorIssues(
 export function jsonSchemaVerdict(
   path: string,
   outcome: Extract<CriterionFact, { kind: 'json_schema' }>['outcome'],
+  schemaPath?: string,
 ): JsonSchemaVerdict {
   if (outcome.state === 'schema_error')
     return {
@@ -59,7 +60,7 @@ export function jsonSchemaVerdict(
   if (outcome.state === 'unavailable')
     return {
       status: 'FAIL',
-      summary: `${path} unavailable`,
+      summary: outcome.file === 'schema_path' ? `its schema ${schemaPath ?? ''} unavailable` : `${path} unavailable`,
       detail: `${path} could not be validated: ${outcome.detail}.`,
       ...(outcome.refused === undefined ? {} : { refusedField: outcome.refused }),
     };
