@@ -19,7 +19,10 @@ export interface CandidateProposalInput {
 
 /**
  * The host's source of fixes (an agent, a rule base): proposes candidates for
- * the current failure. Its return is checked candidate by candidate: a
+ * the current failure, against the workspace as it is now — the session
+ * applies fixes on top of each other and reverts none, so a candidate made
+ * against the original files may no longer apply (`input.session.attempts`
+ * lists what was applied). Its return is checked candidate by candidate: a
  * malformed candidate is skipped and the reason written in the step's audit
  * line; a throw is recorded as the attempt's outcome, never a crash of
  * `step()`.

@@ -22,7 +22,9 @@ export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
 /**
  * What a human gets when a fix session escalates: the session, the goal,
  * how many attempts were made and the last gap measured, each attempt (its
- * action, candidate, outcome, gap before and after), the best manual
+ * action, candidate, outcome, gap before and after), the attempts whose
+ * change the workspace still holds (and which of them made the gap worse),
+ * the best manual
  * candidates not tried, the reason with the policy's sentence, and the
  * recommended next step in one sentence. Plain JSON; `renderEscalationMarkdown`
  * gives the readable form.
@@ -37,6 +39,10 @@ export const escalationReportSchema = z.strictObject({
   final_gap: gapModelSchema.nullable(),
   attempts_summary: z.array(attemptSummarySchema),
   top_remaining_candidates: z.array(fixCandidateRecordSchema),
+  /** Attempts whose change was applied and is still in the workspace (the session never reverts one), in order. */
+  applied_attempts: z.array(count),
+  /** Of those, the ones after which the gap was larger than before. */
+  worsening_attempts: z.array(count),
   escalation_reason: escalationReasonSchema,
   detail: z.string(),
   recommended_next_step: z.string().min(1),

@@ -23,11 +23,24 @@ function describeGap(gap: GapModel | null): string {
 
 const gapCell = (value: number | null): string => (value === null ? '—' : String(value));
 
+// What the workspace still holds of the attempts: the session applies fixes on top of each other and reverts none.
+function workspaceChanges(report: EscalationReport): string {
+  const numbers = (indexes: readonly number[]) => indexes.map((index) => String(index + 1)).join(', ');
+  if (report.applied_attempts.length === 0)
+    return 'The workspace holds no change of this session: no attempt was applied.';
+  const worse =
+    report.worsening_attempts.length === 0
+      ? ''
+      : ` **Attempt${report.worsening_attempts.length > 1 ? 's' : ''} ${numbers(report.worsening_attempts)} made the gap worse.**`;
+  return `The workspace still holds the changes of attempt${report.applied_attempts.length > 1 ? 's' : ''} ${numbers(report.applied_attempts)}, applied one on top of the other; none was reverted.${worse}`;
+}
+
 /**
  * Renders an escalation report as readable Markdown: a header naming the
  * session, the goal, the reason and its detail, the attempts made and the
  * final gap, a table of the attempts (number, action, candidate, outcome, gap
- * before and after), the manual candidates not tried, and the recommended
+ * before and after), what the workspace still holds of them, the manual
+ * candidates not tried, and the recommended
  * next step. Pure.
  *
  * @public
@@ -59,6 +72,7 @@ export function renderEscalationMarkdown(report: EscalationReport): string {
       out.push(`| ${row.join(' | ')} |`);
     }
   }
+  out.push('', workspaceChanges(report));
   out.push('', '## Manual candidates not tried', '');
   if (report.top_remaining_candidates.length === 0) out.push('None.');
   for (const candidate of report.top_remaining_candidates) {

@@ -47,10 +47,13 @@ export type EscalationSource = Pick<FixSessionState, 'session_id' | 'goal' | 'go
 /**
  * Builds the report of an escalated session: the session and goal, the
  * attempts (each one's action, candidate, outcome and gap before and after),
- * the last gap measured, the best manual candidates not tried (at most
+ * the attempts applied and left in the workspace and those that made the gap
+ * worse, the last gap measured, the best manual candidates not tried (at most
  * {@link MAX_REPORTED_CANDIDATES}, best first), the reason with the
  * decision's sentence (`detail`), and the next step from {@link NEXT_STEPS}
- * (one that does not mention manual candidates when the report lists none).
+ * (one that does not mention manual candidates when the report lists none;
+ * led by reverting the changes that made the gap worse, when the workspace
+ * still holds some).
  * Takes the session record as stored (state.json's snake_case fields) and
  * candidates as the record stores them (`manual_candidates`); returns the
  * report as escalation.json holds it. Pure.
@@ -71,6 +74,8 @@ export function buildEscalationReport(
   manualCandidates: readonly FixCandidateRecord[],
   detail = '',
 ): EscalationReport {
+  const applied = state.attempts.filter((attempt) => attempt.outcome === 'applied');
+  const worsening = applied.filter((attempt) => attempt.gap_after !== null && attempt.gap_after > attempt.gap_before);
   const manual = manualCandidates.filter((candidate) => candidate.mutation_type === 'manual').map(candidateFromRecord);
   const top = manual.sort(compareCandidates).slice(0, MAX_REPORTED_CANDIDATES).map(candidateRecord);
   return {
@@ -88,8 +93,24 @@ export function buildEscalationReport(
       gap_after: attempt.gap_after,
     })),
     top_remaining_candidates: top,
+    applied_attempts: applied.map((attempt) => attempt.index),
+    worsening_attempts: worsening.map((attempt) => attempt.index),
     escalation_reason: reason,
     detail,
-    recommended_next_step: (top.length === 0 ? WITHOUT_MANUAL[reason] : undefined) ?? NEXT_STEPS[reason],
+    recommended_next_step: revertFirst(
+      reason,
+      worsening.map((attempt) => attempt.index),
+      (top.length === 0 ? WITHOUT_MANUAL[reason] : undefined) ?? NEXT_STEPS[reason],
+    ),
   };
+}
+
+// The next step, led by reverting the changes that made the gap worse when the workspace still holds some (the
+// `worsening_trend` step already says so).
+function revertFirst(reason: EscalationReason, worsening: readonly number[], step: string): string {
+  if (worsening.length === 0 || reason === 'worsening_trend') return step;
+  const which = worsening.map((index) => String(index + 1)).join(', ');
+  const many = worsening.length > 1;
+  const lead = `Revert the change${many ? 's' : ''} of attempt${many ? 's' : ''} ${which}, which made the gap worse and ${many ? 'are' : 'is'} still in the workspace`;
+  return `${lead}; then ${step.charAt(0).toLowerCase()}${step.slice(1)}`;
 }

@@ -116,6 +116,42 @@ describe('buildEscalationReport', () => {
     },
   );
 
+  it('lists the attempts the workspace still holds, and which made the gap worse', () => {
+    expect(report.applied_attempts).toEqual([0]);
+    expect(report.worsening_attempts).toEqual([]);
+    const worse = buildEscalationReport(
+      { ...session, attempts: [attempt(0, 1, 2), attempt(1, 2, 2, { outcome: 'not_applied' }), attempt(2, 2, 1)] },
+      'manual_required',
+      manual,
+    );
+    expect(worse.applied_attempts).toEqual([0, 2]);
+    expect(worse.worsening_attempts).toEqual([0]);
+    const markdown = renderEscalationMarkdown(worse);
+    expect(markdown).toContain(
+      'The workspace still holds the changes of attempts 1, 3, applied one on top of the other; none was reverted. **Attempt 1 made the gap worse.**',
+    );
+    expect(renderEscalationMarkdown(buildEscalationReport({ ...session, attempts: [] }, 'max_attempts', []))).toContain(
+      'The workspace holds no change of this session: no attempt was applied.',
+    );
+  });
+
+  it('leads the next step with reverting the changes that made the gap worse, still one sentence', () => {
+    const worsened = { ...session, attempts: [attempt(0, 1, 2), attempt(1, 2, 3)] };
+    for (const reason of escalationReasonSchema.options) {
+      const step = buildEscalationReport(worsened, reason, manual).recommended_next_step;
+      if (reason === 'worsening_trend') expect(step).toBe(NEXT_STEPS.worsening_trend);
+      else {
+        const rest = NEXT_STEPS[reason];
+        expect(step).toBe(
+          `Revert the changes of attempts 1, 2, which made the gap worse and are still in the workspace; then ${rest.charAt(0).toLowerCase()}${rest.slice(1)}`,
+        );
+      }
+      expect(step.split(/\.\s/)).toHaveLength(1);
+    }
+    const one = buildEscalationReport({ ...session, attempts: [attempt(0, 1, 2)] }, 'manual_required', manual);
+    expect(one.recommended_next_step).toMatch(/^Revert the change of attempt 1, which made the gap worse and is still/);
+  });
+
   it('handles a session with no attempt', () => {
     const empty = buildEscalationReport({ ...session, attempts: [] }, 'manual_required', manual);
     expect(empty.attempts_made).toBe(0);
