@@ -12,8 +12,11 @@ import type { CriticVariant, OnBudgetSpent } from './core/route.js';
 
 /**
  * Why a generator runs now: the first pass, a retry (with the critic's
- * issues), or a route back (with the routing reason and the issues); and the
- * gaps accepted upstream.
+ * issues), or a route back (with the routing reason, e.g. "the code critic
+ * routed back to plan", and that critic's issues); and the gaps accepted
+ * upstream. A route back is told to the stage routed back to, and, on their
+ * first call after it, to every later stage up to the one whose critic
+ * routed back, which all run again.
  *
  * @public
  */

@@ -82,13 +82,15 @@ describe('StagedPipeline on the memory filesystem', () => {
       ['code', 1, 'initial'],
       ['plan', 3, 'route_back'],
       ['plan', 4, 'retry'],
-      ['code', 2, 'initial'],
+      ['code', 2, 'route_back'],
     ]);
     expect(generated[1]?.feedback.issues).toEqual([{ issue: 'vague' }]);
     expect(generated[2]?.feedback.gaps).toEqual([{ stage: 'plan', issues: [{ issue: 'vague' }] }]);
     expect(generated[2]?.accepted).toEqual({ plan: { stage: 'plan', attempt: 2 } });
     expect(generated[3]?.feedback.reason).toBe('the code critic routed back to plan');
     expect(generated[3]?.accepted).toEqual({});
+    // The code stage runs again because its critic routed back: it hears so, once plan is redone.
+    expect(generated[5]?.feedback).toMatchObject({ issues: [], reason: 'the code critic routed back to plan' });
     const codeCritic = judged.find((input) => input.stageId === 'code');
     expect(codeCritic?.spec).toEqual(spec);
     expect(codeCritic?.judgements.map((j) => [j.stage, j.decision])).toEqual([

@@ -34,7 +34,12 @@ export const judgementSchema = z.strictObject({
 /** An earlier critic decision of the execution. @public */
 export type Judgement = z.infer<typeof judgementSchema>;
 
-/** Why the next generator call runs: first pass, a retry with the critic's issues, or a route back with its reason. @internal */
+/**
+ * Why the next generator call runs: first pass, a retry with the critic's
+ * issues, or a route back with its reason and issues (told to the stage
+ * routed back to, then on its first call after it to each later stage up to
+ * the one whose critic routed back). @internal
+ */
 const feedbackCauseSchema = z.strictObject({
   kind: z.enum(['initial', 'retry', 'route_back']),
   issues: z.array(criticIssueSchema),
@@ -64,6 +69,9 @@ export const executionStateSchema = z.strictObject({
   phase: z.enum(['generate', 'judge']),
   pending: z.strictObject({ output: z.json(), output_hash: z.string() }).nullable(),
   cause: feedbackCauseSchema,
+  // By stage id: the route-back cause owed to a stage after the current one, given to its next first call. Absent
+  // from records written before it existed, where nothing is owed.
+  rerun_causes: z.record(z.string(), feedbackCauseSchema).default({}),
   outputs: z.record(z.string(), z.json()),
   gaps: z.array(gapSchema),
   attempts: z.record(z.string(), count),

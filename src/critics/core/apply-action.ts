@@ -1,6 +1,7 @@
 import type { CriticIssue } from '../contracts/decision.js';
 import type { ExecutionState } from '../contracts/execution-state.js';
 import type { RouteAction, TraceRecord } from '../contracts/trace.js';
+import { arriveAt, INITIAL_CAUSE, oweRouteBack } from './rerun-causes.js';
 
 /** A trace record before its `seq` and `ts` are stamped. @internal */
 export type RecordDraft = TraceRecord extends infer R ? (R extends TraceRecord ? Omit<R, 'seq' | 'ts'> : never) : never;
@@ -26,9 +27,12 @@ function keepBefore<T>(record: Record<string, T>, stages: readonly string[], ind
 
 /**
  * Applies a routed action to the state: advance (recording the output, and
- * the issues as gaps for `accept_with_gaps`), retry, route back (the outputs,
+ * the issues as gaps for `accept_with_gaps`; the next stage's first call gets
+ * what a route back owes it, else `initial`), retry, route back (the outputs,
  * gaps and retry counts of the target stage and later ones are dropped; the
- * backtrack counter grows), or escalate. Returns the state and the
+ * backtrack counter grows; the target, and each later stage up to the one
+ * whose critic routed back, are owed the route back's issues and reason:
+ * {@link oweRouteBack}), or escalate. Returns the state and the
  * `finished` record when the execution ended. Pure.
  *
  * @internal
@@ -46,9 +50,13 @@ export function applyAction(
     case 'accept_with_gaps': {
       const gaps = action.kind === 'accept_with_gaps' ? [...state.gaps, { stage, issues: [...issues] }] : state.gaps;
       const outputs = { ...state.outputs, [stage]: state.pending?.output ?? null };
-      const next = { ...base, outputs, gaps, cause: { kind: 'initial' as const, issues: [], reason: null } };
-      if (state.stage_index + 1 < stages.length)
-        return { state: { ...next, stage_index: state.stage_index + 1 }, finished: null };
+      const next = { ...base, outputs, gaps, cause: INITIAL_CAUSE };
+      const following = stages[state.stage_index + 1];
+      if (following !== undefined) {
+        const { cause, owed } = arriveAt(state.rerun_causes, following);
+        const advanced = { ...next, stage_index: state.stage_index + 1, cause, rerun_causes: owed };
+        return { state: advanced, finished: null };
+      }
       const withGaps = gaps.length === 0 ? '' : ` with gaps at ${gaps.map((gap) => gap.stage).join(', ')}`;
       return finish(next, 'completed', `all ${stages.length} stages accepted${withGaps}`, null);
     }
@@ -63,7 +71,11 @@ export function applyAction(
       };
     case 'route_back': {
       const to = stages.indexOf(action.to);
-      const reason = `the ${stage} critic routed back to ${action.to}`;
+      const cause = {
+        kind: 'route_back' as const,
+        issues: [...issues],
+        reason: `the ${stage} critic routed back to ${action.to}`,
+      };
       return {
         state: {
           ...base,
@@ -72,7 +84,8 @@ export function applyAction(
           outputs: keepBefore(state.outputs, stages, to),
           gaps: state.gaps.filter((gap) => stages.indexOf(gap.stage) < to),
           retries: keepBefore(state.retries, stages, to),
-          cause: { kind: 'route_back', issues: [...issues], reason },
+          cause,
+          rerun_causes: oweRouteBack(state.rerun_causes, stages, state.stage_index, to, cause),
         },
         finished: null,
       };

@@ -2,6 +2,7 @@ import type { JsonValue } from '../contracts/decision.js';
 import type { ExecutionState } from '../contracts/execution-state.js';
 import type { StagedResult } from '../contracts/result.js';
 import type { TraceRecord } from '../contracts/trace.js';
+import { INITIAL_CAUSE } from './rerun-causes.js';
 
 /** The record of an execution that has not run yet: its first stage's first generator call is next. Pure. @internal */
 export function initialExecutionState(input: {
@@ -22,7 +23,8 @@ export function initialExecutionState(input: {
     stage_index: 0,
     phase: 'generate',
     pending: null,
-    cause: { kind: 'initial', issues: [], reason: null },
+    cause: INITIAL_CAUSE,
+    rerun_causes: {},
     outputs: {},
     gaps: [],
     attempts: {},

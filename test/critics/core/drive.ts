@@ -1,4 +1,4 @@
-import type { ExecutionState } from '../../../src/critics/contracts/execution-state.js';
+import type { ExecutionState, FeedbackCause } from '../../../src/critics/contracts/execution-state.js';
 import type { TraceRecord } from '../../../src/critics/contracts/trace.js';
 import { effectOf, type MachineConfig, transition } from '../../../src/critics/core/machine.js';
 import { initialExecutionState } from '../../../src/critics/core/start.js';
@@ -19,7 +19,10 @@ export function planOf(ids: readonly string[], over: Partial<MachineConfig> = {}
   };
 }
 
-/** Drives the pure machine with scripted critic replies (cycled) until the end or `maxCalls` generator calls. */
+/**
+ * Drives the pure machine with scripted critic replies (cycled) until the end or `maxCalls` generator calls; returns
+ * the last state, the trace, and each generator call with its cause.
+ */
 export function drive(
   config: MachineConfig,
   reply: (stage: string, attempt: number, index: number) => unknown,
@@ -28,10 +31,16 @@ export function drive(
     readonly maxCalls?: number;
     readonly fail?: (stage: string) => boolean;
   } = {},
-): { state: ExecutionState; trace: TraceRecord[]; generatorCalls: number } {
+): {
+  state: ExecutionState;
+  trace: TraceRecord[];
+  generatorCalls: number;
+  causes: { stage: string; attempt: number; cause: FeedbackCause }[];
+} {
   let state = initialExecutionState({ executionId: 'e', spec: { goal: 'x' }, specHash: 'h', nextSeq: 0, ts: 't0' });
   const trace: TraceRecord[] = [];
   let generatorCalls = 0;
+  const causes: { stage: string; attempt: number; cause: FeedbackCause }[] = [];
   let judged = 0;
   const max = options.maxCalls ?? 10_000;
   for (let effect = effectOf(state, config); effect.kind !== 'finish' && generatorCalls <= max; ) {
@@ -65,10 +74,13 @@ export function drive(
             },
             config,
           );
-    if (effect.kind === 'generate') generatorCalls += 1;
+    if (effect.kind === 'generate') {
+      generatorCalls += 1;
+      causes.push({ stage: effect.stage, attempt: effect.attempt, cause: effect.cause });
+    }
     state = step.state;
     trace.push(...step.records);
     effect = step.effect;
   }
-  return { state, trace, generatorCalls };
+  return { state, trace, generatorCalls, causes };
 }

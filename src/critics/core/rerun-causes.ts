@@ -1,0 +1,40 @@
+import type { FeedbackCause } from '../contracts/execution-state.js';
+
+/** By stage id: the route-back cause owed to a stage that a route back made run again. @internal */
+export type RerunCauses = Readonly<Record<string, FeedbackCause>>;
+
+/** The cause of a stage's first call when nothing routed back through it. @internal */
+export const INITIAL_CAUSE: FeedbackCause = { kind: 'initial', issues: [], reason: null };
+
+/**
+ * The causes owed after the critic of stage `from` routed back to stage `to`
+ * (indices in `stages`) with `cause`: every stage after the target up to
+ * and including `from` runs again once the target is redone, and each is
+ * owed `cause`; the target gets it at once, as the state's cause. What is
+ * owed already stays: it is owed only to stages after the current one
+ * (`from`), which this route back does not reach. Pure.
+ *
+ * @internal
+ */
+export function oweRouteBack(
+  owed: RerunCauses,
+  stages: readonly string[],
+  from: number,
+  to: number,
+  cause: FeedbackCause,
+): RerunCauses {
+  const rerun = stages.slice(to + 1, from + 1).map((stage) => [stage, cause] as const);
+  return { ...owed, ...Object.fromEntries(rerun) };
+}
+
+/**
+ * Arriving at `stage` after the stage before it was accepted: the cause of
+ * its first call (what a route back owes it, else `initial`) and the causes
+ * still owed to the stages after it. Pure.
+ *
+ * @internal
+ */
+export function arriveAt(owed: RerunCauses, stage: string): { cause: FeedbackCause; owed: RerunCauses } {
+  const { [stage]: cause = INITIAL_CAUSE, ...rest } = owed;
+  return { cause, owed: rest };
+}
