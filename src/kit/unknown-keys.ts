@@ -38,14 +38,44 @@ export function unknownKeys(
 }
 
 /**
- * The issue a refusal carries for an unknown key: code `unrecognized_keys`,
+ * The issue a refusal carries for an unknown option: code `unrecognized_keys`,
  * the key's path, and "did you mean `x`?" when a known key is close. Pure.
  *
  * @internal
  */
-export function unknownKeyIssue(unknown: UnknownKey): { code: string; path: (string | number)[]; message: string } {
+export function unknownKeyIssue(unknown: UnknownKey): KeyIssue {
+  return keyIssue(unknown, 'option');
+}
+
+// The shape of the library's `Issue` (kit/ imports nothing of the library).
+type KeyIssue = { code: string; path: (string | number)[]; message: string };
+
+// The issue of an unknown key, naming it as an option or as a key.
+function keyIssue(unknown: UnknownKey, noun: 'option' | 'key'): KeyIssue {
   const hint = unknown.suggestion === undefined ? '' : `; did you mean \`${unknown.suggestion}\`?`;
-  return { code: 'unrecognized_keys', path: [...unknown.path], message: `unknown option \`${unknown.key}\`${hint}` };
+  return { code: 'unrecognized_keys', path: [...unknown.path], message: `unknown ${noun} \`${unknown.key}\`${hint}` };
+}
+
+/**
+ * The unknown `keys` of the object at `path`, as a schema reports them
+ * together (zod's `unrecognized_keys`, at the object's path, with no hint),
+ * as one issue per key at the key's own path: "unknown key
+ * `x`; did you mean `y`?" when a key of `known` (the object's keys) is close.
+ * Pure.
+ *
+ * @example
+ * ```ts
+ * unknownKeyIssuesAt(['goalType'], [], ['goal', 'goal_type']);
+ * // [{ code: 'unrecognized_keys', path: ['goalType'], message: 'unknown key `goalType`; did you mean `goal_type`?' }]
+ * ```
+ * @internal
+ */
+export function unknownKeyIssuesAt(
+  keys: readonly string[],
+  path: readonly (string | number)[],
+  known: readonly string[],
+): KeyIssue[] {
+  return keys.map((key) => keyIssue({ key, path: [...path, key], suggestion: closestKey(key, known) }, 'key'));
 }
 
 /**

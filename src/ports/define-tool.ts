@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Tool, ToolCallContext, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './tool.js';
+import { inputIssues, issuesOf } from './tool-issues.js';
 
 /**
  * A zod object schema (MCP wants an object at the root of a tool's input and output).
@@ -41,9 +42,11 @@ const TOOL_ERROR = Symbol('goal-loop.tool-error');
 
 /**
  * Builds a {@link Tool}: generates the JSON Schemas (draft 2020-12) and wraps `run` in a handler that validates the
- * input (a mismatch is an `invalid_input` error naming every JSON path), checks the output against its schema (a
- * mismatch is an `internal` error, never a malformed result), and turns anything `run` throws into a tool error
- * (a `GoalLoopError` by its code: `RUN_LOCKED` is `busy`, `INVALID_OPTIONS` is `invalid_input`, …).
+ * input (a mismatch is an `invalid_input` error naming every JSON path; an unknown key is named at its own path,
+ * with the key of its object it most likely misspells: `$.goalType: unknown key \`goalType\`; did you mean
+ * \`goal_type\`?`), checks the output against its schema (a mismatch is an `internal` error, never a malformed
+ * result), and turns anything `run` throws into a tool error (a `GoalLoopError` by its code: `RUN_LOCKED` is
+ * `busy`, `INVALID_OPTIONS` is `invalid_input`, …).
  *
  * @example
  * ```ts
@@ -87,7 +90,8 @@ async function handle<Input, Output>(
 ): Promise<ToolResult<Output>> {
   const { name, input, output } = definition;
   const parsed = input.safeParse(raw);
-  if (!parsed.success) return failure(toolError('invalid_input', `${name}: invalid input`, issuesOf(parsed.error)));
+  if (!parsed.success)
+    return failure(toolError('invalid_input', `${name}: invalid input`, inputIssues(input, parsed.error)));
   const result = await definition.run(parsed.data, context);
   if (isToolError(result)) return failure(result);
   const checked = output.safeParse(result);
@@ -140,15 +144,6 @@ function thrownError(name: string, error: unknown): ToolError {
   const issues = Array.isArray(thrown.issues) ? (thrown.issues as ToolIssue[]) : [];
   if (code === undefined) return toolError('internal', `${name} failed: ${message}`);
   return { ...toolError(code, message), issues };
-}
-
-// zod's issues in the tool issue shape (symbol keys as strings).
-function issuesOf(error: z.ZodError): ToolIssue[] {
-  return error.issues.map((issue) => ({
-    code: issue.code,
-    path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
-    message: issue.message,
-  }));
 }
 
 // `['a', 0, 'b c']` → `$.a[0]["b c"]`.

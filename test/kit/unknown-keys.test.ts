@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closestKey, unknownKeyIssue, unknownKeys } from '../../src/kit/unknown-keys.js';
+import { closestKey, unknownKeyIssue, unknownKeyIssuesAt, unknownKeys } from '../../src/kit/unknown-keys.js';
 
 const KNOWN = ['fs', 'runDir', 'lockTimeoutMs', 'maxIterations', 'onListenerError', 'onEvent', 'stageTimeoutMs'];
 
@@ -97,5 +97,31 @@ describe('unknownKeyIssue', () => {
       message: 'unknown option `maxIteration`; did you mean `maxIterations`?',
     });
     expect(unknownKeyIssue({ key: 'x', path: ['x'], suggestion: undefined }).message).toBe('unknown option `x`');
+  });
+});
+
+describe('unknownKeyIssuesAt', () => {
+  it("splits an object's unknown keys into one issue per key at its own path, each with its own suggestion", () => {
+    expect(unknownKeyIssuesAt(['goalType', 'colour'], ['criteria', 2], ['goal', 'goal_type'])).toEqual([
+      {
+        code: 'unrecognized_keys',
+        path: ['criteria', 2, 'goalType'],
+        message: 'unknown key `goalType`; did you mean `goal_type`?',
+      },
+      { code: 'unrecognized_keys', path: ['criteria', 2, 'colour'], message: 'unknown key `colour`' },
+    ]);
+  });
+
+  it('gives one issue per key, at the object path plus the key, suggesting only known keys (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 4 }), fc.array(fc.nat(), { maxLength: 3 }), (keys, base) => {
+        const issues = unknownKeyIssuesAt(keys, base, KNOWN);
+        expect(issues.map((issue) => issue.path)).toEqual(keys.map((key) => [...base, key]));
+        issues.forEach((issue, index) => {
+          const suggestion = closestKey(keys[index] ?? '', KNOWN);
+          expect(issue.message.endsWith(suggestion === undefined ? '`' : `did you mean \`${suggestion}\`?`)).toBe(true);
+        });
+      }),
+    );
   });
 });

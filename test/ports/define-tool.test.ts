@@ -41,11 +41,50 @@ describe('defineTool', () => {
     expect(result.isError).toBe(true);
     if (!result.isError) return;
     expect(result.error.code).toBe('invalid_input');
-    expect(result.error.issues.map((issue) => issue.path)).toEqual(expect.arrayContaining([['text'], ['times'], []]));
+    expect(result.error.issues.map((issue) => issue.path)).toEqual(
+      expect.arrayContaining([['text'], ['times'], ['extra']]),
+    );
     expect(result.error.message).toContain('$.text:');
     expect(result.error.message).toContain('$.times:');
     expect(result.error.message).toContain('extra');
     expect((await repeat.handler(null)).isError).toBe(true);
+  });
+
+  it('names each unknown key at its own path with the key it most likely misspells, nested objects included', async () => {
+    const nested = defineTool({
+      name: 'nested',
+      description: 'Takes a report.',
+      input: z.strictObject({
+        goal_type: z.string(),
+        report: z.strictObject({ format: z.string() }).optional().describe('A report.'),
+        items: z
+          .array(z.strictObject({ item_id: z.string() }).readonly())
+          .readonly()
+          .optional(),
+      }),
+      output: z.strictObject({}),
+      run: async () => ({}),
+    });
+    const result = await nested.handler({
+      goal_type: 't',
+      goalType: 't',
+      report: { format: 'x', formt: 'y' },
+      items: [{ item_id: 'a', itemId: 'b' }],
+      zzz: 1,
+    });
+    if (!result.isError) throw new Error('expected a tool error');
+    expect(result.error.issues).toEqual([
+      { code: 'unrecognized_keys', path: ['report', 'formt'], message: 'unknown key `formt`; did you mean `format`?' },
+      {
+        code: 'unrecognized_keys',
+        path: ['items', 0, 'itemId'],
+        message: 'unknown key `itemId`; did you mean `item_id`?',
+      },
+      { code: 'unrecognized_keys', path: ['goalType'], message: 'unknown key `goalType`; did you mean `goal_type`?' },
+      { code: 'unrecognized_keys', path: ['zzz'], message: 'unknown key `zzz`' },
+    ]);
+    expect(result.error.message).toContain('$.goalType: unknown key `goalType`; did you mean `goal_type`?');
+    expect(result.error.message).not.toContain('Unrecognized key');
   });
 
   it('maps a thrown library error by its code, and anything else to internal', async () => {

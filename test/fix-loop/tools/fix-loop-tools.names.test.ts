@@ -63,4 +63,28 @@ describe('the fix-loop tools and the camelCase API', () => {
     // A camelCase field is not one of the tool's: refused by its schema like any unknown field.
     expect(failed(await t.start.handler({ ...startInput(), goalType: 'tests' })).message).toContain('goalType');
   });
+
+  it("names a camelCase or misspelt argument of every tool at its own path, with the tool's field it means", async () => {
+    const t = tools();
+    const { session_id } = ok(await t.start.handler(startInput()));
+    const { goal_type, test_command, ...rest } = startInput();
+    const start = failed(await t.start.handler({ ...rest, goalType: goal_type, testCommand: test_command }));
+    expect(start.code).toBe('invalid_input');
+    expect(start.message).toContain('$.goalType: unknown key `goalType`; did you mean `goal_type`?');
+    expect(start.message).toContain('$.testCommand: unknown key `testCommand`; did you mean `test_command`?');
+    expect(start.message).not.toContain('Unrecognized keys');
+    for (const [tool, raw, hint] of [
+      [t.step, { sessionId: session_id }, '$.sessionId: unknown key `sessionId`; did you mean `session_id`?'],
+      [
+        t.run,
+        { session_id, includeAudit: true },
+        '$.includeAudit: unknown key `includeAudit`; did you mean `include_audit`?',
+      ],
+      [t.get, { session_id, audit_tal: 3 }, '$.audit_tal: unknown key `audit_tal`; did you mean `audit_tail`?'],
+    ] as const) {
+      const error = failed<unknown>(await tool.handler(raw));
+      expect(error.code).toBe('invalid_input');
+      expect(error.message).toContain(hint);
+    }
+  });
 });

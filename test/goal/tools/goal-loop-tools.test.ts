@@ -132,6 +132,24 @@ describe('evaluate_goal', () => {
   });
 });
 
+describe('goal tool arguments', () => {
+  it("names a camelCase or misspelt argument of every tool at its own path, with the tool's field it means", async () => {
+    const p = project();
+    const verdict = { run_dir: RUN, verdict: 'PASS', source: 'human' };
+    for (const [tool, raw, key, meant] of [
+      [p.evaluate, { run_dir: RUN, skipCommands: true }, 'skipCommands', 'skip_commands'],
+      [p.submit, { ...verdict, criterionId: 'design' }, 'criterionId', 'criterion_id'],
+      [p.status, { runDir: RUN }, 'runDir', 'run_dir'],
+    ] as const) {
+      const error = failed<unknown>(await tool.handler(raw));
+      const message = `unknown key \`${key}\`; did you mean \`${meant}\`?`;
+      expect(error.code).toBe('invalid_input');
+      expect(error.message).toContain(`$.${key}: ${message}`);
+      expect(error.issues).toContainEqual({ code: 'unrecognized_keys', path: [key], message });
+    }
+  });
+});
+
 describe('evaluate_goal cancellation', () => {
   it("passes the call's signal to the command criteria it runs, so a host that gives up kills them", async () => {
     const fs = createMemoryFileSystem({
