@@ -37,8 +37,14 @@ export function answerIssues(answer: unknown, path: readonly (string | number)[]
   return issues;
 }
 
-// The issues of one response: a function (answers are checked when it answers) or a fixed answer.
+// The issues of one response: a function (answers are checked when it answers) or a fixed answer; or of a list of
+// them, one per call, each at its index (an empty list would answer nothing).
 function responseIssues(respond: unknown, path: readonly (string | number)[]): Issue[] {
+  if (Array.isArray(respond)) {
+    if (respond.length === 0)
+      return [{ code: 'too_small', path: [...path], message: 'a list of answers must hold at least one' }];
+    return respond.flatMap((answer, index) => responseIssues(answer, [...path, index]));
+  }
   return typeof respond === 'function' ? [] : answerIssues(respond, path);
 }
 

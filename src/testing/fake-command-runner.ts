@@ -15,13 +15,14 @@ export type FakeCommandResponse =
   | ((command: string, options: CommandRunOptions) => Partial<CommandResult> | Promise<Partial<CommandResult>>);
 
 /**
- * One matching rule: an exact command line, a pattern, or a predicate.
+ * One matching rule: an exact command line, a pattern, or a predicate, and
+ * its answer (or its answers, one per call, in order: the last repeats).
  *
  * @public
  */
 export interface FakeCommandRule {
   readonly match: string | RegExp | ((command: string) => boolean);
-  readonly respond: FakeCommandResponse;
+  readonly respond: FakeCommandResponse | readonly FakeCommandResponse[];
 }
 
 /**
@@ -47,13 +48,17 @@ export interface FakeCommandRunner extends CommandRunner {
 /**
  * Creates a command runner that runs nothing: each command line is answered by
  * the first matching rule (a record maps exact command lines; a list of rules
- * also allows patterns and predicates). An unknown command exits 127 with
+ * also allows patterns and predicates). A rule's answer may be a list, one
+ * answer per call the rule answers, in order; the last one repeats once the
+ * list is used up (as a step list of `createScriptedStageRunner` does), and
+ * an empty list is refused. An unknown command exits 127 with
  * `command not found`. Like the real runner it never rejects on a command:
  * an aborted signal (before or while a response function runs) yields
  * `aborted: true` with `exitCode: null`. A mistake in the table is refused
  * instead of answered as a quick successful run: an unknown result field
  * (`exitcode`, with the field it most likely misspells) or one of the wrong
- * type throws `INVALID_OPTIONS` naming its path when the runner is made, and
+ * type throws `INVALID_OPTIONS` naming its path (`$["npm test"][1].exitCode`
+ * for the second answer of a list) when the runner is made, and
  * rejects the call when a response function answers it. The options of each
  * call are checked as the execa runner checks them, so a test sees the refusal
  * production would give: wrong options (absent, a `timeoutMs` of `"500"`, a
@@ -66,21 +71,27 @@ export interface FakeCommandRunner extends CommandRunner {
  * const commands = createFakeCommandRunner({
  *   'npm run docs:check': { exitCode: 1, stderrTail: 'broken link' },
  *   'npm test': () => ({ exitCode: 0, durationMs: 1200 }),
+ *   // Fails on the first call, passes on the second and every later one.
+ *   'npm run build': [{ exitCode: 1, stderrTail: 'TS2322' }, { exitCode: 0 }],
  * });
  * ```
  * @public
  */
 export function createFakeCommandRunner(
-  responses: Readonly<Record<string, FakeCommandResponse>> | readonly FakeCommandRule[] = {},
+  responses:
+    | Readonly<Record<string, FakeCommandResponse | readonly FakeCommandResponse[]>>
+    | readonly FakeCommandRule[] = {},
 ): FakeCommandRunner {
   checkFakeResponses(responses);
   const rules: readonly FakeCommandRule[] = Array.isArray(responses)
     ? (responses as readonly FakeCommandRule[])
-    : Object.entries(responses as Readonly<Record<string, FakeCommandResponse>>).map(([match, respond]) => ({
+    : Object.entries(responses as Readonly<Record<string, FakeCommandRule['respond']>>).map(([match, respond]) => ({
         match,
         respond,
       }));
   const calls: FakeCommandCall[] = [];
+  // How many calls each rule has answered: the cursor of a rule with a list of answers.
+  const answered = rules.map(() => 0);
 
   return {
     calls,
@@ -89,10 +100,13 @@ export function createFakeCommandRunner(
       calls.push({ command, options });
       const { signal } = options;
       if (signal?.aborted) return complete({ exitCode: null, aborted: true });
-      const rule = rules.find((candidate) => matches(candidate.match, command));
+      const index = rules.findIndex((candidate) => matches(candidate.match, command));
+      const rule = rules[index];
       if (rule === undefined)
         return complete({ exitCode: 127, stderrTail: `${command.split(/\s/)[0] ?? command}: command not found` });
-      const { respond } = rule;
+      const call = answered[index] ?? 0;
+      answered[index] = call + 1;
+      const respond = nextAnswer(rule.respond, call);
       if (typeof respond !== 'function') return complete(respond);
       const answer = await untilAborted(
         Promise.resolve().then(() => respond(command, options)),
@@ -103,6 +117,13 @@ export function createFakeCommandRunner(
       return complete(answer);
     },
   };
+}
+
+// The answer of a rule's call number `call` (from 0): its one answer, or that item of its list (never empty: the
+// table is checked), the last once the list is used up.
+function nextAnswer(respond: FakeCommandRule['respond'], call: number): FakeCommandResponse {
+  if (!Array.isArray(respond)) return respond as FakeCommandResponse;
+  return respond[Math.min(call, respond.length - 1)] as FakeCommandResponse;
 }
 
 // True when a rule's matcher accepts the command line.

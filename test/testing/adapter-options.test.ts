@@ -44,6 +44,21 @@ describe('createFakeCommandRunner responses', () => {
     expect(await refusedPaths(() => createFakeCommandRunner('npm test' as never))).toEqual([[]]);
   });
 
+  it('refuses a mistake in a list of answers at its index, and an empty list', async () => {
+    const table = { 'npm test': [{ exitCode: 1 }, { exitCode: '0' }, 'passed'], lint: [], ok: [{ exitCode: 0 }] };
+    expect(await refusedPaths(() => createFakeCommandRunner(table as never))).toEqual([
+      ['npm test', 1, 'exitCode'],
+      ['npm test', 2],
+      ['lint'],
+    ]);
+    const error = await refusal(() =>
+      createFakeCommandRunner({ 'npm test': [{ exitCode: 0 }, { exitcode: 1 } as never] }),
+    );
+    expect(error.message).toContain('$["npm test"][1].exitcode: unknown option `exitcode`; did you mean `exitCode`?');
+    const rules = [{ match: 'a', respond: [{ exitCode: 0 }, { timedOut: 'no' }] }];
+    expect(await refusedPaths(() => createFakeCommandRunner(rules as never))).toEqual([[0, 'respond', 1, 'timedOut']]);
+  });
+
   it('rejects the call when a response function answers with a misspelt field', async () => {
     const commands = createFakeCommandRunner({ 'npm test': () => ({ exitcode: 1 }) as never });
     await expectUnknownKey(() => commands.run('npm test', run), ['npm test', 'exitcode'], 'exitCode');
