@@ -53,3 +53,45 @@ describe('parseGoal: unknown keys', () => {
     );
   });
 });
+
+describe('parseGoal: unknown criterion kinds', () => {
+  const KINDS = 'file_exists, command, metric_threshold, judge, json_schema';
+
+  it('names a misspelt kind at its path with the kind it most likely means, listing the kinds', () => {
+    const criteria = [judge(), { id: 'f', kind: 'file_exist', path: 'a' }, { id: 'x', kind: 'shell', command: 'x' }];
+    expect(issuesOf({ schema_version: 1, criteria })).toEqual([
+      {
+        code: 'unknown_kind',
+        path: ['criteria', 1, 'kind'],
+        message: `unknown kind "file_exist"; did you mean \`file_exists\`? (the kinds are ${KINDS})`,
+      },
+      { code: 'unknown_kind', path: ['criteria', 2, 'kind'], message: `unknown kind "shell" (the kinds are ${KINDS})` },
+    ]);
+    expect(issuesOf({ schema_version: 1, criteria: [{ id: 'c', kind: 'Command' }] }).map(formatIssue)).toEqual([
+      `$.criteria[0].kind: unknown kind "Command"; did you mean \`command\`? (the kinds are ${KINDS})`,
+    ]);
+  });
+
+  it('says a kind is missing or not text, listing the kinds', () => {
+    const criteria = [{ id: 'a' }, { id: 'b', kind: 3 }];
+    expect(issuesOf({ schema_version: 1, criteria }).map(formatIssue)).toEqual([
+      `$.criteria[0].kind: kind is missing; the kinds are ${KINDS}`,
+      `$.criteria[1].kind: kind must be a string; the kinds are ${KINDS}`,
+    ]);
+  });
+
+  it('reports any string that is not a kind as one unknown_kind issue at the kind, suggesting only kinds (property)', () => {
+    const kinds = KINDS.split(', ');
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 16 }).filter((kind) => !kinds.includes(kind)),
+        (kind) => {
+          const issues = issuesOf({ schema_version: 1, criteria: [{ id: 'a', kind }] });
+          expect(issues).toEqual([expect.objectContaining({ code: 'unknown_kind', path: ['criteria', 0, 'kind'] })]);
+          const suggestion = /did you mean `([^`]*)`/.exec(issues[0]?.message ?? '')?.[1];
+          if (suggestion !== undefined) expect(kinds).toContain(suggestion);
+        },
+      ),
+    );
+  });
+});
