@@ -60,6 +60,22 @@ describe('fix-loop sensing: probe and measure', () => {
       'node_modules is missing in /project/ws and every folder above it, though its package.json declares dependencies (run npm ci there)',
     ]);
     expect(probe.escalation?.recommended_next_step).toMatch(/npm ci/);
+    expect(probe.escalation?.detail).toBe(
+      'The environment is not ready, and no code fix can make it so: ' +
+        'program "npm" (of the command "NODE_ENV=ci "npm" run build") is not on PATH in /project/ws; ' +
+        'node_modules is missing in /project/ws and every folder above it, though its package.json declares ' +
+        'dependencies (run npm ci there). A human must set it up (for example, by running a setup script such as ' +
+        '`npm ci` in the workspace).',
+    );
+  });
+
+  it('the escalation detail reads as a sentence for a missing workspace too', async () => {
+    const { probe } = await sense([ON_PATH], { input: { workspace: 'nope' } });
+    expect(probe.escalation?.detail).toBe(
+      'The environment is not ready, and no code fix can make it so: ' +
+        'workspace "nope" does not exist (looked for /project/nope). A human must set it up (for example, by ' +
+        'running a setup script such as `npm ci` in the workspace).',
+    );
   });
 
   it('a probe that throws or answers nonsense is a missing requirement, not a crash', async () => {

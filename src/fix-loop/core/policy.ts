@@ -94,7 +94,7 @@ export const FIX_POLICY: readonly PolicyRow[] = Object.freeze([
     action: 'escalate',
     reason: 'infra_gap',
     rationale: (facts) =>
-      `The environment lacks ${missing(facts).join(', ')}, which no code fix can install: a human must run a setup script (for example \`npm ci\` in the workspace).`,
+      `The environment is not ready, and no code fix can make it so: ${missing(facts).join('; ')}. A human must set it up (for example, by running a setup script such as \`npm ci\` in the workspace).`,
     confidence: 0.95,
   },
   {

@@ -86,10 +86,16 @@ describe('decideNextAction', () => {
     }
   });
 
-  it('suggests a setup script for a requirements gap, naming what is missing', () => {
-    const decision = decideNextAction(input({ gap: gapOf(0, 0, ['node_modules', 'docker']) }));
-    expect(decision.rationale).toContain('npm ci');
-    expect(decision.rationale).toContain('node_modules, docker');
+  it('suggests a setup script for a requirements gap, each requirement the clause the probe wrote', () => {
+    const lines = [
+      'workspace "w" does not exist (looked for /p/w)',
+      'program "make" (of the command "make, then") is not on PATH in /p',
+    ];
+    const decision = decideNextAction(input({ gap: gapOf(0, 0, lines) }));
+    expect(decision.rationale).toBe(
+      `The environment is not ready, and no code fix can make it so: ${lines[0]}; ${lines[1]}. ` +
+        'A human must set it up (for example, by running a setup script such as `npm ci` in the workspace).',
+    );
   });
 
   it('decides the same for the same input, and survives a JSON round trip', () => {
