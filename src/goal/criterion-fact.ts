@@ -57,7 +57,9 @@ export async function gatherCriterion(
           kind: 'command',
           outcome: {
             state: 'skipped',
-            detail: 'no CommandRunner was injected (pass `commands`, e.g. createExecaCommandRunner())',
+            summary: 'no command runner was given: pass `commands`',
+            detail:
+              'no command runner was given (pass the `commands` option, e.g. createExecaCommandRunner() from goal-loop/node)',
           },
         };
       const result = await input.commands.run(criterion.command, {

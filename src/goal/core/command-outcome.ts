@@ -23,7 +23,8 @@ export const OUTPUT_TAIL_CHARS = 2000;
  * Evaluates a `command` criterion from what the shell gathered:
  * PASS iff the exit code equals `expect_exit_code`; a timeout, a start
  * failure or a kill without exit code is FAIL; a skipped or aborted command
- * is PENDING. The exit code is kept as the observed value, with the
+ * is PENDING (a skipped one summarised by its outcome's `summary`, else
+ * `command skipped`). The exit code is kept as the observed value, with the
  * duration and the end of the output; the runner's `detail` (what it killed,
  * or a detached process it stopped reading without killing) stays in the
  * criterion's detail whatever the outcome. Pure.
@@ -34,7 +35,7 @@ export function evaluateCommandOutcome(criterion: CommandCriterion, outcome: Com
   if (outcome.state === 'skipped')
     return {
       status: 'PENDING',
-      summary: 'command skipped',
+      summary: outcome.summary ?? 'command skipped',
       detail: `\`${criterion.command}\` was not run: ${outcome.detail}.`,
     };
   const result = outcome.result;

@@ -32,7 +32,13 @@ export type CriterionFact =
       readonly kind: 'command';
       readonly outcome:
         | { readonly state: 'ran'; readonly result: CommandResult }
-        | { readonly state: 'skipped'; readonly detail: string };
+        | {
+            readonly state: 'skipped';
+            /** Why it did not run, as the criterion's detail shows it. */
+            readonly detail: string;
+            /** Why in a few words, for the evaluation's reason (default `command skipped`). */
+            readonly summary?: string;
+          };
     }
   | { readonly kind: 'metric_threshold'; readonly source: DocumentFact }
   | { readonly kind: 'judge' }

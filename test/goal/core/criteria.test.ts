@@ -99,6 +99,12 @@ describe('command', () => {
     expect(
       evaluate(command('x'), { kind: 'command', outcome: { state: 'skipped', detail: 'skipCommands is set' } }),
     ).toMatchObject({ status: 'PENDING', summary: 'command skipped' });
+    const unrun = { state: 'skipped', detail: 'no runner', summary: 'no runner: pass `commands`' } as const;
+    expect(evaluate(command('x'), { kind: 'command', outcome: unrun })).toMatchObject({
+      status: 'PENDING',
+      summary: 'no runner: pass `commands`',
+      detail: '`npm run x` was not run: no runner.',
+    });
     expect(evaluate(command('x'), ran({ exitCode: null, aborted: true })).status).toBe('PENDING');
   });
 
