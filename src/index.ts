@@ -122,6 +122,8 @@ export { canonicalJson, hashJson } from './kit/hash.js';
 export type { ContainmentOptions, RealpathCache } from './persist/containment.js';
 export { resolveContainedPath, resolveEvidencePath } from './persist/containment.js';
 export type { ListenerErrorHandler } from './persist/event-feed.js';
+export type { LockHolderState } from './persist/lock-holder.js';
+export type { RunLockStatus } from './persist/lock-status.js';
 export type { RunPaths } from './pipeline/run-paths.js';
 export { runPaths } from './pipeline/run-paths.js';
 export { mapAgentToStage } from './pipeline/stage-mapping.js';

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { type Issue, refuseInvalidOptions } from '../errors.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { findLastRecord } from '../persist/jsonl-log.js';
+import { type RunLockStatus, readLockStatus } from '../persist/lock-status.js';
 import { runPaths } from '../pipeline/run-paths.js';
+import { type Clock, systemClock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { LoopPhase, LoopState } from './contracts/loop-state.js';
 import { loopStateSchema } from './contracts/loop-state.js';
@@ -58,9 +60,17 @@ export interface LoopStatus {
   /** The whole evaluation of the latest evaluated iteration (`iterations/<n>/evaluation.json`), when there is one. */
   readonly lastEvaluation: GoalEvaluation | null;
   /**
+   * The run's lock (`loop.lock`) as it stands, read without taking, refreshing or removing it; `null` when there is
+   * no lock file. While a session is open (`stop` null) and not `paused`: a lock whose `holder` is `alive` (or
+   * `unknown` with a heartbeat younger than its `timeoutMs`) is, as far as can be told, a loop running now; one whose holder is `gone`, or
+   * no lock at all, is a loop that crashed, was killed or threw, and `run()` resumes it (taking over at once the
+   * lock of a gone holder).
+   */
+  readonly lock: RunLockStatus | null;
+  /**
    * What the loop would refuse to run on, each at its JSON path in the file, its message naming the file: a
    * metrics.json that is not a JSON object or whose `cumulative_cost_usd` is not a number ≥ 0 (`run()` throws
-   * `INVALID_CONTRACT` on it). Empty when there is none.
+   * `INVALID_CONTRACT` on it); a loop.lock that is not a lock record or cannot be read. Empty when there is none.
    */
   readonly issues: readonly Issue[];
 }
@@ -71,31 +81,40 @@ const optionShape = {
     message: 'fs must be a FileSystem',
   }),
   runDir: z.string().min(1),
+  clock: z
+    .custom((value) => typeof (value as { now?: unknown } | null)?.now === 'function', {
+      message: 'clock must be a Clock (with now())',
+    })
+    .optional(),
 } satisfies Record<keyof Parameters<typeof readLoopStatus>[0], z.ZodType>;
 
 /**
  * Reads a run's loop-state.json (and the latest iteration's evaluation) as
- * plain data. Writes nothing and takes no lock, so it is safe while a loop
- * runs. A loop-state.json that does not match its schema is `STATE_CORRUPT`;
- * an unknown option key or a wrong value is `INVALID_OPTIONS` naming its path.
- * An invalid metrics.json is not thrown: it is reported in `issues`, and
- * `spentUsd` is then loop-state.json's.
+ * plain data, with its lock and whether the lock's holder is still there.
+ * Writes nothing and takes, refreshes or removes no lock, so it is safe while
+ * a loop runs. A loop-state.json that does not match its schema is
+ * `STATE_CORRUPT`; an unknown option key or a wrong value is `INVALID_OPTIONS`
+ * naming its path. An invalid metrics.json or loop.lock is not thrown: it is
+ * reported in `issues` (`spentUsd` is then loop-state.json's).
  *
  * @example
  * ```ts
  * const status = await readLoopStatus({ fs, runDir: '.goal-loop/runs/r-42' });
  * console.log(status.phase, status.stop?.stoppedOn, status.lastEvaluation?.reason);
+ * if (status.stop === null && status.lock?.holder === 'gone') console.log('crashed: run again to resume');
  * ```
  * @public
  */
 export async function readLoopStatus(options: {
   readonly fs: FileSystem;
   readonly runDir: string;
+  /** What the lock's heartbeat age is measured against (default: the system clock). */
+  readonly clock?: Clock;
 }): Promise<LoopStatus> {
   refuseInvalidOptions('readLoopStatus', optionShape, options);
-  const { fs, runDir } = options;
+  const { fs, runDir, clock = systemClock } = options;
   const paths = await containRunPaths(fs, runPaths(runDir));
-  const [state, latest, lastStop] = await Promise.all([
+  const [state, latest, lastStop, lock] = await Promise.all([
     createJsonStore(fs, paths.state, loopStateSchema).load(),
     readLatestIterationStarted(fs, paths.events),
     findLastRecord(fs, paths.events, (record) =>
@@ -103,6 +122,7 @@ export async function readLoopStatus(options: {
         ? record
         : null,
     ),
+    readLockStatus(fs, paths.lock, clock.now()),
   ]);
   const iteration = Math.max(state?.iteration ?? 0, latest ?? 0);
   const [lastEvaluation, pendingLateCost, metrics] = await Promise.all([
@@ -126,7 +146,8 @@ export async function readLoopStatus(options: {
       spentUsd,
       pendingLateCostUsd: pendingLateCost,
       lastEvaluation,
-      issues: metrics.issues,
+      lock: lock.lock,
+      issues: [...metrics.issues, ...lock.issues],
     };
   }
   const { session, stop } = state;
@@ -153,7 +174,8 @@ export async function readLoopStatus(options: {
     spentUsd,
     pendingLateCostUsd: pendingLateCost,
     lastEvaluation,
-    issues: metrics.issues,
+    lock: lock.lock,
+    issues: [...metrics.issues, ...lock.issues],
   };
 }
 

@@ -9,21 +9,37 @@ import type { LockRecord } from './lock-record.js';
  */
 export type LockStaleReason = 'heartbeat_stale' | 'holder_gone';
 
-/*
- * True when the record `held` was written on this host (it names the same host
- * identity as `probe`: host name and pid namespace, for the Node probe) by a
- * process that is certainly gone. Without a probe, or for a record without a
- * host (written before hosts were recorded), from another host (a plain host
- * name written by an older version included), or without a pid, never: those
- * wait for the heartbeat timeout.
+/**
+ * What can be told of the process holding a lock: `gone` (it ran on this
+ * host and the probe says it no longer exists), `alive` (it ran on this host
+ * and the probe does not find it gone), or `unknown`.
+ *
+ * @public
  */
-function holderIsGone(held: LockRecord, probe: ProcessProbe | undefined): boolean {
-  if (probe === undefined || held.pid === null || held.host === null || held.host === '') return false;
-  // A probe that throws (a host's own implementation) is a doubt: the holder is not judged gone.
+export type LockHolderState = 'alive' | 'gone' | 'unknown';
+
+/**
+ * What the filesystem's probe tells of the process that wrote the record
+ * `held`: `gone` or `alive` only when the record names this host (the same
+ * host identity as `probe`: host name and pid namespace, for the Node probe)
+ * and a pid, and the probe answers. Without a probe, for a record without a
+ * host (written before hosts were recorded), from another host (a plain host
+ * name written by an older version included), without a pid, or when the
+ * probe throws or answers anything but a boolean: `unknown`. Lock takeover
+ * takes over at once only a `gone` holder; the others wait for the heartbeat
+ * timeout.
+ *
+ * @internal
+ */
+export function holderState(held: LockRecord, probe: ProcessProbe | undefined): LockHolderState {
+  if (probe === undefined || held.pid === null || held.host === null || held.host === '') return 'unknown';
+  // A probe that throws (a host's own implementation) is a doubt, never a verdict.
   try {
-    return held.host === probe.host && probe.isGone(held.pid) === true;
+    if (held.host !== probe.host) return 'unknown';
+    const gone = probe.isGone(held.pid);
+    return gone === true ? 'gone' : gone === false ? 'alive' : 'unknown';
   } catch {
-    return false;
+    return 'unknown';
   }
 }
 
@@ -52,7 +68,7 @@ export function staleReason(
   probe: ProcessProbe | undefined,
 ): LockStaleReason | null {
   if (ageMs > staleAfterMs) return 'heartbeat_stale';
-  return holderIsGone(held, probe) ? 'holder_gone' : null;
+  return holderState(held, probe) === 'gone' ? 'holder_gone' : null;
 }
 
 /**

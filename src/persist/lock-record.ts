@@ -29,7 +29,7 @@ export interface LockRecord {
  *
  * @internal
  */
-function parseLockRecord(text: string): LockRecord | null {
+export function parseLockRecord(text: string): LockRecord | null {
   let value: Partial<Record<keyof LockRecord, unknown>>;
   try {
     value = JSON.parse(text) as typeof value;
@@ -95,6 +95,9 @@ async function readRecordText(fs: FileSystem, path: string): Promise<string | nu
   }
 }
 
+/** The owner of a lock file that is not a lock record. @internal */
+export const UNREADABLE_LOCK_OWNER = 'unknown (unreadable lock file)';
+
 /**
  * Reads a lock record (the lock file, a heartbeat file or a takeover claim),
  * or `null` when the file is missing. A file that is not a lock record reads
@@ -109,7 +112,7 @@ export async function readLockRecord(fs: FileSystem, path: string, timeoutMs: nu
   if (parsed !== null) return parsed;
   const stat = await fs.stat(path);
   return {
-    owner: 'unknown (unreadable lock file)',
+    owner: UNREADABLE_LOCK_OWNER,
     token: '',
     pid: null,
     host: null,

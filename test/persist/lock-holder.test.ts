@@ -1,32 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fnv1a64 } from '../../src/kit/hash.js';
 import { staleReason } from '../../src/persist/lock-holder.js';
-import type { LockRecord } from '../../src/persist/lock-record.js';
 import { RunLock } from '../../src/persist/run-lock.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import type { ProcessProbe } from '../../src/ports/process-probe.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { FILE_SYSTEMS, type TestFs } from './helpers.js';
-
-const LOCK = 'run/loop.lock';
-const START = Date.UTC(2026, 0, 1);
-const TIMEOUT = 600_000;
-const HOST = 'build-7';
-const GONE = 4164;
-// A host where only pid GONE is gone; every other pid is alive.
-const probe: ProcessProbe = { host: HOST, isGone: (pid) => pid === GONE };
-const record = (fields: Partial<LockRecord>): LockRecord => ({
-  owner: 'goal-loop:4164:x',
-  token: 'tok',
-  pid: GONE,
-  host: HOST,
-  heartbeat_at: START,
-  heartbeat_iso: '',
-  timeout_ms: TIMEOUT,
-  ...fields,
-});
-const lockText = (fields: Partial<LockRecord>) => JSON.stringify(record(fields));
+import { GONE, HOST, LOCK, lockText, probe, record, START, TIMEOUT } from './lock-fixtures.js';
 
 describe('staleReason', () => {
   it('a fresh heartbeat is held unless the holder ran on this host and its process is gone', () => {
