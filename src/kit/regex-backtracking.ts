@@ -1,11 +1,13 @@
 // Which regular expressions can take exponential time on a backtracking engine, by their shape: a repetition of
 // variable length nested in a repetition with nothing between them that the inner one cannot match (`(a+)+`,
 // `(\w+\s?)*`, `(a{1,30}){1,30}`), two alternatives of a repeated group that can match a run of the same character
-// (`(\w|\d)+`, `(a|aa)+`, regex-overlap.ts), or three long repetitions in a row over one same character (`a*a*a*`,
+// (`(\w|\d)+`, `(a|aa)+`, regex-overlap.ts), alternatives that spell one text two ways (`(a|b|ab)+`,
+// regex-ambiguity.ts), or three long repetitions in a row over one same character (`a*a*a*`,
 // polynomial of a degree the pattern chooses, regex-adjacent.ts). The check reads the source (regex-parse.ts), never
 // runs it.
 import { type CharRanges, disjoint, mergeRanges } from './char-ranges.js';
 import { adjacentRepetitions } from './regex-adjacent.js';
+import { ambiguousAlternatives } from './regex-ambiguity.js';
 import { overlappingAlternatives, repeats } from './regex-overlap.js';
 import { parseRegex, type RegexItem } from './regex-parse.js';
 
@@ -96,6 +98,8 @@ function quoted(source: string, [start, end]: readonly [number, number]): string
  * repetition cannot match (`^(a+)+$`, `^(\w+\s?)*$`, `^(a{1,30}){1,30}$`);
  * two alternatives of a repeated group, bounded or not, can each match a
  * run of the same character (`^(\w|\d)+$`, `^(a|a?)+$`, `^(a|aa){2,60}$`);
+ * the fixed-length alternatives of a repeated group spell one same text in
+ * two ways (`^(a|b|ab)+$`, regex-ambiguity.ts);
  * or three repetitions in a row that may each take many characters can all
  * take a run of one same character (`^a*a*a*b$`, regex-adjacent.ts).
  * `^[a-z]+(-[a-z]+)*$`, `^(\d+\.)+\d+$`, `^(\d{2}){1,5}$`, `^(ab|ac)+$`
@@ -111,6 +115,9 @@ export function backtrackingRisk(source: string): string | null {
   const { overlap, runs } = overlappingAlternatives(top);
   if (overlap !== null)
     return `repeats a group whose alternatives ${quoted(source, overlap[0])} and ${quoted(source, overlap[1])} can both match runs of one same character, which split between them in exponentially many ways: it can take exponential time on a value that almost matches`;
+  const ambiguity = ambiguousAlternatives(top);
+  if (ambiguity !== null)
+    return `repeats a group whose alternatives ${quoted(source, ambiguity[0])} and ${quoted(source, ambiguity[1])} start two ways of spelling one same text with its alternatives, so n repetitions of it split 2^n ways: it can take exponential time on a value that almost matches`;
   if (risky(top))
     return 'repeats a group that holds a repetition, with nothing in each pass that the inner repetition cannot match: it can take exponential time on a value that almost matches';
   const adjacent = adjacentRepetitions(top, runs);

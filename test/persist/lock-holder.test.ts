@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fnv1a64 } from '../../src/kit/hash.js';
 import { staleReason } from '../../src/persist/lock-holder.js';
+import type { LockRecord } from '../../src/persist/lock-record.js';
 import { RunLock } from '../../src/persist/run-lock.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import type { ProcessProbe } from '../../src/ports/process-probe.js';

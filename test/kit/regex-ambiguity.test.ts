@@ -1,0 +1,80 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ambiguousAlternatives } from '../../src/kit/regex-ambiguity.js';
+import { backtrackingRisk } from '../../src/kit/regex-backtracking.js';
+import { parseRegex } from '../../src/kit/regex-parse.js';
+
+// Alternatives of a repeated group that spell one text two ways, with the two alternatives the refusal names.
+const AMBIGUOUS: [string, string, string][] = [
+  ['^(a|b|ab)+$', 'a', 'ab'],
+  ['^(ab|a|ba)+$', 'ab', 'a'],
+  ['^(x|xy|yx|y)+$', 'x', 'xy'],
+  ['^(\\r\\n|\\n|\\r)+$', '\\r\\n', '\\r'],
+  ['^(?:ab|(?:a)(?:b))*$', 'ab', '(?:a)(?:b)'],
+  ['^(a|bc|ab|c){2,}$', 'a', 'ab'],
+  ['^(\\d|-|\\d-){1,40}$', '\\d', '\\d-'],
+  ['^(?:[ab]|ba){3,}$', '[ab]', 'ba'],
+];
+// Every text has one spelling (a prefix code, or one whose dangling suffixes lead nowhere), or the alternatives'
+// lengths vary, which this rule does not read: none is refused by it.
+const UNAMBIGUOUS = [
+  '(ab|ac)+',
+  '(foo|bar|baz)+',
+  '(a|ab)+',
+  '(a|ab|abc)+',
+  '(\\r\\n|\\n)+',
+  '^(?:\\\\.|[^"\\\\])*$',
+  '^(?:[a-z0-9]|-)+$',
+  '^(?:%[0-9a-f]{2}|[a-z])+$',
+  '(ab|ba)+',
+  '^(?:\\p{L}|\\p{L}\\p{M})+$',
+];
+
+describe('alternatives that spell one text two ways', () => {
+  it.each(AMBIGUOUS)('%s is refused, naming %s and %s', (source, first, second) => {
+    expect(backtrackingRisk(source)).toBe(
+      `repeats a group whose alternatives ${JSON.stringify(first)} and ${JSON.stringify(second)} start two ways of spelling one same text with its alternatives, so n repetitions of it split 2^n ways: it can take exponential time on a value that almost matches`,
+    );
+  });
+
+  it.each(UNAMBIGUOUS)('%s is not refused by this rule', (source) => {
+    expect(ambiguousAlternatives(parseRegex(source))).toBeNull();
+  });
+
+  it('only under a group that may repeat more than once', () => {
+    expect(ambiguousAlternatives(parseRegex('^(a|b|ab)$'))).toBeNull();
+    expect(ambiguousAlternatives(parseRegex('^(a|b|ab)?$'))).toBeNull();
+    expect(ambiguousAlternatives(parseRegex('^(?=(a|b|ab))x$'))).toBeNull();
+    expect(ambiguousAlternatives(parseRegex('^x(?:y(a|b|ab){2})$'))).not.toBeNull();
+  });
+
+  it('agrees with counting the spellings of every text up to 12 letters, on random sets of short words', () => {
+    // Words of one or two letters over {a, b}: a set is ambiguous exactly when some text has two spellings, and
+    // for such small words a witness is short.
+    const word = fc.string({ unit: fc.constantFrom('a', 'b'), minLength: 1, maxLength: 2 });
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { minLength: 2, maxLength: 4 }), (words) => {
+        const found = ambiguousAlternatives(parseRegex(`(${words.join('|')})+`)) !== null;
+        expect(found).toBe(someTextSpeltTwice(words, 12));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+// True when some text of at most `max` letters over {a, b} splits into the words in two or more ways.
+function someTextSpeltTwice(words: readonly string[], max: number): boolean {
+  for (let length = 1; length <= max; length++)
+    for (let bits = 0; bits < 2 ** length; bits++) {
+      let text = '';
+      for (let at = 0; at < length; at++) text += (bits >> at) & 1 ? 'b' : 'a';
+      const ways = new Array<number>(length + 1).fill(0);
+      ways[0] = 1;
+      for (let end = 1; end <= length; end++)
+        for (const w of words)
+          if (w.length <= end && text.slice(end - w.length, end) === w)
+            ways[end] = (ways[end] ?? 0) + (ways[end - w.length] ?? 0);
+      if ((ways[length] ?? 0) > 1) return true;
+    }
+  return false;
+}
