@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { refuseInvalidOptions } from '../errors.js';
-import type { CommandResult, CommandRunner } from '../ports/command-runner.js';
+import type { CommandRunner } from '../ports/command-runner.js';
 import type { FixCandidate } from './contracts/candidate.js';
-import { gitApplyCommand, MAX_PATCH_CHARS } from './core/git-apply-command.js';
+import { gitApplyCommand, MAX_PATCH_CHARS, symlinkQuery } from './core/git-apply-command.js';
+import { hint, notInWorkspace, skipped, why } from './core/git-output.js';
 import { checkPatchPaths } from './core/patch-paths.js';
 import type { ApplyContext, ApplyResult, CandidateApplier } from './host-ports.js';
 import { port } from './options.js';
@@ -49,8 +50,11 @@ const optionShape = {
  * cmd.exe). Nothing is written to the workspace but the fix: before git
  * runs, the diff's header lines (`diff --git`, `---`/`+++`, `rename`,
  * `copy`, quoted names included) are read, and a path that is absolute,
- * climbs out with `..`, holds `//` or points into `.git`, or a line that
- * makes a symlink (mode 120000), refuses the patch. A diff that does not
+ * climbs out with `..`, holds `//` or points into `.git`, a line that
+ * makes a symlink (a mode whose type is 120000), or a mode not written as
+ * git writes one (six octal digits), refuses the patch; so does a patch that
+ * names a path that is a symlink in the workspace (git would write its new
+ * target), which a shell `[ -L ]` asks after the check. A diff that does not
  * apply, one refused for its paths or whose paths git skipped, a candidate
  * without `patch`, a patch too large for the environment (over 1 MiB) or
  * with a NUL character, and git missing or timing out are all
@@ -101,6 +105,8 @@ export function createGitPatchApplier(options: GitPatchApplierOptions): Candidat
       const skippedInCheck = skipped(check);
       if (skippedInCheck !== null)
         return notInWorkspace(skippedInCheck, context.workspace, 'the patch was not applied');
+      const links = await symlinksNamed(options.commands, headers.paths, context, timeoutMs);
+      if (links !== null) return { applied: false, detail: links };
       const applied = await run('');
       if (applied.exitCode !== 0) return { applied: false, detail: `git apply failed: ${why(applied)}` };
       const skippedInApply = skipped(applied);
@@ -128,43 +134,33 @@ async function repositoryPrefix(
   return result.exitCode === 0 ? result.stdoutTail.replace(/\r?\n$/, '') : '';
 }
 
+// Why a patch that names a symlink of the workspace is refused, or why that could not be checked; null when it names
+// none.
+async function symlinksNamed(
+  commands: CommandRunner,
+  paths: readonly string[],
+  context: ApplyContext,
+  timeoutMs: number,
+): Promise<string | null> {
+  const query = symlinkQuery(paths);
+  const result = await commands.run(query.command, {
+    cwd: context.workspace,
+    timeoutMs,
+    env: query.env,
+    signal: context.signal,
+  });
+  if (result.exitCode !== 0 || result.timedOut || result.aborted)
+    return `the patch was not applied: whether it names a symlink could not be checked (${result.timedOut ? `timed out after ${timeoutMs} ms` : why(result)})`;
+  const links = result.stdoutTail.split('\n').filter((line) => line !== '');
+  if (links.length === 0) return null;
+  return `the patch was refused: it changes ${links
+    .slice(0, 5)
+    .map((link) => `"${link}"`)
+    .join(
+      ', ',
+    )}, a symlink in the workspace, and git would write the new target; this applier never creates or changes symlinks`;
+}
+
 const MIXED =
   'the patch mixes `diff --git` sections with plain `---`/`+++` ones, which git reads relative to different ' +
   'folders below the top of a repository: send each style as its own candidate, or the whole diff in one style';
-
-// The paths git reported as skipped (it prints them with --verbose and still exits 0), or null.
-function skipped(result: CommandResult): string[] | null {
-  const paths = [...`${result.stderrTail}\n${result.stdoutTail}`.matchAll(/^Skipped patch '(.*)'\.$/gm)].map(
-    (match) => match[1] ?? '',
-  );
-  return paths.length === 0 ? null : paths;
-}
-
-// A patch git skipped (some of) without an error: not applied, naming the first paths.
-function notInWorkspace(paths: readonly string[], workspace: string, consequence: string): ApplyResult {
-  const named = paths.slice(0, 5).join("', '") + (paths.length > 5 ? `' and ${paths.length - 5} more` : "'");
-  return {
-    applied: false,
-    detail: `git skipped '${named} (paths outside the workspace ${workspace}?); ${consequence}`,
-  };
-}
-
-// Where a refused patch's paths were looked for, when the workspace is below its repository's top.
-function hint(prefix: string): string {
-  return prefix === '' ? '' : ` (paths are read relative to the workspace, ${prefix} in its git repository)`;
-}
-
-// What a failed git run said: its error lines (the first few; --verbose adds progress lines and the text it
-// searched for), else its other output, or why it did not run.
-function why(result: CommandResult): string {
-  if (result.timedOut) return 'git timed out';
-  if (result.aborted) return 'aborted';
-  if (result.startError !== undefined) return result.startError;
-  const lines = `${result.stderrTail}\n${result.stdoutTail}`
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !/^(Checking|Applied|Skipped) patch /.test(line));
-  const errors = lines.filter((line) => /^(error|fatal):/.test(line) && line !== 'error: while searching for:');
-  const said = (errors.length > 0 ? errors : lines).slice(0, 6).join(' | ');
-  return said === '' ? `exit code ${String(result.exitCode)}` : `${said} (exit code ${String(result.exitCode)})`;
-}

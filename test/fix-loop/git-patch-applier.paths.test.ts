@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -46,6 +46,14 @@ const PATCHES: Record<string, (top: string) => string> = {
     'diff --git a/../../outside.txt b/../../outside.txt\ndeleted file mode 100644\n--- a/../../outside.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-SECRET\n',
   'a new symlink': () =>
     'diff --git a/link b/link\nnew file mode 120000\n--- /dev/null\n+++ b/link\n@@ -0,0 +1 @@\n+/etc/passwd\n\\ No newline at end of file\n',
+  // Git reads a mode with strtoul: each of these makes a symlink if it reaches git.
+  ...Object.fromEntries(
+    ['new file mode  120000', 'new file mode \t120000', 'new file mode +120000', 'new file mode 120777'].map((line) => [
+      `a new symlink through "${line}"`,
+      () =>
+        `diff --git a/link b/link\n${line}\nindex 0000000..e69de29\n--- /dev/null\n+++ b/link\n@@ -0,0 +1 @@\n+/etc\n\\ No newline at end of file\n`,
+    ]),
+  ),
   'a hook in .git': () =>
     'diff --git a/.git/hooks/post-checkout b/.git/hooks/post-checkout\nnew file mode 100755\n--- /dev/null\n+++ b/.git/hooks/post-checkout\n@@ -0,0 +1 @@\n+echo owned\n',
 };
@@ -64,6 +72,22 @@ describe.each(['outside a repository', 'in a repository'])('createGitPatchApplie
     expect(result.detail).toMatch(/^the patch was refused before git ran: line \d+ /);
     expect((await readdir(ws)).filter((entry) => entry !== '.git')).toEqual(['a.txt']);
     expect(await readFile(join(top, 'outside.txt'), 'utf8')).toBe('SECRET\n');
+  });
+
+  it('refuses a patch that changes an existing symlink (git would point it anywhere), with no mode line in it', async () => {
+    await symlink('a.txt', join(ws, 'link'));
+    for (const patch of [
+      '--- a/link\n+++ b/link\n@@ -1 +1 @@\n-a.txt\n\\ No newline at end of file\n+/etc/passwd\n\\ No newline at end of file\n',
+      'diff --git a/link b/link\n--- a/link\n+++ b/link\n@@ -1 +1 @@\n-a.txt\n\\ No newline at end of file\n+/etc\n\\ No newline at end of file\n',
+    ]) {
+      const result = await apply(patch);
+      expect(result).toEqual({
+        applied: false,
+        detail:
+          'the patch was refused: it changes "link", a symlink in the workspace, and git would write the new target; this applier never creates or changes symlinks',
+      });
+      expect(await readlink(join(ws, 'link'))).toBe('a.txt');
+    }
   });
 
   it('still applies a plain patch', async () => {

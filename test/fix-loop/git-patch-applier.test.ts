@@ -149,11 +149,15 @@ describe('createGitPatchApplier in a subdirectory of a repository', () => {
   });
 });
 
+// The applier's question whether the patch names a symlink of the workspace.
+const NO_SYMLINKS = /\[ -L "\$f" \]/;
+
 describe('createGitPatchApplier on a fake runner', () => {
   it('asks git where the workspace lies, then runs git apply --check and git apply there, patch in the environment', async () => {
     const commands = createFakeCommandRunner([
       { match: 'git rev-parse --show-prefix', respond: { exitCode: 0, stdoutTail: "it's/app/\n" } },
       { match: /git apply/, respond: { exitCode: 0 } },
+      { match: NO_SYMLINKS, respond: { exitCode: 0 } },
     ]);
     const applier = createGitPatchApplier({ commands, timeoutMs: 5_000 });
     // A `diff --git` diff: below the top, git reads its paths from the top, so the workspace goes in --directory.
@@ -166,8 +170,11 @@ describe('createGitPatchApplier on a fake runner', () => {
     expect(commands.calls.map((call) => call.command)).toEqual([
       'git rev-parse --show-prefix',
       `${apply} --check`,
+      expect.stringMatching(NO_SYMLINKS),
       apply,
     ]);
+    // The symlink query asks about each name as written and without its first folder (git's -p1).
+    expect(commands.calls[2]?.options.env).toEqual({ GOAL_LOOP_PATCH_PATHS: 'a/x\nx\nb/x' });
     expect(commands.calls[1]?.options).toMatchObject({
       cwd: '/w',
       timeoutMs: 5_000,
@@ -200,10 +207,27 @@ describe('createGitPatchApplier on a fake runner', () => {
     expect(commands.calls.map((call) => call.command.endsWith('--check'))).toEqual([false, true]);
   });
 
+  it('a symlink query that cannot run leaves the patch unapplied, saying why', async () => {
+    const commands = createFakeCommandRunner([
+      { match: 'git rev-parse --show-prefix', respond: { exitCode: 0, stdoutTail: '' } },
+      { match: /--check$/, respond: { exitCode: 0 } },
+      { match: NO_SYMLINKS, respond: { exitCode: null, timedOut: true } },
+    ]);
+    const result = await createGitPatchApplier({ commands }).apply(candidate('p'), { workspace: '/w', signal });
+    expect(result).toEqual({
+      applied: false,
+      detail: 'the patch was not applied: whether it names a symlink could not be checked (timed out after 60000 ms)',
+    });
+    expect(commands.calls.some((call) => !call.command.endsWith('--check') && /\| git apply/.test(call.command))).toBe(
+      false,
+    );
+  });
+
   it('a skip seen only when applying is not applied either', async () => {
     const commands = createFakeCommandRunner([
       { match: 'git rev-parse --show-prefix', respond: { exitCode: 0, stdoutTail: '' } },
       { match: /--check$/, respond: { exitCode: 0 } },
+      { match: NO_SYMLINKS, respond: { exitCode: 0 } },
       { match: /git apply/, respond: { exitCode: 0, stderrTail: "Skipped patch 'a'.\nSkipped patch 'b'.\n" } },
     ]);
     const result = await createGitPatchApplier({ commands }).apply(candidate('p'), { workspace: '/w', signal });

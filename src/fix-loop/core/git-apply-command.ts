@@ -57,3 +57,28 @@ export function gitApplyCommand(
   const env = patchEnvironment(patch);
   return { command: `${printPatch(env)} | git apply --verbose${directory}`, env };
 }
+
+// The variable holding the paths a symlink query asks about, one per line.
+const PATHS = 'GOAL_LOOP_PATCH_PATHS';
+
+/**
+ * The command that prints, one per line, which of the paths a patch names are symlinks in the folder it runs in
+ * (the workspace), with its environment: each name is asked as written and without its first folder (git's -p1
+ * reads `a/x` and `b/x` as `x`). Git follows an existing symlink when a patch changes it, so a patch without any
+ * mode line can point a tracked link anywhere. Pure. @internal
+ */
+export function symlinkQuery(paths: readonly string[]): {
+  readonly command: string;
+  readonly env: Readonly<Record<string, string>>;
+} {
+  const names = new Set<string>();
+  for (const path of paths) {
+    names.add(path);
+    const slash = path.indexOf('/');
+    if (slash > 0 && slash < path.length - 1) names.add(path.slice(slash + 1));
+  }
+  return {
+    command: `printf '%s\\n' "$${PATHS}" | while IFS= read -r f; do if [ -L "$f" ]; then printf '%s\\n' "$f"; fi; done`,
+    env: { [PATHS]: [...names].join('\n') },
+  };
+}

@@ -26,8 +26,14 @@ const NAMED: readonly { readonly start: string; readonly devNull: boolean }[] = 
   { start: 'copy from ', devNull: false },
   { start: 'copy to ', devNull: false },
 ];
-// Lines that make a symlink: a new one, a file turned into one, or a symlink's target changed.
-const SYMLINK_MODE = /^(?:new file mode|new mode) 0*120000\s*$|^index [0-9a-f]+\.\.[0-9a-f]+ 0*120000\s*$/;
+// Lines that carry a mode, and the mode: git reads it with strtoul (leading blanks, a sign, any octal value whose
+// type bits say symlink), so only the form git writes is let through.
+const MODE_LINE = /^(new file mode|new mode|old mode|deleted file mode) (.*)$/;
+const INDEX_MODE = /^index [0-9a-f]+\.\.[0-9a-f]+ (.*)$/;
+const CANONICAL_MODE = /^[0-7]{6}\s*$/;
+// The type bits of a mode, and their value for a symlink (S_IFMT, S_IFLNK).
+const TYPE_BITS = 0o170000;
+const SYMLINK = 0o120000;
 const HUNK = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
 const DIFF_GIT = 'diff --git ';
 
@@ -92,7 +98,8 @@ function plainHeaderAt(lines: readonly string[], next: number): boolean {
 
 // Why one header line is refused (its paths pushed to `paths` when not), else null.
 function headerProblem(line: string, paths: string[]): string | null {
-  if (SYMLINK_MODE.test(line)) return 'the patch would make a symlink, which this applier never creates';
+  const mode = modeProblem(line);
+  if (mode !== null) return mode;
   if (line.startsWith(DIFF_GIT)) return diffGitProblem(line.slice(DIFF_GIT.length), paths);
   const named = NAMED.find((header) => line.startsWith(header.start));
   if (named === undefined) return null;
@@ -113,6 +120,20 @@ function diffGitProblem(rest: string, paths: string[]): string | null {
     const problem = pathProblem(name);
     if (problem !== null) return problem;
   }
+  return null;
+}
+
+// Why a line's mode is refused: not as git writes it, or one that makes a symlink (a new one, a file turned into one,
+// or, on an index line, a symlink whose target changes); else null. A symlink deleted or turned into a file is fine.
+function modeProblem(line: string): string | null {
+  const named = MODE_LINE.exec(line);
+  const mode = named?.[2] ?? INDEX_MODE.exec(line)?.[1];
+  if (mode === undefined) return null;
+  if (!CANONICAL_MODE.test(mode))
+    return `its mode "${clip(mode)}" is not written as git writes one (six octal digits after one space)`;
+  const removed = named?.[1] === 'old mode' || named?.[1] === 'deleted file mode';
+  if (!removed && (Number.parseInt(mode, 8) & TYPE_BITS) === SYMLINK)
+    return 'the patch would make a symlink, which this applier never creates';
   return null;
 }
 

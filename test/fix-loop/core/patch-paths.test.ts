@@ -60,6 +60,15 @@ describe('checkPatchPaths', () => {
     expect(detail('--- a/q.sql\n+++ b/q.sql\n@@ -1,2 +1 @@\n-- ../../etc/passwd\n+++ /etc/x\n select 1;\n')).toBeNull();
   });
 
+  it('accepts the modes git writes, a symlink deleted or turned into a file, and a CRLF line end', () => {
+    for (const mode of ['new file mode 100644', 'new file mode 100755\r', 'old mode 100644\nnew mode 100755'])
+      expect(detail(`diff --git a/x b/x\n${mode}\n`), mode).toBeNull();
+    expect(detail('diff --git a/l b/l\ndeleted file mode 120000\nindex 1234567..0000000\n')).toBeNull();
+    expect(detail('diff --git a/l b/l\nold mode 120000\nnew mode 100644\n')).toBeNull();
+    expect(detail('diff --git a/x b/x\nindex 1234567..89abcde 100644\n--- a/x\n+++ b/x\n')).toBeNull();
+    expect(detail('diff --git a/m b/m\nnew file mode 160000\n')).toBeNull();
+  });
+
   it.each([
     [
       'copy from /etc/passwd',
@@ -88,6 +97,13 @@ describe('checkPatchPaths', () => {
     ],
     ['file to symlink', 'diff --git a/l b/l\nold mode 100644\nnew mode 120000\n', 'symlink'],
     ['symlink retargeted', 'diff --git a/l b/l\nindex 1234567..89abcde 120000\n--- a/l\n+++ b/l\n', 'symlink'],
+    // Git reads a mode with strtoul: blanks before it, a sign, and any value whose type bits say symlink.
+    ['a mode after two spaces', 'diff --git a/l b/l\nnew file mode  120000\n', 'not written as git writes one'],
+    ['a mode after a tab', 'diff --git a/l b/l\nnew file mode \t120000\n', 'not written as git writes one'],
+    ['a signed mode', 'diff --git a/l b/l\nnew file mode +120000\n', 'not written as git writes one'],
+    ['a short mode', 'diff --git a/l b/l\nnew mode 0120000\n', 'not written as git writes one'],
+    ['an index mode after two spaces', 'diff --git a/l b/l\nindex 1234567..89abcde  120000\n', 'not written'],
+    ['a symlink with other permission bits', 'diff --git a/l b/l\nnew file mode 120644\n', 'symlink'],
     ['header after a short hunk', '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\ncopy from /etc/passwd\n', 'absolute'],
   ])('refuses %s', (_name, patch, expected) => {
     expect(detail(patch)).toContain(expected);
