@@ -7,12 +7,17 @@ const PER_USD = 1e9;
 /**
  * The sum of two US dollar amounts, rounded to a billionth of a dollar so that
  * adding decimal costs gives the decimal total (`0.1 + 0.2` → `0.3`), which a
- * budget compares and a report prints. Pure.
+ * budget compares and a report prints; a sum past the largest double stays
+ * `Number.MAX_VALUE`, never `Infinity`. Pure.
  *
  * @internal
  */
 export function addUsd(total: number, amount: number): number {
   const sum = total + amount;
+  // Two finite amounts can add up past the largest double: the sum stays the largest one, which any budget has
+  // exceeded and JSON can hold (Infinity would be written as null, a record that no longer reads).
+  if (sum === Number.POSITIVE_INFINITY) return Number.MAX_VALUE;
+  if (sum === Number.NEGATIVE_INFINITY) return -Number.MAX_VALUE;
   // An amount too large for a billionth to be exact is already as exact as a float holds it.
   return Math.abs(sum) >= Number.MAX_SAFE_INTEGER / PER_USD ? sum : Math.round(sum * PER_USD) / PER_USD;
 }

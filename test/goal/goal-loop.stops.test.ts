@@ -232,6 +232,20 @@ describe('GoalLoop stops: budget_exhausted (exit 7)', () => {
     expect(typesOf(await readEvents(h.fs))).not.toContain('goal_evaluated');
   });
 
+  it('costs past the largest double stop the run at that sum, which the records keep: it resumes', async () => {
+    const h = harness();
+    const huge = createScriptedStageRunner({
+      a: { status: 'passed', costUsd: 1e308 },
+      b: { status: 'passed', costUsd: 1e308 },
+    });
+    const result = await h.loop(huge, { budgetUsd: Number.MAX_VALUE }).run();
+    expectStop(result, 'budget_exhausted', 7);
+    expect(result.spentUsd).toBe(Number.MAX_VALUE);
+    expect(JSON.parse((await h.fs.readText(PATHS.metrics)) ?? '{}')).toEqual({ cumulative_cost_usd: Number.MAX_VALUE });
+    expect((await readState(h.fs))?.spent_usd).toBe(Number.MAX_VALUE);
+    expectStop(await h.loop(costly(), { budgetUsd: Number.MAX_VALUE }).run(), 'budget_exhausted', 7);
+  });
+
   it('stops before an iteration when the run has already spent its budget', async () => {
     const h = harness();
     await h.loop(costly(), { budgetUsd: 0.7 }).run();

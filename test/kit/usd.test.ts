@@ -32,4 +32,11 @@ describe('addUsd / sumUsd', () => {
     expect(addUsd(1e300, 1)).toBe(1e300 + 1);
     expect(addUsd(Number.MAX_SAFE_INTEGER, 0)).toBe(Number.MAX_SAFE_INTEGER);
   });
+
+  it('never overflows to Infinity: finite amounts past the largest double sum to it, which JSON keeps', () => {
+    expect(addUsd(1e308, 1e308)).toBe(Number.MAX_VALUE);
+    expect(sumUsd([1e308, 1e308, 1e308])).toBe(Number.MAX_VALUE);
+    expect(addUsd(-1e308, -1e308)).toBe(-Number.MAX_VALUE);
+    expect(JSON.parse(JSON.stringify({ spent: sumUsd([1e308, 1e308]) })).spent).toBe(Number.MAX_VALUE);
+  });
 });
