@@ -91,3 +91,31 @@ describe('a review of more findings than issues[] lists', () => {
     expect(schemaErrors('feedback.schema.json', written)).toEqual([]);
   }, 60_000);
 });
+
+describe('an id longer than any id (MAX_ID_LENGTH)', () => {
+  it('makes its contract malformed at the id, so a huge id is never repeated into the outputs', async () => {
+    const huge = `FR-${'9'.repeat(5_000_000)}`;
+    const files = {
+      ...programme(3),
+      'artifacts/stages/05-jira/jira_tickets.json': JSON.stringify({
+        ...META,
+        epics: [{ user_stories: [{ story_id: 'US-001', title: 's', linked_requirements: [huge, 'FR-000001'] }] }],
+      }),
+    };
+    const fs = createMemoryFileSystem({
+      files: Object.fromEntries(Object.entries(files).map(([p, t]) => [`${RUN}/${p}`, t])),
+    });
+    const { report, written } = await runConsistencyReview({ fs, runDir: RUN, now: NOW });
+    expect(report.issues.filter((issue) => issue.rule === 'contract.malformed')).toMatchObject([
+      {
+        severity: 'CRITICAL',
+        description: expect.stringContaining(
+          '$.epics[0].user_stories[0].linked_requirements[0]: an id has at most 256 characters (this one has 5000003)',
+        ),
+      },
+    ]);
+    let bytes = 0;
+    for (const path of written) bytes += ((await fs.readText(path)) ?? '').length;
+    expect(bytes).toBeLessThan(200_000);
+  });
+});

@@ -3,6 +3,7 @@ import {
   hasContractMetadata,
   isArrayOf,
   isIdList,
+  isNameList,
   isNonEmptyString,
   isObject,
   isOptionalString,
@@ -29,8 +30,8 @@ export function isCanonicalCodeFile(value: unknown): boolean {
     isNonEmptyString(path) &&
     isIdList(ids) &&
     isOptionalString(service) &&
-    (endpoints === undefined || isIdList(endpoints)) &&
-    (tables === undefined || isIdList(tables)) &&
+    (endpoints === undefined || isNameList(endpoints)) &&
+    (tables === undefined || isNameList(tables)) &&
     (mitigates === undefined || isIdList(mitigates)) &&
     isOptionalString(source)
   );

@@ -29,10 +29,22 @@ export function isOptionalString(value: unknown): boolean {
   return value === undefined || typeof value === 'string';
 }
 
-/** `z.array(z.string().min(1))` (the id lists): an array of non-empty strings. @internal */
-export function isIdList(value: unknown): value is string[] {
+/** `z.array(z.string().min(1))` (names: endpoints, tables): an array of non-empty strings. @internal */
+export function isNameList(value: unknown): value is string[] {
   if (!Array.isArray(value)) return false;
   for (let index = 0; index < value.length; index++) if (!isNonEmptyString(value[index])) return false;
+  return true;
+}
+
+/** `idSchema`: a string of 1 to 256 characters (MAX_ID_LENGTH). @internal */
+export function isId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= 256;
+}
+
+/** `idListSchema` (the id lists): an array of ids ({@link isId}). @internal */
+export function isIdList(value: unknown): value is string[] {
+  if (!Array.isArray(value)) return false;
+  for (let index = 0; index < value.length; index++) if (!isId(value[index])) return false;
   return true;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   hasContractMetadata,
   isArrayOf,
+  isId,
   isIdList,
   isNonEmptyString,
   isObject,
@@ -12,6 +13,7 @@ import {
   type ContractRead,
   contractMetadataFields,
   idListSchema,
+  idSchema,
   isBaselineItem,
   metadataOf,
   NO_ITEMS,
@@ -39,7 +41,7 @@ export function isCanonicalStory(value: unknown): boolean {
     (typeof sprint === 'number' && Number.isFinite(sprint)) ||
     isNonEmptyString(sprint);
   return (
-    isNonEmptyString(id) &&
+    isId(id) &&
     typeof title === 'string' &&
     isIdList(links) &&
     validPoints &&
@@ -58,12 +60,9 @@ export function isCanonicalStory(value: unknown): boolean {
  * @public
  */
 export const userStorySchema = z.looseObject({
-  story_id: z
-    .string()
-    .min(1)
-    .describe(
-      'The story id, US-nnn: code_report implements, test_report story_ids and deployment_report deployed_stories name it.',
-    ),
+  story_id: idSchema.describe(
+    'The story id, US-nnn: code_report implements, test_report story_ids and deployment_report deployed_stories name it.',
+  ),
   title: z.string(),
   linked_requirements: idListSchema.describe(
     'Requirement ids (FR-nnn, NFR-nnn) of requirement_spec.json the story implements; an FR no story links is CRITICAL.',

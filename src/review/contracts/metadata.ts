@@ -20,8 +20,25 @@ export const contractMetadataFields = {
   source: z.string().optional().describe('"brownfield-adoption" on artifacts harvested by an adoption.'),
 };
 
+/**
+ * The longest id a stage contract may hold, in characters. Ids are short
+ * (`FR-001`, `US-0042`); a longer one is a mistake, and one repeated in every
+ * finding and matrix row that names it would make the review's outputs grow
+ * without bound. @public
+ */
+export const MAX_ID_LENGTH = 256;
+
+/** One id (requirement, story, test, threat or control): 1 to {@link MAX_ID_LENGTH} characters. @public */
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(MAX_ID_LENGTH, {
+    error: (issue) =>
+      `an id has at most ${MAX_ID_LENGTH} characters (this one has ${String((issue.input as string).length)})`,
+  });
+
 /** A list of ids (requirement, story, test, threat or control ids). @public */
-export const idListSchema = z.array(z.string().min(1));
+export const idListSchema = z.array(idSchema);
 
 /** The one empty list normalized contracts share for an absent optional list (frozen: never allocated per item). @internal */
 export const NO_ITEMS: readonly never[] = Object.freeze([]);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { hasContractMetadata, isArrayOf, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
+import { hasContractMetadata, isArrayOf, isId, isObject, isOptionalString } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,
   contractMetadataFields,
   hasKey,
+  idSchema,
   isBaselineItem,
   metadataOf,
   readWith,
@@ -22,7 +23,7 @@ export function isCanonicalRequirement(value: unknown): boolean {
   if (!isObject(value)) return false;
   const { id, type, category, title, priority, acceptance, source } = value;
   return (
-    isNonEmptyString(id) &&
+    isId(id) &&
     (type === 'functional' || type === 'non_functional') &&
     isOptionalString(category) &&
     typeof title === 'string' &&
@@ -40,12 +41,9 @@ export function isCanonicalRequirement(value: unknown): boolean {
  * @public
  */
 export const requirementSchema = z.looseObject({
-  id: z
-    .string()
-    .min(1)
-    .describe(
-      'FR-nnn (functional) or NFR-nnn (non-functional): the id stories, documents, controls, code and tests link to.',
-    ),
+  id: idSchema.describe(
+    'FR-nnn (functional) or NFR-nnn (non-functional): the id stories, documents, controls, code and tests link to.',
+  ),
   type: z.enum(['functional', 'non_functional']),
   category: z.string().optional(),
   title: z.string(),
@@ -70,7 +68,7 @@ export function isCanonicalRequirementSpec(value: unknown): boolean {
 }
 
 const rstackFunctionalSchema = z.looseObject({
-  id: z.string().min(1),
+  id: idSchema,
   description: z.string().optional(),
   title: z.string().optional(),
   category: z.string().optional(),
@@ -78,7 +76,7 @@ const rstackFunctionalSchema = z.looseObject({
 });
 
 const rstackNonFunctionalSchema = z.looseObject({
-  id: z.string().min(1),
+  id: idSchema,
   requirement: z.string().optional(),
   description: z.string().optional(),
   category: z.string().optional(),

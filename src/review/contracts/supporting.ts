@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contractMetadataFields } from './metadata.js';
+import { contractMetadataFields, idSchema } from './metadata.js';
 
 /**
  * `transcript.json` (stage 01-transcript). The review reads it for its
@@ -26,7 +26,7 @@ export const summarySchema = z.looseObject({ ...contractMetadataFields });
 export const complianceReportSchema = z.looseObject({
   ...contractMetadataFields,
   frameworks: z.array(z.string()).optional(),
-  requirements: z.array(z.looseObject({ id: z.string().min(1), status: z.string().optional() })).optional(),
+  requirements: z.array(z.looseObject({ id: idSchema, status: z.string().optional() })).optional(),
 });
 
 /**

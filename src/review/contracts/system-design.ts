@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   hasContractMetadata,
   isArrayOf,
+  isId,
   isIdList,
   isNamed,
   isNameOrNamed,
@@ -15,6 +16,7 @@ import {
   contractMetadataFields,
   hasKey,
   idListSchema,
+  idSchema,
   isHarvestShape,
   metadataOf,
   NO_ITEMS,
@@ -30,7 +32,7 @@ export const apiEndpointSchema = z.looseObject({
 
 /** A security control (`SC-nnn`) of the design and the NFRs it implements. @public */
 export const securityControlSchema = z.looseObject({
-  id: z.string().min(1).describe('The control id, SC-nnn: test_report test_cases[].controls name it.'),
+  id: idSchema.describe('The control id, SC-nnn: test_report test_cases[].controls name it.'),
   description: z.string().optional(),
   nfr_ids: idListSchema.describe(
     'Non-functional requirement ids (NFR-nnn) of requirement_spec.json the control implements.',
@@ -66,9 +68,7 @@ function isCanonicalEndpoint(value: unknown): boolean {
 
 // The fast predicate of securityControlSchema.
 function isCanonicalControl(value: unknown): boolean {
-  return (
-    isObject(value) && isNonEmptyString(value.id) && isOptionalString(value.description) && isIdList(value.nfr_ids)
-  );
+  return isObject(value) && isId(value.id) && isOptionalString(value.description) && isIdList(value.nfr_ids);
 }
 
 /** The fast predicate of {@link systemDesignSchema} (see FastCheck). @internal */

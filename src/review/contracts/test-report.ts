@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import {
-  hasContractMetadata,
-  isArrayOf,
-  isIdList,
-  isNonEmptyString,
-  isObject,
-  isOptionalString,
-} from './fast-parse.js';
+import { hasContractMetadata, isArrayOf, isId, isIdList, isObject, isOptionalString } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,
   contractMetadataFields,
   hasKey,
   idListSchema,
+  idSchema,
   isBaselineItem,
   metadataOf,
   NO_ITEMS,
@@ -25,7 +19,7 @@ const TEST_STATUSES: ReadonlySet<unknown> = new Set(['passed', 'failed', 'skippe
 export function isCanonicalTestCase(value: unknown): boolean {
   if (!isObject(value)) return false;
   return (
-    isNonEmptyString(value.id) &&
+    isId(value.id) &&
     isIdList(value.story_ids) &&
     isIdList(value.requirement_ids) &&
     (value.controls === undefined || isIdList(value.controls)) &&
@@ -41,7 +35,7 @@ export function isCanonicalTestCase(value: unknown): boolean {
  * @public
  */
 export const testCaseSchema = z.looseObject({
-  id: z.string().min(1).describe('The test case id, TC-nnn.'),
+  id: idSchema.describe('The test case id, TC-nnn.'),
   story_ids: idListSchema.describe(
     'Story ids (US-nnn) of jira_tickets.json the test verifies; a story no test case names is CRITICAL.',
   ),

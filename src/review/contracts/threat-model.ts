@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { hasContractMetadata, isArrayOf, isNonEmptyString, isObject, isOptionalString } from './fast-parse.js';
-import { type ContractMetadata, type ContractRead, contractMetadataFields, metadataOf, readWith } from './metadata.js';
+import { hasContractMetadata, isArrayOf, isId, isObject, isOptionalString } from './fast-parse.js';
+import {
+  type ContractMetadata,
+  type ContractRead,
+  contractMetadataFields,
+  idSchema,
+  metadataOf,
+  readWith,
+} from './metadata.js';
 
 /** The risk levels of a threat. @public */
 export const riskLevelSchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
@@ -13,7 +20,7 @@ export const riskLevelSchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
  * @public
  */
 export const threatSchema = z.looseObject({
-  id: z.string().min(1).describe('The threat id, THR-nnn: code_report files[].mitigates name it.'),
+  id: idSchema.describe('The threat id, THR-nnn: code_report files[].mitigates name it.'),
   risk_level: riskLevelSchema,
   affected_component: z.string().optional(),
   mitigation: z
@@ -31,7 +38,7 @@ function isCanonicalThreat(value: unknown): boolean {
   if (!isObject(value)) return false;
   const { mitigation } = value;
   return (
-    isNonEmptyString(value.id) &&
+    isId(value.id) &&
     RISK_LEVELS.has(value.risk_level) &&
     isOptionalString(value.affected_component) &&
     (mitigation === undefined ||

@@ -56,6 +56,9 @@ const leaf = fc.oneof(
     'FR-001',
     'US-001',
     'Sprint 2',
+    // Ids at and past MAX_ID_LENGTH.
+    'I'.repeat(256),
+    'I'.repeat(257),
   ),
   fc.constantFrom('functional', 'non_functional', 'passed', 'failed', 'skipped', 'CRITICAL', 'HIGH', 'BRD'),
   fc.string({ maxLength: 3 }),
