@@ -66,6 +66,7 @@ export {
   traceabilityRowSchema,
 } from './review/contracts/feedback-report.js';
 export { jiraTicketsSchema } from './review/contracts/jira-tickets.js';
+export { MAX_ID_LENGTH } from './review/contracts/metadata.js';
 export { planSchema } from './review/contracts/plan.js';
 export { stageContractSchemas } from './review/contracts/registry.js';
 export { requirementSpecSchema } from './review/contracts/requirement-spec.js';

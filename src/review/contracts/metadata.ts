@@ -28,7 +28,7 @@ export const contractMetadataFields = {
  */
 export const MAX_ID_LENGTH = 256;
 
-/** One id (requirement, story, test, threat or control): 1 to {@link MAX_ID_LENGTH} characters. @public */
+/** One id (requirement, story, test, threat or control): 1 to {@link MAX_ID_LENGTH} characters. @internal */
 export const idSchema = z
   .string()
   .min(1)
