@@ -70,7 +70,10 @@ export interface LoopStatus {
   /**
    * What the loop would refuse to run on, each at its JSON path in the file, its message naming the file: a
    * metrics.json that is not a JSON object or whose `cumulative_cost_usd` is not a number ≥ 0 (`run()` throws
-   * `INVALID_CONTRACT` on it); a loop.lock that is not a lock record or cannot be read. Empty when there is none.
+   * `INVALID_CONTRACT` on it); a loop.lock that is not a lock record (`invalid_lock`) or cannot be read (`unreadable`:
+   * a directory or anything else but a file there is to be removed by hand); a lock heartbeat further ahead of this
+   * clock than its timeout (`heartbeat_ahead`: a loop dates that lock by when its files last changed). Empty when
+   * there is none.
    */
   readonly issues: readonly Issue[];
 }

@@ -1,5 +1,6 @@
 import type { ProcessProbe } from '../ports/process-probe.js';
-import type { LockRecord } from './lock-record.js';
+import { type HeartbeatAge, heartbeatPhrase } from './lock-age.js';
+import { type LockRecord, UNREADABLE_LOCK_OWNER } from './lock-record.js';
 
 /**
  * Why a lock was found stale: its holder's heartbeat is older than the
@@ -73,16 +74,22 @@ export function staleReason(
 
 /**
  * The `RUN_LOCKED` message for a lock held by `held`, whose heartbeat is
- * `ageMs` old and goes stale after `staleAfterMs`: who holds it, and how a
+ * `age` old and goes stale after `staleAfterMs`: who holds it, and how a
  * resuming loop takes over sooner a lock whose holder it cannot see is gone.
  *
  * @internal
  */
-export function lockedMessage(lockPath: string, held: LockRecord, ageMs: number, staleAfterMs: number): string {
+export function lockedMessage(lockPath: string, held: LockRecord, age: HeartbeatAge, staleAfterMs: number): string {
+  const staleAfter = `stale after ${Math.round(staleAfterMs / 1000)} s`;
+  if (held.owner === UNREADABLE_LOCK_OWNER)
+    return (
+      `The run is locked by a file that is not a lock record (${heartbeatPhrase(age, 'last changed')}, ` +
+      `${staleAfter}): ${lockPath}. A loop takes it over once it is older than its lockTimeoutMs; remove it if no loop runs.`
+    );
   const where = held.host === null ? '' : ` on ${held.host}`;
   return (
-    `The run is locked by ${held.owner} (pid ${held.pid ?? 'unknown'}${where}, heartbeat ${Math.round(ageMs / 1000)} s ago, ` +
-    `stale after ${Math.round(staleAfterMs / 1000)} s): ${lockPath}. A holder whose process is gone from this host ` +
+    `The run is locked by ${held.owner} (pid ${held.pid ?? 'unknown'}${where}, ${heartbeatPhrase(age)}, ${staleAfter}): ` +
+    `${lockPath}. A holder whose process is gone from this host ` +
     '(same host name and pid namespace) is taken over at once; one on another host, or still running, only once its heartbeat is stale. If that loop is ' +
     'dead, a resuming loop may pass a smaller lockTimeoutMs to take over a lock whose heartbeat is older than that.'
   );

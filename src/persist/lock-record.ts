@@ -1,5 +1,6 @@
-import { isInvalidUtf8Error } from '../errors.js';
+import { GoalLoopError } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { notAFileMessage, readLockFile } from './lock-file.js';
 
 /**
  * What the run lock file holds: its owner, the fencing `token` of the
@@ -83,32 +84,24 @@ export function formatLockRecord(
   return `${JSON.stringify(record)}\n`;
 }
 
-// A record file's text; bytes that are not UTF-8 (a foreign file, a write cut inside a character) read as text that
-// is no lock record, so such a file is an unknown owner whose staleness the file's age decides, never a lock held
-// for ever.
-async function readRecordText(fs: FileSystem, path: string): Promise<string | null> {
-  try {
-    return await fs.readText(path);
-  } catch (error) {
-    if (isInvalidUtf8Error(error)) return '';
-    throw error;
-  }
-}
-
 /** The owner of a lock file that is not a lock record. @internal */
 export const UNREADABLE_LOCK_OWNER = 'unknown (unreadable lock file)';
 
 /**
  * Reads a lock record (the lock file, a heartbeat file or a takeover claim),
- * or `null` when the file is missing. A file that is not a lock record reads
- * as an unknown owner with no token, last beating when the file last changed.
+ * or `null` when the file is missing. A file that is not a lock record (torn,
+ * foreign, not UTF-8, longer than any record) reads as an unknown owner with
+ * no token, last beating when the file last changed. Something other than a
+ * regular file there is an `IO_ERROR` that names the path and says to remove
+ * it: the library never replaces it.
  *
  * @internal
  */
 export async function readLockRecord(fs: FileSystem, path: string, timeoutMs: number): Promise<LockRecord | null> {
-  const text = await readRecordText(fs, path);
-  if (text === null) return null;
-  const parsed = parseLockRecord(text);
+  const reading = await readLockFile(fs, path);
+  if ('notAFile' in reading) throw new GoalLoopError('IO_ERROR', notAFileMessage(path, reading.notAFile));
+  if (reading.text === null) return null;
+  const parsed = parseLockRecord(reading.text);
   if (parsed !== null) return parsed;
   const stat = await fs.stat(path);
   return {
@@ -134,47 +127,10 @@ export function heartbeatPath(lockPath: string, token: string): string | null {
 }
 
 /**
- * When the holder of the lock record `held` last beat: the time in its
- * heartbeat file, or the lock's own when it has none (it has not beaten yet).
- *
- * @internal
- */
-export async function lastHeartbeat(fs: FileSystem, lockPath: string, held: LockRecord): Promise<number> {
-  const path = heartbeatPath(lockPath, held.token);
-  const text = path === null ? null : await readRecordText(fs, path);
-  const beat = text === null ? null : parseLockRecord(text);
-  return beat?.token === held.token ? Math.max(held.heartbeat_at, beat.heartbeat_at) : held.heartbeat_at;
-}
-
-/**
  * True when two reads of the lock saw the same acquisition.
  *
  * @internal
  */
 export function sameLockRecord(a: LockRecord, b: LockRecord): boolean {
   return a.owner === b.owner && a.token === b.token && a.heartbeat_at === b.heartbeat_at;
-}
-
-/**
- * Removes the takeover claims and heartbeat files next to the lock at
- * `lockPath` (all but `keep`) whose record dates from before `before`: what
- * loops killed mid-takeover, or taken over, left behind.
- *
- * @internal
- */
-export async function sweepLockLeftovers(
-  fs: FileSystem,
-  lockPath: string,
-  keep: string | null,
-  before: number,
-): Promise<void> {
-  const slash = lockPath.lastIndexOf('/');
-  const name = lockPath.slice(slash + 1);
-  for (const entry of (await fs.list(slash < 0 ? '.' : lockPath.slice(0, slash))) ?? []) {
-    if (!entry.startsWith(`${name}.takeover-`) && !entry.startsWith(`${name}.beat-`)) continue;
-    const path = `${lockPath}${entry.slice(name.length)}`;
-    if (path === keep) continue;
-    const left = await readLockRecord(fs, path, 0);
-    if (left !== null && left.heartbeat_at < before) await fs.remove(path);
-  }
 }

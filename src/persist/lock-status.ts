@@ -1,7 +1,9 @@
-import { type Issue, isInvalidUtf8Error } from '../errors.js';
+import type { Issue } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { type LockFileReading, notAFileMessage, readLockFile } from './lock-file.js';
+import { heartbeatAge } from './lock-heartbeat.js';
 import { holderState, type LockHolderState } from './lock-holder.js';
-import { lastHeartbeat, parseLockRecord, UNREADABLE_LOCK_OWNER } from './lock-record.js';
+import { parseLockRecord, UNREADABLE_LOCK_OWNER } from './lock-record.js';
 
 /**
  * What a run's lock file tells, read without taking, refreshing or removing
@@ -18,9 +20,11 @@ export interface RunLockStatus {
   /** The holder's host identity, when the lock records one. */
   readonly host: string | null;
   /**
-   * Milliseconds since the holder last beat (its heartbeat file, else the lock's own time); for a file that is
-   * not a lock record, since the file last changed, which is what a loop judges it by; `null` when not even that
-   * can be read.
+   * Milliseconds since the holder last beat (its heartbeat file, else the lock's own time; 0 for one a little ahead
+   * of this clock). A heartbeat further ahead than `timeoutMs` is not believed (an issue says so): this is then the
+   * time since the lock's files last changed, which is what a loop judges it by. For a file that is not a lock
+   * record, the time since the file last changed, likewise; `null` when not even that can be read, or when
+   * something other than a file is at the lock path (no loop takes that over: it has to be removed).
    */
   readonly heartbeatAgeMs: number | null;
   /** The timeout the holder promised to beat within; a loop takes over a lock whose heartbeat is older. */
@@ -48,46 +52,59 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * file, else its holder (judged gone or alive exactly as a lock takeover
  * judges it: {@link holderState}). Writes nothing, so it never takes,
  * refreshes or removes the lock. Never throws: a lock file that is not a
- * lock record, or that cannot be read, is reported in `issues` and as an
- * `unknown` holder.
+ * lock record (`invalid_lock`), that cannot be read, or something other than
+ * a file at the lock path (`unreadable`, with the message a loop throws) is
+ * reported in `issues` and as an `unknown` holder; a heartbeat too far ahead
+ * of `now` to be believed, as a loop judges it, is `heartbeat_ahead`.
  *
  * @internal
  */
 export async function readLockStatus(fs: FileSystem, lockPath: string, now: number): Promise<LockStatusReading> {
   const name = lockPath.slice(lockPath.lastIndexOf('/') + 1);
-  let text: string | null;
+  let reading: LockFileReading;
   try {
-    text = await fs.readText(lockPath);
+    reading = await readLockFile(fs, lockPath);
   } catch (error) {
-    // Bytes that are not UTF-8 are no lock record, as a loop reads them.
-    if (isInvalidUtf8Error(error)) text = '';
-    else
-      return unreadable(fs, lockPath, now, { code: 'unreadable', path: [], message: `${name}: ${messageOf(error)}` });
+    const issue = { code: 'unreadable', path: [], message: `${name}: ${messageOf(error)}` };
+    return unknownHolder(issue, await changedAgo(fs, lockPath, now));
   }
-  if (text === null) return { lock: null, issues: [] };
-  const held = parseLockRecord(text);
+  if ('notAFile' in reading)
+    return unknownHolder({ code: 'unreadable', path: [], message: notAFileMessage(name, reading.notAFile) }, null);
+  if (reading.text === null) return { lock: null, issues: [] };
+  const held = parseLockRecord(reading.text);
   if (held === null) {
     const message = `${name} is not a lock record: a loop takes it over once the file is older than that loop's lock timeout (remove it if no loop runs)`;
-    return unreadable(fs, lockPath, now, { code: 'invalid_lock', path: [], message });
+    return unknownHolder({ code: 'invalid_lock', path: [], message }, await changedAgo(fs, lockPath, now));
   }
   const issues: Issue[] = [];
-  const beat = await lastHeartbeat(fs, lockPath, held).catch((error: unknown) => {
+  const age = await heartbeatAge(fs, lockPath, held, now, held.timeout_ms).catch((error: unknown) => {
     issues.push({ code: 'unreadable', path: [], message: `${name}'s heartbeat file: ${messageOf(error)}` });
-    return held.heartbeat_at;
+    return { ageMs: now - held.heartbeat_at, aheadMs: 0, byFileTime: false };
   });
+  if (age.byFileTime) issues.push({ code: 'heartbeat_ahead', path: [], message: aheadMessage(name, age.aheadMs) });
   const { owner, pid, host, timeout_ms: timeoutMs } = held;
   const holder = holderState(held, fs.processes);
-  return { lock: { owner, pid, host, heartbeatAgeMs: Math.max(0, now - beat), timeoutMs, holder }, issues };
+  return { lock: { owner, pid, host, heartbeatAgeMs: Math.max(0, age.ageMs), timeoutMs, holder }, issues };
 }
 
-// A lock file that is there but tells no holder: an unknown owner, dated by the file's own time when it can be.
-async function unreadable(fs: FileSystem, lockPath: string, now: number, issue: Issue): Promise<LockStatusReading> {
-  const stat = await fs.stat(lockPath).catch(() => null);
+// The issue of a heartbeat that lies `aheadMs` ahead of this clock, more than the lock's timeout.
+const aheadMessage = (name: string, aheadMs: number): string =>
+  `${name}'s heartbeat is ${Math.round(aheadMs / 1000)} s ahead of this clock, more than its timeout, so it is not ` +
+  "believed: a loop dates the lock by when its files last changed (heartbeatAgeMs), and takes it over once that is older than the loop's lock timeout";
+
+// How long ago the file at `path` last changed, or null when that cannot be told.
+async function changedAgo(fs: FileSystem, path: string, now: number): Promise<number | null> {
+  const stat = await fs.stat(path).catch(() => null);
+  return stat === null ? null : Math.max(0, now - stat.mtimeMs);
+}
+
+// A lock file that is there but tells no holder: an unknown owner, dated `heartbeatAgeMs` ago when it can be.
+function unknownHolder(issue: Issue, heartbeatAgeMs: number | null): LockStatusReading {
   const lock: RunLockStatus = {
     owner: UNREADABLE_LOCK_OWNER,
     pid: null,
     host: null,
-    heartbeatAgeMs: stat === null ? null : Math.max(0, now - stat.mtimeMs),
+    heartbeatAgeMs,
     timeoutMs: null,
     holder: 'unknown',
   };

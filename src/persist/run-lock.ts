@@ -2,17 +2,10 @@ import { GoalLoopError } from '../errors.js';
 import { fnv1a64 } from '../kit/hash.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { heartbeatAge, recordAge, sweepLockLeftovers } from './lock-heartbeat.js';
 import type { LockStaleReason } from './lock-holder.js';
 import { lockedMessage, probedHost, staleReason } from './lock-holder.js';
-import {
-  formatLockRecord,
-  heartbeatPath,
-  type LockRecord,
-  lastHeartbeat,
-  readLockRecord,
-  sameLockRecord,
-  sweepLockLeftovers,
-} from './lock-record.js';
+import { formatLockRecord, heartbeatPath, type LockRecord, readLockRecord, sameLockRecord } from './lock-record.js';
 
 export type { LockRecord } from './lock-record.js';
 
@@ -37,9 +30,12 @@ const MAX_CLAIMS = 64;
  * is older than the smaller of its own `timeout_ms` and this loop's
  * `timeoutMs` is stale (the holder promised to beat within its timeout; this
  * loop was told to wait no longer than its own), and so at once is a lock
- * whose holder ran on this host in a process now gone (asked of the
- * filesystem's `processes`, when it has them: {@link staleReason}).
- * A stale lock is taken over: the newcomer that exclusively creates that
+ * whose holder ran on this host in a process now gone ({@link staleReason}).
+ * A heartbeat more than that timeout ahead of this clock (a clock hours fast,
+ * a hostile file) is not believed: the lock's files' last change, as the
+ * filesystem reports it, dates it instead. Anything but a regular file at the
+ * lock path is an `IO_ERROR` saying to remove it (a takeover replaces only a
+ * file). A stale lock is taken over: the newcomer that exclusively creates that
  * acquisition's claim file checks the lock is still that acquisition and
  * still stale, then replaces it atomically (the lock file never disappears,
  * so no other loop slips in); {@link RunLock.acquire} reports the takeover
@@ -63,6 +59,9 @@ export class RunLock {
   // This acquisition's heartbeat file ('' before the first acquisition).
   private beatFile = '';
   private readonly read = (path: string) => readLockRecord(this.fs, path, this.timeoutMs);
+  // How long ago the holder of `held` last beat, by this loop's clock.
+  private readonly ageOf = (held: LockRecord, staleAfter: number) =>
+    heartbeatAge(this.fs, this.path, held, this.clock.now(), staleAfter);
 
   constructor(
     private readonly fs: FileSystem,
@@ -88,17 +87,13 @@ export class RunLock {
       if (await this.fs.createExclusive(this.path, this.record())) return this.acquired(null);
       throw new GoalLoopError('RUN_LOCKED', `The run is locked: ${this.path} appeared while taking it.`);
     }
-    const ageMs = await this.ageOf(held);
     const staleAfter = Math.min(held.timeout_ms, this.timeoutMs);
-    const reason = staleReason(held, ageMs, staleAfter, this.fs.processes);
-    if (reason === null) throw new GoalLoopError('RUN_LOCKED', lockedMessage(this.path, held, ageMs, staleAfter));
+    const age = await this.ageOf(held, staleAfter);
+    const reason = staleReason(held, age.ageMs, staleAfter, this.fs.processes);
+    if (reason === null) throw new GoalLoopError('RUN_LOCKED', lockedMessage(this.path, held, age, staleAfter));
     await this.takeOver(held, staleAfter);
-    return this.acquired({ previousOwner: held.owner, ageMs, reason });
-  }
-
-  // How long ago the holder of `held` last beat.
-  private async ageOf(held: LockRecord): Promise<number> {
-    return this.clock.now() - (await lastHeartbeat(this.fs, this.path, held));
+    // A gone holder's heartbeat may lie a little ahead of this clock: its age is reported as 0, never negative.
+    return this.acquired({ previousOwner: held.owner, ageMs: Math.max(0, age.ageMs), reason });
   }
 
   // Claims the stale acquisition (one exclusive create per acquisition and attempt), checks it is still the lock
@@ -111,8 +106,7 @@ export class RunLock {
       if (await this.fs.createExclusive(name, this.record())) claim = name;
       else {
         const other = await this.read(name);
-        const live =
-          other === null || !staleReason(other, this.clock.now() - other.heartbeat_at, staleAfter, this.fs.processes);
+        const live = other === null || !(await this.staleClaim(name, other, staleAfter));
         if (live || attempt + 1 >= MAX_CLAIMS)
           throw new GoalLoopError('RUN_LOCKED', `Another loop is taking over the stale lock ${this.path}.`);
       }
@@ -121,7 +115,7 @@ export class RunLock {
       const current = await this.read(this.path);
       if (current === null || !sameLockRecord(current, stale))
         throw new GoalLoopError('RUN_LOCKED', `Another loop took over the stale lock ${this.path} first.`);
-      if (staleReason(current, await this.ageOf(current), staleAfter, this.fs.processes) === null)
+      if (staleReason(current, (await this.ageOf(current, staleAfter)).ageMs, staleAfter, this.fs.processes) === null)
         throw new GoalLoopError('RUN_LOCKED', `The run is locked by ${current.owner}, which beat again: ${this.path}.`);
       await this.fs.writeText(this.path, this.record());
     } finally {
@@ -131,11 +125,18 @@ export class RunLock {
     if (beat !== null) await this.fs.remove(beat).catch(() => undefined);
   }
 
+  // Whether the claim `other` at `path` is stale: the newcomer that made it died mid-takeover.
+  private async staleClaim(path: string, other: LockRecord, staleAfter: number): Promise<boolean> {
+    const { ageMs } = await recordAge(this.fs, [path], other.heartbeat_at, this.clock.now(), staleAfter);
+    return staleReason(other, ageMs, staleAfter, this.fs.processes) !== null;
+  }
+
   // After an acquisition: removes the claims and heartbeat files earlier loops left, once older than the timeout (a
   // live one never is). Cleanup never fails the acquisition.
   private async acquired(takeover: LockTakeover | null): Promise<LockTakeover | null> {
-    const before = this.clock.now() - this.timeoutMs;
-    await sweepLockLeftovers(this.fs, this.path, this.beatFile, before).catch(() => undefined);
+    await sweepLockLeftovers(this.fs, this.path, this.beatFile, this.clock.now(), this.timeoutMs).catch(
+      () => undefined,
+    );
     return takeover;
   }
 

@@ -77,6 +77,24 @@ describe('readLoopStatus: the run lock', () => {
     expect(await h.fs.readText(PATHS.lock)).toBe('not a lock');
   });
 
+  it('a directory at loop.lock: run() refuses it naming it and saying to remove it; the status lists the same', async () => {
+    const h = harness();
+    await h.fs.mkdir(PATHS.lock);
+    const runner = createScriptedStageRunner({ a: passed, b: passed, c: passed });
+    const removeIt =
+      'is a directory, not a lock file. goal-loop only ever writes a regular file there and never replaces';
+    await expect(h.loop(runner).run()).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: expect.stringContaining(`${PATHS.lock} ${removeIt}`),
+    });
+    const status = await readLoopStatus({ fs: h.fs, runDir: RUN, clock: h.clock });
+    expect(status.issues).toEqual([
+      { code: 'unreadable', path: [], message: expect.stringContaining(`loop.lock ${removeIt}`) },
+    ]);
+    await h.fs.remove(PATHS.lock);
+    expectStop(await h.loop(runner).run(), 'complete', 0);
+  });
+
   it('refuses a clock without now() at $.clock; without one, the system clock dates the heartbeat', async () => {
     const h = harness();
     expect(await refusedPaths(() => readLoopStatus({ fs: h.fs, runDir: RUN, clock: {} } as never))).toEqual([

@@ -5,7 +5,7 @@ import { RunLock } from '../../src/persist/run-lock.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import type { ProcessProbe } from '../../src/ports/process-probe.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
-import { FILE_SYSTEMS, type TestFs } from './helpers.js';
+import { FILE_SYSTEMS, failing, type TestFs } from './helpers.js';
 import { GONE, HOST, LOCK, probe, record, START, TIMEOUT } from './lock-fixtures.js';
 
 const WRITES = ['writeText', 'appendText', 'truncate', 'createExclusive', 'remove', 'rename', 'mkdir'] as const;
@@ -87,11 +87,25 @@ describe.each(FILE_SYSTEMS)('readLockStatus on the $name filesystem', ({ make })
     }
   });
 
-  it('a lock file that cannot be read (a directory there) is an issue, never a throw', async () => {
+  it('a directory at the lock path is an issue saying to remove it, never a throw', async () => {
     await fs.mkdir(LOCK);
     const { lock, issues } = await status();
-    expect(lock).toMatchObject({ owner: 'unknown (unreadable lock file)', holder: 'unknown' });
-    expect(issues).toEqual([{ code: 'unreadable', path: [], message: expect.stringMatching(/^loop\.lock: /) }]);
+    expect(lock).toMatchObject({ owner: 'unknown (unreadable lock file)', holder: 'unknown', heartbeatAgeMs: null });
+    expect(issues).toEqual([
+      {
+        code: 'unreadable',
+        path: [],
+        message: expect.stringMatching(/^loop\.lock is a directory, .*remove it by hand/),
+      },
+    ]);
+  });
+
+  it('a lock file that cannot be read (a permission, a device error) is an issue naming it, never a throw', async () => {
+    await fs.writeText(LOCK, JSON.stringify(record()));
+    const denied = failing(fs, (method) => method === 'readBytes');
+    const { lock, issues } = await readLockStatus(denied, LOCK, START + 8_000);
+    expect(lock).toMatchObject({ owner: 'unknown (unreadable lock file)', heartbeatAgeMs: expect.any(Number) });
+    expect(issues).toEqual([{ code: 'unreadable', path: [], message: 'loop.lock: crash at readBytes' }]);
   });
 
   it('a lock a live RunLock holds reads alive and stays held: the holder still fences, beats and releases', async () => {
