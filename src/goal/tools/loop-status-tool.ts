@@ -50,6 +50,19 @@ export const loopStatusOutputSchema = z.strictObject({
     .array(issueOutput)
     .readonly()
     .describe('What the loop would refuse to run on (an invalid metrics.json), each at its JSON path in the file.'),
+  lock: z
+    .strictObject({
+      owner: z.string(),
+      pid: z.int().nullable(),
+      host: z.string().nullable(),
+      heartbeat_age_ms: z.number().nullable(),
+      timeout_ms: z.number().nullable(),
+      holder: z.enum(['alive', 'gone', 'unknown']),
+    })
+    .nullable()
+    .describe(
+      'The run lock (null: none). holder gone: the loop that held it crashed on this host, so run again to resume (the lock is taken over at once); alive: a loop runs it; unknown: only heartbeat_age_ms against timeout_ms tells.',
+    ),
   last_decision: z
     .strictObject({
       iteration: z.int().nullable(),
@@ -90,7 +103,8 @@ export function loopStatusTool(options: GoalLoopToolsOptions): Tool<LoopStatusIn
     name: 'loop_status',
     description:
       "Reads a run's goal loop as persisted: whether a session is in progress, paused or stopped (and why), the " +
-      'run-wide iteration, stage statuses, spend, and the last decision with its failing criteria. Writes nothing.',
+      'run-wide iteration, stage statuses, spend, the run lock (a holder gone: crashed, run again to resume), and ' +
+      'the last decision with its failing criteria. Writes nothing.',
     input: loopStatusInputSchema,
     output: loopStatusOutputSchema,
     run: async (call) => {
@@ -142,6 +156,17 @@ function statusOutput(
     spent_usd: status.spentUsd,
     pending_late_cost_usd: status.pendingLateCostUsd,
     issues: status.issues,
+    lock:
+      status.lock === null
+        ? null
+        : {
+            owner: status.lock.owner,
+            pid: status.lock.pid,
+            host: status.lock.host,
+            heartbeat_age_ms: status.lock.heartbeatAgeMs,
+            timeout_ms: status.lock.timeoutMs,
+            holder: status.lock.holder,
+          },
     last_decision:
       evaluation === null
         ? null

@@ -298,6 +298,32 @@ describe('loop_status', () => {
     });
   });
 
+  it('reports the run lock and whether its holder is gone, so a host can say "crashed, run again to resume"', async () => {
+    const fs = createMemoryFileSystem({ files: { [PATHS.goal]: GOAL } });
+    const crashedHere = { ...fs, processes: { host: 'build-7', isGone: (pid: number) => pid === 4164 } };
+    const [, , status] = createGoalLoopTools({ fs: crashedHere });
+    expect(ok(await status.handler({ run_dir: RUN })).lock).toBeNull();
+    const held = {
+      owner: 'goal-loop:4164:x',
+      token: 't',
+      pid: 4164,
+      host: 'build-7',
+      heartbeat_at: Date.now(),
+      timeout_ms: 600_000,
+    };
+    await fs.writeText(PATHS.lock, JSON.stringify(held));
+    expect(ok(await status.handler({ run_dir: RUN })).lock).toEqual({
+      owner: 'goal-loop:4164:x',
+      pid: 4164,
+      host: 'build-7',
+      heartbeat_age_ms: expect.any(Number),
+      timeout_ms: 600_000,
+      holder: 'gone',
+    });
+    await fs.writeText(PATHS.lock, JSON.stringify({ ...held, pid: 77 }));
+    expect(ok(await status.handler({ run_dir: RUN })).lock?.holder).toBe('alive');
+  });
+
   it('reports the spend of record and an invalid metrics.json as issues, as readLoopStatus does', async () => {
     const p = project();
     await p.loop().run();
