@@ -61,6 +61,8 @@ program
       stop === null ? 'no stop recorded' : `${status.stop ? 'stopped' : 'paused'} on ${stop.stoppedOn}: ${stop.reason}`,
     );
     if (status.pendingStages.length > 0) console.log(`pending stages: ${status.pendingStages.join(', ')}`);
+    if (status.lock?.holder === 'gone') console.log(`the loop crashed (pid ${status.lock.pid}): run again to resume`);
+    else if (status.lock !== null) console.log(`locked by ${status.lock.owner} (${status.lock.holder})`);
   });
 
 program
