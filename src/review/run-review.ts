@@ -68,19 +68,24 @@ function isLarge(report: FeedbackReport): boolean {
   return report.traceability_matrix.requirements.length + report.issues.length > PRETTY_PRINT_LIMIT;
 }
 
-// Checks every output path under the containment rule before anything is written: a path whose folder (or
-// the file itself) resolves outside the project is an error naming it, and nothing is written anywhere.
+// Checks every output path before anything is written: a path whose folder (or the file itself) resolves outside
+// the project, or where something other than a regular file stands (a directory), is an error naming it, and
+// nothing is written anywhere.
 async function refuseEscapingOutputs(fs: FileSystem, paths: readonly string[]): Promise<void> {
   const cache: RealpathCache = new Map();
   const refused: string[] = [];
   for (const path of paths) {
     const fact = await resolveContainedPath(fs, path, { cache });
     if (fact.state === 'refused') refused.push(fact.detail);
+    else if (fact.state === 'present' && fact.type !== 'file')
+      refused.push(
+        `"${path}" is ${fact.type === 'directory' ? 'a directory' : 'not a regular file'}, where the review writes a file`,
+      );
   }
   if (refused.length > 0)
     throw new GoalLoopError(
       'IO_ERROR',
-      `the consistency review wrote nothing: ${refused.length === 1 ? 'an output path leads' : `${refused.length} output paths lead`} outside the project (${refused.join('; ')})`,
+      `the consistency review wrote nothing: ${refused.length === 1 ? 'an output path cannot be written' : `${refused.length} output paths cannot be written`} (${refused.join('; ')})`,
     );
 }
 

@@ -99,6 +99,23 @@ describe('the review under the containment rule (real symlinks)', () => {
     expect(await fs.stat(`${RUN}/tasks`)).toBeNull();
     expect(await fs.stat(`${RUN}/artifacts/feedback`)).toBeNull();
   });
+
+  it('a directory where an output file goes: an error naming it before anything is written', async () => {
+    const root = await tmp();
+    const fs = createNodeFileSystem(root);
+    await writeClean(fs);
+    await mkdir(join(root, RUN, FEEDBACK), { recursive: true });
+    const error = await runConsistencyReview({ fs, runDir: RUN, now: NOW }).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(isGoalLoopError(error, 'IO_ERROR')).toBe(true);
+    expect((error as Error).message).toBe(
+      `the consistency review wrote nothing: an output path cannot be written ("${RUN}/${FEEDBACK}" is a directory, where the review writes a file)`,
+    );
+    expect(await fs.stat(`${RUN}/tasks`)).toBeNull();
+    expect(await fs.stat(`${RUN}/artifacts/feedback`)).toBeNull();
+  });
 });
 
 describe('events.jsonl and the stage runner under the containment rule', () => {
