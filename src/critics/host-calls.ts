@@ -1,6 +1,6 @@
 import { formatIssue, issuesFromZod } from '../errors.js';
 import { hashJson } from '../kit/hash.js';
-import type { Clock } from '../ports/clock.js';
+import { boundedHostCall, describeThrown, type HostCallBounds } from '../pipeline/host-call.js';
 import type { SpanScope } from '../ports/span-scope.js';
 import { generatorResultSchema, type JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
@@ -8,25 +8,22 @@ import type { CriticReply } from './core/check-decision.js';
 import type { ExecutionEffect, ExecutionInput } from './core/machine.js';
 import type { StageDefinition } from './options.js';
 
-/** What a host call needs besides the stage. @internal */
-export interface CallContext {
-  readonly clock: Clock;
-  readonly signal: AbortSignal;
-  /** Keeps the execution's lock fresh while the host works; `lost` fires if another runner takes the lock. */
-  readonly heartbeat: <T>(work: (lost: AbortSignal) => Promise<T>) => Promise<T>;
-}
+/**
+ * What a host call needs besides the stage: the clock, the call's signal, the time limit of each generator and
+ * critic call, and the heartbeat that keeps the execution's lock fresh while the host works.
+ *
+ * @internal
+ */
+export type CallContext = HostCallBounds;
 
-// Rejects with the signal's reason when it fired: the call's result is not committed, so a resume repeats it.
-function throwIfAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw signal.reason;
-}
-
-// The message of whatever a host function threw.
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+// Why a host call failed, as a sentence: `<who> threw: <message>`, or `<who> timed out after N ms`.
+const failure = (who: string, outcome: { readonly error: string; readonly timedOut: boolean }): string =>
+  `${who} ${outcome.timedOut ? '' : 'threw: '}${outcome.error}`;
 
 /**
- * Calls a stage's generator and reports what it gave (a throw or a malformed result is data); what it threw is
- * recorded on the call's span.
+ * Calls a stage's generator and reports what it gave (a throw, the time limit or a malformed result is data); what
+ * it threw is recorded on the call's span. The abort of the call's signal, or the loss of the lock, rejects at once
+ * (the call is not recorded, so a resume makes it again).
  *
  * @internal
  */
@@ -37,7 +34,6 @@ export async function callGenerator(
   context: CallContext,
   span: SpanScope,
 ): Promise<ExecutionInput> {
-  throwIfAborted(context.signal);
   const started = context.clock.now();
   const gaps = state.gaps;
   const input = {
@@ -46,22 +42,15 @@ export async function callGenerator(
     accepted: state.outputs,
     feedback: { ...effect.cause, gaps },
     attempt: effect.attempt,
-    signal: context.signal,
   };
-  const raw = await context
-    .heartbeat((lost) => stage.generate({ ...input, signal: AbortSignal.any([context.signal, lost]) }))
-    .then(
-      (value) => ({ ok: true as const, value }),
-      (error: unknown) => {
-        const message = `the ${stage.id} generator threw: ${messageOf(error)}`;
-        span.fail(message, error);
-        return { ok: false as const, error: message };
-      },
-    );
-  throwIfAborted(context.signal);
+  const raw = await boundedHostCall(context, (signal) => stage.generate({ ...input, signal }));
   const durationMs = Math.max(0, context.clock.now() - started);
   const ts = new Date(context.clock.now()).toISOString();
-  if (!raw.ok) return { type: 'generated', ts, durationMs, result: { ok: false, error: raw.error, costUsd: 0 } };
+  if (!raw.ok) {
+    const error = failure(`the ${stage.id} generator`, raw);
+    span.fail(error, raw.cause);
+    return { type: 'generated', ts, durationMs, result: { ok: false, error, costUsd: 0 } };
+  }
   const checked = checkGeneratorResult(stage.id, raw.value);
   if (!checked.ok)
     return { type: 'generated', ts, durationMs, result: { ok: false, error: checked.error, costUsd: 0 } };
@@ -93,12 +82,17 @@ function checkGeneratorResult(
     const why =
       error instanceof RangeError
         ? `its output is nested too deep to check or store (${error.message})`
-        : `reading it threw: ${messageOf(error)}`;
+        : `reading it threw: ${describeThrown(error)}`;
     return { ok: false, error: `the ${stageId} generator returned a result that cannot be used: ${why}` };
   }
 }
 
-/** Calls a stage's critic on the pending output and reports its reply (a throw is data, recorded on the span). @internal */
+/**
+ * Calls a stage's critic on the pending output and reports its reply (a throw or the time limit is data, recorded on
+ * the span). The abort of the call's signal, or the loss of the lock, rejects at once, as for a generator.
+ *
+ * @internal
+ */
 export async function callCritic(
   stage: StageDefinition,
   effect: Extract<ExecutionEffect, { kind: 'judge' }>,
@@ -106,7 +100,6 @@ export async function callCritic(
   context: CallContext,
   span: SpanScope,
 ): Promise<ExecutionInput> {
-  throwIfAborted(context.signal);
   const { critic } = stage;
   if (critic === undefined || state.pending === null)
     throw new Error('unreachable: judging without a critic or output');
@@ -118,18 +111,10 @@ export async function callCritic(
     accepted: state.outputs,
     judgements: state.judgements,
     attempt: effect.attempt,
-    signal: context.signal,
   };
-  const reply: CriticReply = await context
-    .heartbeat((lost) => critic({ ...input, signal: AbortSignal.any([context.signal, lost]) }))
-    .then(
-      (value): CriticReply => ({ ok: true, value }),
-      (error: unknown): CriticReply => {
-        span.fail(`the ${stage.id} critic threw: ${messageOf(error)}`, error);
-        return { ok: false, error: messageOf(error) };
-      },
-    );
-  throwIfAborted(context.signal);
+  const outcome = await boundedHostCall(context, (signal) => critic({ ...input, signal }));
+  if (!outcome.ok) span.fail(failure(`the ${stage.id} critic`, outcome), outcome.cause);
+  const reply: CriticReply = outcome.ok ? outcome : { ok: false, error: outcome.error, timedOut: outcome.timedOut };
   const durationMs = Math.max(0, context.clock.now() - started);
   return { type: 'judged', ts: new Date(context.clock.now()).toISOString(), durationMs, reply };
 }

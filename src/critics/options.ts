@@ -95,8 +95,19 @@ export interface StagedPipelineOptions {
   /** Escalates an execution (reason `budget`) once it has spent this many USD. */
   readonly budgetUsd?: number;
   readonly clock?: Clock;
-  /** Aborts the call in progress; the execution stays resumable. */
+  /**
+   * Aborts the call in progress: `run()` and `step()` stop waiting for the generator or critic at once (the call's
+   * signal aborts) and reject with the signal's reason, releasing the execution's lock. The execution stays
+   * resumable: the call that was cut off is not recorded, and the next `run()` or `step()` makes it again.
+   */
   readonly signal?: AbortSignal;
+  /**
+   * Time limit of each generator and critic call, in ms (default 600 000): at the limit the call's signal aborts and
+   * the call counts as failed ("timed out after N ms"), as a throw does: a generator escalates `generator_failed`, a
+   * critic `critic_failed`, with that reason. A call that never settles cannot hold an execution (and its lock) for
+   * ever.
+   */
+  readonly hostCallTimeoutMs?: number;
   /** Receives every trace record as it is appended; what it throws goes to `onListenerError`, never to the run. */
   readonly onEvent?: (record: TraceRecord) => void;
   /** Receives what `onEvent` threw, with the record (default: one `console.warn` line per throw). */
@@ -136,6 +147,7 @@ const optionShape = {
   clock: object('clock').optional(),
   signal: object('signal').optional(),
   lockTimeoutMs: z.number().int().positive().optional(),
+  hostCallTimeoutMs: z.number().int().positive().optional(),
   onEvent: fn.optional(),
   onListenerError: fn.optional(),
   tracer: z

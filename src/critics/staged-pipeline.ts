@@ -7,6 +7,7 @@ import { JsonlLog } from '../persist/jsonl-log.js';
 import { lockOwner, withAcquiredLock } from '../persist/lock-scope.js';
 import { OutboxCommit } from '../persist/outbox.js';
 import { RunLock } from '../persist/run-lock.js';
+import { DEFAULT_HOST_CALL_TIMEOUT_MS } from '../pipeline/host-call.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import { resolveTracer } from '../ports/open-telemetry.js';
 import type { JsonValue } from './contracts/decision.js';
@@ -99,8 +100,10 @@ export class StagedPipeline {
   }
 
   /**
-   * Runs (or resumes) the execution until it ends. Rejects with the signal's reason when aborted (resumable), and with
-   * `INVALID_OPTIONS` naming each path when the request has an unknown key or a wrong value.
+   * Runs (or resumes) the execution until it ends. Rejects with the signal's reason when aborted, at once even while a
+   * generator or critic that ignores its signal is still working (the lock is released; the execution resumes with
+   * that call made again), and with `INVALID_OPTIONS` naming each path when the request has an unknown key or a wrong
+   * value.
    */
   async run(request: ExecutionRequest): Promise<StagedResult> {
     const step = await this.traced(request, 'run', (execution) => execution.drive(false));
@@ -149,6 +152,7 @@ export class StagedPipeline {
           config: this.config,
           clock: this.clock,
           signal: request.signal ?? this.options.signal ?? NEVER_ABORTED,
+          hostCallTimeoutMs: this.options.hostCallTimeoutMs ?? DEFAULT_HOST_CALL_TIMEOUT_MS,
           heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
           spans,
         },

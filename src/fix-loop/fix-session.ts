@@ -1,11 +1,12 @@
 import { GoalLoopError } from '../errors.js';
 import type { OutboxCommit } from '../persist/outbox.js';
+import { throwIfAborted } from '../pipeline/host-call.js';
 import type { AuditEntry } from './contracts/audit.js';
 import type { EscalationReason, PolicyDecision } from './contracts/decision.js';
 import type { FixSessionState } from './contracts/session.js';
 import { decideNextAction } from './core/policy.js';
 import { type EscalationFiles, escalationFilesMissing, writeEscalationFiles } from './escalation-files.js';
-import { type StepContext, throwIfAborted } from './host-calls.js';
+import type { StepContext } from './host-calls.js';
 import { actOn } from './session-actions.js';
 import { type SessionPaths, sessionNotFound } from './session-files.js';
 import {

@@ -1,10 +1,11 @@
+import { throwIfAborted } from '../pipeline/host-call.js';
 import type { CommandResult } from '../ports/command-runner.js';
 import { countBuildErrors, reconcileCounts, type TestCounts, testCountsFromOutput } from './command-output.js';
 import type { GapParts } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';
 import type { TestReportFile } from './contracts/start.js';
 import { failureOutputTail } from './core/start.js';
-import { type StepContext, throwIfAborted } from './host-calls.js';
+import type { StepContext } from './host-calls.js';
 import { prepareReport, readReportFile } from './report-file.js';
 import type { WorkspaceFact } from './workspace.js';
 

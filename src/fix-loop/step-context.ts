@@ -1,5 +1,6 @@
 import { withHeartbeat } from '../persist/heartbeat.js';
 import type { RunLock } from '../persist/run-lock.js';
+import { DEFAULT_HOST_CALL_TIMEOUT_MS } from '../pipeline/host-call.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import { defaultProbe } from './environment-probe.js';
@@ -7,7 +8,6 @@ import type { StepContext } from './host-calls.js';
 import type { FixLoopOrchestratorOptions } from './options.js';
 
 const DEFAULT_COMMAND_TIMEOUT_MS = 600_000;
-const DEFAULT_HOST_CALL_TIMEOUT_MS = 600_000;
 const NEVER_ABORTED = new AbortController().signal;
 
 /**

@@ -1,3 +1,4 @@
+import { abortedBy, describeThrown } from '../pipeline/host-call.js';
 import { stageOutcomeStatusSchema } from '../pipeline/stage-status.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -82,7 +83,7 @@ export async function callStage(call: StageCall): Promise<StageCallResult> {
       const stageSignal = AbortSignal.any([signal, lost]);
       const started = settle(stage, () => runner.run(stage, { ...context, signal: stageSignal }));
       running = started;
-      return Promise.race([started, timedOut, aborted(stageSignal, stopWaiting.signal)]);
+      return Promise.race([started, timedOut, abortedBy(stageSignal, stopWaiting.signal)]);
     });
     claimed = first !== 'timeout' && first !== 'aborted';
     if (first !== 'timeout' && first !== 'aborted' && !call.signal.aborted) return { kind: 'done', ...first };
@@ -124,16 +125,6 @@ async function settle(
   }
 }
 
-// Resolves 'aborted' once the signal fires; the listener goes when `done` fires.
-function aborted(signal: AbortSignal, done: AbortSignal): Promise<'aborted'> {
-  if (signal.aborted) return Promise.resolve('aborted');
-  return new Promise((resolve) => {
-    const onAbort = (): void => resolve('aborted');
-    signal.addEventListener('abort', onAbort, { once: true });
-    done.addEventListener('abort', () => signal.removeEventListener('abort', onAbort), { once: true });
-  });
-}
-
 const OUTCOME_STATUSES: ReadonlySet<string> = new Set(stageOutcomeStatusSchema.options);
 
 /**
@@ -166,13 +157,4 @@ function checkStageOutcome(stage: string, outcome: unknown): StageOutcome {
     ...cost,
     detail: `The stage runner for ${stage} returned an invalid outcome: ${problems.join('; ')}.`,
   };
-}
-
-// What a runner threw, as text, whatever it was (a value without a string form, a revoked proxy).
-function describeThrown(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return `a value of type ${typeof error} that has no text form`;
-  }
 }

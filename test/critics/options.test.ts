@@ -23,6 +23,7 @@ const KNOWN = [
   'onListenerError',
   'tracer',
   'lockTimeoutMs',
+  'hostCallTimeoutMs',
 ];
 const STAGE_KEYS = ['id', 'generate', 'critic', 'retryBudget', 'onBudgetSpent'];
 
@@ -45,6 +46,7 @@ describe('StagedPipeline options: unknown keys', () => {
     ['onListenerErorr', 'onListenerError'],
     ['varient', 'variant'],
     ['budgetUSD', 'budgetUsd'],
+    ['hostCallTimeoutMS', 'hostCallTimeoutMs'],
   ])('refuses %s, naming its path and suggesting %s', (key, suggestion) => {
     const error = refusal({ ...base(), [key]: 1 });
     expect(error.code).toBe('INVALID_OPTIONS');
@@ -95,6 +97,7 @@ describe('StagedPipeline options: unknown keys', () => {
       onListenerError: () => undefined,
       tracer: noopTracer,
       lockTimeoutMs: 1_000,
+      hostCallTimeoutMs: 5_000,
     };
     expect(Object.keys(options).sort()).toEqual([...KNOWN].sort());
     expect(Object.keys(options.stages[0] ?? {}).sort()).toEqual([...STAGE_KEYS].sort());

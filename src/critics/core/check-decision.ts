@@ -2,10 +2,15 @@ import { formatIssue, issuesFromZod } from '../../errors.js';
 import { type CriticDecision, criticDecisionSchema } from '../contracts/decision.js';
 import type { CheckedDecision, CriticVariant } from './route.js';
 
-/** What a critic call gave: the value it returned, or the message of what it threw. @internal */
+/**
+ * What a critic call gave: the value it returned, or why it failed: the message of what it threw, or (`timedOut`)
+ * `timed out after N ms`.
+ *
+ * @internal
+ */
 export type CriticReply =
   | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: string };
+  | { readonly ok: false; readonly error: string; readonly timedOut?: boolean };
 
 /** A critic reply after its contract check: the parsed decision (if it parsed) and the checked one. @internal */
 export interface CheckedReply {
@@ -14,7 +19,7 @@ export interface CheckedReply {
 }
 
 /**
- * Checks a critic's reply against its contract: a throw is `critic_failed`, a
+ * Checks a critic's reply against its contract: a throw or a time limit is `critic_failed`, a
  * value that does not parse is `invalid_decision` listing every issue with
  * its path, a value whose reading throws (a throwing getter, nesting too deep
  * to walk) is `invalid_decision` with what it threw, and (outside the veto
@@ -33,7 +38,11 @@ export function checkCriticReply(
   if (!reply.ok) {
     return {
       parsed: null,
-      checked: { verdict: 'invalid', reason: 'critic_failed', detail: `the ${stage} critic threw: ${reply.error}` },
+      checked: {
+        verdict: 'invalid',
+        reason: 'critic_failed',
+        detail: `the ${stage} critic ${reply.timedOut === true ? '' : 'threw: '}${reply.error}`,
+      },
     };
   }
   let result: ReturnType<typeof criticDecisionSchema.safeParse>;

@@ -24,6 +24,15 @@ describe('checkCriticReply', () => {
     });
   });
 
+  it('a call past its time limit is critic_failed, said as a timeout', () => {
+    const reply = { ok: false, error: 'timed out after 5000 ms', timedOut: true } as const;
+    expect(checkCriticReply(reply, STAGES, 1, 'route_back').checked).toEqual({
+      verdict: 'invalid',
+      reason: 'critic_failed',
+      detail: 'the code critic timed out after 5000 ms',
+    });
+  });
+
   it.each([
     [null, 'malformed decision'],
     [{ decision: 'maybe' }, 'decision'],
