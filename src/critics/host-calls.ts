@@ -1,4 +1,4 @@
-import { formatIssue, issuesFromZod } from '../errors.js';
+import { formatIssue, GoalLoopError, issuesFromZod } from '../errors.js';
 import { hashJson } from '../kit/hash.js';
 import { boundedHostCall, describeThrown, type HostCallBounds } from '../pipeline/host-call.js';
 import type { SpanScope } from '../ports/span-scope.js';
@@ -101,8 +101,21 @@ export async function callCritic(
   span: SpanScope,
 ): Promise<ExecutionInput> {
   const { critic } = stage;
-  if (critic === undefined || state.pending === null)
-    throw new Error('unreachable: judging without a critic or output');
+  if (critic === undefined)
+    throw new GoalLoopError(
+      'INVALID_OPTIONS',
+      `Invalid StagedPipeline options: $.stages[${state.stage_index}].critic: execution ${state.execution_id} was saved waiting for the ${stage.id} critic to judge its output, and this pipeline's ${stage.id} stage has no critic; give it its critic again to resume the execution`,
+      {
+        issues: [
+          {
+            code: 'critic_removed',
+            path: ['stages', state.stage_index, 'critic'],
+            message: `execution ${state.execution_id} waits for the ${stage.id} critic`,
+          },
+        ],
+      },
+    );
+  if (state.pending === null) throw new Error('unreachable: judging without an output');
   const started = context.clock.now();
   const input = {
     stageId: stage.id,

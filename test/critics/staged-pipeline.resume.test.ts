@@ -37,6 +37,39 @@ describe('StagedPipeline: abort, listeners and the lock', () => {
     ).toHaveLength(2);
   });
 
+  it('resumed by a pipeline whose stage lost the critic it waits for: INVALID_OPTIONS at its path, nothing changed', async () => {
+    const fs = createMemoryFileSystem();
+    const controller = new AbortController();
+    const options = { fs, dir: DIR, clock: createManualClock(0) };
+    const critic = async () => {
+      controller.abort(new Error('stop while judging'));
+      return { decision: 'accept' as const };
+    };
+    const generate = async () => ({ output: 'draft' });
+    const judged = new StagedPipeline({
+      ...options,
+      stages: [{ id: 'a', generate, critic }],
+      signal: controller.signal,
+    });
+    await expect(judged.run({ executionId: 'x', spec })).rejects.toThrow('stop while judging');
+    const state = await fs.readText(`${DIR}/x/state.json`);
+    const withoutCritic = new StagedPipeline({ ...options, stages: [{ id: 'a', generate }] });
+    await expect(withoutCritic.run({ executionId: 'x', spec })).rejects.toMatchObject({
+      code: 'INVALID_OPTIONS',
+      message: expect.stringContaining(
+        '$.stages[0].critic: execution x was saved waiting for the a critic to judge its output',
+      ),
+      issues: [{ code: 'critic_removed', path: ['stages', 0, 'critic'] }],
+    });
+    expect(await fs.readText(`${DIR}/x/state.json`)).toBe(state);
+    expect(
+      await new StagedPipeline({
+        ...options,
+        stages: [{ id: 'a', generate, critic: async () => ({ decision: 'accept' as const }) }],
+      }).run({ executionId: 'x', spec }),
+    ).toMatchObject({ status: 'completed' });
+  });
+
   it('a listener that throws breaks nothing; a held execution is RUN_LOCKED', async () => {
     const fs = createMemoryFileSystem();
     const clock = createManualClock(0);
