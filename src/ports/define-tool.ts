@@ -43,8 +43,8 @@ const TOOL_ERROR = Symbol('goal-loop.tool-error');
 /**
  * Builds a {@link Tool}: generates the JSON Schemas (draft 2020-12) and wraps `run` in a handler that validates the
  * input (a mismatch is an `invalid_input` error naming every JSON path; an unknown key is named at its own path,
- * with the key of its object it most likely misspells: `$.goalType: unknown key \`goalType\`; did you mean
- * \`goal_type\`?`), checks the output against its schema (a mismatch is an `internal` error, never a malformed
+ * with the key of its object it most likely misspells, as in "$.goalType: unknown key goalType; did you mean
+ * goal_type?"), checks the output against its schema (a mismatch is an `internal` error, never a malformed
  * result), and turns anything `run` throws into a tool error (a `GoalLoopError` by its code: `RUN_LOCKED` is
  * `busy`, `INVALID_OPTIONS` is `invalid_input`, …).
  *

@@ -16,7 +16,7 @@ export function issuesOf(error: z.ZodError): ToolIssue[] {
 /**
  * The issues of an input `schema` refused, in zod's order, each unknown key (zod names an object's unknown keys
  * together, at the object's path, with no hint) at its own path, with the key of that object it most likely
- * misspells: `$.goalType: unknown key \`goalType\`; did you mean \`goal_type\`?`. Pure.
+ * misspells, as in "$.goalType: unknown key goalType; did you mean goal_type?". Pure.
  *
  * @internal
  */
