@@ -63,7 +63,7 @@ function twoSpellings(words: readonly (readonly CharRanges[])[]): readonly [numb
     const next = pending[at] as Suffix;
     const { owner, offset, origin } = next;
     const key = `${owner}:${offset}`;
-    
+    if (seen.has(key)) continue;
     seen.add(key);
     const suffix = (words[owner] as readonly CharRanges[]).slice(offset);
     for (const [index, word] of words.entries()) {
