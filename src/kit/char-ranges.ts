@@ -111,11 +111,14 @@ export function exactly(chars: CharRanges): CharBounds {
 /** What an unmodelled escape matches: maybe anything, surely nothing. @internal */
 export const UNKNOWN: CharBounds = { chars: ANY_CHAR, sure: [] };
 
-/** `.`: everything but line terminators, and those too under the `s` flag. @internal */
+/** `.` when the flags are not known: everything but line terminators, and those too under the `s` flag. @internal */
 export const DOT: CharBounds = {
   chars: ANY_CHAR,
   sure: intersect(complement(LINE_TERMINATORS), NOT_SURROGATES),
 };
+
+/** `.` without the `s` flag (as ajv compiles a JSON Schema `pattern`): never a line terminator. @internal */
+export const DOT_WITHOUT_S: CharBounds = { chars: complement(LINE_TERMINATORS), sure: DOT.sure };
 
 /** A negated class `[^...]` of a class with these bounds. Pure. @internal */
 export function negated(bounds: CharBounds): CharBounds {

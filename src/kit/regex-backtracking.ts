@@ -108,9 +108,9 @@ function quoted(source: string, [start, end]: readonly [number, number]): string
  *
  * @internal
  */
-export function backtrackingRisk(source: string): string | null {
+export function backtrackingRisk(source: string, flags?: string): string | null {
   if (groupDepth(source) > MAX_GROUP_DEPTH) return `nests groups more than ${MAX_GROUP_DEPTH} deep`;
-  const top = parseRegex(source);
+  const top = parseRegex(source, flags);
   // Overlapping alternatives first: that refusal names the two alternatives (`(a|a?)+` also nests `a?`).
   const { overlap, runs } = overlappingAlternatives(top);
   if (overlap !== null)

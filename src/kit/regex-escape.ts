@@ -1,7 +1,18 @@
-// One escape of a regular expression's source, read whole: the characters it matches, bounded from both sides
-// (CharBounds), and where it ends. What it does not model (a backreference, a Unicode property, a named
-// reference) may match anything and surely matches nothing.
-import { type CharBounds, complement, DIGIT, exactly, SPACE, UNKNOWN, WORD } from './char-ranges.js';
+// One escape of a regular expression's source, read whole, and the dot: the characters each matches, bounded from
+// both sides (CharBounds), and where an escape ends. What it does not model (a backreference, a Unicode property, a
+// named reference) may match anything and surely matches nothing; syntax the reader does not model becomes such
+// atoms too.
+import {
+  type CharBounds,
+  complement,
+  DIGIT,
+  DOT,
+  DOT_WITHOUT_S,
+  exactly,
+  SPACE,
+  UNKNOWN,
+  WORD,
+} from './char-ranges.js';
 
 const CONTROL: Readonly<Record<string, number>> = { n: 10, r: 13, t: 9, v: 11, f: 12 };
 // What follows a backslash beyond its letter: `\x41`, `\u0041`, `\u{41}`, `\p{L}`, `\k<name>`, `\cJ`, `\12`.
@@ -51,4 +62,13 @@ export function readEscape(source: string, start: number): { bounds: CharBounds 
   }
   const code = CONTROL[letter] ?? letter.codePointAt(0) ?? 0;
   return { bounds: exactly([[code, code]]), end };
+}
+
+/**
+ * What `.` matches in `source`: no line terminator when the flags are known and hold no `s` (and no modifiers group
+ * turns it on, `(?s:…)`), else maybe anything. @internal
+ */
+export function dotOf(source: string, flags: string | undefined): CharBounds {
+  if (flags === undefined || flags.includes('s') || /\(\?[a-zA-Z]*s[a-zA-Z]*(?:-[a-zA-Z]*)?:/.test(source)) return DOT;
+  return DOT_WITHOUT_S;
 }

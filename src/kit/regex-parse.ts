@@ -1,15 +1,12 @@
-// A small reader of regular-expression source, enough to see its shape: atoms with the characters they can match,
-// groups with their alternatives, assertions, and the quantifier on each item. An atom's characters are bounded
-// from both sides (CharBounds): what it does not model (a backreference, a Unicode property) may match anything
-// and surely matches nothing, so conclusions drawn from either bound stay conservative.
-import { type CharBounds, DOT, exactly, ignoringCase, mergeRanges, negated, UNKNOWN } from './char-ranges.js';
-import { readEscape } from './regex-escape.js';
+// A small reader of regular-expression source, enough to see its shape: atoms with the characters they can match
+// (bounded from both sides: what it does not model may match anything and surely matches nothing, so conclusions
+// drawn from either bound stay conservative), groups with their alternatives, assertions, and quantifiers.
+import { type CharBounds, exactly, ignoringCase, mergeRanges, negated, UNKNOWN } from './char-ranges.js';
+import { dotOf, readEscape } from './regex-escape.js';
 
-/**
- * One item of a sequence, with its quantifier (`max` Infinity when unbounded) and source span (`at`): an atom; a
- * group, with the span of each alternative and whether it is a lookaround (it matches no characters, and may
- * fail); or a zero-width assertion (`^`, `$`, `\b`, `\B`), which may fail. @internal
- */
+/** One item of a sequence, with its quantifier (`max` Infinity when unbounded) and source span (`at`): an atom; a
+ * group, with each alternative's span and whether it is a lookaround (it matches no characters, and may fail); or
+ * a zero-width assertion (`^`, `$`, `\b`, `\B`), which may fail. @internal */
 export type RegexItem = { readonly at: readonly [number, number] } & (
   | ({ readonly kind: 'atom'; readonly min: number; readonly max: number } & CharBounds)
   | {
@@ -25,12 +22,21 @@ export type RegexItem = { readonly at: readonly [number, number] } & (
 
 // Sticky, read at the reader's index: a bound of any length is read whole (`{2,99999999999999999999999999999999}`).
 const QUANTIFIER = /\{(\d+)(,(\d*))?\}\??/y;
+// The one-character quantifiers, as [min, max].
+const SIMPLE_QUANTIFIERS: Readonly<Record<string, readonly [number, number]>> = {
+  '*': [0, Number.POSITIVE_INFINITY],
+  '+': [1, Number.POSITIVE_INFINITY],
+  '?': [0, 1],
+};
 // A modifiers group's prefix, read at the reader's index: `?i:`, `?-s:`, `?i-m:`.
 const MODIFIERS = /\?[a-zA-Z]*-?[a-zA-Z]*:/y;
 // Reads one source left to right.
 class Reader {
   private index = 0;
-  constructor(private readonly source: string) {}
+  constructor(
+    private readonly source: string,
+    private readonly dot: CharBounds,
+  ) {}
 
   get done(): boolean {
     return this.index >= this.source.length;
@@ -108,7 +114,7 @@ class Reader {
   private literal(char: string): CharBounds | 'zero-width' {
     if (char === '^' || char === '$') return 'zero-width';
     const code = char.codePointAt(0) ?? 0;
-    return char === '.' ? DOT : exactly([[code, code]]);
+    return char === '.' ? this.dot : exactly([[code, code]]);
   }
 
   // One escape (after its backslash): the characters it matches; 'zero-width' for \b and \B.
@@ -166,17 +172,10 @@ class Reader {
   // The quantifier at the current position ({ min: 1, max: 1 } when there is none); a lazy `?` is skipped.
   private quantifier(): { min: number; max: number } {
     const char = this.peek();
-    const simple =
-      char === '*'
-        ? [0, Number.POSITIVE_INFINITY]
-        : char === '+'
-          ? [1, Number.POSITIVE_INFINITY]
-          : char === '?'
-            ? [0, 1]
-            : null;
-    if (simple !== null) {
+    const simple = SIMPLE_QUANTIFIERS[char];
+    if (simple !== undefined) {
       this.index += this.peek(1) === '?' ? 2 : 1;
-      return { min: simple[0] as number, max: simple[1] as number };
+      return { min: simple[0], max: simple[1] };
     }
     QUANTIFIER.lastIndex = this.index;
     const braces = char === '{' ? QUANTIFIER.exec(this.source) : null;
@@ -188,9 +187,9 @@ class Reader {
   }
 }
 
-/** Reads `source` into its alternatives; syntax it does not model becomes atoms that match anything. Pure. @internal */
-export function parseRegex(source: string): RegexItem[][] {
-  const reader = new Reader(source);
+/** Reads `source`, compiled with `flags` (unknown when absent), into its alternatives. Pure. @internal */
+export function parseRegex(source: string, flags?: string): RegexItem[][] {
+  const reader = new Reader(source, dotOf(source, flags));
   const top: RegexItem[][] = [];
   while (!reader.done) {
     top.push(...reader.alternatives(false).alternatives);

@@ -159,7 +159,7 @@ export class JsonSchemaChecker {
 // thread, where nothing (not even an abort) can interrupt it. The refusal makes the schema not compile, naming it.
 const guardedRegExp = Object.assign(
   (pattern: string, flags: string): RegExp => {
-    const risk = backtrackingRisk(pattern);
+    const risk = backtrackingRisk(pattern, flags);
     if (risk !== null)
       throw new Error(
         `pattern ${JSON.stringify(pattern)} ${risk} (write it so that each character can be matched in one way only, as "^[a-z]+(-[a-z]+)*$" does, or "^[a-z0-9]+$" for "^([a-z]|[a-z0-9])+$")`,

@@ -174,6 +174,8 @@ describe('JsonSchemaChecker: patterns that can backtrack exponentially do not co
       ['^(\\d+\\.)+\\d+$', '1.2.3', '1..2'],
       ['^(foo|bar)*$', 'foobar', 'foob'],
       ['^(\\r\\n|\\n)+$', '\r\n\n', '\r'],
+      // ajv compiles patterns without the s flag: . never takes the newline between passes.
+      ['^(.+\\n)*.+$', 'a\nbc', 'a\n\nb'],
     ];
     for (const [pattern, valid, invalid] of cases) {
       const schema = { type: 'string', pattern };
