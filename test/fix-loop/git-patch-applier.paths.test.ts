@@ -90,9 +90,40 @@ describe.each(['outside a repository', 'in a repository'])('createGitPatchApplie
     }
   });
 
+  it('refuses a symlink change whose ---/+++ names end in a tab or a diff -u timestamp, as git reads them', async () => {
+    await symlink('a.txt', join(ws, 'link'));
+    const body = '@@ -1 +1 @@\n-a.txt\n\\ No newline at end of file\n+/etc/passwd\n\\ No newline at end of file\n';
+    const stamp = '2024-01-01 00:00:00.000000000 +0000';
+    for (const header of [
+      `--- a/link\t${stamp}\n+++ b/link\t${stamp}\n`,
+      `--- a/link ${stamp}\n+++ b/link ${stamp}\n`,
+      'diff --git a/foo b/bar\n--- a/link\tx\n+++ b/link\tx\n',
+    ]) {
+      const result = await apply(`${header}${body}`);
+      expect(result.applied, header).toBe(false);
+      expect(result.detail).toContain('"link", a symlink in the workspace');
+      expect(await readlink(join(ws, 'link'))).toBe('a.txt');
+    }
+  });
+
   it('still applies a plain patch', async () => {
     const result = await apply('--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n');
     expect(result).toMatchObject({ applied: true });
     expect(await readFile(join(ws, 'a.txt'), 'utf8')).toBe('b\n');
+  });
+});
+
+describe('createGitPatchApplier in a workspace below its repository top', () => {
+  it('refuses a plain diff naming a symlink by its path from the top (git drops as many folders as it guesses)', async () => {
+    const repoTop = join(top, 'project');
+    await run('git', ['init', '-q'], { cwd: repoTop });
+    await symlink('a.txt', join(ws, 'link'));
+    await run('git', ['add', '-A'], { cwd: repoTop });
+    await run('git', [...GIT, 'commit', '-qm', 'initial'], { cwd: repoTop });
+    const patch =
+      '--- a/ws/link\n+++ b/ws/link\n@@ -1 +1 @@\n-a.txt\n\\ No newline at end of file\n+/etc/passwd\n\\ No newline at end of file\n';
+    const result = await apply(patch);
+    expect(result).toMatchObject({ applied: false, detail: expect.stringContaining('a symlink in the workspace') });
+    expect(await readlink(join(ws, 'link'))).toBe('a.txt');
   });
 });

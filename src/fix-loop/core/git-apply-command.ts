@@ -63,9 +63,10 @@ const PATHS = 'GOAL_LOOP_PATCH_PATHS';
 
 /**
  * The command that prints, one per line, which of the paths a patch names are symlinks in the folder it runs in
- * (the workspace), with its environment: each name is asked as written and without its first folder (git's -p1
- * reads `a/x` and `b/x` as `x`). Git follows an existing symlink when a patch changes it, so a patch without any
- * mode line can point a tracked link anywhere. Pure. @internal
+ * (the workspace), with its environment: each name is asked as written and without each number of its leading
+ * folders (git's -p1 reads `a/x` as `x`; for a plain diff below a repository's top it guesses how many to drop).
+ * Git follows an existing symlink when a patch changes it, so a patch without any mode line can point a tracked
+ * link anywhere. Pure. @internal
  */
 export function symlinkQuery(paths: readonly string[]): {
   readonly command: string;
@@ -74,8 +75,8 @@ export function symlinkQuery(paths: readonly string[]): {
   const names = new Set<string>();
   for (const path of paths) {
     names.add(path);
-    const slash = path.indexOf('/');
-    if (slash > 0 && slash < path.length - 1) names.add(path.slice(slash + 1));
+    for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1))
+      if (slash < path.length - 1) names.add(path.slice(slash + 1));
   }
   return {
     command: `printf '%s\\n' "$${PATHS}" | while IFS= read -r f; do if [ -L "$f" ]; then printf '%s\\n' "$f"; fi; done`,

@@ -107,8 +107,20 @@ function headerProblem(line: string, paths: string[]): string | null {
   if (name === null) return 'its quoted path cannot be read';
   // As git reads it: /dev/null may be followed by a timestamp (`diff -u` writes `--- /dev/null\t1970-01-01 …`).
   if (named.devNull && /^\/dev\/null(?:\s|$)/.test(name)) return null;
-  paths.push(name);
-  return pathProblem(name);
+  // Git ends a ---/+++ name at a tab, or before a timestamp after a space: every such cut is checked and named.
+  for (const cut of named.devNull ? cutsOf(name) : [name]) {
+    paths.push(cut);
+    const problem = pathProblem(cut);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+// A name as written, and as cut at its first tab and before each space (distinct, never empty).
+function cutsOf(name: string): string[] {
+  const cuts = new Set([name, name.split('\t')[0] ?? name]);
+  for (let at = name.indexOf(' '); at > 0; at = name.indexOf(' ', at + 1)) cuts.add(name.slice(0, at));
+  return [...cuts].filter((cut) => cut !== '');
 }
 
 // The names of a `diff --git` line. Unquoted names cannot be told apart at a space, so every word counts as one.
