@@ -81,16 +81,21 @@ export function staleReason(
  */
 export function lockedMessage(lockPath: string, held: LockRecord, age: HeartbeatAge, staleAfterMs: number): string {
   const staleAfter = `stale after ${Math.round(staleAfterMs / 1000)} s`;
+  // Files dated ahead of this clock too leave no time to judge the lock by: it is held until this clock gets there.
+  const undated =
+    age.byFileTime && age.ageMs < 0
+      ? ` Its lock files are dated ${Math.round(-age.ageMs / 1000)} s ahead of this clock too, so no loop takes it over for another ${Math.round((staleAfterMs - age.ageMs) / 1000)} s: remove it by hand if no loop runs.`
+      : '';
   if (held.owner === UNREADABLE_LOCK_OWNER)
     return (
       `The run is locked by a file that is not a lock record (${heartbeatPhrase(age, 'last changed')}, ` +
-      `${staleAfter}): ${lockPath}. A loop takes it over once it is older than its lockTimeoutMs; remove it if no loop runs.`
+      `${staleAfter}): ${lockPath}. A loop takes it over once it is older than its lockTimeoutMs; remove it if no loop runs.${undated}`
     );
   const where = held.host === null ? '' : ` on ${held.host}`;
   return (
     `The run is locked by ${held.owner} (pid ${held.pid ?? 'unknown'}${where}, ${heartbeatPhrase(age)}, ${staleAfter}): ` +
     `${lockPath}. A holder whose process is gone from this host ` +
     '(same host name and pid namespace) is taken over at once; one on another host, or still running, only once its heartbeat is stale. If that loop is ' +
-    'dead, a resuming loop may pass a smaller lockTimeoutMs to take over a lock whose heartbeat is older than that.'
+    `dead, a resuming loop may pass a smaller lockTimeoutMs to take over a lock whose heartbeat is older than that.${undated}`
   );
 }

@@ -43,6 +43,19 @@ describe.each(DATED_FILE_SYSTEMS)('a heartbeat ahead of this clock, on the $name
     expect(await t.fs.readText(`${LOCK}.beat-tok`)).toBeNull();
   });
 
+  it('files dated ahead too: held until this clock passes their date plus the timeout, and the message says so', async () => {
+    await t.writeAt(LOCK, remote({ heartbeat_at: NOW_S + HOUR }), NOW_S + HOUR);
+    const locked = lock('b').acquire();
+    await expect(locked).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    const message = ((await locked.catch((error: unknown) => error)) as Error).message;
+    expect(message).toContain(
+      'Its lock files are dated 3600 s ahead of this clock too, so no loop takes it over for another 4200 s: remove it by hand if no loop runs.',
+    );
+    expect(message).not.toMatch(/-\d+ s/);
+    t.clock.advance(HOUR + TIMEOUT + 1);
+    expect(await lock('b').acquire()).toMatchObject({ reason: 'heartbeat_stale' });
+  });
+
   it('a hostile heartbeat (8.64e15, 1e308) never locks the run: lockTimeoutMs 1 takes it over', async () => {
     for (const [heartbeat, timeout] of [
       [8.64e15, 1],
