@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { refuseInvalidOptions } from '../errors.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FixCandidate } from './contracts/candidate.js';
-import { gitApplyCommand, MAX_PATCH_CHARS, symlinkQuery } from './core/git-apply-command.js';
+import { gitApplyCommand, MAX_PATCH_CHARS } from './core/git-apply-command.js';
 import { hint, notInWorkspace, skipped, why } from './core/git-output.js';
 import { checkPatchPaths } from './core/patch-paths.js';
 import type { ApplyContext, ApplyResult, CandidateApplier } from './host-ports.js';
@@ -53,8 +53,9 @@ const optionShape = {
  * climbs out with `..`, holds `//` or points into `.git`, a line that
  * makes a symlink (a mode whose type is 120000), or a mode not written as
  * git writes one (six octal digits), refuses the patch; so does a patch that
- * names a path that is a symlink in the workspace (git would write its new
- * target), which a shell `[ -L ]` asks after the check. A diff that does not
+ * touches a path that is a symlink in the workspace (git would follow it or
+ * replace it: a changed target, a deletion), asked after the check of every
+ * path git reads in the patch (`git apply --numstat`, then `[ -L ]`). A diff that does not
  * apply, one refused for its paths or whose paths git skipped, a candidate
  * without `patch`, a patch too large for the environment (over 1 MiB) or
  * with a NUL character, and git missing or timing out are all
@@ -105,7 +106,7 @@ export function createGitPatchApplier(options: GitPatchApplierOptions): Candidat
       const skippedInCheck = skipped(check);
       if (skippedInCheck !== null)
         return notInWorkspace(skippedInCheck, context.workspace, 'the patch was not applied');
-      const links = await symlinksNamed(options.commands, headers.paths, context, timeoutMs);
+      const links = await symlinksNamed(options.commands, apply, context, timeoutMs);
       if (links !== null) return { applied: false, detail: links };
       const applied = await run('');
       if (applied.exitCode !== 0) return { applied: false, detail: `git apply failed: ${why(applied)}` };
@@ -134,31 +135,30 @@ async function repositoryPrefix(
   return result.exitCode === 0 ? result.stdoutTail.replace(/\r?\n$/, '') : '';
 }
 
-// Why a patch that names a symlink of the workspace is refused, or why that could not be checked; null when it names
-// none.
+// Why a patch that touches a symlink of the workspace is refused, or why that could not be checked; null when it
+// touches none.
 async function symlinksNamed(
   commands: CommandRunner,
-  paths: readonly string[],
+  apply: NonNullable<ReturnType<typeof gitApplyCommand>>,
   context: ApplyContext,
   timeoutMs: number,
 ): Promise<string | null> {
-  const query = symlinkQuery(paths);
-  const result = await commands.run(query.command, {
+  const result = await commands.run(apply.links, {
     cwd: context.workspace,
     timeoutMs,
-    env: query.env,
+    env: apply.env,
     signal: context.signal,
   });
   if (result.exitCode !== 0 || result.timedOut || result.aborted)
-    return `the patch was not applied: whether it names a symlink could not be checked (${result.timedOut ? `timed out after ${timeoutMs} ms` : why(result)})`;
+    return `the patch was not applied: whether it touches a symlink could not be checked (${result.timedOut ? `timed out after ${timeoutMs} ms` : why(result)})`;
   const links = result.stdoutTail.split('\n').filter((line) => line !== '');
   if (links.length === 0) return null;
-  return `the patch was refused: it changes ${links
+  return `the patch was refused: it touches ${links
     .slice(0, 5)
     .map((link) => `"${link}"`)
     .join(
       ', ',
-    )}, a symlink in the workspace, and git would write the new target; this applier never creates or changes symlinks`;
+    )}, a symlink in the workspace, which git would follow or replace; this applier never creates, changes or removes symlinks`;
 }
 
 const MIXED =

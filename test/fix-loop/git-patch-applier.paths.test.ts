@@ -84,7 +84,7 @@ describe.each(['outside a repository', 'in a repository'])('createGitPatchApplie
       expect(result).toEqual({
         applied: false,
         detail:
-          'the patch was refused: it changes "link", a symlink in the workspace, and git would write the new target; this applier never creates or changes symlinks',
+          'the patch was refused: it touches "link", a symlink in the workspace, which git would follow or replace; this applier never creates, changes or removes symlinks',
       });
       expect(await readlink(join(ws, 'link'))).toBe('a.txt');
     }
@@ -101,7 +101,7 @@ describe.each(['outside a repository', 'in a repository'])('createGitPatchApplie
     ]) {
       const result = await apply(`${header}${body}`);
       expect(result.applied, header).toBe(false);
-      expect(result.detail).toContain('"link", a symlink in the workspace');
+      expect(result.detail).toContain('touches "link", a symlink in the workspace');
       expect(await readlink(join(ws, 'link'))).toBe('a.txt');
     }
   });
@@ -126,4 +126,35 @@ describe('createGitPatchApplier in a workspace below its repository top', () => 
     expect(result).toMatchObject({ applied: false, detail: expect.stringContaining('a symlink in the workspace') });
     expect(await readlink(join(ws, 'link'))).toBe('a.txt');
   });
+});
+
+describe('createGitPatchApplier: what the symlink check lets through', () => {
+  beforeEach(async () => {
+    await run('git', ['init', '-q'], { cwd: ws });
+  });
+
+  it('an edit of docs/README.md while README.md at the top is a symlink to it', async () => {
+    await mkdir(join(ws, 'docs'));
+    await writeFile(join(ws, 'docs/README.md'), 'read me\n');
+    await symlink('docs/README.md', join(ws, 'README.md'));
+    await run('git', ['add', '-A'], { cwd: ws });
+    await run('git', [...GIT, 'commit', '-qm', 'initial'], { cwd: ws });
+    const patch =
+      'diff --git a/docs/README.md b/docs/README.md\n--- a/docs/README.md\n+++ b/docs/README.md\n@@ -1 +1,2 @@\n read me\n+more\n';
+    expect(await apply(patch)).toMatchObject({ applied: true });
+    expect(await readFile(join(ws, 'docs/README.md'), 'utf8')).toBe('read me\nmore\n');
+  });
+
+  it('a patch of 1,500 renames (no list of names in one environment variable)', async () => {
+    await mkdir(join(ws, 'old'));
+    for (let index = 0; index < 1_500; index++) await writeFile(join(ws, 'old', `module-${index}.txt`), `${index}\n`);
+    await run('git', ['add', '-A'], { cwd: ws });
+    await run('git', [...GIT, 'commit', '-qm', 'initial'], { cwd: ws });
+    await run('git', ['mv', 'old', 'renamed-folder-with-a-long-name'], { cwd: ws });
+    const { stdout: patch } = await run('git', ['diff', '--cached', '-M'], { cwd: ws, maxBuffer: 1 << 24 });
+    await run('git', ['reset', '-q', '--hard'], { cwd: ws });
+    expect(patch.length).toBeGreaterThan(200_000);
+    expect(await apply(patch)).toMatchObject({ applied: true });
+    expect(await readFile(join(ws, 'renamed-folder-with-a-long-name/module-1499.txt'), 'utf8')).toBe('1499\n');
+  }, 30_000);
 });

@@ -173,12 +173,18 @@ describe('createGitPatchApplier on a fake runner', () => {
       expect.stringMatching(NO_SYMLINKS),
       apply,
     ]);
-    // The symlink query asks about each name as written and without its first folder (git's -p1).
-    expect(commands.calls[2]?.options.env).toEqual({ GOAL_LOOP_PATCH_PATHS: 'a/x\nx\nb/x' });
+    // The symlink query reads the paths as git does (numstat), from the repository's top, less the workspace's folder.
+    expect(commands.calls[2]?.command).toBe(
+      `printf '%s' "$GOAL_LOOP_PATCH_0" | git apply --numstat -z --directory='it'\\''s/app/' | tr '\\000' '\\n' | while IFS= read -r f; do f="\${f#*\t*\t}"; f="\${f#"$GOAL_LOOP_WORKSPACE_PREFIX"}"; if [ -n "$f" ] && [ -L "$f" ]; then printf '%s\\n' "$f"; fi; done`,
+    );
+    expect(commands.calls[2]?.options.env).toEqual({
+      GOAL_LOOP_PATCH_0: patch,
+      GOAL_LOOP_WORKSPACE_PREFIX: "it's/app/",
+    });
     expect(commands.calls[1]?.options).toMatchObject({
       cwd: '/w',
       timeoutMs: 5_000,
-      env: { GOAL_LOOP_PATCH_0: patch },
+      env: { GOAL_LOOP_PATCH_0: patch, GOAL_LOOP_WORKSPACE_PREFIX: "it's/app/" },
     });
   });
 
@@ -216,11 +222,10 @@ describe('createGitPatchApplier on a fake runner', () => {
     const result = await createGitPatchApplier({ commands }).apply(candidate('p'), { workspace: '/w', signal });
     expect(result).toEqual({
       applied: false,
-      detail: 'the patch was not applied: whether it names a symlink could not be checked (timed out after 60000 ms)',
+      detail: 'the patch was not applied: whether it touches a symlink could not be checked (timed out after 60000 ms)',
     });
-    expect(commands.calls.some((call) => !call.command.endsWith('--check') && /\| git apply/.test(call.command))).toBe(
-      false,
-    );
+    const applies = commands.calls.filter((call) => /\| git apply --verbose/.test(call.command));
+    expect(applies.map((call) => call.command.endsWith('--check'))).toEqual([true]);
   });
 
   it('a skip seen only when applying is not applied either', async () => {

@@ -42,44 +42,33 @@ function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
+// The variable holding the workspace's folder in its repository, which git's numstat paths start with.
+const PREFIX_VARIABLE = 'GOAL_LOOP_WORKSPACE_PREFIX';
+
 /**
- * The command that pipes `patch` to `git apply --verbose` (append ` --check` to only check it) run in a workspace
- * `prefix` below its repository's top, and the environment holding the patch; null when the patch mixes both
- * header styles there (git would read them relative to different folders). Pure. @internal
+ * What applies `patch` with git in a workspace `prefix` below its repository's top (`''` at the top or outside a
+ * repository): `command` pipes it to `git apply --verbose` (append ` --check` to only check it); `links` prints, one
+ * per line, each path git would touch that is a symlink in the workspace, as git itself reads the patch's names
+ * (`git apply --numstat`: a tab or a timestamp ending a name, the folders it drops below the top) — git follows an
+ * existing symlink when a patch changes it, so a patch without any mode line can point a tracked link anywhere;
+ * `env` holds the patch for both. Null when the patch mixes both header styles there (git would read them relative
+ * to different folders). Pure. @internal
  */
 export function gitApplyCommand(
   patch: string,
   prefix: string,
   sections: PatchSections,
-): { readonly command: string; readonly env: Readonly<Record<string, string>> } | null {
+): { readonly command: string; readonly links: string; readonly env: Readonly<Record<string, string>> } | null {
   const directory = directoryOption(prefix, sections);
   if (directory === null) return null;
   const env = patchEnvironment(patch);
-  return { command: `${printPatch(env)} | git apply --verbose${directory}`, env };
-}
-
-// The variable holding the paths a symlink query asks about, one per line.
-const PATHS = 'GOAL_LOOP_PATCH_PATHS';
-
-/**
- * The command that prints, one per line, which of the paths a patch names are symlinks in the folder it runs in
- * (the workspace), with its environment: each name is asked as written and without each number of its leading
- * folders (git's -p1 reads `a/x` as `x`; for a plain diff below a repository's top it guesses how many to drop).
- * Git follows an existing symlink when a patch changes it, so a patch without any mode line can point a tracked
- * link anywhere. Pure. @internal
- */
-export function symlinkQuery(paths: readonly string[]): {
-  readonly command: string;
-  readonly env: Readonly<Record<string, string>>;
-} {
-  const names = new Set<string>();
-  for (const path of paths) {
-    names.add(path);
-    for (let slash = path.indexOf('/'); slash >= 0; slash = path.indexOf('/', slash + 1))
-      if (slash < path.length - 1) names.add(path.slice(slash + 1));
-  }
+  const print = printPatch(env);
+  // numstat -z: `added<TAB>deleted<TAB>path` records (a rename: an empty path, then both names), NUL-separated,
+  // paths from the repository's top.
+  const each = `f="\${f#*\t*\t}"; f="\${f#"$${PREFIX_VARIABLE}"}"; if [ -n "$f" ] && [ -L "$f" ]; then printf '%s\\n' "$f"; fi`;
   return {
-    command: `printf '%s\\n' "$${PATHS}" | while IFS= read -r f; do if [ -L "$f" ]; then printf '%s\\n' "$f"; fi; done`,
-    env: { [PATHS]: [...names].join('\n') },
+    command: `${print} | git apply --verbose${directory}`,
+    links: `${print} | git apply --numstat -z${directory} | tr '\\000' '\\n' | while IFS= read -r f; do ${each}; done`,
+    env: { ...env, [PREFIX_VARIABLE]: prefix },
   };
 }

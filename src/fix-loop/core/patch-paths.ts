@@ -136,7 +136,8 @@ function diffGitProblem(rest: string, paths: string[]): string | null {
 }
 
 // Why a line's mode is refused: not as git writes it, or one that makes a symlink (a new one, a file turned into one,
-// or, on an index line, a symlink whose target changes); else null. A symlink deleted or turned into a file is fine.
+// or, on an index line, a symlink whose target changes); else null. A symlink deleted or turned into a file passes
+// here, and the applier's query of the paths git touches refuses it later (it touches an existing symlink).
 function modeProblem(line: string): string | null {
   const named = MODE_LINE.exec(line);
   const mode = named?.[2] ?? INDEX_MODE.exec(line)?.[1];
