@@ -3,7 +3,7 @@ import { parseJsonText } from '../errors.js';
 import { fnv1a64, hashJson } from '../kit/hash.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { DEFAULT_GOAL, type Goal } from './contracts/goal.js';
-import { parseGoal } from './parse-goal.js';
+import { parseGoalValue } from './parse-goal.js';
 
 /**
  * The goal a loop works towards, as loaded: valid (with the hash of its
@@ -82,9 +82,10 @@ export function unreadableGoal(error: GoalLoopError): LoadedGoal {
   };
 }
 
-// Parses a goal value as parseGoal does (inline JSON Schemas must compile) and hashes its canonical form.
+// Parses a goal value as parseGoal does (inline JSON Schemas must compile; a string is not a goal) and hashes its
+// canonical form.
 function fromValue(value: unknown, stages: readonly string[] | undefined, origin: 'option' | 'file'): LoadedGoal {
-  const parsed = parseGoal(value, stages === undefined ? {} : { stages });
+  const parsed = parseGoalValue(value, stages === undefined ? {} : { stages });
   if (parsed.success)
     return { ok: true, goal: parsed.data, goalId: parsed.data.goal_id, hash: hashJson(parsed.data), origin };
   return { ok: false, goalId: rawGoalId(value), hash: hashJson(value), issues: parsed.issues, origin };

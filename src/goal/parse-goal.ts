@@ -35,11 +35,16 @@ const inlineSchemas = new JsonSchemaChecker();
 export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
   if (typeof input === 'string') {
     const json = parseJsonText(input);
-    if (json.ok) return parseGoal(json.value, options);
-    // The options are still checked first, as for any input.
+    // The text is read once: a goal.json holding a JSON string is a string, not a goal (the options still checked).
+    if (json.ok) return parseGoalValue(json.value, options);
     parseGoalStructure(null, options);
     return { success: false, issues: [json.issue] };
   }
+  return parseGoalValue(input, options);
+}
+
+/** {@link parseGoal} on a goal's value (a string is not a goal): the contract, then each inline schema compiled. @internal */
+export function parseGoalValue(input: unknown, options: ParseGoalOptions): ParseResult<Goal> {
   const parsed = parseGoalStructure(input, options);
   // Checked on the raw input as the loop does, so a schema is reported even when another field is wrong.
   const issues = [...parsed.issues, ...inlineSchemaIssues(input)];

@@ -139,6 +139,22 @@ describe('parseGoal on goal.json text', () => {
     expect(parseGoal(misspelt).success).toBe(false);
   });
 
+  it('reads the text once: a goal.json holding a JSON string is a string, never a goal decoded twice', () => {
+    const twice = JSON.stringify(JSON.stringify(goal));
+    expect(parseGoal(twice).success).toBe(false);
+    expect(parseGoal(twice).issues).toEqual([expect.objectContaining({ path: [] })]);
+    const hello = parseGoal('"hello"').issues.map((issue) => issue.message);
+    expect(hello.join()).not.toContain('Not valid JSON');
+  });
+
+  it('a loop refuses a goal.json holding a JSON string (evaluation_error), as the shipped schema does', async () => {
+    const fs = createMemoryFileSystem({ files: { 'runs/r/goal.json': JSON.stringify(JSON.stringify(goal)) } });
+    const runner = createScriptedStageRunner({ a: { status: 'passed' } });
+    const loop = new GoalLoop({ fs, runDir: 'runs/r', stages: ['a'], runner, clock: createManualClock(0) });
+    expect((await loop.run()).stoppedOn).toBe('evaluation_error');
+    expect(runner.calls).toEqual([]);
+  });
+
   it('text that is not JSON is one issue at $ saying where it breaks; options are still checked', () => {
     expect(parseGoal('{"schema_version": 1,')).toEqual({
       success: false,
