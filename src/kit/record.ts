@@ -17,3 +17,13 @@ export function recordFromEntries<T>(entries: Iterable<readonly [string, T]>): R
   for (const [key, value] of entries) record[key] = value;
   return Object.setPrototypeOf(record, Object.prototype) as Record<string, T>;
 }
+
+/**
+ * The own value of `key` in `record`, or `undefined`: never one it inherits, so a key such as `toString` or
+ * `constructor` (a stage id, say) reads as absent until it is set. Pure.
+ *
+ * @internal
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}

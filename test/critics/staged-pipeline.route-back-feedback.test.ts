@@ -124,3 +124,29 @@ describe('StagedPipeline: the feedback of the stages a route back runs again', (
     ]);
   });
 });
+
+describe('StagedPipeline: stage ids that name Object.prototype members', () => {
+  it('toString, constructor and valueOf run as any stage: initial feedback, counted attempts, a record that resumes', async () => {
+    const fs = createMemoryFileSystem();
+    const seen: [string, string | undefined, number][] = [];
+    const stages = ['toString', 'constructor', 'valueOf'].map((id) => ({
+      id,
+      generate: async (input: GeneratorInput) => {
+        seen.push([id, input.feedback.kind, input.attempt]);
+        return { output: id };
+      },
+      critic: async () => ({ decision: 'accept' as const }),
+    }));
+    const options = { fs, dir: '.goal-loop/critics', clock: createManualClock(0), stages };
+    const result = await new StagedPipeline(options).run({ executionId: 'proto', spec: {} });
+    expect(result).toMatchObject({ status: 'completed', attempts: { toString: 1, constructor: 1, valueOf: 1 } });
+    expect(seen).toEqual([
+      ['toString', 'initial', 1],
+      ['constructor', 'initial', 1],
+      ['valueOf', 'initial', 1],
+    ]);
+    expect(await new StagedPipeline(options).run({ executionId: 'proto', spec: {} })).toMatchObject({
+      status: 'completed',
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { ownValue } from '../../kit/record.js';
 import type { CriticIssue } from '../contracts/decision.js';
 import type { ExecutionState } from '../contracts/execution-state.js';
 import type { RouteAction, TraceRecord } from '../contracts/trace.js';
@@ -64,7 +65,7 @@ export function applyAction(
       return {
         state: {
           ...base,
-          retries: { ...state.retries, [stage]: (state.retries[stage] ?? 0) + 1 },
+          retries: { ...state.retries, [stage]: (ownValue(state.retries, stage) ?? 0) + 1 },
           cause: { kind: 'retry', issues: [...issues], reason: null },
         },
         finished: null,

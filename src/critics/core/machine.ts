@@ -1,3 +1,4 @@
+import { ownValue } from '../../kit/record.js';
 import { addUsd } from '../../kit/usd.js';
 import type { CriticDecision, JsonValue } from '../contracts/decision.js';
 import type { ExecutionState, FeedbackCause } from '../contracts/execution-state.js';
@@ -54,7 +55,7 @@ export interface ExecutionStep extends Transition {
 export function effectOf(state: ExecutionState, config: MachineConfig): ExecutionEffect {
   if (state.status !== 'running') return { kind: 'finish' };
   const stage = config.stages[state.stage_index]?.id ?? '';
-  const done = state.attempts[stage] ?? 0;
+  const done = ownValue(state.attempts, stage) ?? 0;
   if (state.phase === 'judge') return { kind: 'judge', stage, attempt: done };
   return { kind: 'generate', stage, attempt: done + 1, cause: state.cause };
 }
@@ -73,7 +74,8 @@ export function transition(state: ExecutionState, input: ExecutionInput, config:
   const plan = config.stages[state.stage_index];
   if (state.status !== 'running' || plan === undefined) throw new Error('unreachable: no call runs after the end');
   const stage = plan.id;
-  const attempts = input.type === 'generated' ? (state.attempts[stage] ?? 0) + 1 : (state.attempts[stage] ?? 0);
+  const before = ownValue(state.attempts, stage) ?? 0;
+  const attempts = input.type === 'generated' ? before + 1 : before;
   const cost = input.type === 'generated' ? input.result.costUsd : costOf(input.reply);
   const spent = {
     ...state,
@@ -145,7 +147,7 @@ function budgetOf(state: ExecutionState, config: MachineConfig) {
   const stage = plan?.id ?? '';
   return {
     stage,
-    retriesUsed: state.retries[stage] ?? 0,
+    retriesUsed: ownValue(state.retries, stage) ?? 0,
     retryBudget: plan?.retryBudget ?? 0,
     onBudgetSpent: plan?.onBudgetSpent ?? 'escalate',
     backtracks: state.backtracks,

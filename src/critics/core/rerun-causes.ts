@@ -1,3 +1,4 @@
+import { ownValue } from '../../kit/record.js';
 import type { FeedbackCause } from '../contracts/execution-state.js';
 
 /** By stage id: the route-back cause owed to a stage that a route back made run again. @internal */
@@ -35,6 +36,7 @@ export function oweRouteBack(
  * @internal
  */
 export function arriveAt(owed: RerunCauses, stage: string): { cause: FeedbackCause; owed: RerunCauses } {
-  const { [stage]: cause = INITIAL_CAUSE, ...rest } = owed;
-  return { cause, owed: rest };
+  const rest = { ...owed };
+  delete rest[stage];
+  return { cause: ownValue(owed, stage) ?? INITIAL_CAUSE, owed: rest };
 }

@@ -1,3 +1,4 @@
+import { ownValue } from '../../kit/record.js';
 import { addUsd } from '../../kit/usd.js';
 import type { StageOutcome } from '../../ports/stage-runner.js';
 import type { LoopState } from '../contracts/loop-state.js';
@@ -83,7 +84,7 @@ function checkpoint(state: LoopState, input: Observed & { goal: GoalSnapshot }, 
   }
   if (decision.kind === 'stop') return stopStep(current, decision, input.ts, changed.events, input.goal);
   if (current.phase === 'idle') {
-    const stages = config.stages.filter((stage) => (current.stage_status[stage] ?? 'pending') === 'pending');
+    const stages = config.stages.filter((stage) => (ownValue(current.stage_status, stage) ?? 'pending') === 'pending');
     return chain(changed.events, startIteration(current, stages, input.ts), (next) =>
       nextStage(next, input.ts, config),
     );

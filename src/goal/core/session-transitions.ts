@@ -1,3 +1,4 @@
+import { ownValue } from '../../kit/record.js';
 import type { LoopState } from '../contracts/loop-state.js';
 import { draft, emit, type Transition } from './emit.js';
 
@@ -67,7 +68,7 @@ export function openSession(
   );
   const stageStatus = Object.fromEntries(
     input.stages.map((stage) => {
-      const status = state.stage_status[stage] ?? 'pending';
+      const status = ownValue(state.stage_status, stage) ?? 'pending';
       return [stage, status === 'passed' && !rerun.has(stage) ? status : ('pending' as const)];
     }),
   );
