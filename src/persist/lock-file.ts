@@ -31,6 +31,9 @@ const NOT_A_FILE: Readonly<Record<FileStat['type'], string | null>> = {
   symlink: 'a symlink to something that cannot be read as a file',
 };
 
+// What a symlink to nothing is called in a message.
+const DANGLING = 'a symlink to nothing (its target is gone)';
+
 /**
  * Reads the lock record file at `path` (symlinks followed), never more than
  * {@link LOCK_RECORD_MAX_BYTES} and one byte. A read that fails because
@@ -50,7 +53,8 @@ export async function readLockFile(fs: FileSystem, path: string): Promise<LockFi
     if (notAFile === null) throw error;
     return { notAFile };
   }
-  if (bytes === null) return { text: null };
+  // Nothing to read may still be something there: a symlink whose target is gone, which no rename replaces.
+  if (bytes === null) return (await fs.stat(path).catch(() => null)) === null ? { text: null } : { notAFile: DANGLING };
   if (bytes.length > LOCK_RECORD_MAX_BYTES) return { text: '' };
   try {
     return { text: decoder.decode(bytes) };

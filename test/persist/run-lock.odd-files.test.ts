@@ -43,6 +43,24 @@ describe.each(DATED_FILE_SYSTEMS)('odd files at the lock path, on the $name file
     expect(await lock().acquire()).toBeNull();
   });
 
+  it('a symlink to nothing: IO_ERROR naming it and saying to remove it (no loop could ever create the lock); the status says so', async () => {
+    if (t.name === 'memory') await (t.fs as MemoryFileSystem).symlink('nowhere', LOCK);
+    else {
+      await t.fs.mkdir('run');
+      const { symlink } = await import('node:fs/promises');
+      await symlink('nowhere', join(t.fs.root, LOCK));
+    }
+    await expect(lock().acquire()).rejects.toMatchObject({
+      code: 'IO_ERROR',
+      message: expect.stringMatching(
+        /^run\/loop\.lock is a symlink to nothing \(its target is gone\), not a lock file\./,
+      ),
+    });
+    expect(await readLockStatus(t.fs, LOCK, NOW_S)).toMatchObject({
+      issues: [{ code: 'unreadable', message: expect.stringContaining('a symlink to nothing') }],
+    });
+  });
+
   it('a FIFO: IO_ERROR naming it and saying to remove it', async () => {
     const { fs } = t;
     if (t.name === 'memory') await (fs as MemoryFileSystem).mkfifo(LOCK);
