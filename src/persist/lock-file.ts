@@ -53,8 +53,10 @@ export async function readLockFile(fs: FileSystem, path: string): Promise<LockFi
     if (notAFile === null) throw error;
     return { notAFile };
   }
-  // Nothing to read may still be something there: a symlink whose target is gone, which no rename replaces.
-  if (bytes === null) return (await fs.stat(path).catch(() => null)) === null ? { text: null } : { notAFile: DANGLING };
+  // Nothing to read may still be something there: a symlink whose target is gone, which no rename replaces. (A file
+  // that appears between the read and the stat is a newcomer's lock: missing when it was read.)
+  if (bytes === null)
+    return (await fs.stat(path).catch(() => null))?.type === 'symlink' ? { notAFile: DANGLING } : { text: null };
   if (bytes.length > LOCK_RECORD_MAX_BYTES) return { text: '' };
   try {
     return { text: decoder.decode(bytes) };
