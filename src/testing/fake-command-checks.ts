@@ -43,8 +43,13 @@ function responseIssues(respond: unknown, path: readonly (string | number)[]): I
   if (Array.isArray(respond)) {
     if (respond.length === 0)
       return [{ code: 'too_small', path: [...path], message: 'a list of answers must hold at least one' }];
-    return respond.flatMap((answer, index) => responseIssues(answer, [...path, index]));
+    return respond.flatMap((answer, index) => oneResponseIssues(answer, [...path, index]));
   }
+  return oneResponseIssues(respond, path);
+}
+
+// The issues of one response of a list, or alone: a function, or a fixed answer (a list inside a list is neither).
+function oneResponseIssues(respond: unknown, path: readonly (string | number)[]): Issue[] {
   return typeof respond === 'function' ? [] : answerIssues(respond, path);
 }
 

@@ -45,11 +45,17 @@ describe('createFakeCommandRunner responses', () => {
   });
 
   it('refuses a mistake in a list of answers at its index, and an empty list', async () => {
-    const table = { 'npm test': [{ exitCode: 1 }, { exitCode: '0' }, 'passed'], lint: [], ok: [{ exitCode: 0 }] };
+    const table = {
+      'npm test': [{ exitCode: 1 }, { exitCode: '0' }, 'passed'],
+      lint: [],
+      ok: [{ exitCode: 0 }],
+      nested: [[{ exitCode: 1 }]],
+    };
     expect(await refusedPaths(() => createFakeCommandRunner(table as never))).toEqual([
       ['npm test', 1, 'exitCode'],
       ['npm test', 2],
       ['lint'],
+      ['nested', 0],
     ]);
     const error = await refusal(() =>
       createFakeCommandRunner({ 'npm test': [{ exitCode: 0 }, { exitcode: 1 } as never] }),

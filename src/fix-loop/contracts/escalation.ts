@@ -39,7 +39,10 @@ export const escalationReportSchema = z.strictObject({
   final_gap: gapModelSchema.nullable(),
   attempts_summary: z.array(attemptSummarySchema),
   top_remaining_candidates: z.array(fixCandidateRecordSchema),
-  /** Attempts whose change was applied and is still in the workspace (the session never reverts one), in order. */
+  /**
+   * Attempts whose change is, or may be, in the workspace (the session never reverts one), in order: those applied,
+   * and those cut off (interrupted), which may have been applied before they were.
+   */
   applied_attempts: z.array(count),
   /** Of those, the ones after which the gap was larger than before. */
   worsening_attempts: z.array(count),

@@ -32,7 +32,7 @@ function workspaceChanges(report: EscalationReport): string {
     report.worsening_attempts.length === 0
       ? ''
       : ` **Attempt${report.worsening_attempts.length > 1 ? 's' : ''} ${numbers(report.worsening_attempts)} made the gap worse.**`;
-  return `The workspace still holds the changes of attempt${report.applied_attempts.length > 1 ? 's' : ''} ${numbers(report.applied_attempts)}, applied one on top of the other; none was reverted.${worse}`;
+  return `The workspace holds the changes of attempt${report.applied_attempts.length > 1 ? 's' : ''} ${numbers(report.applied_attempts)} (an interrupted one may have been applied before it was cut off), one on top of the other; none was reverted.${worse}`;
 }
 
 /**

@@ -74,7 +74,8 @@ export function buildEscalationReport(
   manualCandidates: readonly FixCandidateRecord[],
   detail = '',
 ): EscalationReport {
-  const applied = state.attempts.filter((attempt) => attempt.outcome === 'applied');
+  // An attempt cut off (interrupted) may have been applied before it was: it may be in the workspace as well.
+  const applied = state.attempts.filter((attempt) => attempt.outcome !== 'not_applied');
   const worsening = applied.filter((attempt) => attempt.gap_after !== null && attempt.gap_after > attempt.gap_before);
   const manual = manualCandidates.filter((candidate) => candidate.mutation_type === 'manual').map(candidateFromRecord);
   const top = manual.sort(compareCandidates).slice(0, MAX_REPORTED_CANDIDATES).map(candidateRecord);

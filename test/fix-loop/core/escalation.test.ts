@@ -117,8 +117,13 @@ describe('buildEscalationReport', () => {
   );
 
   it('lists the attempts the workspace still holds, and which made the gap worse', () => {
-    expect(report.applied_attempts).toEqual([0]);
+    // Attempt 2 was interrupted: it may have been applied before it was cut off.
+    expect(report.applied_attempts).toEqual([0, 2]);
     expect(report.worsening_attempts).toEqual([]);
+    // A gap left as it was is no worse.
+    const unchanged = buildEscalationReport({ ...session, attempts: [attempt(0, 2, 2)] }, 'no_progress', []);
+    expect(unchanged).toMatchObject({ applied_attempts: [0], worsening_attempts: [] });
+    expect(unchanged.recommended_next_step).toBe(NEXT_STEPS.no_progress);
     const worse = buildEscalationReport(
       { ...session, attempts: [attempt(0, 1, 2), attempt(1, 2, 2, { outcome: 'not_applied' }), attempt(2, 2, 1)] },
       'manual_required',
@@ -128,7 +133,7 @@ describe('buildEscalationReport', () => {
     expect(worse.worsening_attempts).toEqual([0]);
     const markdown = renderEscalationMarkdown(worse);
     expect(markdown).toContain(
-      'The workspace still holds the changes of attempts 1, 3, applied one on top of the other; none was reverted. **Attempt 1 made the gap worse.**',
+      'The workspace holds the changes of attempts 1, 3 (an interrupted one may have been applied before it was cut off), one on top of the other; none was reverted. **Attempt 1 made the gap worse.**',
     );
     expect(renderEscalationMarkdown(buildEscalationReport({ ...session, attempts: [] }, 'max_attempts', []))).toContain(
       'The workspace holds no change of this session: no attempt was applied.',
