@@ -1,4 +1,4 @@
-import { GoalLoopError, type Issue } from '../errors.js';
+import { GoalLoopError, type Issue, isInvalidUtf8Error } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { metricsOf, recordedSpendOf } from './spend.js';
 
@@ -37,7 +37,9 @@ export async function readMetricsReading(fs: FileSystem, path: string): Promise<
     text = await fs.readText(path);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return { document: null, spentUsd: null, issues: [named({ code: 'unreadable', path: [], message: why })] };
+    // Bytes that are not UTF-8 are the file's fault, as run() reports them (invalid_utf8); anything else unreadable.
+    const code = isInvalidUtf8Error(error) ? 'invalid_utf8' : 'unreadable';
+    return { document: null, spentUsd: null, issues: [named({ code, path: [], message: why })] };
   }
   const document = metricsOf(text, path);
   if (document instanceof GoalLoopError) return { document: null, spentUsd: null, issues: document.issues.map(named) };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
+import type { StageOutcome } from '../../src/ports/stage-runner.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
@@ -24,17 +25,14 @@ describe('GoalLoop with stage ids toString, constructor and valueOf', () => {
       first: { status: 'passed' },
       toString: () => {
         reached();
-        return new Promise(() => {});
+        return new Promise<never>(() => {});
       },
     });
     void new GoalLoop({ ...options, runner: stuck }).run();
     await inToString;
     crashed = true;
-    const runner = createScriptedStageRunner({
-      toString: { status: 'passed' },
-      constructor: { status: 'passed' },
-      valueOf: { status: 'passed' },
-    });
+    const passed: StageOutcome = { status: 'passed' };
+    const runner = createScriptedStageRunner({ toString: passed, constructor: passed, valueOf: passed });
     const result = await new GoalLoop({ ...options, runner }).run();
     expect(result.stoppedOn).toBe('complete');
     expect(runner.calls.map((call) => call.stageId)).toEqual(['toString', 'constructor', 'valueOf']);

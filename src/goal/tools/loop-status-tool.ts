@@ -49,7 +49,9 @@ export const loopStatusOutputSchema = z.strictObject({
   issues: z
     .array(issueOutput)
     .readonly()
-    .describe('What the loop would refuse to run on (an invalid metrics.json), each at its JSON path in the file.'),
+    .describe(
+      'What the loop would refuse to run on (an invalid metrics.json, at its JSON path in the file), and a loop.lock that is not a lock record, cannot be read or is dated ahead of this clock.',
+    ),
   lock: z
     .strictObject({
       owner: z.string(),
