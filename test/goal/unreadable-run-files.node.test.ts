@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import { readIterationEvaluation } from '../../src/goal/loop-events.js';
+import { readLoopStatus } from '../../src/goal/loop-status.js';
 import { writeVerdict } from '../../src/goal/verdict-writer.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
@@ -154,6 +155,9 @@ describe('run files whose bytes are not UTF-8', () => {
     });
     expect(runner.calls).toEqual([]);
     expect(await readFile(join(run, 'metrics.json'))).toEqual(bytes);
+    // The status reports it with the same code, never a throw.
+    const status = await readLoopStatus({ fs: createNodeFileSystem(root), runDir: RUN });
+    expect(status.issues).toEqual([expect.objectContaining({ code: 'invalid_utf8', path: [] })]);
   });
 
   it('goal-verdict.json: writeVerdict refuses to add to it (INVALID_CONTRACT, fix or remove it) and keeps it', async () => {
