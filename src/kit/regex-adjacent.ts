@@ -2,7 +2,8 @@
 // take any share of a run of one character c split c^n in about n^(k-1) ways, and a value that then fails makes a
 // backtracking engine try them all: polynomial, of a degree the pattern chooses (`a*` ten times in a row took 20 s
 // on 40 characters). Two in a row (`\s*\w*`, `[a-z]*[a-z0-9]*`) cost at most n² per start and are common, so a run
-// of three is refused. An item between them that must match and cannot match c (`a*-a*-a*`) ends the run for c;
+// of three is refused. Short repetitions (at most MANY_PASSES passes) split a run in the product of their numbers
+// of passes, so a run of them is refused once that passes MAX_SHORT_WAYS (`a{0,16}` four times). An item between them that must match and cannot match c (`a*-a*-a*`) ends the run for c;
 // one that may match nothing (`a*b?a*`) does not. Sets are read from what each item surely matches (Runs,
 // regex-overlap.ts), so what the reader does not model (`\p{L}*`) never joins a run: it refuses only what it shows.
 import { type CharRanges, intersect } from './char-ranges.js';
@@ -16,18 +17,45 @@ export const MANY_PASSES = 16;
 export type Adjacent = readonly [readonly [number, number], readonly [number, number], readonly [number, number]];
 
 // How many chains a sequence follows at once: the most recent ones (a chain is a run in progress).
-const MAX_CHAINS = 8;
+const MAX_CHAINS = 32;
 
-// A run in progress: the repetitions in it so far (spans) and the characters they, and every required item since
-// the first, can all take a run of.
-type Chain = { readonly spans: readonly (readonly [number, number])[]; readonly shared: CharRanges };
+/**
+ * Short repetitions in a row (each at most {@link MANY_PASSES} passes) split a run in as many ways as the product of
+ * their numbers of passes, at each start of a value that almost matches: past this many (`a{0,16}` four times in a
+ * row, 17^4) that costs too much (54 ms at 61 characters unanchored, and 17 times more with each one more). @internal
+ */
+export const MAX_SHORT_WAYS = 50_000;
+
+// A run in progress: the repetitions in it so far (spans), the characters they, and every required item since the
+// first, can all take a run of, and the ways they split it (the product of their numbers of passes).
+type Chain = {
+  readonly spans: readonly (readonly [number, number])[];
+  readonly shared: CharRanges;
+  readonly ways: number;
+};
+
+// Which repetitions a scan follows as members of runs, and when a run is refused: long ones, three of them; short
+// ones, three or more whose ways pass MAX_SHORT_WAYS.
+type Rule = { readonly member: (item: RegexItem) => boolean; readonly refuses: (chain: Chain) => boolean };
+
+const LONG: Rule = {
+  member: (item) => item.max > MANY_PASSES && item.max > item.min,
+  refuses: (chain) => chain.spans.length >= 3,
+};
+const SHORT: Rule = {
+  member: (item) => item.max <= MANY_PASSES && item.max >= 2 && item.max > item.min,
+  refuses: (chain) => chain.spans.length >= 3 && chain.ways >= MAX_SHORT_WAYS,
+};
 
 // Reads sequences, each item once: a plain group of one alternative (`(a*)`, `(?:a*b)`) is read as part of its
 // sequence, since its items run in a row with their neighbours; any other group's alternatives start their own.
 class Scan {
   found: Adjacent | null = null;
 
-  constructor(private readonly runs: ReadonlyMap<RegexItem, Runs>) {}
+  constructor(
+    private readonly runs: ReadonlyMap<RegexItem, Runs>,
+    private readonly rule: Rule,
+  ) {}
 
   sequence(items: readonly RegexItem[]): void {
     this.items(items, []);
@@ -49,22 +77,23 @@ class Scan {
   private item(item: RegexItem, chains: Chain[]): void {
     const runs = this.runs.get(item)?.runs ?? [];
     const empty = this.runs.get(item)?.empty !== false;
-    if (item.max > MANY_PASSES && item.max > item.min) {
+    if (this.rule.member(item)) {
+      const passes = item.max - item.min + 1;
       const extended: Chain[] = [];
       for (const chain of chains) {
         const shared = intersect(chain.shared, runs);
         if (shared.length === 0) continue;
-        const spans = [...chain.spans, item.at];
-        if (spans.length >= 3) {
-          this.found = [spans[0], spans[1], spans[2]] as unknown as Adjacent;
+        const grown = { spans: [...chain.spans, item.at], shared, ways: chain.ways * passes };
+        if (this.rule.refuses(grown)) {
+          this.found = [grown.spans[0], grown.spans[1], grown.spans.at(-1)] as unknown as Adjacent;
           return;
         }
-        extended.push({ spans, shared });
+        extended.push(grown);
       }
       // A repetition that may take nothing leaves the runs before it going; one that must take something ends
       // those it cannot continue.
       const kept = empty ? chains : [];
-      const next = [...kept, ...extended, { spans: [item.at], shared: runs }];
+      const next = [...kept, ...extended, { spans: [item.at], shared: runs, ways: passes }];
       chains.splice(0, chains.length, ...next.slice(-MAX_CHAINS));
       return;
     }
@@ -76,16 +105,21 @@ class Scan {
 }
 
 /**
- * The source spans of the first three repetitions in a row that may each take many characters ({@link MANY_PASSES})
- * and can all take a run of one same character, with nothing required between them that cannot, or null
- * (`^a*a*a*b$`, `^\d+\d*[0-9]{0,20}x$`; `^\s*\w*$` and `^[a-z]*[0-9]*[a-z]*$` are fine). Pure; each item once.
+ * The source spans of the first, second and last of the repetitions in a row that can all take a run of one same
+ * character, with nothing required between them that cannot, when three of them may each take many characters
+ * ({@link MANY_PASSES}; `^a*a*a*b$`, `^\d+\d*[0-9]{0,20}x$`), or short ones split the run in more than
+ * {@link MAX_SHORT_WAYS} ways (`a{0,16}` four times in a row); or null (`^\s*\w*$`, `^[a-z]*[0-9]*[a-z]*$`,
+ * `^a{0,16}a{0,16}a{0,16}$` are fine). Pure; each item once per rule.
  * @internal
  */
 export function adjacentRepetitions(
   alternatives: readonly (readonly RegexItem[])[],
   runs: ReadonlyMap<RegexItem, Runs>,
 ): Adjacent | null {
-  const scan = new Scan(runs);
-  for (const items of alternatives) scan.sequence(items);
-  return scan.found;
+  for (const rule of [LONG, SHORT]) {
+    const scan = new Scan(runs, rule);
+    for (const items of alternatives) scan.sequence(items);
+    if (scan.found !== null) return scan.found;
+  }
+  return null;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MANY_PASSES } from '../../src/kit/regex-adjacent.js';
+import { MANY_PASSES, MAX_SHORT_WAYS } from '../../src/kit/regex-adjacent.js';
 import { backtrackingRisk, backtracksExponentially } from '../../src/kit/regex-backtracking.js';
 
 // Three or more repetitions in a row that can each take any share of a run of one character, with nothing
@@ -116,5 +116,32 @@ describe('adjacent repetitions over the same characters', () => {
   it('reads a long sequence and deep plain groups, each item once', () => {
     expect(backtrackingRisk(`^${'[a-z]*-'.repeat(50_000)}$`)).toBeNull();
     expect(backtrackingRisk(`^${'(?:'.repeat(200)}a*${')'.repeat(200)}a*a*$`)).toContain('adjacent repetitions');
+  });
+
+  it('refuses short repetitions in a row once they split a run in more than MAX_SHORT_WAYS ways', () => {
+    // 17^3 ways are fine; 17^4 are not (54 ms at 61 characters unanchored, 17 times more with each one more).
+    expect(17 ** 3).toBeLessThan(MAX_SHORT_WAYS);
+    expect(17 ** 4).toBeGreaterThanOrEqual(MAX_SHORT_WAYS);
+    expect(backtrackingRisk(`^${'a{0,16}'.repeat(3)}$`)).toBeNull();
+    expect(backtrackingRisk(`^${'a{0,16}'.repeat(4)}$`)).toContain('("a{0,16}", "a{0,16}" and "a{0,16}"');
+    // Seven classes of at most 16 before an @ (2 to 8.6 s on 61 characters, unanchored), and ten a{0,16}.
+    expect(backtrackingRisk(`${'[a-z0-9_.+-]{0,16}'.repeat(7)}@`)).toContain('adjacent repetitions');
+    expect(backtrackingRisk('a{0,16}'.repeat(10))).toContain('adjacent repetitions');
+    // A required character between them that the run cannot pass ends it; fixed counts split nothing.
+    expect(backtrackingRisk(`^${'a{0,16}-'.repeat(8)}$`)).toBeNull();
+    expect(backtrackingRisk(`^${'a{16}'.repeat(8)}$`)).toBeNull();
+    // Usual shapes with short repetitions pass: a phone number, an IPv4 address, a version.
+    for (const pattern of [
+      '^\\+?\\d{1,3}[-. ]?\\d{1,4}[-. ]?\\d{1,4}[-. ]?\\d{1,9}$',
+      '^\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}\\.\\d{1,3}$',
+      '^v?\\d{1,5}\\.\\d{1,5}\\.\\d{1,5}(-[0-9A-Za-z.-]{1,64})?$',
+    ])
+      expect(backtrackingRisk(pattern), pattern).toBeNull();
+  });
+
+  it('follows a run past many other repetitions that may take nothing', () => {
+    const letters = 'bcdefghij';
+    const other = [...letters].map((letter) => `${letter}*`).join('');
+    expect(backtrackingRisk(`^a*${other}a*${other}a*$`)).toContain('("a*", "a*" and "a*"');
   });
 });
