@@ -37,6 +37,17 @@ function hanging() {
 }
 
 describe('boundedHostCall', () => {
+  it('a call that settles as the caller aborts is the abort, never a failure to record', async () => {
+    const controller = new AbortController();
+    const { given } = bounds(createManualClock(0), controller.signal);
+    const reason = new Error('stop now');
+    const outcome = boundedHostCall(given, () => {
+      controller.abort(reason);
+      throw new Error('saw the abort');
+    });
+    await expect(outcome).rejects.toBe(reason);
+  });
+
   it('gives the value of a call that settles, under the heartbeat', async () => {
     const { given, beating } = bounds(createManualClock(0));
     let during = false;
