@@ -91,7 +91,14 @@ function ownProc(): boolean {
 function isZombie(pid: number): boolean {
   if (!ownProc()) return false;
   const status = attempt(() => readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (status === null) return false;
+  return status !== null && zombieStatus(status);
+}
+
+/**
+ * True when the text of a `/proc/<pid>/status` file shows a process that exited and was not reaped: state Z with
+ * at most one thread (a leader that exited while its other threads run shows Z too, with more). Pure. @internal
+ */
+export function zombieStatus(status: string): boolean {
   const state = /^State:\s+(\S)/m.exec(status)?.[1];
   const threads = Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
   return state === 'Z' && threads <= 1;

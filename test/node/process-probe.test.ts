@@ -3,7 +3,7 @@ import { readFileSync, readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
-import { createNodeProcessProbe } from '../../src/node/process-probe.js';
+import { createNodeProcessProbe, zombieStatus } from '../../src/node/process-probe.js';
 import { deadPid } from '../persist/dead-pid.js';
 
 // What the system tells, or null where it does not (no /proc).
@@ -64,6 +64,18 @@ describe('the Node process probe', () => {
       }
     },
   );
+
+  it('reads a zombie from /proc/<pid>/status: state Z and no thread left running; any doubt is not one', () => {
+    const status = (state: string, threads: string | null) =>
+      `Name:\tnode\nState:\t${state}\nTgid:\t42\n${threads === null ? '' : `Threads:\t${threads}\n`}`;
+    expect(zombieStatus(status('Z (zombie)', '1'))).toBe(true);
+    // A leader that exited while its other threads run shows Z too: the process is alive.
+    expect(zombieStatus(status('Z (zombie)', '3'))).toBe(false);
+    expect(zombieStatus(status('S (sleeping)', '1'))).toBe(false);
+    expect(zombieStatus(status('R (running)', '1'))).toBe(false);
+    expect(zombieStatus(status('Z (zombie)', null))).toBe(false);
+    expect(zombieStatus('')).toBe(false);
+  });
 
   it('is the processes of every Node filesystem', () => {
     const { processes } = createNodeFileSystem('.');
