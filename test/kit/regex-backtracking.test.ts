@@ -172,13 +172,16 @@ describe('character ranges', () => {
 describe('the dot and the flags it is compiled with', () => {
   const LINES = ['^(.+\\n)*.+$', '^(.*\\n)*.*$', '^(.+\\r?\\n)*.+$'];
 
-  it.each(LINES)('%s is fine without the s flag (ajv compiles patterns with u only): . never takes a newline', (source) => {
-    expect(backtrackingRisk(source, 'u')).toBeNull();
-    // With the flags unknown, or with s, the dot may take the newline that separates the passes.
-    expect(backtrackingRisk(source)).not.toBeNull();
-    expect(backtrackingRisk(source, 'su')).not.toBeNull();
-    expect(backtrackingRisk(`(?s:${source})`, 'u')).not.toBeNull();
-  });
+  it.each(LINES)(
+    '%s is fine without the s flag (ajv compiles patterns with u only): . never takes a newline',
+    (source) => {
+      expect(backtrackingRisk(source, 'u')).toBeNull();
+      // With the flags unknown, or with s, the dot may take the newline that separates the passes.
+      expect(backtrackingRisk(source)).not.toBeNull();
+      expect(backtrackingRisk(source, 'su')).not.toBeNull();
+      expect(backtrackingRisk(`(?s:${source})`, 'u')).not.toBeNull();
+    },
+  );
 
   it('still refuses what the dot overlaps on other characters', () => {
     expect(backtrackingRisk('^(.+a)*$', 'u')).not.toBeNull();
