@@ -35,10 +35,10 @@ function wordOf(items: readonly RegexItem[]): CharRanges[] | null {
   return word;
 }
 
-// True when `short` can match the start of `long` from `offset` on: each of its classes meets the one facing it.
-function fits(short: readonly CharRanges[], long: readonly CharRanges[], offset: number): boolean {
+// True when `short` can match the start of `long`: each of its classes meets the one facing it.
+function fits(short: readonly CharRanges[], long: readonly CharRanges[]): boolean {
   for (let index = 0; index < short.length; index++)
-    if (intersect(short[index] as CharRanges, long[offset + index] as CharRanges).length === 0) return false;
+    if (intersect(short[index] as CharRanges, long[index] as CharRanges).length === 0) return false;
   return true;
 }
 
@@ -53,7 +53,7 @@ function twoSpellings(words: readonly (readonly CharRanges[])[]): readonly [numb
   const pending: Suffix[] = [];
   for (const [a, shorter] of words.entries())
     for (const [b, longer] of words.entries()) {
-      if (a === b || shorter.length === 0 || shorter.length > longer.length || !fits(shorter, longer, 0)) continue;
+      if (a === b || shorter.length === 0 || shorter.length > longer.length || !fits(shorter, longer)) continue;
       if (shorter.length === longer.length) return [a, b];
       pending.push({ owner: b, offset: shorter.length, origin: [a, b] });
     }
@@ -68,10 +68,10 @@ function twoSpellings(words: readonly (readonly CharRanges[])[]): readonly [numb
     const suffix = (words[owner] as readonly CharRanges[]).slice(offset);
     for (const [index, word] of words.entries()) {
       if (word.length === 0) continue;
-      if (word.length <= suffix.length && fits(word, suffix, 0)) {
+      if (word.length <= suffix.length && fits(word, suffix)) {
         if (word.length === suffix.length) return origin;
         pending.push({ owner, offset: offset + word.length, origin });
-      } else if (word.length > suffix.length && fits(suffix, word, 0))
+      } else if (word.length > suffix.length && fits(suffix, word))
         pending.push({ owner: index, offset: suffix.length, origin });
     }
   }

@@ -5,7 +5,10 @@ import type { PatchSections } from './patch-paths.js';
 // Characters per environment variable: at most 3 UTF-8 bytes each, so a chunk stays far below Linux's
 // 128 KiB limit on one environment string.
 const CHUNK_CHARS = 32_768;
-/** The longest patch passed to git, in characters: the whole patch must fit in the environment with room to spare (Linux allows about 2 MiB in all). @internal */
+/**
+ * The longest patch passed to git, in characters: the whole patch must fit in the environment with room to spare
+ * (Linux allows about 2 MiB in all). @internal
+ */
 export const MAX_PATCH_CHARS = 1_048_576;
 const PREFIX = 'GOAL_LOOP_PATCH_';
 
