@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
-import { createNodeProcessProbe } from '../../src/node/process-probe.js';
+import { createNodeProcessProbe, zombieStatus } from '../../src/node/process-probe.js';
 import { RunLock } from '../../src/persist/run-lock.js';
 import { systemClock } from '../../src/ports/clock.js';
 import { deadPid } from './dead-pid.js';
@@ -84,8 +84,9 @@ describe('a lock whose holder process is gone, on the real filesystem and real p
       const pid = Number(
         await new Promise<string>((done) => parent.stdout?.once('data', (data) => done(String(data)))),
       );
+      // A zombie once its threads have all exited too (a leader shows Z a moment before they have).
       const zombie = async (): Promise<boolean> =>
-        /^State:\s+Z/m.test(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''));
+        zombieStatus(await readFile(`/proc/${pid}/status`, 'utf8').catch(() => ''));
       const deadline = Date.now() + 20_000;
       while (!(await zombie()) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 25));
       expect(await zombie()).toBe(true);
