@@ -1,24 +1,15 @@
 import { z } from 'zod';
-import {
-  formatIssue,
-  GoalLoopError,
-  type Issue,
-  issuesFromZod,
-  parseJsonText,
-  refuseInvalidOptions,
-  refuseOptions,
-} from '../errors.js';
-import { closestKey } from '../kit/unknown-keys.js';
-import { readDocumentText, readTextOrRefusal } from '../persist/contained-read.js';
+import { formatIssue, GoalLoopError, issuesFromZod, parseJsonText, refuseInvalidOptions } from '../errors.js';
+import { readDocumentText } from '../persist/contained-read.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { type RunPaths, runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { GoalInput } from './contracts/goal.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type Verdict, verdictSchema } from './contracts/verdict.js';
-import { loadGoal, loadGoalText } from './goal-source.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import { containRunPaths } from './run-files.js';
+import { checkCriterion } from './verdict-criterion.js';
 
 /** What {@link writeVerdict} writes: a verdict for one judge criterion (the iteration is stamped for you). @public */
 export interface WriteVerdictOptions {
@@ -69,8 +60,9 @@ const optionShape = {
  * anything is read or written. `criterionId` must name a judge criterion of
  * the run's goal — the `goal` option when given (a goal from code), else
  * `<runDir>/goal.json` (no check without either, nor when goal.json is
- * invalid or cannot be read: the loop reports it; a `runDir` where nothing
- * exists, without the `goal` option, is `INVALID_OPTIONS` at `$.runDir`):
+ * invalid or cannot be read: the loop reports it; without the `goal` option,
+ * a `runDir` that holds no run — nothing there, or no goal.json,
+ * loop-state.json or events.jsonl — is `INVALID_OPTIONS` at `$.runDir`):
  * any other id is
  * `INVALID_OPTIONS` at `$.criterionId`, listing the judge criteria and the
  * one it most likely misspells, and nothing is written. Returns the verdict
@@ -148,48 +140,4 @@ async function existingVerdicts(fs: FileSystem, path: string): Promise<unknown[]
   if (typeof value === 'object' && value !== null && Array.isArray((value as { verdicts?: unknown }).verdicts))
     return (value as { verdicts: unknown[] }).verdicts;
   return [value];
-}
-
-// With a goal (the option, else goal.json in the run dir), the verdict must name one of its judge criteria (a typo
-// would wait forever unused).
-async function checkCriterion(fs: FileSystem, goalPath: string, options: WriteVerdictOptions): Promise<void> {
-  const { criterionId } = options;
-  const source = options.goal === undefined ? goalPath : 'the goal option';
-  const text = options.goal === undefined ? await readTextOrRefusal(fs, goalPath) : null;
-  // A goal.json that cannot be read (not UTF-8, not a regular file) is the loop's to report, as an invalid one is.
-  if (text instanceof GoalLoopError) return;
-  // No goal and no run there: a misspelt runDir would otherwise get a verdict nothing ever reads.
-  if (options.goal === undefined && text === null && (await fs.stat(options.runDir)) === null)
-    refuseOptions('writeVerdict', [
-      {
-        code: 'missing_run',
-        path: ['runDir'],
-        message: `no run directory "${options.runDir}" exists (so no goal.json to check the criterion against): check runDir, or pass the goal option to write a verdict before the first run`,
-      },
-    ]);
-  const goal = options.goal === undefined ? loadGoalText(text) : await loadGoal(fs, goalPath, options.goal);
-  if (!goal.ok) {
-    // A goal from code that does not parse is the caller's mistake; an invalid goal.json is the loop's to report.
-    if (goal.origin === 'option')
-      refuseOptions(
-        'writeVerdict',
-        goal.issues.map((issue): Issue => ({ ...issue, path: ['goal', ...issue.path] })),
-      );
-    return;
-  }
-  if (goal.origin === 'default') return;
-  const criterion = goal.goal.criteria.find((item) => item.id === criterionId);
-  if (criterion?.kind === 'judge') return;
-  const judges = goal.goal.criteria.filter((item) => item.kind === 'judge').map((item) => item.id);
-  const suggestion = closestKey(criterionId, judges);
-  const why = criterion === undefined ? 'no criterion' : `a ${criterion.kind} criterion, not a judge criterion,`;
-  const hint = suggestion === undefined ? '.' : `; did you mean \`${suggestion}\`?`;
-  const list = judges.length === 0 ? 'it has none' : `its judge criteria: ${judges.join(', ')}`;
-  refuseOptions('writeVerdict', [
-    {
-      code: 'unknown_criterion',
-      path: ['criterionId'],
-      message: `goal ${goal.goalId} (${source}) has ${why} "${criterionId}"${hint} Verdicts answer judge criteria (${list}).`,
-    },
-  ]);
 }

@@ -129,9 +129,17 @@ describe('writeVerdict with the goal from code', () => {
     expect(await exists(join(root, 'runs', 'nope'))).toBe(false);
   });
 
-  it('writes ahead of the first run when the goal is given, and into an existing run without goal.json', async () => {
+  it('writes ahead of the first run when the goal is given, and into a run without goal.json (unchecked)', async () => {
     await writeVerdict({ fs: fs(), runDir: 'runs/first', criterionId: 'human-ok', verdict: 'PASS', goal: GOAL });
     expect(await exists(join(root, 'runs', 'first', 'goal-verdict.json'))).toBe(true);
+    // A folder that holds no run (a parent folder, a fresh one) is refused without the goal option.
+    const empty = await refusal(() => writeVerdict({ fs: fs(), runDir: RUN, criterionId: 'x', verdict: 'PASS' }));
+    expect(empty.issues.map(formatIssue)).toEqual([
+      `$.runDir: "${RUN}" holds no run (no goal.json, loop-state.json, events.jsonl or goal-verdict.json) (so no goal.json to check the criterion against): check runDir, or pass the goal option to write a verdict before the first run`,
+    ]);
+    expect(await exists(verdictsFile())).toBe(false);
+    // A run a loop has written to (its events) takes a verdict for any id: without a goal there is nothing to check.
+    await writeFile(join(root, RUN, 'events.jsonl'), '');
     await writeVerdict({ fs: fs(), runDir: RUN, criterionId: 'anything', verdict: 'PASS' });
     expect(await exists(verdictsFile())).toBe(true);
   });

@@ -32,7 +32,12 @@ function workspaceChanges(report: EscalationReport): string {
     report.worsening_attempts.length === 0
       ? ''
       : ` **Attempt${report.worsening_attempts.length > 1 ? 's' : ''} ${numbers(report.worsening_attempts)} made the gap worse.**`;
-  return `The workspace holds the changes of attempt${report.applied_attempts.length > 1 ? 's' : ''} ${numbers(report.applied_attempts)} (an interrupted one may have been applied before it was cut off), one on top of the other; none was reverted.${worse}`;
+  const interrupted = report.attempts_summary.some(
+    (attempt) => attempt.outcome === 'interrupted' && report.applied_attempts.includes(attempt.index),
+  )
+    ? ' (an interrupted one may have been applied before it was cut off)'
+    : '';
+  return `The workspace holds the changes of attempt${report.applied_attempts.length > 1 ? 's' : ''} ${numbers(report.applied_attempts)}${interrupted}, one on top of the other; none was reverted.${worse}`;
 }
 
 /**

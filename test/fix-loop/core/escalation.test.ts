@@ -133,7 +133,10 @@ describe('buildEscalationReport', () => {
     expect(worse.worsening_attempts).toEqual([0]);
     const markdown = renderEscalationMarkdown(worse);
     expect(markdown).toContain(
-      'The workspace holds the changes of attempts 1, 3 (an interrupted one may have been applied before it was cut off), one on top of the other; none was reverted. **Attempt 1 made the gap worse.**',
+      'The workspace holds the changes of attempts 1, 3, one on top of the other; none was reverted. **Attempt 1 made the gap worse.**',
+    );
+    expect(renderEscalationMarkdown(report)).toContain(
+      'The workspace holds the changes of attempts 1, 3 (an interrupted one may have been applied before it was cut off), one on top',
     );
     expect(renderEscalationMarkdown(buildEscalationReport({ ...session, attempts: [] }, 'max_attempts', []))).toContain(
       'The workspace holds no change of this session: no attempt was applied.',
