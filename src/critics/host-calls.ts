@@ -1,6 +1,6 @@
 import { formatIssue, GoalLoopError, issuesFromZod } from '../errors.js';
 import { hashJson } from '../kit/hash.js';
-import { boundedHostCall, describeThrown, type HostCallBounds } from '../pipeline/host-call.js';
+import { boundedHostCall, describeThrown, failureSentence, type HostCallBounds } from '../pipeline/host-call.js';
 import type { SpanScope } from '../ports/span-scope.js';
 import { generatorResultSchema, type JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
@@ -15,10 +15,6 @@ import type { StageDefinition } from './options.js';
  * @internal
  */
 export type CallContext = HostCallBounds;
-
-// Why a host call failed, as a sentence: `<who> threw: <message>`, or `<who> timed out after N ms`.
-const failure = (who: string, outcome: { readonly error: string; readonly timedOut: boolean }): string =>
-  `${who} ${outcome.timedOut ? '' : 'threw: '}${outcome.error}`;
 
 /**
  * Calls a stage's generator and reports what it gave (a throw, the time limit or a malformed result is data); what
@@ -47,7 +43,7 @@ export async function callGenerator(
   const durationMs = Math.max(0, context.clock.now() - started);
   const ts = new Date(context.clock.now()).toISOString();
   if (!raw.ok) {
-    const error = failure(`the ${stage.id} generator`, raw);
+    const error = failureSentence(`the ${stage.id} generator`, raw);
     span.fail(error, raw.cause);
     return { type: 'generated', ts, durationMs, result: { ok: false, error, costUsd: 0 } };
   }
@@ -126,7 +122,7 @@ export async function callCritic(
     attempt: effect.attempt,
   };
   const outcome = await boundedHostCall(context, (signal) => critic({ ...input, signal }));
-  if (!outcome.ok) span.fail(failure(`the ${stage.id} critic`, outcome), outcome.cause);
+  if (!outcome.ok) span.fail(failureSentence(`the ${stage.id} critic`, outcome), outcome.cause);
   const reply: CriticReply = outcome.ok ? outcome : { ok: false, error: outcome.error, timedOut: outcome.timedOut };
   const durationMs = Math.max(0, context.clock.now() - started);
   return { type: 'judged', ts: new Date(context.clock.now()).toISOString(), durationMs, reply };

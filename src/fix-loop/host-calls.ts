@@ -1,5 +1,5 @@
 import { formatIssue } from '../errors.js';
-import { boundedHostCall, describeThrown, type HostCallBounds } from '../pipeline/host-call.js';
+import { boundedHostCall, describeThrown, failureSentence, type HostCallBounds } from '../pipeline/host-call.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { FixCandidate } from './contracts/candidate.js';
@@ -57,8 +57,7 @@ export async function callPropose(context: StepContext, state: FixSessionState, 
   const outcome = await boundedHostCall(context, (signal) =>
     context.candidates.propose({ session, failureOutput, gap, signal }),
   );
-  if (!outcome.ok)
-    return { ok: false, error: `the candidate source ${outcome.timedOut ? '' : 'threw: '}${outcome.error}` };
+  if (!outcome.ok) return { ok: false, error: failureSentence('the candidate source', outcome) };
   try {
     const value: unknown = outcome.value;
     if (!Array.isArray(value))
@@ -86,8 +85,7 @@ export async function callApply(
   workspace: string,
 ): Promise<ApplyResult> {
   const outcome = await boundedHostCall(context, (signal) => context.applier.apply(candidate, { workspace, signal }));
-  if (!outcome.ok)
-    return { applied: false, detail: `the applier ${outcome.timedOut ? '' : 'threw: '}${outcome.error}` };
+  if (!outcome.ok) return { applied: false, detail: failureSentence('the applier', outcome) };
   const answer = outcome.value as { applied?: unknown; detail?: unknown } | null;
   if (typeof answer?.applied !== 'boolean')
     return { applied: false, detail: 'the applier returned no { applied: boolean, detail } answer' };

@@ -29,6 +29,14 @@ export function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw signal.reason;
 }
 
+/**
+ * Why a host call failed, as a sentence about `who` (`the code critic`): `<who> threw: <message>`, or
+ * `<who> timed out after N ms`. Pure. @internal
+ */
+export function failureSentence(who: string, failed: { readonly error: string; readonly timedOut?: boolean }): string {
+  return `${who} ${failed.timedOut === true ? '' : 'threw: '}${failed.error}`;
+}
+
 /** What a host function threw, as text, whatever it was (a value without a string form, a revoked proxy). @internal */
 export function describeThrown(error: unknown): string {
   try {

@@ -1,4 +1,5 @@
 import { formatIssue, issuesFromZod } from '../../errors.js';
+import { failureSentence } from '../../pipeline/host-call.js';
 import { type CriticDecision, criticDecisionSchema } from '../contracts/decision.js';
 import type { CheckedDecision, CriticVariant } from './route.js';
 
@@ -41,7 +42,7 @@ export function checkCriticReply(
       checked: {
         verdict: 'invalid',
         reason: 'critic_failed',
-        detail: `the ${stage} critic ${reply.timedOut === true ? '' : 'threw: '}${reply.error}`,
+        detail: failureSentence(`the ${stage} critic`, reply),
       },
     };
   }
