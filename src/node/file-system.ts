@@ -13,13 +13,13 @@ import {
   NO_THROW_IF_MISSING,
   openRegular,
   READ_FLAGS,
-  readCapped,
   toFileStat,
   toPosix,
   WRITE_FLAGS,
 } from './file-io.js';
 import { checkNodeFileSystemOptions, type NodeFileSystemOptions } from './options.js';
 import { createNodeProcessProbe } from './process-probe.js';
+import { readCapped } from './read-capped.js';
 
 /**
  * The Node implementation of the {@link FileSystem} port, rooted at `root`
@@ -42,12 +42,14 @@ import { createNodeProcessProbe } from './process-probe.js';
  * name, pid namespace and boot id, read on first use): a run lock held by a
  * process of this host that is gone is taken over at once.
  *
- * `stat` is one synchronous `lstat` and `realpath` one synchronous
- * `realpath(3)`, each returned as a settled promise: the system calls take
- * microseconds, less than the thread-pool round trip of an asynchronous call,
- * and an evaluation stats every file its criteria name and resolves every
- * folder they are in (a slow network filesystem blocks the event loop for
- * those calls). Reads, writes and listings stay asynchronous.
+ * `stat` is one synchronous `lstat`, `realpath` one synchronous
+ * `realpath(3)`, and `readText` opens, fstats and reads a file of up to
+ * 1 MiB with synchronous calls, each returned as a settled promise: the
+ * system calls take microseconds, less than the thread-pool round trips of
+ * asynchronous calls, and an evaluation stats every file its criteria name,
+ * resolves every folder they are in and reads a handful of small documents
+ * (a slow network filesystem blocks the event loop for those calls). The
+ * rest of a larger file, writes and listings stay asynchronous.
  *
  * The port does not confine paths: use the containment functions before
  * following a path taken from a contract.

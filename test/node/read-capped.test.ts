@@ -1,0 +1,64 @@
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isGoalLoopError } from '../../src/errors.js';
+import { createNodeFileSystem } from '../../src/node/file-system.js';
+import { SYNC_READ_BYTES } from '../../src/node/read-capped.js';
+
+// Which settles first: the read, or a callback of the event loop's next check phase (after any I/O it polls).
+async function firstOf(read: Promise<unknown>): Promise<'read' | 'event loop'> {
+  const turn = new Promise<'event loop'>((resolve) => setImmediate(() => resolve('event loop')));
+  return Promise.race([read.then(() => 'read' as const), turn]);
+}
+
+describe('readText of the Node filesystem', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'goal-loop-read-'));
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('reads a small file with synchronous calls: settled before the event loop turns', async () => {
+    const fs = createNodeFileSystem(root);
+    await writeFile(join(root, 'feedback.json'), '{"summary":{"score":97}}');
+    await writeFile(join(root, 'edge.json'), 'é'.repeat(SYNC_READ_BYTES / 2 - 1));
+    expect(await firstOf(fs.readText('feedback.json'))).toBe('read');
+    expect(await firstOf(fs.readText('edge.json'))).toBe('read');
+    expect(await fs.readText('edge.json')).toBe('é'.repeat(SYNC_READ_BYTES / 2 - 1));
+  });
+
+  it('reads a file over 1 MiB asynchronously, whole and in order', async () => {
+    const fs = createNodeFileSystem(root);
+    const text = Array.from({ length: 60_000 }, (_, index) => `{"id":"TC-${index}"}`).join('\n');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(SYNC_READ_BYTES);
+    await writeFile(join(root, 'cases.jsonl'), text);
+    const read = fs.readText('cases.jsonl');
+    expect(await firstOf(read)).toBe('event loop');
+    expect(await read).toBe(text);
+  });
+
+  it('reads past the size fstat gave (a file that grew), and refuses it once it passes the cap', async () => {
+    // procfs files report size 0 and hold text: the read goes on past the size it was told.
+    await symlink('/proc/self/status', join(root, 'status'));
+    const fs = createNodeFileSystem(root, { maxReadBytes: 100_000 });
+    expect(await fs.readText('status')).toMatch(/^Name:\t.*\n[\s\S]*Pid:\t\d+\n/);
+    const capped = createNodeFileSystem(root, { maxReadBytes: 100 });
+    const error = await capped.readText('status').catch((caught: unknown) => caught);
+    expect(isGoalLoopError(error, 'IO_ERROR')).toBe(true);
+    expect((error as Error).message).toContain('"status" failed: EFBIG: the file holds more than 100 bytes');
+  });
+
+  it('refuses bytes that are not UTF-8 on both paths, naming the offset', async () => {
+    const fs = createNodeFileSystem(root);
+    await writeFile(join(root, 'small.json'), Buffer.from([0x7b, 0xff, 0x7d]));
+    await writeFile(
+      join(root, 'large.json'),
+      Buffer.concat([Buffer.alloc(SYNC_READ_BYTES + 5, 0x20), Buffer.from([0xc3])]),
+    );
+    await expect(fs.readText('small.json')).rejects.toThrow(/EILSEQ.*byte offset 1 /);
+    await expect(fs.readText('large.json')).rejects.toThrow(new RegExp(`EILSEQ.*byte offset ${SYNC_READ_BYTES + 5} `));
+  });
+});
