@@ -29,17 +29,19 @@ const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
  * @public
  */
 export function readDotPath(value: unknown, path: string): DotPathResult {
-  const segments = path.split('.');
   let cursor: unknown = value;
-  for (let index = 0; index < segments.length; index += 1) {
-    const segment = segments[index] ?? '';
-    // Where the walk stopped is spelled out only when it stops.
-    if (segment === '') return { found: false, at: segments.slice(0, index + 1).join('.'), why: 'empty path segment' };
-    const step = stepInto(cursor, segment);
-    if (!step.ok) return { found: false, at: segments.slice(0, index + 1).join('.'), why: step.why };
+  // Walks the segments in place (a metric is read for every criterion of every evaluation); where the walk stopped,
+  // `at`, is the path up to the end of the segment it stopped at.
+  for (let start = 0; ; ) {
+    const dot = path.indexOf('.', start);
+    const end = dot === -1 ? path.length : dot;
+    if (end === start) return { found: false, at: path.slice(0, end), why: 'empty path segment' };
+    const step = stepInto(cursor, path.slice(start, end));
+    if (!step.ok) return { found: false, at: path.slice(0, end), why: step.why };
     cursor = step.value;
+    if (dot === -1) return { found: true, value: cursor };
+    start = dot + 1;
   }
-  return { found: true, value: cursor };
 }
 
 // Moves one segment into an array or object, or says why it cannot.

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readDotPath, readOwn } from '../../src/kit/dot-path.js';
 
@@ -58,6 +59,43 @@ describe('readDotPath', () => {
     expect(readDotPath(doc, 'zero.x')).toMatchObject({ found: false, at: 'zero.x' });
     expect(readDotPath(doc, 'nil.x')).toMatchObject({ found: false, why: 'cannot read "x" of null' });
     expect(readDotPath(undefined, 'a').found).toBe(false);
+  });
+
+  it('agrees with a walk over the split segments, `at` included, for any document and path', () => {
+    // The walk spelled out segment by segment: where it stops is the segments up to the one it stopped at.
+    const bySegments = (value: unknown, path: string): unknown => {
+      const segments = path.split('.');
+      let cursor = value;
+      for (let index = 0; index < segments.length; index += 1) {
+        const at = segments.slice(0, index + 1).join('.');
+        const segment = segments[index] as string;
+        if (segment === '') return { found: false, at, why: 'empty path segment' };
+        const step = readDotPath(cursor, segment);
+        if (!step.found) return { found: false, at, why: step.why };
+        cursor = step.value;
+      }
+      return { found: true, value: cursor };
+    };
+    const segment = fc.constantFrom('', 'a', 'b', '0', '1', '01', 'length', 'constructor', 'x y');
+    // Documents whose keys are the segments' own, so that walks go deep before they stop.
+    const { documents } = fc.letrec((tie) => ({
+      documents: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 0 }),
+        fc.array(tie('documents'), { maxLength: 3 }),
+        fc.dictionary(fc.constantFrom('a', 'b', '0', 'length', 'x y'), tie('documents'), { maxKeys: 3 }),
+      ),
+    }));
+    fc.assert(
+      fc.property(
+        documents,
+        fc.array(segment, { minLength: 1, maxLength: 5 }).map((segments) => segments.join('.')),
+        (document, path) => {
+          expect(readDotPath(document, path)).toEqual(bySegments(document, path));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 });
 

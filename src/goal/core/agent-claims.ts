@@ -35,8 +35,11 @@ export interface AgentPoolInput {
   readonly stages: readonly string[];
   readonly iteration: number | null;
   readonly evidence: Readonly<Record<string, EvidenceFact>>;
-  /** Judge criteria the explicit pool already decided: the agent pool is not consulted for them. */
-  readonly decidedByExplicit: ReadonlySet<string>;
+  /**
+   * Judge criteria the explicit pool already decided, as a set of their ids or a map keyed by them (the explicit
+   * pool's `chosen`): the agent pool is not consulted for them.
+   */
+  readonly decidedByExplicit: Pick<ReadonlySet<string>, 'has'>;
 }
 
 /**

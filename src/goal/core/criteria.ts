@@ -69,15 +69,20 @@ export function evaluateCriterion(
   context: CriterionContext,
   index?: number,
 ): CriterionEvaluation {
-  const { refusedField, ...verdict } = judgeOf(criterion, fact, context);
-  const evaluation = { id: criterion.id, kind: criterion.kind, rerunStages: criterion.rerun_stages, ...verdict };
-  if (refusedField === undefined) return evaluation;
+  const verdict = judgeOf(criterion, fact, context);
+  // A verdict names a refused field only when there is one (never as undefined): the common case copies no key twice.
+  if (verdict.refusedField === undefined)
+    return { id: criterion.id, kind: criterion.kind, rerunStages: criterion.rerun_stages, ...verdict };
+  const { refusedField, ...rest } = verdict;
   // Without the criterion's position, the path is relative to the criterion itself.
   const at = index === undefined ? `$.${refusedField}` : `$.criteria[${index}].${refusedField}`;
   return {
-    ...evaluation,
+    id: criterion.id,
+    kind: criterion.kind,
+    rerunStages: criterion.rerun_stages,
+    ...rest,
     refusedPath: at,
-    detail: `${at}: ${evaluation.detail} No stage rerun can change that: correct the path in the goal (or the symlink that leads out).`,
+    detail: `${at}: ${rest.detail} No stage rerun can change that: correct the path in the goal (or the symlink that leads out).`,
   };
 }
 

@@ -185,15 +185,18 @@ export function errorEvaluation(goalId: string, issues: readonly Issue[], iterat
 function unknownStageIssues(facts: EvaluationFacts): Issue[] {
   const known = new Set(facts.stages);
   const issues: Issue[] = [];
-  facts.goal.criteria.forEach((criterion, index) => {
-    criterion.rerun_stages.forEach((stage, stageIndex) => {
-      if (known.has(stage)) return;
+  const { criteria } = facts.goal;
+  for (let index = 0; index < criteria.length; index += 1) {
+    const stages = (criteria[index] as (typeof criteria)[number]).rerun_stages;
+    for (let stageIndex = 0; stageIndex < stages.length; stageIndex += 1) {
+      const stage = stages[stageIndex] as string;
+      if (known.has(stage)) continue;
       issues.push({
         code: 'unknown_stage',
         path: ['criteria', index, 'rerun_stages', stageIndex],
         message: `"${stage}" is not a stage of the pipeline; it is not rerun`,
       });
-    });
-  });
+    }
+  }
   return issues;
 }

@@ -1,6 +1,7 @@
 import type { Goal } from '../contracts/goal.js';
 import type { Verdict } from '../contracts/verdict.js';
 import { type ClaimRecord, claim, stampFreshness } from './claims.js';
+import { criteriaIndex } from './criteria-index.js';
 
 /** The explicit verdict chosen for one judge criterion. @public */
 export interface ExplicitChoice {
@@ -41,10 +42,7 @@ export function searchExplicitPool(
   stages: readonly string[],
   iteration: number | null,
 ): ExplicitPool {
-  const judgeIds = [
-    ...new Set(goal.criteria.filter((criterion) => criterion.kind === 'judge').map((criterion) => criterion.id)),
-  ];
-  const kinds = new Map(goal.criteria.map((criterion) => [criterion.id, criterion.kind] as const));
+  const { judgeIds, kinds } = criteriaIndex(goal);
   const byId = new Map<string, Candidate[]>();
   const idless: Candidate[] = [];
   const rejected: ClaimRecord[] = [];

@@ -59,7 +59,7 @@ export function resolveVerdicts(facts: EvaluationFacts): VerdictResolution {
     stages: facts.stages,
     iteration: facts.iteration,
     evidence: facts.evidence,
-    decidedByExplicit: new Set(explicit.chosen.keys()),
+    decidedByExplicit: explicit.chosen,
   });
   const rejected = [...explicit.rejected, ...agent.rejected];
   const judges = new Map<string, JudgeOutcome>();
@@ -99,7 +99,7 @@ function explicitOutcome(criterion: JudgeCriterion, choice: ExplicitChoice): Jud
     recommendation: verdict.recommendation ?? 'retry',
     // An explicit list replaces the criterion's, even when it is empty.
     rerunStages: verdict.recommended_rerun_stages ?? criterion.rerun_stages,
-    detail: `Explicit verdict ${verdict.verdict}${by}${stamp}${reasoning}`.replace(/\.?$/, '.'),
+    detail: sentence(`Explicit verdict ${verdict.verdict}${by}${stamp}${reasoning}`),
     summary: `explicit verdict ${verdict.verdict}${verdict.recommendation === 'block' && verdict.verdict === 'FAIL' ? ', recommendation block' : ''}`,
   };
 }
@@ -115,13 +115,16 @@ function agentOutcome(criterion: JudgeCriterion, choice: AgentChoice): JudgeOutc
     source: 'agent',
     recommendation: entry.recommendation ?? 'retry',
     rerunStages: [...new Set([...criterion.rerun_stages, ...choice.rerunStages])],
-    detail:
-      `Agent claim ${entry.result} (${verdict}) from feedback.json, iteration ${choice.stamp ?? '?'}, evidence ${entry.evidence.join(', ')}${reasoning}`.replace(
-        /\.?$/,
-        '.',
-      ),
+    detail: sentence(
+      `Agent claim ${entry.result} (${verdict}) from feedback.json, iteration ${choice.stamp ?? '?'}, evidence ${entry.evidence.join(', ')}${reasoning}`,
+    ),
     summary: `agent claim ${entry.result}${entry.recommendation === 'block' && verdict === 'FAIL' ? ', recommendation block' : ''}`,
   };
+}
+
+// The text ending in one full stop (a judge's reasoning may bring its own).
+function sentence(text: string): string {
+  return text.endsWith('.') ? text : `${text}.`;
 }
 
 // The positions in `rejected` of the claims about each criterion id (the id-less ones under null), in one pass.
