@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import * as fs from 'node:fs';
 import { GoalLoopError } from '../errors.js';
 import { invalidUtf8Detail } from '../kit/utf8.js';
-import { notRegular, READ_FLAGS } from './file-io.js';
+import { NO_THROW_IF_MISSING, notRegular, READ_FLAGS } from './file-io.js';
 
 // readText's reads: a regular file as UTF-8, refused once it holds more than the cap, refused when its bytes are not
 // UTF-8 (decoding them would turn each into U+FFFD, and a goal or a contract would pass with text it never held).
@@ -24,11 +24,14 @@ interface Progress {
 /**
  * Reads the file at `target` (named `path` in errors), opened with O_NONBLOCK so a FIFO never blocks and refused by
  * its descriptor's own fstat (so no race with a swap) unless it is a regular file; never reads past `cap` bytes, even
- * when the file grows while it is read.
+ * when the file grows while it is read. Null when nothing is at `target`: an lstat says so without the exception a
+ * failed open builds (an evaluation looks for half a dozen optional files); a file removed between the two calls is
+ * the open's ENOENT.
  */
-export function readCapped(target: string, path: string, cap: number): Promise<string> {
+export function readCapped(target: string, path: string, cap: number): Promise<string | null> {
   let fd: number;
   try {
+    if (fs.lstatSync(target, NO_THROW_IF_MISSING) === undefined) return Promise.resolve(null);
     fd = fs.openSync(target, READ_FLAGS);
   } catch (error) {
     return Promise.reject(error);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
 import { issuesFromZod, refuseInvalidOptions } from '../../errors.js';
+import { isNameList, isNonEmptyString, isObject, isOptionalString } from '../../kit/fast-check.js';
 import { parseOptionShape } from './parse-goal.js';
 
 /** One judge verdict in `goal-verdict.json`, written by a host or a human. @public */
@@ -69,6 +70,11 @@ export function parseVerdictFile(input: unknown, options: ParseVerdictOptions = 
   const issues: Issue[] = [];
   const known = options.stages === undefined ? undefined : new Set(options.stages);
   located.entries.forEach((entry, index) => {
+    // The common entry, valid as it is and naming only known stages, is kept in place; any other goes through zod.
+    if (isCanonicalVerdict(entry) && namesKnownStages(entry, known)) {
+      verdicts.push(entry);
+      return;
+    }
     const path = [...located.base, ...(located.single ? [] : [index])];
     const parsed = verdictSchema.safeParse(entry);
     if (!parsed.success) {
@@ -91,6 +97,33 @@ export function parseVerdictFile(input: unknown, options: ParseVerdictOptions = 
     verdicts.push(parsed.data);
   });
   return { verdicts, issues };
+}
+
+/**
+ * True for a value {@link verdictSchema} accepts as it is (its fast path, see
+ * kit/fast-check.ts): the parser keeps such an entry without zod copying it.
+ *
+ * @internal
+ */
+export function isCanonicalVerdict(value: unknown): value is Verdict {
+  if (!isObject(value)) return false;
+  const { iteration, score } = value;
+  return (
+    (value.criterion_id === undefined || isNonEmptyString(value.criterion_id)) &&
+    (value.verdict === 'PASS' || value.verdict === 'FAIL') &&
+    isOptionalString(value.judge) &&
+    isOptionalString(value.reasoning) &&
+    (score === undefined || (typeof score === 'number' && Number.isFinite(score))) &&
+    (iteration === undefined || (Number.isSafeInteger(iteration) && (iteration as number) >= 0)) &&
+    (value.recommendation === undefined || value.recommendation === 'retry' || value.recommendation === 'block') &&
+    (value.recommended_rerun_stages === undefined || isNameList(value.recommended_rerun_stages))
+  );
+}
+
+// True when every rerun stage a verdict names is a stage of the pipeline (always, when no pipeline is given).
+function namesKnownStages(verdict: Verdict, known: ReadonlySet<string> | undefined): boolean {
+  const stages = verdict.recommended_rerun_stages;
+  return known === undefined || stages === undefined || stages.every((stage) => known.has(stage));
 }
 
 // Finds the verdict entries in any of the three accepted file shapes.

@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  hasContractMetadata,
-  isArrayOf,
-  isIdList,
-  isNameList,
-  isNonEmptyString,
-  isObject,
-  isOptionalString,
-} from './fast-parse.js';
+import { isArrayOf, isNameList, isNonEmptyString, isObject, isOptionalString } from '../../kit/fast-check.js';
+import { hasContractMetadata, isIdList } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasContractMetadata, isArrayOf, isIdList, isNameOrNamed, isObject } from './fast-parse.js';
+import { isArrayOf, isObject } from '../../kit/fast-check.js';
+import { hasContractMetadata, isIdList, isNameOrNamed } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,

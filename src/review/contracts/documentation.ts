@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasContractMetadata, isArrayOf, isIdList, isNonEmptyString, isObject } from './fast-parse.js';
+import { isArrayOf, isNonEmptyString, isObject } from '../../kit/fast-check.js';
+import { hasContractMetadata, isIdList } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
 import { issuesFromZod } from '../../errors.js';
-import { type FastCheck, hasContractMetadata, isObject } from './fast-parse.js';
+import { type FastCheck, isObject } from '../../kit/fast-check.js';
+import { hasContractMetadata } from './fast-parse.js';
 
 /** The provenance value rstack-agents' `adopt` stamps on harvested artifacts. @public */
 export const BROWNFIELD_SOURCE = 'brownfield-adoption';

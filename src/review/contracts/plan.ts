@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  hasContractMetadata,
-  isArrayOf,
-  isNonEmptyString,
-  isNonNegativeNumber,
-  isObject,
-  isOptionalString,
-} from './fast-parse.js';
+import { isArrayOf, isNonEmptyString, isNonNegativeNumber, isObject, isOptionalString } from '../../kit/fast-check.js';
+import { hasContractMetadata } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,

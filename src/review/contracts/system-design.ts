@@ -1,15 +1,6 @@
 import { z } from 'zod';
-import {
-  hasContractMetadata,
-  isArrayOf,
-  isId,
-  isIdList,
-  isNamed,
-  isNameOrNamed,
-  isNonEmptyString,
-  isObject,
-  isOptionalString,
-} from './fast-parse.js';
+import { isArrayOf, isNonEmptyString, isObject, isOptionalString } from '../../kit/fast-check.js';
+import { hasContractMetadata, isId, isIdList, isNamed, isNameOrNamed } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,

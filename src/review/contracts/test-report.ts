@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hasContractMetadata, isArrayOf, isId, isIdList, isObject, isOptionalString } from './fast-parse.js';
+import { isArrayOf, isObject, isOptionalString } from '../../kit/fast-check.js';
+import { hasContractMetadata, isId, isIdList } from './fast-parse.js';
 import {
   type ContractMetadata,
   type ContractRead,

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import type { FastCheck } from '../../../src/kit/fast-check.js';
 import {
   codeFileSchema,
   codeReportSchema,
@@ -13,7 +14,6 @@ import {
   isCanonicalDeploymentReport,
 } from '../../../src/review/contracts/deployment-report.js';
 import { documentationSchema, isCanonicalDocumentation } from '../../../src/review/contracts/documentation.js';
-import type { FastCheck } from '../../../src/review/contracts/fast-parse.js';
 import {
   isCanonicalJiraTickets,
   isCanonicalStory,
