@@ -185,17 +185,11 @@ export function errorEvaluation(goalId: string, issues: readonly Issue[], iterat
 function unknownStageIssues(facts: EvaluationFacts): Issue[] {
   const known = new Set(facts.stages);
   const issues: Issue[] = [];
-  const { criteria } = facts.goal;
-  for (let index = 0; index < criteria.length; index += 1) {
-    const stages = (criteria[index] as (typeof criteria)[number]).rerun_stages;
-    for (let stageIndex = 0; stageIndex < stages.length; stageIndex += 1) {
-      const stage = stages[stageIndex] as string;
+  for (const [index, criterion] of facts.goal.criteria.entries()) {
+    for (const [stageIndex, stage] of criterion.rerun_stages.entries()) {
       if (known.has(stage)) continue;
-      issues.push({
-        code: 'unknown_stage',
-        path: ['criteria', index, 'rerun_stages', stageIndex],
-        message: `"${stage}" is not a stage of the pipeline; it is not rerun`,
-      });
+      const message = `"${stage}" is not a stage of the pipeline; it is not rerun`;
+      issues.push({ code: 'unknown_stage', path: ['criteria', index, 'rerun_stages', stageIndex], message });
     }
   }
   return issues;
