@@ -13,7 +13,7 @@ import type { FileSystem } from '../../src/ports/file-system.js';
 import type { StageOutcome } from '../../src/ports/stage-runner.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem, type MemoryFileSystem } from '../../src/testing/memory-file-system.js';
-import type { ScriptedStep } from '../../src/testing/scripted-stage-runner.js';
+import { createScriptedStageRunner, type ScriptedStep } from '../../src/testing/scripted-stage-runner.js';
 
 // Shared builders for the loop tests: a run dir, goal files, stage steps, and readers of what the loop wrote.
 
@@ -60,6 +60,9 @@ export const command = (id: string, line: string, rerun: string[] = []): Raw => 
 
 export const passed: StageOutcome = { status: 'passed' };
 export const failed: StageOutcome = { status: 'failed', detail: 'it failed' };
+
+// A scripted runner under which the three stages all pass.
+export const allPass = () => createScriptedStageRunner({ a: passed, b: passed, c: passed });
 
 // A stage step that writes a run-relative file (content computed from the context) and returns an outcome.
 export function writes(
