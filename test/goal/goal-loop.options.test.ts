@@ -1,12 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { GoalLoopError } from '../../src/errors.js';
+import { GoalLoopError } from '../../src/errors.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import type { GoalLoopOptions } from '../../src/goal/options.js';
 import { noopTracer } from '../../src/ports/tracer.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { thrownRefusal } from '../kit/option-refusal.js';
+import { allPass, harness, RUN } from './helpers.js';
 
 // Every option GoalLoop knows: anything else is a misspelling and is refused.
 const KNOWN = [
@@ -128,5 +129,30 @@ describe('GoalLoop options: unknown keys', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('invalid options', () => {
+  const base = (): GoalLoopOptions => ({ fs: harness().fs, runDir: RUN, stages: ['a'], runner: allPass() });
+  it.each([
+    ['stages', { stages: [] }],
+    ['stages', { stages: ['a', 'a'] }],
+    ['maxIterations', { maxIterations: 0 }],
+    ['maxIterations', { maxIterations: 2.5 }],
+    ['budgetUsd', { budgetUsd: -1 }],
+    ['runDir', { runDir: '../x' }],
+    ['runDir', { runDir: '/abs/run' }],
+    ['runner', { runner: {} }],
+    ['lockTimeoutMs', { lockTimeoutMs: 0 }],
+  ])('rejects a bad %s with INVALID_OPTIONS naming it', (field, override) => {
+    const make = () => new GoalLoop({ ...base(), ...(override as Partial<GoalLoopOptions>) });
+    expect(make).toThrow(GoalLoopError);
+    try {
+      make();
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'INVALID_OPTIONS' });
+      expect((error as GoalLoopError).message).toContain(`${field}:`);
+      expect((error as GoalLoopError).issues.map((issue) => issue.path[0])).toContain(field);
+    }
   });
 });

@@ -109,6 +109,9 @@ export function harness(files: Record<string, string> = {}): Harness {
 // The files of a run dir keyed by name.
 export const runFile = (name: string): string => `${RUN}/${name}`;
 
+// The run files of a goal of one judge criterion, `design` (rerunning b).
+export const JUDGE_GOAL = { [runFile('goal.json')]: goalJson([judge('design', ['b'])]) };
+
 // The raw lines of events.jsonl (the trailing empty string dropped).
 export async function eventLines(fs: FileSystem, path = PATHS.events): Promise<string[]> {
   const text = (await fs.readText(path)) ?? '';
