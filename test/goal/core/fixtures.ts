@@ -97,6 +97,7 @@ export const present = (type: 'file' | 'directory' | 'other' = 'file', path = 'x
   kind: 'file_exists',
   path: { state: 'present', path, type },
 });
+export const missingFile: CriterionFact = { kind: 'file_exists', path: { state: 'missing', path: 'x' } };
 export const metricDoc = (document: unknown): CriterionFact => ({
   kind: 'metric_threshold',
   source: { state: 'present', document },
