@@ -88,9 +88,10 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
   const checks: readonly (CriterionEvaluation | BuiltinCheck)[] = [...criteria, ...builtins.checks];
   let passing = 0;
   const rerunSources: string[] = [];
+  // Lists from goal-verdict.json and feedback.json may be longer than a call takes arguments: pushed one by one.
   for (const check of checks) {
     if (check.status === 'PASS') passing += 1;
-    else rerunSources.push(...check.rerunStages);
+    else for (const stage of check.rerunStages) rerunSources.push(stage);
   }
   const score = checks.length === 0 ? 100 : Math.round((passing / checks.length) * 1000) / 10;
   const signals: DecisionSignal[] = [];
@@ -98,7 +99,8 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
     const signal = criterionSignal(criterion);
     if (signal !== null) signals.push(signal);
   }
-  signals.push(...verdicts.signals, ...builtins.signals);
+  for (const signal of verdicts.signals) signals.push(signal);
+  for (const signal of builtins.signals) signals.push(signal);
   if (score < goal.min_score)
     signals.push({
       kind: 'score_below_min',

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
+import { agentReport, claimOf, facts, goal, JUDGE_FACT, judge, verdicts } from './fixtures.js';
+
+// Lists longer than a call's argument limit (about 120,000 on V8's default stack): goal-verdict.json and feedback.json
+// are written by hosts and agents, and a list they hold is gathered into the evaluation, never spread into a call.
+const LONG = 300_000;
+
+describe('evaluateGoal: lists past the argument limit', () => {
+  it('takes a FAIL verdict naming its rerun stage 300,000 times', () => {
+    const evaluation = evaluateGoal(
+      facts({
+        goal: goal([judge('design', ['07-code'])]),
+        criteria: { design: JUDGE_FACT },
+        explicitVerdicts: verdicts({
+          criterion_id: 'design',
+          verdict: 'FAIL',
+          recommended_rerun_stages: Array.from({ length: LONG }, () => '06-architecture'),
+        }),
+      }),
+    );
+    expect(evaluation.status).toBe('RETRY');
+    expect(evaluation.recommendedRerunStages).toEqual(['06-architecture', '11-feedback-loop']);
+  });
+
+  it('asks the user once for 300,000 agent claims stamped ahead', () => {
+    const evaluation = evaluateGoal(
+      facts({
+        goal: goal([judge('design', ['07-code'])]),
+        criteria: { design: JUDGE_FACT },
+        iteration: 1,
+        feedback: agentReport(Array.from({ length: LONG }, () => claimOf('design', 'met', { iteration: 9 }))),
+      }),
+    );
+    expect(evaluation.status).toBe('ASK_USER');
+    expect(evaluation.criteria[0]?.status).toBe('PENDING');
+  });
+});
