@@ -96,5 +96,6 @@ export async function withLockedSession(
 async function latestIterationFolder(fs: FileSystem, runDir: string): Promise<string | null> {
   const folder = joinPath(runDir, 'iterations');
   const numbers = ((await fs.list(folder)) ?? []).filter((name) => /^[1-9]\d*$/.test(name)).map(Number);
-  return numbers.length === 0 ? null : joinPath(folder, String(Math.max(...numbers)));
+  // A reduce, not Math.max(...numbers): a folder of a hundred thousand or so names would overflow the call stack.
+  return numbers.length === 0 ? null : joinPath(folder, String(numbers.reduce((a, b) => Math.max(a, b))));
 }

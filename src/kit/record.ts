@@ -27,3 +27,15 @@ export function recordFromEntries<T>(entries: Iterable<readonly [string, T]>): R
 export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
+
+/**
+ * Appends `items` to `target` one by one and returns `target`. `target.push(...items)` passes every item as an
+ * argument, and a list of a hundred thousand or so (from a file a host or an agent wrote) overflows the call stack
+ * with a `RangeError`. Linear in the items.
+ *
+ * @internal
+ */
+export function pushAll<T>(target: T[], items: Iterable<T>): T[] {
+  for (const item of items) target.push(item);
+  return target;
+}

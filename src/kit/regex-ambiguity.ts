@@ -9,6 +9,7 @@
 // the rest of the longer one (a dangling suffix) is followed until the two parses end together. Every position of the
 // text is covered by one class of each parse, so two classes that intersect are all a witness needs.
 import { type CharRanges, intersect } from './char-ranges.js';
+import { pushAll } from './record.js';
 import { repeats } from './regex-overlap.js';
 import type { RegexItem } from './regex-parse.js';
 
@@ -29,7 +30,7 @@ function wordOf(items: readonly RegexItem[]): CharRanges[] | null {
       const [only, ...others] = item.alternatives;
       const inner = only !== undefined && others.length === 0 && !item.lookaround ? wordOf(only) : null;
       if (inner === null || word.length + inner.length * item.min > MAX_WORD) return null;
-      for (let count = 0; count < item.min; count++) word.push(...inner);
+      for (let count = 0; count < item.min; count++) pushAll(word, inner);
     }
   }
   return word;

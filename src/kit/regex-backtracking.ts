@@ -6,6 +6,7 @@
 // polynomial of a degree the pattern chooses, regex-adjacent.ts). The check reads the source (regex-parse.ts), never
 // runs it.
 import { type CharRanges, disjoint, mergeRanges } from './char-ranges.js';
+import { pushAll } from './record.js';
 import { adjacentRepetitions } from './regex-adjacent.js';
 import { ambiguousAlternatives } from './regex-ambiguity.js';
 import { overlappingAlternatives, repeats } from './regex-overlap.js';
@@ -25,7 +26,7 @@ function innerRepetitions(alternatives: readonly (readonly RegexItem[])[]): Char
   const out: CharRanges[] = [];
   for (const item of alternatives.flat()) {
     if (item.max > item.min) out.push(charsOf(item));
-    else if (item.kind === 'group') out.push(...innerRepetitions(item.alternatives));
+    else if (item.kind === 'group') pushAll(out, innerRepetitions(item.alternatives));
   }
   return out;
 }

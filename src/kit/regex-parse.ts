@@ -2,6 +2,7 @@
 // (bounded from both sides: what it does not model may match anything and surely matches nothing, so conclusions
 // drawn from either bound stay conservative), groups with their alternatives, assertions, and quantifiers.
 import { type CharBounds, exactly, ignoringCase, mergeRanges, negated, UNKNOWN } from './char-ranges.js';
+import { pushAll } from './record.js';
 import { dotOf, readEscape } from './regex-escape.js';
 
 /** One item of a sequence, with its quantifier (`max` Infinity when unbounded) and source span (`at`): an atom; a
@@ -145,14 +146,14 @@ class Reader {
     while (!this.done && this.peek() !== ']') {
       const low = this.classMember();
       if (typeof low !== 'number') {
-        chars.push(...low.chars);
-        sure.push(...low.sure);
+        pushAll(chars, low.chars);
+        pushAll(sure, low.sure);
       } else if (this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== '') {
         this.index++;
         const high = this.classMember();
         // A range to a class escape (`[a-\d]`) is not modelled.
         const range = typeof high === 'number' ? ([Math.min(low, high), Math.max(low, high)] as const) : null;
-        if (range === null) chars.push(...UNKNOWN.chars);
+        if (range === null) pushAll(chars, UNKNOWN.chars);
         else {
           chars.push(range);
           sure.push(range);
@@ -192,7 +193,7 @@ export function parseRegex(source: string, flags?: string): RegexItem[][] {
   const reader = new Reader(source, dotOf(source, flags));
   const top: RegexItem[][] = [];
   while (!reader.done) {
-    top.push(...reader.alternatives(false).alternatives);
+    pushAll(top, reader.alternatives(false).alternatives);
     reader.skipStray();
   }
   return top.length === 0 ? [[]] : top;

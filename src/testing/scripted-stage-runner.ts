@@ -1,4 +1,5 @@
 import { GoalLoopError, type Issue, optionKeyIssues, refuseOptions } from '../errors.js';
+import { pushAll } from '../kit/record.js';
 import type { StageContextOf, StageOutcome, StageRunnerOf, StageRunReason } from '../ports/stage-runner.js';
 
 /**
@@ -130,14 +131,18 @@ function checkScript(script: unknown, options: unknown): void {
     issues.push({ code: 'invalid_type', path: ['script'], message: 'the script must map stage ids to steps' });
   } else {
     for (const [stage, entry] of Object.entries(script)) {
-      if (!Array.isArray(entry)) issues.push(...stepIssues(entry, ['script', stage]));
-      else issues.push(...entry.flatMap((step, index) => stepIssues(step, ['script', stage, index])));
+      if (!Array.isArray(entry)) pushAll(issues, stepIssues(entry, ['script', stage]));
+      else
+        pushAll(
+          issues,
+          entry.flatMap((step, index) => stepIssues(step, ['script', stage, index])),
+        );
     }
   }
   const optionIssues = optionKeyIssues(options, ['fallback'], ['options']);
   const { fallback } = (options ?? {}) as ScriptedStageRunnerOptions;
   if (optionIssues.length === 0 && fallback !== undefined)
-    optionIssues.push(...stepIssues(fallback, ['options', 'fallback']));
+    pushAll(optionIssues, stepIssues(fallback, ['options', 'fallback']));
   refuseOptions('createScriptedStageRunner', [...issues, ...optionIssues]);
 }
 

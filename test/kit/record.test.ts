@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordFromEntries } from '../../src/kit/record.js';
+import { pushAll, recordFromEntries } from '../../src/kit/record.js';
 
 describe('recordFromEntries', () => {
   it('is Object.fromEntries: a plain object, own keys in order, the last duplicate wins, __proto__ an own key', () => {
@@ -25,5 +25,19 @@ describe('recordFromEntries', () => {
     const record = recordFromEntries(entries(10_000));
     expect(Object.keys(record)).toHaveLength(10_000);
     expect(record['key-9999']).toBe(9999);
+  });
+});
+
+describe('pushAll', () => {
+  it('appends in order, past the argument limit of push(...items), and returns the target', () => {
+    const target = [-1];
+    const items = Array.from({ length: 300_000 }, (_, index) => index);
+    expect(() => target.push(...items)).toThrow(RangeError);
+    target.length = 1;
+    expect(pushAll(target, items)).toBe(target);
+    expect(target).toHaveLength(300_001);
+    expect(target[0]).toBe(-1);
+    expect(target[300_000]).toBe(299_999);
+    expect(pushAll([1], new Set([2, 3]))).toEqual([1, 2, 3]);
   });
 });

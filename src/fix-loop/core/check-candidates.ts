@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Issue, issuesFromZod, type ParseResult } from '../../errors.js';
 import { pathBeyondDepth } from '../../kit/json-depth.js';
+import { pushAll } from '../../kit/record.js';
 import { type FixCandidate, fixCandidateSchema } from '../contracts/candidate.js';
 
 // Deeper than this a candidate is refused before its schema walks it: the schema's recursion (and the session
@@ -68,7 +69,7 @@ export function parseFixCandidates(value: unknown): ParseResult<FixCandidate[]> 
   items.forEach((item, index) => {
     const checked = checkFixCandidate(item, index);
     if (checked.success) candidates.push(checked.data);
-    else issues.push(...checked.issues);
+    else pushAll(issues, checked.issues);
   });
   if (issues.length > 0) return { success: false, issues };
   return { success: true, data: candidates, issues: [] };

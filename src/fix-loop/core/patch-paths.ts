@@ -1,3 +1,4 @@
+import { pushAll } from '../../kit/record.js';
 import { diffGitNames, readName } from './header-names.js';
 
 /**
@@ -127,7 +128,7 @@ function cutsOf(name: string): string[] {
 function diffGitProblem(rest: string, paths: string[]): string | null {
   const names = diffGitNames(rest);
   if (names === null) return 'its quoted paths cannot be read';
-  paths.push(...names);
+  pushAll(paths, names);
   for (const name of names) {
     const problem = pathProblem(name);
     if (problem !== null) return problem;

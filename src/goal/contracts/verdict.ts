@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Issue } from '../../errors.js';
 import { issuesFromZod, refuseInvalidOptions } from '../../errors.js';
 import { isNameList, isNonEmptyString, isObject, isOptionalString } from '../../kit/fast-check.js';
+import { pushAll } from '../../kit/record.js';
 import { parseOptionShape } from './parse-goal.js';
 
 /** One judge verdict in `goal-verdict.json`, written by a host or a human. @public */
@@ -78,7 +79,7 @@ export function parseVerdictFile(input: unknown, options: ParseVerdictOptions = 
     const path = [...located.base, ...(located.single ? [] : [index])];
     const parsed = verdictSchema.safeParse(entry);
     if (!parsed.success) {
-      issues.push(...issuesFromZod(parsed.error, path));
+      pushAll(issues, issuesFromZod(parsed.error, path));
       return;
     }
     const unknownStages = (parsed.data.recommended_rerun_stages ?? []).flatMap((stage, stageIndex) =>

@@ -1,6 +1,7 @@
 // The agent pool's entries read one by one: each validated on its own and stamped, an entry stamped ahead of the
 // current iteration rejected with an ASK_USER signal.
 import { type Issue, issuesFromZod } from '../../errors.js';
+import { pushAll } from '../../kit/record.js';
 import {
   type AgentCriterionEntry,
   agentCriterionEntrySchema,
@@ -51,7 +52,7 @@ export function readAgentEntries(
         ...issue,
         message: `feedback.json: ${issue.message}`,
       }));
-      issues.push(...found);
+      pushAll(issues, found);
       const first = found[0]?.message.replace(/^feedback\.json: /, '') ?? 'invalid entry';
       rejected.push(claim('agent', idOf(raw), index, `Agent claim not used: the entry is malformed (${first}).`));
       return;

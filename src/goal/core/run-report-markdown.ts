@@ -1,3 +1,4 @@
+import { pushAll } from '../../kit/record.js';
 import { formatDuration, formatUsd, oneLine } from './line-text.js';
 import { runReportFlow } from './run-report-flow.js';
 import type { ReportIteration, ReportStop, RunReport } from './run-report-model.js';
@@ -94,7 +95,7 @@ function iterationSection(row: ReportIteration): string[] {
 export function renderRunReportMarkdown(report: RunReport): string {
   const lines = [`# Run report: ${code(report.runDir)}`, '', summary(report), '', '## Iterations', ''];
   if (report.iterations.length === 0) lines.push('No iteration recorded.', '');
-  for (const row of report.iterations) lines.push(...iterationSection(row));
+  for (const row of report.iterations) pushAll(lines, iterationSection(row));
   lines.push('## Stop', '', stopSection(report), '', '## Path', '', '```mermaid', ...runReportFlow(report), '```', '');
   if (report.problems.length > 0)
     lines.push(

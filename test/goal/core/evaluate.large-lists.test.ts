@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseVerdictFile } from '../../../src/goal/contracts/verdict.js';
 import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
 import { agentReport, claimOf, facts, goal, JUDGE_FACT, judge, verdicts } from './fixtures.js';
 
@@ -34,5 +35,25 @@ describe('evaluateGoal: lists past the argument limit', () => {
     );
     expect(evaluation.status).toBe('ASK_USER');
     expect(evaluation.criteria[0]?.status).toBe('PENDING');
+  });
+
+  it('reports a verdict naming 300,000 empty stages, one issue each, and ignores it', () => {
+    const parsed = parseVerdictFile([{ verdict: 'PASS', recommended_rerun_stages: Array(LONG).fill('') }]);
+    expect(parsed.verdicts).toEqual([]);
+    expect(parsed.issues).toHaveLength(LONG);
+    expect(parsed.issues[LONG - 1]?.path).toEqual([0, 'recommended_rerun_stages', LONG - 1]);
+  });
+
+  it('rejects an agent claim with 300,000 evidence entries that are not paths, one issue each', () => {
+    const claim = { ...claimOf('design', 'met'), evidence: Array(LONG).fill(7) };
+    const evaluation = evaluateGoal(
+      facts({
+        goal: goal([judge('design', ['07-code'])]),
+        criteria: { design: JUDGE_FACT },
+        feedback: agentReport([claim]),
+      }),
+    );
+    expect(evaluation.claims.rejected).toHaveLength(1);
+    expect(evaluation.issues.length).toBeGreaterThanOrEqual(LONG);
   });
 });
