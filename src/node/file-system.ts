@@ -49,7 +49,10 @@ import { readCapped } from './read-capped.js';
  * asynchronous calls, and an evaluation stats every file its criteria name,
  * resolves every folder they are in and reads a handful of small documents
  * (a slow network filesystem blocks the event loop for those calls). The
- * rest of a larger file, writes and listings stay asynchronous.
+ * rest of a larger file, writes and listings stay asynchronous, and so does
+ * any read once 4 MiB have been read synchronously without the event loop
+ * turning. A file whose size reads as 0 (procfs, sysfs) is read until a read
+ * gives nothing.
  *
  * The port does not confine paths: use the containment functions before
  * following a path taken from a contract.

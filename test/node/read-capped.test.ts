@@ -1,10 +1,11 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isGoalLoopError } from '../../src/errors.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
-import { SYNC_READ_BYTES } from '../../src/node/read-capped.js';
+import { SYNC_BYTES_PER_TURN, SYNC_READ_BYTES } from '../../src/node/read-capped.js';
 
 // Which settles first: the read, or a callback of the event loop's next check phase (after any I/O it polls).
 async function firstOf(read: Promise<unknown>): Promise<'read' | 'event loop'> {
@@ -50,6 +51,28 @@ describe('readText of the Node filesystem', () => {
     expect(isGoalLoopError(error, 'IO_ERROR')).toBe(true);
     expect((error as Error).message).toContain('"status" failed: EFBIG: the file holds more than 100 bytes');
   });
+
+  it('lets the event loop turn once a run of synchronous reads passes SYNC_BYTES_PER_TURN', async () => {
+    const fs = createNodeFileSystem(root);
+    const size = 900 * 1024;
+    const fits = Math.floor(SYNC_BYTES_PER_TURN / size);
+    for (let index = 0; index <= fits + 1; index++) await writeFile(join(root, `part-${index}.json`), 'x'.repeat(size));
+    const order: string[] = [];
+    for (let index = 0; index <= fits + 1; index++) order.push(await firstOf(fs.readText(`part-${index}.json`)));
+    // The reads that fit are settled at once; the next waits for a turn of the loop, after which reads are at once again.
+    expect(order).toEqual([...Array(fits).fill('read'), 'event loop', 'read']);
+  });
+
+  it.skipIf(!existsSync('/proc/kallsyms'))(
+    'reads a procfs file to its end: it says its size is 0 and gives a page per read',
+    async () => {
+      await symlink('/proc/kallsyms', join(root, 'symbols'));
+      const text = await createNodeFileSystem(root).readText('symbols');
+      // The kernel's symbol table (the same lines read twice, unless a module is loaded in between).
+      expect(text?.split('\n').length).toBe(readFileSync('/proc/kallsyms', 'utf8').split('\n').length);
+      expect(text?.length).toBeGreaterThan(SYNC_READ_BYTES);
+    },
+  );
 
   it('refuses bytes that are not UTF-8 on both paths, naming the offset', async () => {
     const fs = createNodeFileSystem(root);
