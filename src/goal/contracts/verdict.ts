@@ -47,7 +47,10 @@ export interface ParseVerdictOptions {
 /**
  * Parses the content of `goal-verdict.json`. Malformed entries are reported as
  * issues (with their JSON paths) and ignored, never coerced; valid entries are
- * kept. Never throws on input (an unknown option key or a wrong option is
+ * kept: a valid entry of plain data (as `JSON.parse` gives: objects and arrays
+ * with the usual prototypes) is returned as it is, not copied, so do not
+ * change the input while its verdicts are in use; any other valid entry is
+ * zod's copy. Never throws on input (an unknown option key or a wrong option is
  * `INVALID_OPTIONS`). Pure.
  *
  * @public
@@ -101,13 +104,18 @@ export function parseVerdictFile(input: unknown, options: ParseVerdictOptions = 
 }
 
 /**
- * True for a value {@link verdictSchema} accepts as it is (its fast path, see
- * kit/fast-check.ts): the parser keeps such an entry without zod copying it.
+ * True for plain data {@link verdictSchema} accepts as it is (its fast path,
+ * see kit/fast-check.ts): the parser keeps such an entry without zod copying
+ * it. Only a plain object (and a plain array of stages) qualifies, as
+ * `JSON.parse` makes them; a class instance, a null-prototype object or an
+ * array subclass goes through zod, which copies what it reads.
  *
  * @internal
  */
 export function isCanonicalVerdict(value: unknown): value is Verdict {
-  if (!isObject(value)) return false;
+  if (!isObject(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const stages = value.recommended_rerun_stages;
+  if (stages !== undefined && (!isNameList(stages) || Object.getPrototypeOf(stages) !== Array.prototype)) return false;
   const { iteration, score } = value;
   return (
     (value.criterion_id === undefined || isNonEmptyString(value.criterion_id)) &&
@@ -116,8 +124,7 @@ export function isCanonicalVerdict(value: unknown): value is Verdict {
     isOptionalString(value.reasoning) &&
     (score === undefined || (typeof score === 'number' && Number.isFinite(score))) &&
     (iteration === undefined || (Number.isSafeInteger(iteration) && (iteration as number) >= 0)) &&
-    (value.recommendation === undefined || value.recommendation === 'retry' || value.recommendation === 'block') &&
-    (value.recommended_rerun_stages === undefined || isNameList(value.recommended_rerun_stages))
+    (value.recommendation === undefined || value.recommendation === 'retry' || value.recommendation === 'block')
   );
 }
 

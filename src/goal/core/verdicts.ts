@@ -97,8 +97,11 @@ function explicitOutcome(criterion: JudgeCriterion, choice: ExplicitChoice): Jud
     verdict: verdict.verdict,
     source: 'explicit',
     recommendation: verdict.recommendation ?? 'retry',
-    // An explicit list replaces the criterion's, even when it is empty.
-    rerunStages: verdict.recommended_rerun_stages ?? criterion.rerun_stages,
+    // An explicit list replaces the criterion's, even when it is empty; a stage it repeats is rerun once.
+    rerunStages:
+      verdict.recommended_rerun_stages === undefined
+        ? criterion.rerun_stages
+        : [...new Set(verdict.recommended_rerun_stages)],
     detail: sentence(`Explicit verdict ${verdict.verdict}${by}${stamp}${reasoning}`),
     summary: `explicit verdict ${verdict.verdict}${verdict.recommendation === 'block' && verdict.verdict === 'FAIL' ? ', recommendation block' : ''}`,
   };

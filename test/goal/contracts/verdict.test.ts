@@ -30,7 +30,7 @@ const leaf = fc.oneof(
   fc.constantFrom(...boundaries),
   fc.array(fc.constantFrom('', '03-code', 3, null), { maxLength: 3 }),
   fc.sparseArray(fc.constant('03-code'), { maxLength: 3 }),
-  fc.dictionary(fc.constantFrom('verdict', 'x'), fc.constant('PASS'), { maxKeys: 2 }),
+  fc.dictionary(fc.constantFrom('verdict', 'x'), fc.constant('PASS'), { maxKeys: 2, noNullPrototype: true }),
 );
 const fields = [
   'criterion_id',
@@ -56,7 +56,10 @@ const valid = {
 // A valid verdict with some fields replaced or removed, or any value at all.
 const entries = fc.oneof(
   fc
-    .tuple(fc.dictionary(fc.constantFrom(...fields), leaf, { maxKeys: 3 }), fc.subarray([...fields], { maxLength: 3 }))
+    .tuple(
+      fc.dictionary(fc.constantFrom(...fields), leaf, { maxKeys: 3, noNullPrototype: true }),
+      fc.subarray([...fields], { maxLength: 3 }),
+    )
     .map(([replaced, removed]) =>
       Object.fromEntries(Object.entries({ ...valid, ...replaced }).filter(([key]) => !removed.includes(key as never))),
     ),
@@ -75,7 +78,7 @@ describe('isCanonicalVerdict', () => {
     for (const field of fields) for (const value of boundaries) expectEquivalent({ ...valid, [field]: value });
   });
 
-  it('accepts exactly what verdictSchema accepts, and zod returns those entries unchanged', () => {
+  it('accepts exactly the plain data verdictSchema accepts, and zod returns those entries unchanged', () => {
     fc.assert(fc.property(entries, expectEquivalent), { numRuns: 3_000 });
   });
 
@@ -83,6 +86,23 @@ describe('isCanonicalVerdict', () => {
     const entry = JSON.parse('{"verdict":"PASS","__proto__":{"x":1}}');
     expect(isCanonicalVerdict(entry)).toBe(false);
     expect(parseVerdictFile([entry]).verdicts).toEqual([{ verdict: 'PASS' }]);
+  });
+
+  it('keeps in place only plain data; zod copies class instances, null-prototype objects and array subclasses', () => {
+    class Verdict {
+      verdict = 'PASS';
+    }
+    class Stages extends Array<string> {}
+    const bare = Object.assign(Object.create(null), { verdict: 'FAIL' });
+    const subclassed = { verdict: 'FAIL', recommended_rerun_stages: Stages.from(['03-code']) };
+    for (const entry of [new Verdict(), bare, subclassed]) {
+      expect(isCanonicalVerdict(entry)).toBe(false);
+      const [kept] = parseVerdictFile([entry]).verdicts;
+      expect(kept).not.toBe(entry);
+      expect(kept).toEqual({ ...entry });
+    }
+    const plain = { verdict: 'PASS', recommended_rerun_stages: ['03-code'] };
+    expect(parseVerdictFile([plain]).verdicts[0]).toBe(plain);
   });
 
   it('keeps in place only entries that name known stages; the others are reported as before', () => {

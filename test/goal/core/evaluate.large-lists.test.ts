@@ -22,6 +22,8 @@ describe('evaluateGoal: lists past the argument limit', () => {
     );
     expect(evaluation.status).toBe('RETRY');
     expect(evaluation.recommendedRerunStages).toEqual(['06-architecture', '11-feedback-loop']);
+    // The criterion's own list names the stage once, as the evaluation.json written per iteration shows it.
+    expect(evaluation.criteria[0]?.rerunStages).toEqual(['06-architecture']);
   });
 
   it('asks the user once for 300,000 agent claims stamped ahead', () => {
