@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectToServer } from '../../examples/mcp-server/client.js';
+import { alive } from './mcp-session.js';
 
 // How the MCP server example stops, as a child process driven by the SDK's Client: a client that goes away in the
 // middle of a fix run leaves no command running and no server behind; a message over the transport's limit is
@@ -23,16 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
-
-// True while a process with this id runs.
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // The ids of the processes whose command line holds `marker`.
 function processesWith(marker: string): number[] {
