@@ -2,8 +2,8 @@
 // then `b`). Each such text repeated n times parses 2^n ways, and a value that then fails makes a backtracking engine
 // try them all. The overlap rule (regex-overlap.ts) sees runs of one character; this one sees chains of several.
 //
-// An alternative is read as a word of character classes when every item has a fixed length (`a`, `\d{3}`, `(?:ab)`);
-// one that varies is left out, so the check shows only what it can: a word's classes are what its items surely match,
+// An alternative is read as words of character classes when every item has a fixed length (`a`, `\d{3}`, `(?:ab)`;
+// a group of alternatives, `a(?:b|c)`, gives one word per way through it); one that varies is left out, so the check shows only what it can: a word's classes are what its items surely match,
 // and two classes at one position of the text share a character. The test is Sardinas and Patterson's for unique
 // decodability, on classes instead of letters: two parses start with different words, one a prefix of the other, and
 // the rest of the longer one (a dangling suffix) is followed until the two parses end together. Every position of the
@@ -19,21 +19,43 @@ export type Ambiguity = readonly [readonly [number, number], readonly [number, n
 // Words longer than this are not read (a fixed count such as `a{5000}`): the check stays small, and refuses less.
 const MAX_WORD = 32;
 
-// The classes an alternative surely matches, one per character, or null when its length varies or is too long.
-function wordOf(items: readonly RegexItem[]): CharRanges[] | null {
-  const word: CharRanges[] = [];
+// Words an alternative may spell (`a(?:b|c)` spells `ab` and `ac`) past this many are not read.
+const MAX_WORDS = 64;
+
+// The words an alternative surely spells, as classes, one per character: several when it holds a group of
+// alternatives; null when its length varies, a word is too long or there are too many.
+function wordsOf(items: readonly RegexItem[]): CharRanges[][] | null {
+  let words: CharRanges[][] | null = [[]];
   for (const item of items) {
-    if (item.min !== item.max || word.length + item.min > MAX_WORD) return null;
-    if (item.kind === 'assertion') return null;
-    if (item.kind === 'atom') for (let count = 0; count < item.min; count++) word.push(item.sure);
-    else {
-      const [only, ...others] = item.alternatives;
-      const inner = only !== undefined && others.length === 0 && !item.lookaround ? wordOf(only) : null;
-      if (inner === null || word.length + inner.length * item.min > MAX_WORD) return null;
-      for (let count = 0; count < item.min; count++) pushAll(word, inner);
-    }
+    if (item.min !== item.max || item.kind === 'assertion') return null;
+    const pass = item.kind === 'atom' ? [[item.sure]] : item.lookaround ? null : passesOf(item.alternatives);
+    for (let count = 0; count < item.min && words !== null; count++) words = pass === null ? null : then(words, pass);
+    if (words === null) return null;
   }
-  return word;
+  return words;
+}
+
+// The words one pass through a group's alternatives spells, or null.
+function passesOf(alternatives: readonly (readonly RegexItem[])[]): CharRanges[][] | null {
+  const words: CharRanges[][] = [];
+  for (const alternative of alternatives) {
+    const inner = wordsOf(alternative);
+    if (inner === null || words.length + inner.length > MAX_WORDS) return null;
+    pushAll(words, inner);
+  }
+  return words;
+}
+
+// Every word of `heads` followed by every word of `tails`, or null past MAX_WORDS words or MAX_WORD classes.
+function then(heads: readonly CharRanges[][], tails: readonly CharRanges[][]): CharRanges[][] | null {
+  if (heads.length * tails.length > MAX_WORDS) return null;
+  const words: CharRanges[][] = [];
+  for (const head of heads)
+    for (const tail of tails) {
+      if (head.length + tail.length > MAX_WORD) return null;
+      words.push([...head, ...tail]);
+    }
+  return words;
 }
 
 // True when `short` can match the start of `long`: each of its classes meets the one facing it.
@@ -79,17 +101,16 @@ function twoSpellings(words: readonly (readonly CharRanges[])[]): readonly [numb
   return null;
 }
 
-// Groups of more alternatives than this are not read (the check is quadratic in them, and a wide alternation of
-// distinct words is left to the overlap rule).
+// Groups of more alternatives, or spelling more words, than this are not read (the check is quadratic in the words,
+// and a wide alternation of distinct words is left to the overlap rule).
 const MAX_ALTERNATIVES = 64;
 
-// The two alternatives of `group` that start two spellings of one text, as source spans in source order, or null.
+// The two alternatives of `group` that start two spellings of one text, as source spans in source order, or null
+// (two words of one alternative, `a(?:b|b)`, name it twice).
 function ambiguityOf(group: Extract<RegexItem, { kind: 'group' }>): Ambiguity | null {
   if (group.alternatives.length > MAX_ALTERNATIVES) return null;
-  const known = group.alternatives.flatMap((items, index) => {
-    const word = wordOf(items);
-    return word === null ? [] : [{ word, index }];
-  });
+  const known = group.alternatives.flatMap((items, index) => (wordsOf(items) ?? []).map((word) => ({ word, index })));
+  if (known.length > MAX_ALTERNATIVES) return null;
   const pair = twoSpellings(known.map((entry) => entry.word));
   if (pair === null) return null;
   const [one, two] = pair.map((at) => group.spans[known[at]?.index ?? 0] ?? ([0, 0] as const)) as [
@@ -101,8 +122,8 @@ function ambiguityOf(group: Extract<RegexItem, { kind: 'group' }>): Ambiguity | 
 
 /**
  * The first repeated group ({@link repeats}) whose alternatives spell one same text in two ways (`^(a|b|ab)+$`,
- * `^(ab|a|ba)+$`, `^(aa|aaa)+$`), as the spans of the two alternatives that start the two parses, or null. Only
- * alternatives of fixed length are read. Pure; recursive over the groups (their depth is bounded by the caller).
+ * `^(ab|a|ba)+$`, `^(aa|aaa)+$`, `^(a|b|a(?:b|c))+$`), as the spans of the two alternatives that start the two
+ * parses, or null. Only alternatives whose every item has a fixed length are read. Pure; recursive over the groups (their depth is bounded by the caller).
  * @internal
  */
 export function ambiguousAlternatives(alternatives: readonly (readonly RegexItem[])[]): Ambiguity | null {

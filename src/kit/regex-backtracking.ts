@@ -117,8 +117,14 @@ export function backtrackingRisk(source: string, flags?: string): string | null 
   if (overlap !== null)
     return `repeats a group whose alternatives ${quoted(source, overlap[0])} and ${quoted(source, overlap[1])} can both match runs of one same character, which split between them in exponentially many ways: it can take exponential time on a value that almost matches`;
   const ambiguity = ambiguousAlternatives(top);
-  if (ambiguity !== null)
-    return `repeats a group whose alternatives ${quoted(source, ambiguity[0])} and ${quoted(source, ambiguity[1])} start two ways of spelling one same text with its alternatives, so n repetitions of it split 2^n ways: it can take exponential time on a value that almost matches`;
+  if (ambiguity !== null) {
+    const [one, two] = ambiguity.map((span) => quoted(source, span));
+    const which =
+      one === two
+        ? `alternative ${one} spells one same text in two ways`
+        : `alternatives ${one} and ${two} start two ways of spelling one same text with its alternatives`;
+    return `repeats a group whose ${which}, so n repetitions of it split 2^n ways: it can take exponential time on a value that almost matches`;
+  }
   if (risky(top))
     return 'repeats a group that holds a repetition, with nothing in each pass that the inner repetition cannot match: it can take exponential time on a value that almost matches';
   const adjacent = adjacentRepetitions(top, runs);

@@ -14,6 +14,11 @@ const AMBIGUOUS: [string, string, string][] = [
   ['^(a|bc|ab|c){2,}$', 'a', 'ab'],
   ['^(\\d|-|\\d-){1,40}$', '\\d', '\\d-'],
   ['^(?:[ab]|ba){3,}$', '[ab]', 'ba'],
+  // Alternatives that hold alternatives: each way through one is a word of its own.
+  ['^(a|b|a(?:b|c))+$', 'a', 'a(?:b|c)'],
+  ['^(?:x(?:y|z)|xy|q)+$', 'x(?:y|z)', 'xy'],
+  ['^(?:(?:a|b)(?:c|d)|ac|e)+$', '(?:a|b)(?:c|d)', 'ac'],
+  ['^(?:0(?:1|2)|(?:0|3)1)+$', '0(?:1|2)', '(?:0|3)1'],
 ];
 // Every text has one spelling (a prefix code, or one whose dangling suffixes lead nowhere), or the alternatives'
 // lengths vary, which this rule does not read: none is refused by it.
@@ -28,6 +33,9 @@ const UNAMBIGUOUS = [
   '^(?:%[0-9a-f]{2}|[a-z])+$',
   '(ab|ba)+',
   '^(?:\\p{L}|\\p{L}\\p{M})+$',
+  '^(?:a(?:b|c)|d)+$',
+  '^(?:%(?:2[0-9a-f]|3[0-9a-f])|[a-z])+$',
+  '^(?:x(?:a|ab)|y)+$',
 ];
 
 describe('alternatives that spell one text two ways', () => {
@@ -41,11 +49,41 @@ describe('alternatives that spell one text two ways', () => {
     expect(ambiguousAlternatives(parseRegex(source))).toBeNull();
   });
 
+  it('names one alternative once when its own ways through spell one text twice', () => {
+    expect(backtrackingRisk('^(?:(?:a|ab)(?:c|bc))+$')).toBe(
+      'repeats a group whose alternative "(?:a|ab)(?:c|bc)" spells one same text in two ways, so n repetitions of it split 2^n ways: it can take exponential time on a value that almost matches',
+    );
+  });
+
   it('only under a group that may repeat more than once', () => {
     expect(ambiguousAlternatives(parseRegex('^(a|b|ab)$'))).toBeNull();
     expect(ambiguousAlternatives(parseRegex('^(a|b|ab)?$'))).toBeNull();
     expect(ambiguousAlternatives(parseRegex('^(?=(a|b|ab))x$'))).toBeNull();
     expect(ambiguousAlternatives(parseRegex('^x(?:y(a|b|ab){2})$'))).not.toBeNull();
+  });
+
+  it('agrees with counting the spellings when alternatives hold alternatives (each way through one a word)', () => {
+    // An alternative is a word, or a word then one of two words: `a(?:b|ba)` spells `ab` and `aba`.
+    const word = fc.string({ unit: fc.constantFrom('a', 'b'), minLength: 1, maxLength: 2 });
+    const alternative = fc.oneof(
+      word.map((only) => ({ source: only, words: [only] })),
+      fc.tuple(word, word, word).map(([head, one, two]) => ({
+        source: `${head}(?:${one}|${two})`,
+        words: [head + one, head + two],
+      })),
+    );
+    fc.assert(
+      fc.property(fc.array(alternative, { minLength: 2, maxLength: 3 }), (alternatives) => {
+        const found = ambiguousAlternatives(parseRegex(`(${alternatives.map((item) => item.source).join('|')})+`));
+        expect(found !== null).toBe(
+          someTextSpeltTwice(
+            alternatives.flatMap((item) => item.words),
+            12,
+          ),
+        );
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('agrees with counting the spellings of every text up to 12 letters, on random sets of short words', () => {
