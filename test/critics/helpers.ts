@@ -1,6 +1,11 @@
 import type { CriticDecisionInput } from '../../src/critics/contracts/decision.js';
 import type { Critic, CriticInput, Generator, GeneratorInput, StageDefinition } from '../../src/critics/options.js';
 
+/** The directory the pipelines of the tests keep their executions in. */
+export const DIR = '.goal-loop/critics';
+/** The spec the pipelines of the tests run on. */
+export const spec = { feature: 'login' };
+
 /** One host call, as a test records it. */
 export interface HostCall {
   readonly kind: 'generate' | 'judge';
