@@ -13,6 +13,7 @@ import type { GoalEvaluation } from './core/evaluate.js';
 import { pendingLateCostUsd } from './late-cost-files.js';
 import { readIterationEvaluation, readLatestIterationStarted } from './loop-events.js';
 import { readMetricsReading } from './metrics-read.js';
+import { DEFAULT_LOCK_TIMEOUT_MS } from './options.js';
 import { containRunPaths } from './run-files.js';
 
 /**
@@ -89,6 +90,7 @@ const optionShape = {
       message: 'clock must be a Clock (with now())',
     })
     .optional(),
+  lockTimeoutMs: z.int().min(1).optional(),
 } satisfies Record<keyof Parameters<typeof readLoopStatus>[0], z.ZodType>;
 
 /**
@@ -113,9 +115,14 @@ export async function readLoopStatus(options: {
   readonly runDir: string;
   /** What the lock's heartbeat age is measured against (default: the system clock). */
   readonly clock?: Clock;
+  /**
+   * The `lockTimeoutMs` of the loop that would resume the run (default: GoalLoop's, 10 minutes): the lock is judged
+   * as that loop judges it, by the smaller of this and the holder's own timeout.
+   */
+  readonly lockTimeoutMs?: number;
 }): Promise<LoopStatus> {
   refuseInvalidOptions('readLoopStatus', optionShape, options);
-  const { fs, runDir, clock = systemClock } = options;
+  const { fs, runDir, clock = systemClock, lockTimeoutMs = DEFAULT_LOCK_TIMEOUT_MS } = options;
   const paths = await containRunPaths(fs, runPaths(runDir));
   const [state, latest, lastStop, lock] = await Promise.all([
     createJsonStore(fs, paths.state, loopStateSchema).load(),
@@ -125,7 +132,7 @@ export async function readLoopStatus(options: {
         ? record
         : null,
     ),
-    readLockStatus(fs, paths.lock, clock.now()),
+    readLockStatus(fs, paths.lock, clock.now(), lockTimeoutMs),
   ]);
   const iteration = Math.max(state?.iteration ?? 0, latest ?? 0);
   const [lastEvaluation, pendingLateCost, metrics] = await Promise.all([
@@ -135,23 +142,11 @@ export async function readLoopStatus(options: {
   ]);
   // The loop counts the larger spend: it raises metrics.json to its own, and reads metrics.json back before each check.
   const spentUsd = Math.max(state?.spent_usd ?? 0, metrics.spentUsd ?? 0);
+  const read = { spentUsd, pendingLateCostUsd: pendingLateCost, lastEvaluation, lock: lock.lock };
+  const issues = [...metrics.issues, ...lock.issues];
   if (state === null) {
-    return {
-      exists: latest !== null,
-      goalId: null,
-      iteration,
-      phase: null,
-      session: null,
-      stop: null,
-      paused: null,
-      pendingStages: [],
-      stageStatus: {},
-      spentUsd,
-      pendingLateCostUsd: pendingLateCost,
-      lastEvaluation,
-      lock: lock.lock,
-      issues: [...metrics.issues, ...lock.issues],
-    };
+    const none = { goalId: null, iteration, phase: null, session: null, stop: null, paused: null };
+    return { exists: latest !== null, ...none, pendingStages: [], stageStatus: {}, ...read, issues };
   }
   const { session, stop } = state;
   return {
@@ -174,11 +169,8 @@ export async function readLoopStatus(options: {
       .filter(([, status]) => status !== 'passed')
       .map(([stage]) => stage),
     stageStatus: state.stage_status,
-    spentUsd,
-    pendingLateCostUsd: pendingLateCost,
-    lastEvaluation,
-    lock: lock.lock,
-    issues: [...metrics.issues, ...lock.issues],
+    ...read,
+    issues,
   };
 }
 

@@ -27,7 +27,11 @@ export interface RunLockStatus {
    * something other than a file is at the lock path (no loop takes that over: it has to be removed).
    */
   readonly heartbeatAgeMs: number | null;
-  /** The timeout the holder promised to beat within; a loop takes over a lock whose heartbeat is older. */
+  /**
+   * The timeout the lock is judged by: the one the holder promised to beat within, or the lock timeout of the loop
+   * the status was read for when that is smaller. A loop takes over a lock whose heartbeat is older than the smaller
+   * of the two.
+   */
   readonly timeoutMs: number | null;
   /**
    * `gone` when the holder ran on this host and the filesystem's process probe (`FileSystem.processes`) says its
@@ -48,18 +52,24 @@ export interface LockStatusReading {
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /**
- * Reads the lock at `lockPath` as of `now`: `null` when there is no lock
- * file, else its holder (judged gone or alive exactly as a lock takeover
- * judges it: {@link holderState}). Writes nothing, so it never takes,
+ * Reads the lock at `lockPath` as of `now`, as a loop whose lock timeout is
+ * `ownTimeoutMs` would judge it (default: the holder's own): `null` when there
+ * is no lock file, else its holder (judged gone or alive exactly as a lock
+ * takeover judges it: {@link holderState}). Writes nothing, so it never takes,
  * refreshes or removes the lock. Never throws: a lock file that is not a
  * lock record (`invalid_lock`), that cannot be read, or something other than
  * a file at the lock path (`unreadable`, with the message a loop throws) is
  * reported in `issues` and as an `unknown` holder; a heartbeat too far ahead
- * of `now` to be believed, as a loop judges it, is `heartbeat_ahead`.
+ * of `now` to be believed, as that loop judges it, is `heartbeat_ahead`.
  *
  * @internal
  */
-export async function readLockStatus(fs: FileSystem, lockPath: string, now: number): Promise<LockStatusReading> {
+export async function readLockStatus(
+  fs: FileSystem,
+  lockPath: string,
+  now: number,
+  ownTimeoutMs = Number.POSITIVE_INFINITY,
+): Promise<LockStatusReading> {
   const name = lockPath.slice(lockPath.lastIndexOf('/') + 1);
   let reading: LockFileReading;
   try {
@@ -77,19 +87,21 @@ export async function readLockStatus(fs: FileSystem, lockPath: string, now: numb
     return unknownHolder({ code: 'invalid_lock', path: [], message }, await changedAgo(fs, lockPath, now));
   }
   const issues: Issue[] = [];
-  const age = await heartbeatAge(fs, lockPath, held, now, held.timeout_ms).catch((error: unknown) => {
+  // A loop judges a lock by the smaller of the holder's timeout and its own (run-lock.ts).
+  const timeoutMs = Math.min(held.timeout_ms, ownTimeoutMs);
+  const age = await heartbeatAge(fs, lockPath, held, now, timeoutMs).catch((error: unknown) => {
     issues.push({ code: 'unreadable', path: [], message: `${name}'s heartbeat file: ${messageOf(error)}` });
     return { ageMs: now - held.heartbeat_at, aheadMs: 0, byFileTime: false };
   });
   if (age.byFileTime) issues.push({ code: 'heartbeat_ahead', path: [], message: aheadMessage(name, age.aheadMs) });
-  const { owner, pid, host, timeout_ms: timeoutMs } = held;
+  const { owner, pid, host } = held;
   const holder = holderState(held, fs.processes);
   return { lock: { owner, pid, host, heartbeatAgeMs: Math.max(0, age.ageMs), timeoutMs, holder }, issues };
 }
 
 // The issue of a heartbeat that lies `aheadMs` ahead of this clock, more than the lock's timeout.
 const aheadMessage = (name: string, aheadMs: number): string =>
-  `${name}'s heartbeat is ${Math.round(aheadMs / 1000)} s ahead of this clock, more than its timeout, so it is not ` +
+  `${name}'s heartbeat is ${Math.round(aheadMs / 1000)} s ahead of this clock, more than the lock timeout, so it is not ` +
   "believed: a loop dates the lock by when its files last changed (heartbeatAgeMs), and takes it over once that is older than the loop's lock timeout";
 
 // How long ago the file at `path` last changed, or null when that cannot be told.

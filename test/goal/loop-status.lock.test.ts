@@ -95,6 +95,20 @@ describe('readLoopStatus: the run lock', () => {
     expectStop(await h.loop(runner).run(), 'complete', 0);
   });
 
+  it("judges the lock as the loop that would resume it: by the smaller of its lockTimeoutMs (default 10 minutes) and the holder's", async () => {
+    const h = harness();
+    const record = { owner: 'o', heartbeat_at: START, timeout_ms: 3_600_000 };
+    await h.fs.writeText(PATHS.lock, JSON.stringify(record));
+    const read = async (options: { lockTimeoutMs?: number }) =>
+      (await readLoopStatus({ fs: h.fs, runDir: RUN, clock: h.clock, ...options })).lock?.timeoutMs;
+    expect(await read({})).toBe(600_000);
+    expect(await read({ lockTimeoutMs: 5_000 })).toBe(5_000);
+    expect(await read({ lockTimeoutMs: 7_200_000 })).toBe(3_600_000);
+    expect(await refusedPaths(() => readLoopStatus({ fs: h.fs, runDir: RUN, lockTimeoutMs: 0 }))).toEqual([
+      ['lockTimeoutMs'],
+    ]);
+  });
+
   it('refuses a clock without now() at $.clock; without one, the system clock dates the heartbeat', async () => {
     const h = harness();
     expect(await refusedPaths(() => readLoopStatus({ fs: h.fs, runDir: RUN, clock: {} } as never))).toEqual([

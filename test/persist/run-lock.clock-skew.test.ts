@@ -119,7 +119,7 @@ describe.each(DATED_FILE_SYSTEMS)('a heartbeat ahead of this clock, on the $name
           code: 'heartbeat_ahead',
           path: [],
           message: expect.stringMatching(
-            /^loop\.lock's heartbeat is 3600 s ahead of this clock, more than its timeout/,
+            /^loop\.lock's heartbeat is 3600 s ahead of this clock, more than the lock timeout/,
           ),
         },
       ],
@@ -128,6 +128,11 @@ describe.each(DATED_FILE_SYSTEMS)('a heartbeat ahead of this clock, on the $name
     expect(await readLockStatus(t.fs, LOCK, NOW_S)).toEqual({
       lock: expect.objectContaining({ heartbeatAgeMs: 0 }),
       issues: [],
+    });
+    // Read for a loop with a smaller lock timeout, as that loop judges it: the heartbeat is too far ahead for it.
+    expect(await readLockStatus(t.fs, LOCK, NOW_S, 1_000)).toEqual({
+      lock: expect.objectContaining({ heartbeatAgeMs: 5_000, timeoutMs: 1_000 }),
+      issues: [expect.objectContaining({ code: 'heartbeat_ahead' })],
     });
   });
 });
