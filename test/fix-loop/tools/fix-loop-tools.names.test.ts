@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FixLoopOrchestrator } from '../../../src/fix-loop/fix-loop-orchestrator.js';
 import { createFixLoopTools } from '../../../src/fix-loop/tools/fix-loop-tools.js';
-import type { ToolResult } from '../../../src/ports/tool.js';
 import { createManualClock } from '../../../src/testing/manual-clock.js';
+import { failed, ok } from '../../kit/tool-result.js';
 import { BUILD, fixingSource, memoryProject, simulate, toolStartInput as startInput, TEST } from '../helpers.js';
 
 // The tools keep the seed's snake_case names; the orchestrator's API is camelCase. Each call maps one to the other,
@@ -20,16 +20,6 @@ function tools() {
   });
   const [start, step, run, get] = createFixLoopTools(fixer);
   return { fixer, start, step, run, get };
-}
-
-function ok<T>(result: ToolResult<T>): T {
-  if (result.isError) throw new Error(`unexpected tool error: ${result.error.message}`);
-  return result.output;
-}
-
-function failed<T>(result: ToolResult<T>) {
-  if (!result.isError) throw new Error(`expected a tool error, got ${JSON.stringify(result.output)}`);
-  return result.error;
 }
 
 describe('the fix-loop tools and the camelCase API', () => {
