@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createGoalLoopTools } from '../../../src/index.js';
 import { createMemoryFileSystem } from '../../../src/testing.js';
-import { failed, ok, PATHS, project, RUN, STAGES } from './project.js';
+import { failed, ok } from '../../kit/tool-result.js';
+import { PATHS, project, RUN, STAGES } from './project.js';
 
 describe('evaluate_goal', () => {
   it('evaluates without a loop: the judge PENDING, the missing file FAIL, ASK_USER first by precedence', async () => {

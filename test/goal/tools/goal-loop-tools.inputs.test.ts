@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createGoalLoopTools } from '../../../src/index.js';
 import { createMemoryFileSystem } from '../../../src/testing.js';
-import { failed, project, RUN } from './project.js';
+import { failed } from '../../kit/tool-result.js';
+import { project, RUN } from './project.js';
 
 describe('createGoalLoopTools', () => {
   it('returns evaluate_goal, submit_verdict and loop_status with object JSON Schemas naming their fields', () => {

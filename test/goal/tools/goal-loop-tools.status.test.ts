@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createGoalLoopTools, GoalLoop } from '../../../src/index.js';
 import { createMemoryFileSystem, createScriptedStageRunner } from '../../../src/testing.js';
-import { failed, GOAL, ok, PATHS, project, RUN, STAGES } from './project.js';
+import { failed, ok } from '../../kit/tool-result.js';
+import { GOAL, PATHS, project, RUN, STAGES } from './project.js';
 
 describe('loop_status', () => {
   it('says not_started before any loop, then the stop, iteration and last decision of the run', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failed, ok, PATHS, project, RUN } from './project.js';
+import { failed, ok } from '../../kit/tool-result.js';
+import { PATHS, project, RUN } from './project.js';
 
 describe('submit_verdict', () => {
   it('writes a signed verdict stamped for the next iteration, which the loop then consumes', async () => {

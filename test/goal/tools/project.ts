@@ -1,10 +1,4 @@
-import {
-  createGoalLoopTools,
-  GoalLoop,
-  type GoalLoopToolsOptions,
-  runPaths,
-  type ToolResult,
-} from '../../../src/index.js';
+import { createGoalLoopTools, GoalLoop, type GoalLoopToolsOptions, runPaths } from '../../../src/index.js';
 import { createMemoryFileSystem, createScriptedStageRunner } from '../../../src/testing.js';
 
 // The goal loop's tools over a memory project: a dry-run evaluation, verdicts through the verdict writer, the
@@ -38,16 +32,4 @@ export function project(options: Partial<GoalLoopToolsOptions> = {}) {
       runner: createScriptedStageRunner({ a: { status: 'passed' }, b: { status: 'passed' } }),
     });
   return { fs, evaluate, submit, status, loop };
-}
-
-/** The output of a result that must have succeeded. */
-export function ok<T>(result: ToolResult<T>): T {
-  if (result.isError) throw new Error(`unexpected tool error: ${result.error.message}`);
-  return result.output;
-}
-
-/** The error of a result that must have failed. */
-export function failed<T>(result: ToolResult<T>) {
-  if (!result.isError) throw new Error(`expected a tool error, got ${JSON.stringify(result.output)}`);
-  return result.error;
 }
