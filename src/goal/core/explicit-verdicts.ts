@@ -142,20 +142,13 @@ interface CriteriaIndex {
   readonly judgeIds: readonly string[];
 }
 
-// One index per goal object: a loop evaluates the same parsed goal every iteration, and a goal is never mutated.
-const indexes = new WeakMap<Goal, CriteriaIndex>();
-
-// The criteria of `goal` by id, built on the first call for a goal object and kept while the goal is.
+// The criteria of `goal` by id, in one pass (built for each evaluation: a host may edit its goal between two).
 function criteriaIndex(goal: Goal): CriteriaIndex {
-  const known = indexes.get(goal);
-  if (known !== undefined) return known;
   const kinds = new Map<string, CriterionKind>();
   const judges = new Set<string>();
   for (const criterion of goal.criteria) {
     kinds.set(criterion.id, criterion.kind);
     if (criterion.kind === 'judge') judges.add(criterion.id);
   }
-  const index: CriteriaIndex = { kinds, judgeIds: [...judges] };
-  indexes.set(goal, index);
-  return index;
+  return { kinds, judgeIds: [...judges] };
 }
