@@ -4,8 +4,8 @@ import * as nodePath from 'node:path';
 import { GoalLoopError } from '../errors.js';
 import type { FileStat } from '../ports/file-system.js';
 
-// The Node filesystem adapter's low-level pieces: regular-file opens (capped reads are in read-capped.ts), and the mapping of Node errors
-// to the port's (atomic writes and temp-file sweeps are in atomic-write.ts).
+// The Node filesystem adapter's low-level pieces: regular-file opens and the mapping of Node errors to the port's
+// (capped reads are in read-capped.ts, atomic writes and temp-file sweeps in atomic-write.ts).
 
 // O_NONBLOCK makes opening a FIFO return at once instead of waiting for a writer (or reader); a no-op on regular files.
 const NONBLOCK = (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
@@ -34,7 +34,7 @@ export async function openRegular(
   }
 }
 
-// The error for something that is not a regular file.
+/** The `IO_ERROR` for something that is not a regular file, naming what it is (`EISDIR` for a directory). @internal */
 export function notRegular(stats: Stats, operation: string, path: string): GoalLoopError {
   const kind = kindOf(stats);
   const code = stats.isDirectory() ? 'EISDIR' : 'ENOTREG';

@@ -43,16 +43,16 @@ import { readCapped } from './read-capped.js';
  * process of this host that is gone is taken over at once.
  *
  * `stat` is one synchronous `lstat`, `realpath` one synchronous
- * `realpath(3)`, and `readText` opens, fstats and reads a file of up to
- * 1 MiB with synchronous calls, each returned as a settled promise: the
- * system calls take microseconds, less than the thread-pool round trips of
+ * `realpath(3)`, and `readText` opens, fstats and reads a file under 1 MiB
+ * with synchronous calls, each returned as a settled promise: the system
+ * calls take microseconds, less than the thread-pool round trips of
  * asynchronous calls, and an evaluation stats every file its criteria name,
- * resolves every folder they are in and reads a handful of small documents
- * (a slow network filesystem blocks the event loop for those calls). The
- * rest of a larger file, writes and listings stay asynchronous, and so does
- * any read once 4 MiB have been read synchronously without the event loop
- * turning. A file whose size reads as 0 (procfs, sysfs) is read until a read
- * gives nothing.
+ * resolves every folder they are in and reads its small documents. On a slow
+ * or hung network filesystem those calls hold the event loop (an abort, a
+ * time limit or the lock's heartbeat cannot fire meanwhile). A larger file,
+ * writes and listings stay asynchronous, and so does any read once 4 MiB
+ * have been read synchronously without the event loop turning. A file whose
+ * size reads as 0 (procfs, sysfs) is read until a read gives nothing.
  *
  * The port does not confine paths: use the containment functions before
  * following a path taken from a contract.

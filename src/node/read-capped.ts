@@ -8,10 +8,12 @@ import { NO_THROW_IF_MISSING, notRegular, READ_FLAGS } from './file-io.js';
 // UTF-8 (decoding them would turn each into U+FFFD, and a goal or a contract would pass with text it never held).
 
 /**
- * The most bytes read with synchronous calls. A small file costs a few microseconds to open, fstat, read and close on
- * the calling thread, far less than the four thread-pool round trips of asynchronous calls; an evaluation reads a
- * handful of such files per iteration. Past this size (a large verdict file, a review's test cases) the rest of the
- * file is read asynchronously, so a big read never holds the event loop.
+ * A file smaller than this is read with synchronous calls: it costs a few microseconds to open, fstat, read and close
+ * on the calling thread, far less than the four thread-pool round trips of asynchronous calls, and an evaluation reads
+ * such files every iteration. A larger file (a large verdict file, a review's test cases) is read asynchronously, so a
+ * big read never holds the event loop; so is the rest of a small file that grows past this size while it is read.
+ *
+ * @internal
  */
 export const SYNC_READ_BYTES = 1024 * 1024;
 
@@ -19,6 +21,8 @@ export const SYNC_READ_BYTES = 1024 * 1024;
  * The most bytes read synchronously between two turns of the event loop: reads settled at once let no timer or I/O
  * run between them, so a caller awaiting many in a row would hold the loop for all of them (200 files just under
  * 1 MiB: about 200 ms). Past this, a read is asynchronous until the loop has turned.
+ *
+ * @internal
  */
 export const SYNC_BYTES_PER_TURN = 4 * 1024 * 1024;
 
@@ -46,14 +50,19 @@ interface Progress {
 /**
  * Reads the file at `target` (named `path` in errors), opened with O_NONBLOCK so a FIFO never blocks and refused by
  * its descriptor's own fstat (so no race with a swap) unless it is a regular file; never reads past `cap` bytes, even
- * when the file grows while it is read. Null when nothing is at `target`: an lstat says so without the exception a
- * failed open builds (an evaluation looks for half a dozen optional files); a file removed between the two calls is
- * the open's ENOENT.
+ * when the file grows while it is read. An lstat first answers a missing path (null, without the exception a failed
+ * open builds: an evaluation looks for half a dozen optional files) and refuses a FIFO, device or directory without
+ * opening it (an open of a device may wait); a symlink is followed by the open and judged by the fstat, and a file
+ * removed between the calls is the open's ENOENT.
+ *
+ * @internal
  */
 export function readCapped(target: string, path: string, cap: number): Promise<string | null> {
   let fd: number;
   try {
-    if (fs.lstatSync(target, NO_THROW_IF_MISSING) === undefined) return Promise.resolve(null);
+    const entry = fs.lstatSync(target, NO_THROW_IF_MISSING);
+    if (entry === undefined) return Promise.resolve(null);
+    if (!entry.isFile() && !entry.isSymbolicLink()) throw notRegular(entry, 'read', path);
     fd = fs.openSync(target, READ_FLAGS);
   } catch (error) {
     return Promise.reject(error);

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,10 +26,13 @@ describe('readText of the Node filesystem', () => {
   it('reads a small file with synchronous calls: settled before the event loop turns', async () => {
     const fs = createNodeFileSystem(root);
     await writeFile(join(root, 'feedback.json'), '{"summary":{"score":97}}');
-    await writeFile(join(root, 'edge.json'), 'é'.repeat(SYNC_READ_BYTES / 2 - 1));
+    // The largest file read synchronously: one byte under SYNC_READ_BYTES, its last character two bytes wide.
+    const edge = `${'é'.repeat(SYNC_READ_BYTES / 2 - 1)}x`;
+    expect(Buffer.byteLength(edge)).toBe(SYNC_READ_BYTES - 1);
+    await writeFile(join(root, 'edge.json'), edge);
     expect(await firstOf(fs.readText('feedback.json'))).toBe('read');
     expect(await firstOf(fs.readText('edge.json'))).toBe('read');
-    expect(await fs.readText('edge.json')).toBe('é'.repeat(SYNC_READ_BYTES / 2 - 1));
+    expect(await fs.readText('edge.json')).toBe(edge);
   });
 
   it('reads a file over 1 MiB asynchronously, whole and in order', async () => {
@@ -73,6 +77,30 @@ describe('readText of the Node filesystem', () => {
       expect(text?.length).toBeGreaterThan(SYNC_READ_BYTES);
     },
   );
+
+  it('closes every descriptor it opens, on both paths, read or refused', async () => {
+    const fs = createNodeFileSystem(root, { maxReadBytes: 2 * SYNC_READ_BYTES });
+    await writeFile(join(root, 'small.json'), '{}');
+    await writeFile(join(root, 'large.json'), 'x'.repeat(SYNC_READ_BYTES + 1));
+    await writeFile(join(root, 'bad-small.json'), Buffer.from([0xff]));
+    await writeFile(join(root, 'bad-large.json'), Buffer.alloc(SYNC_READ_BYTES + 1, 0xff));
+    await writeFile(join(root, 'huge.json'), Buffer.alloc(2 * SYNC_READ_BYTES + 1));
+    await symlink('/dev/null', join(root, 'device'));
+    const open = (): number => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let round = 0; round < 20; round++)
+      for (const name of ['small.json', 'large.json', 'bad-small.json', 'bad-large.json', 'huge.json', 'device'])
+        await fs.readText(name).catch(() => null);
+    expect(open()).toBe(before);
+  });
+
+  it("refuses a FIFO at the path itself (by its lstat) and one behind a symlink (by the descriptor's fstat)", async () => {
+    const fs = createNodeFileSystem(root);
+    execFileSync('mkfifo', [join(root, 'pipe')]);
+    await symlink('pipe', join(root, 'link-to-pipe'));
+    await expect(fs.readText('pipe')).rejects.toThrow('"pipe" failed: ENOTREG: it is a FIFO');
+    await expect(fs.readText('link-to-pipe')).rejects.toThrow('"link-to-pipe" failed: ENOTREG: it is a FIFO');
+  });
 
   it('refuses bytes that are not UTF-8 on both paths, naming the offset', async () => {
     const fs = createNodeFileSystem(root);

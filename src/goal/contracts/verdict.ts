@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
 import { issuesFromZod, refuseInvalidOptions } from '../../errors.js';
-import { isNameList, isNonEmptyString, isObject, isOptionalString } from '../../kit/fast-check.js';
 import { pushAll } from '../../kit/record.js';
+import { isNameList, isNonEmptyString, isObject, isOptionalString } from '../../kit/zod-fast-path.js';
 import { parseOptionShape } from './parse-goal.js';
 
 /** One judge verdict in `goal-verdict.json`, written by a host or a human. @public */
@@ -105,7 +105,7 @@ export function parseVerdictFile(input: unknown, options: ParseVerdictOptions = 
 
 /**
  * True for plain data {@link verdictSchema} accepts as it is (its fast path,
- * see kit/fast-check.ts): the parser keeps such an entry without zod copying
+ * see kit/zod-fast-path.ts): the parser keeps such an entry without zod copying
  * it. Only a plain object (and a plain array of stages) qualifies, as
  * `JSON.parse` makes them; a class instance, a null-prototype object or an
  * array subclass goes through zod, which copies what it reads.

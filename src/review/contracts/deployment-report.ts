@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isArrayOf, isObject } from '../../kit/fast-check.js';
+import { isArrayOf, isObject } from '../../kit/zod-fast-path.js';
 import { hasContractMetadata, isIdList, isNameOrNamed } from './fast-parse.js';
 import {
   type ContractMetadata,

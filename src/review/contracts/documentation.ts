@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isArrayOf, isNonEmptyString, isObject } from '../../kit/fast-check.js';
+import { isArrayOf, isNonEmptyString, isObject } from '../../kit/zod-fast-path.js';
 import { hasContractMetadata, isIdList } from './fast-parse.js';
 import {
   type ContractMetadata,

@@ -1,6 +1,6 @@
-import { isNonEmptyString, isObject, isOptionalString } from '../../kit/fast-check.js';
+import { isNonEmptyString, isObject, isOptionalString } from '../../kit/zod-fast-path.js';
 
-// The review's own predicates over its contracts' fields; the generic ones are in kit/fast-check.ts.
+// The review's own predicates over its contracts' fields; the generic ones are in kit/zod-fast-path.ts.
 
 /** `idSchema`: a string of 1 to 256 characters (MAX_ID_LENGTH). @internal */
 export function isId(value: unknown): value is string {

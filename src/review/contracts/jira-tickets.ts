@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isArrayOf, isNonEmptyString, isObject, isOptionalString } from '../../kit/fast-check.js';
+import { isArrayOf, isNonEmptyString, isObject, isOptionalString } from '../../kit/zod-fast-path.js';
 import { hasContractMetadata, isId, isIdList } from './fast-parse.js';
 import {
   type ContractMetadata,

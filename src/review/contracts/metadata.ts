@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Issue } from '../../errors.js';
 import { issuesFromZod } from '../../errors.js';
-import { type FastCheck, isObject } from '../../kit/fast-check.js';
+import { type FastCheck, isObject } from '../../kit/zod-fast-path.js';
 import { hasContractMetadata } from './fast-parse.js';
 
 /** The provenance value rstack-agents' `adopt` stamps on harvested artifacts. @public */

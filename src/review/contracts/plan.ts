@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isArrayOf, isNonEmptyString, isNonNegativeNumber, isObject, isOptionalString } from '../../kit/fast-check.js';
+import {
+  isArrayOf,
+  isNonEmptyString,
+  isNonNegativeNumber,
+  isObject,
+  isOptionalString,
+} from '../../kit/zod-fast-path.js';
 import { hasContractMetadata } from './fast-parse.js';
 import {
   type ContractMetadata,

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import type { FastCheck } from '../../../src/kit/fast-check.js';
+import type { FastCheck } from '../../../src/kit/zod-fast-path.js';
 import {
   codeFileSchema,
   codeReportSchema,
