@@ -27,13 +27,16 @@ writeFileSync(out, text);
 export let base: string;
 /** The project root of the current test, holding the run dir and `stage.mjs`. */
 export let root: string;
+/** The run dir of the current test, {@link RUN} under {@link root}. */
+export let run: string;
 
-/** Makes {@link base} and {@link root} (with the run dir and the stage script) before each test, removes them after. */
+/** Makes {@link base}, {@link root} and {@link run} (and the stage script) before each test, removes them after. */
 export function useNodeProject(): void {
   beforeEach(async () => {
     base = await mkdtemp(join(tmpdir(), 'goal-loop-node-'));
     root = join(base, 'project');
-    await mkdir(join(root, RUN), { recursive: true });
+    run = join(root, RUN);
+    await mkdir(run, { recursive: true });
     await writeFile(join(root, 'stage.mjs'), STAGE_SCRIPT);
   });
   afterEach(() => rm(base, { recursive: true, force: true }));

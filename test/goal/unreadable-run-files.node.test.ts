@@ -1,30 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import { readIterationEvaluation } from '../../src/goal/loop-events.js';
-import { readLoopStatus } from '../../src/goal/loop-status.js';
-import { writeVerdict } from '../../src/goal/verdict-writer.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
-import { expectStop, goalJson, judge, metricFile, passed, RUN } from './helpers.js';
+import { expectStop, goalJson, judge, passed, RUN } from './helpers.js';
+import { base, root, run, useNodeProject } from './node-project.js';
 
 // goal.json or goal-verdict.json that is there but cannot be read as a regular file, on the real filesystem: the
 // goal is invalid (evaluation_error naming the file and why), a verdict file is reported and ignored; never a throw
 // out of run() or evaluate().
 
-let base: string;
-let root: string;
-let run: string;
-beforeEach(async () => {
-  base = await mkdtemp(join(tmpdir(), 'goal-loop-unreadable-run-files-'));
-  root = join(base, 'project');
-  run = join(root, RUN);
-  await mkdir(run, { recursive: true });
-});
-afterEach(() => rm(base, { recursive: true, force: true }));
+useNodeProject();
 
 function loop() {
   const runner = createScriptedStageRunner({ build: passed });
@@ -114,108 +103,6 @@ describe('goal-verdict.json that cannot be read', () => {
     expect(evaluation.criteria[0]).toMatchObject({ id: 'j', status: 'PASS' });
   });
 });
-
-describe('run files whose bytes are not UTF-8', () => {
-  const spoilt = (before: string, after: string) => Buffer.concat([Buffer.from(before), BAD, Buffer.from(after)]);
-  const BAD = Buffer.from([0xff, 0xfe, 0xc3]);
-
-  it('goal.json: run() stops evaluation_error naming the byte offset, never a goal id of U+FFFD', async () => {
-    await writeFile(join(run, 'goal.json'), spoilt('{"schema_version":1,"goal_id":"', '","criteria":[]}'));
-    const { goalLoop, runner } = loop();
-    const result = await goalLoop.run();
-    expectStop(result, 'evaluation_error', 8);
-    expect(result.reason).toContain(
-      `read "${RUN}/goal.json" failed: EILSEQ: the file is not valid UTF-8, at byte offset 31 (ff fe c3 22)`,
-    );
-    expect(result.reason).not.toContain('\ufffd');
-    expect(runner.calls).toEqual([]);
-  });
-
-  it('goal-verdict.json: reported as unreadable at its byte offset and ignored', async () => {
-    await writeFile(join(run, 'goal.json'), goalJson([judge('j')]));
-    await writeFile(join(run, 'goal-verdict.json'), spoilt('{"criterion_id":"j","verdict":"PASS","reasoning":"', '"}'));
-    const evaluation = await loop().goalLoop.evaluate();
-    expect(evaluation.status).toBe('ASK_USER');
-    expect(evaluation.issues).toEqual([
-      { code: 'unreadable', path: [], message: expect.stringContaining('not valid UTF-8, at byte offset 50') },
-    ]);
-  });
-
-  it('metrics.json: run() refuses it as INVALID_CONTRACT naming the file and the byte, before any stage, and keeps it', async () => {
-    await writeFile(join(run, 'goal.json'), goalJson([judge('j')]));
-    const bytes = spoilt('{"cumulative_cost_usd":1,"note":"', '"}');
-    await writeFile(join(run, 'metrics.json'), bytes);
-    const { goalLoop, runner } = loop();
-    await expect(goalLoop.run()).rejects.toMatchObject({
-      code: 'INVALID_CONTRACT',
-      message: expect.stringMatching(
-        /metrics\.json is not valid UTF-8 text \(.*at byte offset 33.*\); fix it before running/,
-      ),
-      issues: [{ code: 'invalid_utf8', path: [] }],
-    });
-    expect(runner.calls).toEqual([]);
-    expect(await readFile(join(run, 'metrics.json'))).toEqual(bytes);
-    // The status reports it with the same code, never a throw.
-    const status = await readLoopStatus({ fs: createNodeFileSystem(root), runDir: RUN });
-    expect(status.issues).toEqual([expect.objectContaining({ code: 'invalid_utf8', path: [] })]);
-  });
-
-  it('goal-verdict.json: writeVerdict refuses to add to it (INVALID_CONTRACT, fix or remove it) and keeps it', async () => {
-    await writeFile(join(run, 'goal.json'), goalJson([judge('j')]));
-    const bytes = spoilt('[{"criterion_id":"j","verdict":"FAIL","reasoning":"', '"}]');
-    await writeFile(join(run, 'goal-verdict.json'), bytes);
-    const write = writeVerdict({ fs: createNodeFileSystem(root), runDir: RUN, criterionId: 'j', verdict: 'PASS' });
-    await expect(write).rejects.toMatchObject({
-      code: 'INVALID_CONTRACT',
-      message: expect.stringMatching(
-        /goal-verdict\.json is not valid UTF-8 text \(.*byte offset 51.*\); fix or remove it first\./,
-      ),
-    });
-    expect(await readFile(join(run, 'goal-verdict.json'))).toEqual(bytes);
-  });
-
-  it('goal.json: writeVerdict writes without checking the criterion id (the loop reports the goal)', async () => {
-    await writeFile(join(run, 'goal.json'), spoilt('{"schema_version":1,"goal_id":"', '","criteria":[]}'));
-    const written = await writeVerdict({
-      fs: createNodeFileSystem(root),
-      runDir: RUN,
-      criterionId: 'j',
-      verdict: 'PASS',
-    });
-    expect(written).toMatchObject({ criterion_id: 'j', verdict: 'PASS' });
-    expect(JSON.parse(await readFile(join(run, 'goal-verdict.json'), 'utf8'))).toMatchObject({
-      verdicts: [{ criterion_id: 'j' }],
-    });
-  });
-
-  it('a byte order mark is kept, so goal.json that starts with one is not JSON, as before', async () => {
-    await writeFile(join(run, 'goal.json'), `\ufeff${goalJson([judge('j')])}`);
-    const result = await loop().goalLoop.run();
-    expectStop(result, 'evaluation_error', 8);
-    expect(result.reason).toContain('Not valid JSON: the text starts with a byte order mark (U+FEFF)');
-  });
-
-  it('feedback.json and a metric source: malformed, never a throw out of evaluate()', async () => {
-    const feedbackDir = join(run, 'artifacts', 'stages', '11-feedback-loop');
-    await mkdir(feedbackDir, { recursive: true });
-    await writeFile(join(feedbackDir, 'feedback.json'), spoilt('{"summary":{"critical_count":0},"x":"', '"}'));
-    await writeFile(join(run, 'm.json'), spoilt('{"value":"', '"}'));
-    const metric = metricFile('m', 'm.json', '>=', 1);
-    await writeFile(join(run, 'goal.json'), goalJson([metric]));
-    const goalLoop = new GoalLoop({
-      fs: createNodeFileSystem(root),
-      runDir: RUN,
-      stages: ['build', '11-feedback-loop'],
-      runner: createScriptedStageRunner({ build: passed, '11-feedback-loop': passed }),
-    });
-    const evaluation = await goalLoop.evaluate();
-    expect(evaluation.status).toBe('RETRY');
-    expect(evaluation.criteria[0]).toMatchObject({ status: 'PENDING' });
-    expect(evaluation.criteria[0]?.detail).toContain('not valid UTF-8');
-    expect(JSON.stringify(evaluation)).toContain('feedback.json');
-  });
-});
-
 describe('an iteration evaluation that cannot be read', () => {
   it.each(cases)('%s at iterations/1/evaluation.json is no evaluation, never a throw', async (kind) => {
     await mkdir(join(run, 'iterations', '1'), { recursive: true });
