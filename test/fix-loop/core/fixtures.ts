@@ -5,6 +5,7 @@ import {
   type FixCandidateRecord,
 } from '../../../src/fix-loop/contracts/candidate.js';
 import type { GapModel } from '../../../src/fix-loop/contracts/gap.js';
+import type { EscalationSource } from '../../../src/fix-loop/core/escalation.js';
 import { computeGap } from '../../../src/fix-loop/core/gap.js';
 
 /** A gap model from a few numbers: build errors (0 = passing), failed tests, missing requirements. */
@@ -45,3 +46,19 @@ export function candidate(description: string, confidence: number, manual = fals
 export function stored(description: string, confidence: number, manual = false): FixCandidateRecord {
   return candidateRecord(candidate(description, confidence, manual));
 }
+
+/** A session of three attempts (applied, not applied, interrupted) that ends 2 tests short, to escalate. */
+export const session: EscalationSource = {
+  session_id: 'fix-7',
+  goal: 'npm test passes',
+  goal_type: 'tests',
+  gap: gapOf(0, 2),
+  attempts: [
+    attempt(0, 4, 3, { candidate_description: 'add the missing import', action: 'build_iteration' }),
+    attempt(1, 3, 3, { candidate_description: 'widen | the type', outcome: 'not_applied' }),
+    attempt(2, 3, null, { candidate_description: 'rename the export' }),
+  ],
+};
+
+/** Two manual candidates, not tried. */
+export const manual = [stored('rotate the API key', 0.4, true), stored('ask the owner', 0.9, true)];
