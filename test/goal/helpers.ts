@@ -63,6 +63,8 @@ export const failed: StageOutcome = { status: 'failed', detail: 'it failed' };
 
 // A scripted runner under which the three stages all pass.
 export const allPass = () => createScriptedStageRunner({ a: passed, b: passed, c: passed });
+// A scripted runner under which b fails once, so the run completes at its second iteration.
+export const retryOnce = () => createScriptedStageRunner({ a: passed, b: [failed, passed], c: passed });
 
 // A stage step that writes a run-relative file (content computed from the context) and returns an outcome.
 export function writes(
@@ -143,6 +145,10 @@ export async function readState(fs: FileSystem, path = PATHS.state): Promise<Loo
 
 // The event types of a log, in order.
 export const typesOf = (events: readonly LoopEvent[]): string[] => events.map((event) => event.type);
+
+// The decisions events.jsonl records (loop_completed, loop_blocked), in order.
+export const decisions = async (fs: FileSystem) =>
+  typesOf(await readEvents(fs, PATHS.events)).filter((type) => type === 'loop_completed' || type === 'loop_blocked');
 
 // Asserts a stop and its CLI exit code.
 export function expectStop(result: LoopResult, stoppedOn: StopReason, exitCode: number): void {
