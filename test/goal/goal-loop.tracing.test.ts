@@ -1,39 +1,12 @@
 import { trace } from '@opentelemetry/api';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
-import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setOpenTelemetryLoader } from '../../src/ports/open-telemetry.js';
 import type { StageOutcome } from '../../src/ports/stage-runner.js';
-import type { Tracer } from '../../src/ports/tracer.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
-import { deferred, goalJson, harness, metricFile, passed, readEvents, readState, runFile, writes } from './helpers.js';
+import { idOf, named, parentOf, recorder } from '../ports/span-recorder.js';
+import { deferred, harness, passed, twoIterations } from './helpers.js';
 
 // The loop's spans through the OpenTelemetry SDK's in-memory exporter: names, parentage, attributes.
-
-function recorder(): { tracer: Tracer; spans: () => ReadableSpan[] } {
-  const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  return { tracer: provider.getTracer('test-host'), spans: () => exporter.getFinishedSpans() };
-}
-
-const named = (spans: readonly ReadableSpan[], name: string) => spans.filter((span) => span.name === name);
-const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
-const idOf = (span: ReadableSpan | undefined) => span?.spanContext().spanId;
-
-// A run that retries stage a once: m.json holds the iteration, and the goal wants 2.
-function twoIterations() {
-  const h = harness({ [runFile('goal.json')]: goalJson([metricFile('m', 'out/m.json', '>=', 2, ['a'])]) });
-  const runner = createScriptedStageRunner({
-    a: writes('out/m.json', (ctx) => ({ value: ctx.iteration }), { status: 'passed', costUsd: 0.25 }),
-    b: passed,
-    c: passed,
-  });
-  return { h, runner };
-}
 
 afterEach(() => {
   setOpenTelemetryLoader(undefined);
@@ -159,54 +132,5 @@ describe('GoalLoop spans', () => {
     expect(runs.map((span) => span.attributes['goal_loop.mode'])).toEqual(['step', 'step']);
     const iterations = named(spans(), 'goal_loop.iteration');
     expect(iterations.map(parentOf)).toEqual(runs.map(idOf));
-  });
-
-  it('without a tracer, uses the global OpenTelemetry tracer once the API loads', async () => {
-    const { spans } = recorder();
-    const exporter = new InMemorySpanExporter();
-    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-    trace.setGlobalTracerProvider(provider);
-    const { h, runner } = twoIterations();
-    await h.loop(runner).run();
-    const run = named(exporter.getFinishedSpans(), 'goal_loop.run')[0];
-    expect(run?.instrumentationScope.name).toBe('goal-loop');
-    expect(named(exporter.getFinishedSpans(), 'goal_loop.stage')).toHaveLength(4);
-    expect(spans()).toEqual([]);
-  });
-
-  it('with no tracer and the API missing (its loader fails), runs unchanged and writes the same files', async () => {
-    let loads = 0;
-    setOpenTelemetryLoader(() => {
-      loads += 1;
-      return Promise.reject(new Error("Cannot find module '@opentelemetry/api'"));
-    });
-    const traced = recorder();
-    const withTracer = twoIterations();
-    const expected = await withTracer.h.loop(withTracer.runner, { tracer: traced.tracer }).run();
-
-    const { h, runner } = twoIterations();
-    const loop = h.loop(runner);
-    const result = await loop.run();
-    expect(result).toEqual(expected);
-    expect(await readEvents(h.fs)).toEqual(await readEvents(withTracer.h.fs));
-    expect(await readState(h.fs)).toEqual(await readState(withTracer.h.fs));
-    await loop.run();
-    expect(loads).toBe(1);
-  });
-
-  it("OpenTelemetry's own Tracer (the API's interface and the SDK's class) is a Tracer as it is", () => {
-    expectTypeOf(trace.getTracer('my-host')).toExtend<Tracer>();
-    expectTypeOf(new BasicTracerProvider().getTracer('my-host')).toExtend<Tracer>();
-  });
-
-  it('a tracer that throws on every call loses its spans, never the run', async () => {
-    const throwing: Tracer = {
-      startSpan: () => {
-        throw new Error('exporter down');
-      },
-    };
-    const { h, runner } = twoIterations();
-    const result = await h.loop(runner, { tracer: throwing }).run();
-    expect(result.stoppedOn).toBe('complete');
   });
 });

@@ -111,6 +111,17 @@ export function harness(files: Record<string, string> = {}): Harness {
 // The files of a run dir keyed by name.
 export const runFile = (name: string): string => `${RUN}/${name}`;
 
+// A run that retries stage a once: m.json holds the iteration, and the goal wants 2.
+export function twoIterations() {
+  const h = harness({ [runFile('goal.json')]: goalJson([metricFile('m', 'out/m.json', '>=', 2, ['a'])]) });
+  const runner = createScriptedStageRunner({
+    a: writes('out/m.json', (ctx) => ({ value: ctx.iteration }), { status: 'passed', costUsd: 0.25 }),
+    b: passed,
+    c: passed,
+  });
+  return { h, runner };
+}
+
 // The run files of a goal of one judge criterion, `design` (rerunning b).
 export const JUDGE_GOAL = { [runFile('goal.json')]: goalJson([judge('design', ['b'])]) };
 
