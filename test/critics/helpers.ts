@@ -1,5 +1,15 @@
 import type { CriticDecisionInput } from '../../src/critics/contracts/decision.js';
-import type { Critic, CriticInput, Generator, GeneratorInput, StageDefinition } from '../../src/critics/options.js';
+import type {
+  Critic,
+  CriticInput,
+  Generator,
+  GeneratorInput,
+  StageDefinition,
+  StagedPipelineOptions,
+} from '../../src/critics/options.js';
+import { StagedPipeline } from '../../src/critics/staged-pipeline.js';
+import { createManualClock } from '../../src/testing/manual-clock.js';
+import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 
 /** The directory the pipelines of the tests keep their executions in. */
 export const DIR = '.goal-loop/critics';
@@ -53,4 +63,21 @@ export function seedStages(calls: HostCall[]): StageDefinition[] {
     { id: 'test', generate: gen, critic: critic(calls, answer) },
     { id: 'deploy', generate: gen },
   ];
+}
+
+/** A pipeline in which plan's critic retries its first attempt (confidence 0.4), then accepts; code is accepted; deploy has no critic. */
+export function oneRetry(options: Partial<StagedPipelineOptions> = {}) {
+  const fs = createMemoryFileSystem();
+  const calls: HostCall[] = [];
+  const answer = (stage: string, attempt: number): CriticDecisionInput =>
+    stage === 'plan' && attempt === 1
+      ? { decision: 'retry', issues: [{ issue: 'no acceptance criteria' }], confidence: 0.4 }
+      : { decision: 'accept', confidence: 0.9 };
+  const stages: StageDefinition[] = [
+    { id: 'plan', generate: generator(calls), critic: critic(calls, answer) },
+    { id: 'code', generate: generator(calls), critic: critic(calls, answer) },
+    { id: 'deploy', generate: generator(calls) },
+  ];
+  const pipeline = new StagedPipeline({ fs, dir: DIR, stages, clock: createManualClock(0), ...options });
+  return { fs, pipeline };
 }

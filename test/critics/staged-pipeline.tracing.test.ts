@@ -1,55 +1,15 @@
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CriticDecisionInput } from '../../src/critics/contracts/decision.js';
-import type { TraceRecord } from '../../src/critics/contracts/trace.js';
-import type { StageDefinition, StagedPipelineOptions } from '../../src/critics/options.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { StagedPipeline } from '../../src/critics/staged-pipeline.js';
 import { setOpenTelemetryLoader } from '../../src/ports/open-telemetry.js';
-import type { Tracer } from '../../src/ports/tracer.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
-import { critic, generator, type HostCall } from './helpers.js';
+import { idOf, named, parentOf, recorder } from '../ports/span-recorder.js';
+import { DIR, oneRetry, spec } from './helpers.js';
 
-// The staged pipeline's spans through the OpenTelemetry SDK's in-memory exporter, and its listener's faults.
-
-const DIR = '.goal-loop/critics';
-const spec = { feature: 'login' };
-
-function recorder(): { tracer: Tracer; spans: () => ReadableSpan[] } {
-  const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  return { tracer: provider.getTracer('test-host'), spans: () => exporter.getFinishedSpans() };
-}
-
-const named = (spans: readonly ReadableSpan[], name: string) => spans.filter((span) => span.name === name);
-const parentOf = (span: ReadableSpan | undefined) => span?.parentSpanContext?.spanId;
-const idOf = (span: ReadableSpan | undefined) => span?.spanContext().spanId;
-
-// plan's critic retries its first attempt (confidence 0.4), then accepts; code is accepted; deploy has no critic.
-function oneRetry(options: Partial<StagedPipelineOptions> = {}) {
-  const fs = createMemoryFileSystem();
-  const calls: HostCall[] = [];
-  const answer = (stage: string, attempt: number): CriticDecisionInput =>
-    stage === 'plan' && attempt === 1
-      ? { decision: 'retry', issues: [{ issue: 'no acceptance criteria' }], confidence: 0.4 }
-      : { decision: 'accept', confidence: 0.9 };
-  const stages: StageDefinition[] = [
-    { id: 'plan', generate: generator(calls), critic: critic(calls, answer) },
-    { id: 'code', generate: generator(calls), critic: critic(calls, answer) },
-    { id: 'deploy', generate: generator(calls) },
-  ];
-  const pipeline = new StagedPipeline({ fs, dir: DIR, stages, clock: createManualClock(0), ...options });
-  return { fs, pipeline };
-}
+// The staged pipeline's spans through the OpenTelemetry SDK's in-memory exporter.
 
 afterEach(() => {
   setOpenTelemetryLoader(undefined);
-  vi.restoreAllMocks();
 });
 
 describe('StagedPipeline spans', () => {
@@ -165,42 +125,5 @@ describe('StagedPipeline spans', () => {
     const { fs, pipeline } = oneRetry();
     expect(await pipeline.run({ executionId: 'feat-1', spec })).toEqual(expected);
     expect(await fs.readText(`${DIR}/feat-1/trace.jsonl`)).toBe(await traced.fs.readText(`${DIR}/feat-1/trace.jsonl`));
-  });
-});
-
-describe('StagedPipeline onEvent faults', () => {
-  it('a throwing listener changes neither the result nor trace.jsonl; each throw goes to onListenerError', async () => {
-    const quiet = oneRetry();
-    const expected = await quiet.pipeline.run({ executionId: 'feat-1', spec });
-    const reported: TraceRecord[] = [];
-    const { fs, pipeline } = oneRetry({
-      onEvent: () => {
-        throw new Error('listener bug');
-      },
-      onListenerError: (_error, record) => reported.push(record),
-    });
-    const result = await pipeline.run({ executionId: 'feat-1', spec });
-    expect(result).toEqual(expected);
-    expect(reported).toEqual(result.trace);
-    expect(await fs.readText(`${DIR}/feat-1/trace.jsonl`)).toBe(await quiet.fs.readText(`${DIR}/feat-1/trace.jsonl`));
-    expect(await fs.readText(`${DIR}/feat-1/state.json`)).toBe(await quiet.fs.readText(`${DIR}/feat-1/state.json`));
-  });
-
-  it('is reported with console.warn by default', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const { pipeline } = oneRetry({
-      onEvent: (record) => {
-        if (record.kind === 'finished') throw new Error('dashboard offline');
-      },
-    });
-    expect((await pipeline.run({ executionId: 'feat-1', spec })).status).toBe('completed');
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(
-      /StagedPipeline onEvent listener threw on finished .*dashboard offline/,
-    );
-  });
-
-  it('refuses a tracer without startSpan, naming the field', () => {
-    expect(() => oneRetry({ tracer: {} as Tracer })).toThrow(/tracer: tracer must implement startSpan/);
   });
 });
