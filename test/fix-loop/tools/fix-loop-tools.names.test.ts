@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FixLoopOrchestrator } from '../../../src/fix-loop/fix-loop-orchestrator.js';
 import { createFixLoopTools } from '../../../src/fix-loop/tools/fix-loop-tools.js';
 import { createManualClock } from '../../../src/testing/manual-clock.js';
-import { failed, ok } from '../../kit/tool-result.js';
+import { failed, ok } from '../../ports/tools.js';
 import { BUILD, fixingSource, memoryProject, simulate, toolStartInput as startInput, TEST } from '../helpers.js';
 
 // The tools keep the seed's snake_case names; the orchestrator's API is camelCase. Each call maps one to the other,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failed, ok } from '../../kit/tool-result.js';
+import { failed, ok } from '../../ports/tools.js';
 import { simulate, toolStartInput as startInput } from '../helpers.js';
 import { tools } from './fix-tools.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createGoalLoopTools } from '../../../src/index.js';
 import { createMemoryFileSystem } from '../../../src/testing.js';
-import { failed, ok } from '../../kit/tool-result.js';
+import { failed, ok } from '../../ports/tools.js';
 import { PATHS, project, RUN, STAGES } from './project.js';
 
 describe('evaluate_goal', () => {

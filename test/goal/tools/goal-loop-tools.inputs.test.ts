@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGoalLoopTools } from '../../../src/index.js';
 import { createMemoryFileSystem } from '../../../src/testing.js';
-import { failed } from '../../kit/tool-result.js';
+import { failed } from '../../ports/tools.js';
 import { project, RUN } from './project.js';
 
 describe('createGoalLoopTools', () => {

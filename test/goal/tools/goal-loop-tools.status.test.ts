@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGoalLoopTools, GoalLoop } from '../../../src/index.js';
 import { createMemoryFileSystem, createScriptedStageRunner } from '../../../src/testing.js';
-import { failed, ok } from '../../kit/tool-result.js';
+import { failed, ok } from '../../ports/tools.js';
 import { GOAL, PATHS, project, RUN, STAGES } from './project.js';
 
 describe('loop_status', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failed, ok } from '../../kit/tool-result.js';
+import { failed, ok } from '../../ports/tools.js';
 import { PATHS, project, RUN } from './project.js';
 
 describe('submit_verdict', () => {
