@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OUTPUT_TAIL_CHARS } from '../../../src/goal/core/command-outcome.js';
-import { evaluate } from './evaluate-one.js';
-import { command, ran } from './fixtures.js';
+import { command, evaluate, ran } from './fixtures.js';
 
 describe('command', () => {
   it('passes iff the exit code equals expect_exit_code, keeping the exit code as observed', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { context, evaluate } from './evaluate-one.js';
-import { fileExists, judge, ran } from './fixtures.js';
+import { context, evaluate, fileExists, judge, ran } from './fixtures.js';
 
 // A criterion evaluated without its fact, or with a fact of another kind, is PENDING rather than failed; a judge
 // criterion takes the outcome of the verdict protocol, not a fact.

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate } from './evaluate-one.js';
-import { fileExists, jsonSchema, present, schemaChecked } from './fixtures.js';
+import { evaluate, fileExists, jsonSchema, present, schemaChecked } from './fixtures.js';
 
 describe('file_exists', () => {
   it('passes for a file or a directory', () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CriterionFact } from '../../../src/goal/core/facts.js';
-import { evaluate } from './evaluate-one.js';
-import { FEEDBACK, metric, metricDoc } from './fixtures.js';
+import { evaluate, FEEDBACK, metric, metricDoc } from './fixtures.js';
 
 describe('metric_threshold', () => {
   it('compares a real number', () => {

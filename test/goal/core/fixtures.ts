@@ -1,6 +1,8 @@
 import { readFeedbackView } from '../../../src/goal/contracts/feedback-view.js';
 import { type Goal, goalSchema } from '../../../src/goal/contracts/goal.js';
 import { parseVerdictFile } from '../../../src/goal/contracts/verdict.js';
+import { type CriterionContext, evaluateCriterion } from '../../../src/goal/core/criteria.js';
+import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
 import type {
   CriterionFact,
   EvaluationFacts,
@@ -12,7 +14,7 @@ import type { CommandResult } from '../../../src/ports/command-runner.js';
 
 // Small builders that keep the core tests readable.
 
-export const STAGES = ['03-documentation', '06-architecture', '07-code', '08-testing', '11-feedback-loop'] as const;
+const STAGES = ['03-documentation', '06-architecture', '07-code', '08-testing', '11-feedback-loop'] as const;
 export const FEEDBACK = '11-feedback-loop';
 
 type Raw = Record<string, unknown>;
@@ -137,3 +139,39 @@ export function evidence(ok: readonly string[], bad: readonly string[] = []): Re
     ...bad.map((path) => [path, { ok: false, detail: 'missing' }]),
   ]);
 }
+
+/** The pipeline of the criterion tests, with its feedback stage. */
+export const context: CriterionContext = { stages: STAGES, feedbackStage: FEEDBACK };
+
+/** Evaluates one raw criterion against one fact. */
+export function evaluate(
+  raw: Record<string, unknown>,
+  fact: CriterionFact | undefined,
+  ctx: CriterionContext = context,
+) {
+  const criterion = goal([raw]).criteria[0];
+  if (criterion === undefined) throw new Error('no criterion');
+  return evaluateCriterion(criterion, fact, ctx);
+}
+
+/** The rerun stages of the `design` judge criterion. */
+export const ARCH = ['06-architecture', '11-feedback-loop'];
+const oneJudge = goal([judge('design', ARCH)]);
+/** A goal of two judge criteria, `design` and `security`. */
+export const twoJudges = goal([judge('design', ARCH), judge('security', ['07-code'])]);
+const GOOD = evidence(['artifacts/a.json', 'artifacts/b.json'], ['artifacts/bad.json']);
+
+/** Facts for a judge goal inside a loop at iteration 2 (unless overridden). */
+export function judged(overrides: Partial<EvaluationFacts> = {}): EvaluationFacts {
+  return facts({
+    goal: oneJudge,
+    iteration: 2,
+    criteria: { design: JUDGE_FACT, security: JUDGE_FACT },
+    evidence: GOOD,
+    ...overrides,
+  });
+}
+
+/** The evaluated criterion `id` (default `design`) of the goal the facts describe. */
+export const criterion = (facts_: EvaluationFacts, id = 'design') =>
+  evaluateGoal(facts_).criteria.find((item) => item.id === id);

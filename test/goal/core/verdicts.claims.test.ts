@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
 import { resolveVerdicts } from '../../../src/goal/core/verdicts.js';
-import { agentReport, claimOf, fileExists, goal, JUDGE_FACT, judge, present, verdicts } from './fixtures.js';
-import { ARCH, criterion, judged, twoJudges } from './judged.js';
+import {
+  ARCH,
+  agentReport,
+  claimOf,
+  criterion,
+  fileExists,
+  goal,
+  JUDGE_FACT,
+  judge,
+  judged,
+  present,
+  twoJudges,
+  verdicts,
+} from './fixtures.js';
 
 describe('agent evidence gate', () => {
   const withClaim = (extra: Record<string, unknown>) =>

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { stampFreshness } from '../../../src/goal/core/claims.js';
 import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
 import { resolveVerdicts } from '../../../src/goal/core/verdicts.js';
-import { agentReport, claimOf, verdicts } from './fixtures.js';
-import { criterion, judged } from './judged.js';
+import { agentReport, claimOf, criterion, judged, verdicts } from './fixtures.js';
 
 describe('freshness', () => {
   it('fresh iff stamp >= iteration', () => {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
 import { resolveVerdicts } from '../../../src/goal/core/verdicts.js';
-import { agentReport, claimOf, verdicts } from './fixtures.js';
-import { criterion, judged, twoJudges } from './judged.js';
+import { agentReport, claimOf, criterion, judged, twoJudges, verdicts } from './fixtures.js';
 
 describe('explicit pool before agent pool', () => {
   it('an id-matched explicit verdict beats a valid agent claim', () => {

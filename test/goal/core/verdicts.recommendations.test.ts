@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGoal } from '../../../src/goal/core/evaluate.js';
 import { resolveVerdicts } from '../../../src/goal/core/verdicts.js';
-import { agentReport, claimOf, verdicts } from './fixtures.js';
-import { ARCH, criterion, judged } from './judged.js';
+import { ARCH, agentReport, claimOf, criterion, judged, verdicts } from './fixtures.js';
 
 describe('rerun stages', () => {
   it('explicit recommended_rerun_stages replace the criterion rerun_stages', () => {
