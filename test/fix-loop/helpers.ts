@@ -1,6 +1,9 @@
 import type { FixCandidate } from '../../src/fix-loop/contracts/candidate.js';
+import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js';
 import type { CandidateApplier, CandidateSource } from '../../src/fix-loop/host-ports.js';
 import type { FixLoopOrchestratorOptions } from '../../src/fix-loop/options.js';
+import { createFixLoopTools } from '../../src/fix-loop/tools/fix-loop-tools.js';
+import type { FixLoopToolsOptions } from '../../src/fix-loop/tools/options.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createFakeCommandRunner, type FakeCommandRunner } from '../../src/testing/fake-command-runner.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
@@ -142,3 +145,29 @@ export function simulatedOptions(sim: Simulated, fs: FileSystem, dir: string): F
     clock: createManualClock(0),
   };
 }
+
+/** The directory the orchestrator keeps its sessions in. */
+export const DIR = '.goal-loop/fix-sessions';
+
+/** The four tools over an orchestrator on the simulated workspace `sim`, proposing from `candidates`. */
+export function tools(
+  sim: Simulated,
+  candidates: CandidateSource = fixingSource(sim),
+  options: FixLoopToolsOptions = {},
+) {
+  const fixer = new FixLoopOrchestrator({
+    fs: memoryProject(),
+    dir: DIR,
+    commands: sim.commands,
+    candidates,
+    applier: sim.applier,
+    clock: createManualClock(Date.UTC(2026, 0, 1)),
+  });
+  const [start, step, run, get] = createFixLoopTools(fixer, options);
+  return { fixer, start, step, run, get };
+}
+
+/** A source whose only proposal needs a human. */
+export const manualOnly: CandidateSource = {
+  propose: () => [{ description: 'rewrite the parser by hand', confidence: 0.9, mutationType: 'manual' }],
+};

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failed, ok } from '../../ports/tools.js';
-import { simulate, toolStartInput as startInput } from '../helpers.js';
-import { DIR, manualOnly, tools } from './fix-tools.js';
+import { DIR, manualOnly, simulate, toolStartInput as startInput, tools } from '../helpers.js';
 
 describe('run_feedback_loop and get_feedback_loop', () => {
   it('runs to convergence with the audit log on request, and get reads the same log', async () => {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failed, ok } from '../../ports/tools.js';
-import { simulate, toolStartInput as startInput } from '../helpers.js';
-import { tools } from './fix-tools.js';
+import { simulate, toolStartInput as startInput, tools } from '../helpers.js';
 
 describe('createFixLoopTools', () => {
   it('names the four tools and takes the seed input names, refusing unknown fields', () => {

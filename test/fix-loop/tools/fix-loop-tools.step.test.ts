@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failed, ok } from '../../ports/tools.js';
-import { simulate, toolStartInput as startInput } from '../helpers.js';
-import { DIR, manualOnly, tools } from './fix-tools.js';
+import { DIR, manualOnly, simulate, toolStartInput as startInput, tools } from '../helpers.js';
 
 describe('step_feedback_loop', () => {
   it('reports the action, status and gap of each step, with the candidates of a test iteration', async () => {
