@@ -1,5 +1,8 @@
-// A clean canonical run (no findings) that each test mutates to trigger one rule.
+// A clean canonical run (no findings) that each test mutates to trigger one rule, and the ship-auth goal the
+// goal_evaluation tests review it against.
 
+import type { Goal } from '../../src/goal/contracts/goal.js';
+import { parseGoalStructure as parseGoal } from '../../src/goal/contracts/parse-goal.js';
 import type { FeedbackReport } from '../../src/review/contracts/feedback-report.js';
 import type { ReviewContracts } from '../../src/review/core/contract-input.js';
 import type { ContractKey } from '../../src/review/core/contract-slots.js';
@@ -155,3 +158,38 @@ export function list(document: Record<string, unknown>, key: string): Record<str
 export function stories(run: Record<ContractKey, Record<string, unknown>>): Record<string, unknown>[] {
   return list(list(run.jira_tickets, 'epics')[0] as Record<string, unknown>, 'user_stories');
 }
+
+// Parses a goal or fails the test.
+function goal(input: unknown): Goal {
+  const parsed = parseGoal(input);
+  if (!parsed.success) throw new Error(JSON.stringify(parsed.issues));
+  return parsed.data;
+}
+
+/** The ship-auth goal: a feedback.json metric, a run file, a command, a judge and a loop-state metric. */
+export const GOAL = goal({
+  schema_version: 1,
+  goal_id: 'ship-auth',
+  criteria: [
+    {
+      id: 'no-criticals',
+      kind: 'metric_threshold',
+      source: 'feedback',
+      metric: 'summary.critical_count',
+      operator: '==',
+      value: 0,
+      rerun_stages: ['08-testing'],
+    },
+    {
+      id: 'docs',
+      kind: 'file_exists',
+      path: 'artifacts/stages/03-documentation/documentation.json',
+      run_relative: true,
+    },
+    { id: 'lint', kind: 'command', command: 'npm run lint' },
+    { id: 'design-review', kind: 'judge', question: 'Is the design sound?' },
+    { id: 'loop-metric', kind: 'metric_threshold', source: 'loop_state', metric: 'x', operator: '>=', value: 1 },
+  ],
+});
+/** {@link GOAL} without its judge criterion. */
+export const NO_JUDGE = { ...GOAL, criteria: GOAL.criteria.filter((criterion) => criterion.kind !== 'judge') };

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentCriterionEntrySchema } from '../../../src/goal/contracts/goal-evaluation.js';
-import { list, reviewMutated } from '../fixtures.js';
-import { GOAL, NO_JUDGE } from './ship-auth-goal.js';
+import { GOAL, list, NO_JUDGE, reviewMutated } from '../fixtures.js';
 
 // The criteria entries the review authors into goal_evaluation: stamped with the iteration, a result only with
 // evidence, rerun stages and a recommendation on every entry.

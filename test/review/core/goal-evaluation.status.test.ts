@@ -4,8 +4,7 @@ import { evaluateCriterion } from '../../../src/goal/core/criteria.js';
 import { SDLC_STAGES } from '../../../src/pipeline/stage-presets.js';
 import type { FeedbackReportBody } from '../../../src/review/contracts/feedback-report.js';
 import { authorGoalEvaluation } from '../../../src/review/core/goal-evaluation.js';
-import { list, reviewMutated } from '../fixtures.js';
-import { GOAL, NO_JUDGE } from './ship-auth-goal.js';
+import { GOAL, list, NO_JUDGE, reviewMutated } from '../fixtures.js';
 
 // The status of the goal_evaluation section, ranked as the loop's core ranks it, and a feedback metric read as the
 // core reads it.
