@@ -10,9 +10,7 @@ import type { StageContext } from '../../src/index.js';
 import { createManualClock, createMemoryFileSystem } from '../../src/testing.js';
 import { expectUnknownKey, refusedPaths } from '../kit/option-refusal.js';
 import { initialStageContext } from '../kit/stage-context.js';
-import { critic, generator, type HostCall } from './helpers.js';
-
-const DIR = '.goal-loop/critics';
+import { critic, DIR, generator, type HostCall } from './helpers.js';
 
 // A one-stage pipeline whose critic accepts, on a fresh memory filesystem.
 function project() {

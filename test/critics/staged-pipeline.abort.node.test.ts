@@ -5,12 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CriticInput } from '../../src/critics/options.js';
 import { StagedPipeline } from '../../src/critics/staged-pipeline.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
-import { critic, generator, type HostCall } from './helpers.js';
+import { critic, DIR, generator, type HostCall } from './helpers.js';
 
 // On the Node filesystem with real timers: a critic that never settles and ignores its signal cannot keep run()
 // pending, nor the execution's lock beating, once the pipeline's signal fires or its time limit passes.
 
-const DIR = '.goal-loop/critics';
 const spec = { feature: 'search' };
 
 let root = '';

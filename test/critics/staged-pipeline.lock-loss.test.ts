@@ -3,11 +3,11 @@ import type { GeneratorInput } from '../../src/critics/options.js';
 import { StagedPipeline } from '../../src/critics/staged-pipeline.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
+import { DIR } from './helpers.js';
 
 // A runner that loses the execution's lock while its generator works must stop that generator: the generator's
 // signal fires once the heartbeat finds another runner holding the lock, and the first runner ends RUN_LOCKED.
 
-const DIR = '.goal-loop/critics';
 const LOCK_TIMEOUT_MS = 9_000;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 

@@ -3,10 +3,7 @@ import type { GeneratorInput } from '../../src/critics/options.js';
 import { StagedPipeline } from '../../src/critics/staged-pipeline.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
-import { type HostCall, seedStages } from './helpers.js';
-
-const DIR = '.goal-loop/critics';
-const spec = { feature: 'login' };
+import { DIR, type HostCall, seedStages, spec } from './helpers.js';
 
 describe('StagedPipeline: abort, listeners and the lock', () => {
   it('an abort rejects with its reason and the execution resumes where it stood', async () => {

@@ -4,10 +4,8 @@ import type { GeneratorInput } from '../../src/critics/options.js';
 import { StagedPipeline } from '../../src/critics/staged-pipeline.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
-import { critic, generator, type HostCall } from './helpers.js';
+import { critic, DIR, generator, type HostCall, spec } from './helpers.js';
 
-const DIR = '.goal-loop/critics';
-const spec = { feature: 'login' };
 const ID = 'feat-7';
 const logout = { issue: 'plan lacks logout', location: 'plan.md', requiredChange: 'add a logout story' };
 
