@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createNodeProcessProbe } from '../../src/node/process-probe.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
-import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
 import { deadPid } from '../persist/dead-pid.js';
-import { expectStop, harness, PATHS, passed, readEvents, START } from './helpers.js';
+import { allPass, expectStop, harness, PATHS, readEvents, START } from './helpers.js';
 
-const allPass = () => createScriptedStageRunner({ a: passed, b: passed, c: passed });
 const lock = (fields: object) =>
   JSON.stringify({ owner: 'goal-loop:4164:x', heartbeat_at: START - 8_000, timeout_ms: 600_000, ...fields });
 // This machine's processes, as the Node filesystem has them.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StageContext } from '../../src/goal/stage-runner.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
-import { expectStop, goalJson, harness, judge, passed, runFile, writes } from './helpers.js';
+import { allPass, expectStop, goalJson, harness, judge, passed, runFile, writes } from './helpers.js';
 
 // The verdict protocol through the loop: one judge criterion, `design`, rerunning stage b.
 
@@ -28,7 +28,6 @@ function feedbackRunner(entries: (ctx: StageContext) => Entry[]) {
   });
 }
 
-const allPass = () => createScriptedStageRunner({ a: passed, b: passed, c: passed });
 const met = (fields: Entry = {}): Entry => ({
   criterion_id: 'design',
   result: 'met',

@@ -3,11 +3,21 @@ import { iterationEvaluationPath } from '../../src/goal/loop-events.js';
 import { readLoopStatus } from '../../src/goal/loop-status.js';
 import { writeVerdict } from '../../src/goal/verdict-writer.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
-import { expectStop, fileExists, goalJson, harness, judge, PATHS, passed, RUN, runFile, writes } from './helpers.js';
+import {
+  allPass,
+  expectStop,
+  fileExists,
+  goalJson,
+  harness,
+  judge,
+  PATHS,
+  passed,
+  RUN,
+  runFile,
+  writes,
+} from './helpers.js';
 
 // The protocol as functions a host calls: stamp a verdict right, read the loop's status, read any iteration's evaluation.
-
-const allPass = () => createScriptedStageRunner({ a: passed, b: passed, c: passed });
 
 describe('writeVerdict', () => {
   it('answers an ask_user stop: stamped with the next iteration, consumed by the next run', async () => {
