@@ -1,30 +1,14 @@
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  type ReadableSpan,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js';
 import type { FixLoopOrchestratorOptions } from '../../src/fix-loop/options.js';
 import { setOpenTelemetryLoader } from '../../src/ports/open-telemetry.js';
-import type { Tracer } from '../../src/ports/tracer.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
+import { idOf, named, parentOf, recorder } from '../ports/span-recorder.js';
 import { BUILD, fixingSource, memoryProject, type Simulated, simulate, startInput, TEST } from './helpers.js';
 
 // The orchestrator's spans through the OpenTelemetry SDK's in-memory exporter: session → step → command.
 
 const DIR = '.goal-loop/fix-sessions';
-
-function recorder(): { tracer: Tracer; spans: () => ReadableSpan[] } {
-  const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  return { tracer: provider.getTracer('test-host'), spans: () => exporter.getFinishedSpans() };
-}
-
-const named = (spans: readonly ReadableSpan[], name: string) => spans.filter((span) => span.name === name);
-const parentOf = (span: ReadableSpan | undefined) => span?.parentSpanContext?.spanId;
-const idOf = (span: ReadableSpan | undefined) => span?.spanContext().spanId;
 
 function orchestrator(sim: Simulated, extra: Partial<FixLoopOrchestratorOptions> = {}) {
   return new FixLoopOrchestrator({
