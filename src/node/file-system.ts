@@ -22,40 +22,29 @@ import { createNodeProcessProbe } from './process-probe.js';
 import { readCapped } from './read-capped.js';
 
 /**
- * The Node implementation of the {@link FileSystem} port, rooted at `root`
- * (resolved to an absolute path). Writes go through a temp file, `fsync` and
- * `rename`; appends are single writes on an `O_APPEND` descriptor. A missing
- * file is `null`; any other failure throws a `GoalLoopError` with code
- * `IO_ERROR` and the original error as `cause`.
+ * The Node implementation of the {@link FileSystem} port, rooted at `root` (resolved to an absolute path). Writes go
+ * through a temp file, `fsync` and `rename`; appends are single writes on an `O_APPEND` descriptor. A missing file is
+ * `null`; any other failure throws a `GoalLoopError` with code `IO_ERROR` and the original error as `cause`.
  *
- * Only regular files are read, appended to or truncated (symlinks followed):
- * a FIFO, socket, device or directory is an `IO_ERROR` naming the path, found
- * by `fstat` on a descriptor opened with `O_NONBLOCK`, so a FIFO never blocks.
- * `readText` refuses a file larger than `maxReadBytes` (default 256 MiB) with
- * an `IO_ERROR` naming the path and its size, and never reads past the cap
- * even when the file grows while it is read; it refuses a file that is not
- * valid UTF-8 with an `IO_ERROR` (`EILSEQ`) naming the path and the byte
- * offset of the first bad sequence, and keeps a byte order mark as U+FEFF. `truncate` shortens a file and
- * fsyncs it; `removeStaleTempFiles` removes the temp files
- * (`.<name>.<pid>.<uuid>.tmp`) of writes whose process died before the rename.
- * Its `processes` are this machine's ({@link createNodeProcessProbe}: host
- * name, pid namespace and boot id, read on first use): a run lock held by a
+ * Only regular files are read, appended to or truncated (symlinks followed): a FIFO, socket, device or directory is an
+ * `IO_ERROR` naming the path, found by `fstat` on a descriptor opened with `O_NONBLOCK`, so a FIFO never blocks.
+ * `readText` refuses a file larger than `maxReadBytes` (default 256 MiB) with an `IO_ERROR` naming the path and its
+ * size, and never reads past the cap even when the file grows while it is read; it refuses a file that is not valid
+ * UTF-8 with an `IO_ERROR` (`EILSEQ`) naming the path and the byte offset of the first bad sequence, and keeps a byte
+ * order mark as U+FEFF. `truncate` shortens a file and fsyncs it; `removeStaleTempFiles` removes the temp files
+ * (`.<name>.<pid>.<uuid>.tmp`) of writes whose process died before the rename. Its `processes` are this machine's
+ * ({@link createNodeProcessProbe}: host name, pid namespace and boot id, read on first use): a run lock held by a
  * process of this host that is gone is taken over at once.
  *
- * `stat` is one synchronous `lstat`, `realpath` one synchronous
- * `realpath(3)`, and `readText` opens, fstats and reads a file under 1 MiB
- * with synchronous calls, each returned as a settled promise: the system
- * calls take microseconds, less than the thread-pool round trips of
- * asynchronous calls, and an evaluation stats every file its criteria name,
- * resolves every folder they are in and reads its small documents. On a slow
- * or hung network filesystem those calls hold the event loop (an abort, a
- * time limit or the lock's heartbeat cannot fire meanwhile). A larger file,
- * writes and listings stay asynchronous, and so does any read once 4 MiB
- * have been read synchronously without the event loop turning. A file whose
- * size reads as 0 (procfs, sysfs) is read until a read gives nothing.
+ * `stat` is one synchronous `lstat`, `realpath` one synchronous `realpath(3)`, and `readText` opens, fstats and reads
+ * a file under 1 MiB with synchronous calls, each returned as a settled promise: the system calls take microseconds,
+ * less than the thread-pool round trips of asynchronous calls, and an evaluation stats every file its criteria name,
+ * resolves every folder they are in and reads its small documents. On a slow or hung network filesystem those calls
+ * hold the event loop (an abort, a time limit or the lock's heartbeat cannot fire meanwhile). A larger file, writes
+ * and listings stay asynchronous, and so does any read once 4 MiB have been read synchronously without the event loop
+ * turning. A file whose size reads as 0 (procfs, sysfs) is read until a read gives nothing.
  *
- * The port does not confine paths: use the containment functions before
- * following a path taken from a contract.
+ * The port does not confine paths: use the containment functions before following a path taken from a contract.
  *
  * @param root - The project root: a non-empty path (a relative one resolves against the current directory).
  *   It need not exist yet: nothing is read when the filesystem is made, and a write creates it with the
