@@ -121,7 +121,7 @@ export function backtrackingRisk(source: string, flags?: string): string | null 
     const [one, two] = ambiguity.map((span) => quoted(source, span));
     const which =
       one === two
-        ? `alternative ${one} spells one same text in two ways`
+        ? `alternative ${one}, taken two ways, starts two spellings of one same text`
         : `alternatives ${one} and ${two} start two ways of spelling one same text with its alternatives`;
     return `repeats a group whose ${which}, so n repetitions of it split 2^n ways: it can take exponential time on a value that almost matches`;
   }
