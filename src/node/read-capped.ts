@@ -90,11 +90,12 @@ export function readCapped(target: string, path: string, cap: number): Promise<s
 
 // Reads from the start: synchronously (when `sync`) while the bytes stay within SYNC_READ_BYTES, then asynchronously.
 // One byte more than the size is asked for first, so a single read usually reaches the end; later reads pick up
-// growth. A file whose size reads as 0 is read until a read gives nothing: procfs and sysfs files say 0 and give a
-// page per read.
+// growth. A file whose size reads as 0 is read in whole chunks until a read gives nothing: procfs and sysfs files say
+// 0, give a page per read, and some give nothing to a read that does not start at 0 (so a first read of one byte
+// would cut `/proc/sys/kernel/pid_max` to its first digit).
 function readBytes(fd: number, size: number, path: string, cap: number, sync: boolean): Buffer | Promise<Buffer> {
   const progress: Progress = { chunks: [], total: 0, toEnd: size === 0 };
-  let want = size + 1;
+  let want = size === 0 ? 65_536 : size + 1;
   while (sync && progress.total + want <= SYNC_READ_BYTES) {
     const buffer = nextBuffer(progress, want, cap);
     if (took(progress, buffer, fs.readSync(fd, buffer, 0, buffer.length, progress.total), path, cap)) {

@@ -67,6 +67,16 @@ describe('readText of the Node filesystem', () => {
     expect(order).toEqual([...Array(fits).fill('read'), 'event loop', 'read']);
   });
 
+  it.skipIf(!existsSync('/proc/sys/kernel/pid_max'))(
+    'reads a /proc/sys file whole: it gives nothing to a read past its start',
+    async () => {
+      await symlink('/proc/sys/kernel/pid_max', join(root, 'pid_max'));
+      expect(await createNodeFileSystem(root).readText('pid_max')).toBe(
+        readFileSync('/proc/sys/kernel/pid_max', 'utf8'),
+      );
+    },
+  );
+
   it.skipIf(!existsSync('/proc/kallsyms'))(
     'reads a procfs file to its end: it says its size is 0 and gives a page per read',
     async () => {
