@@ -52,8 +52,9 @@ const optionShape = {
  * Appends a verdict to the run's goal-verdict.json, stamped with the
  * iteration that will consume it: the current one while an iteration is
  * running, otherwise the next one (so a human answering an `ask_user` stop
- * never computes iteration numbers). Existing verdicts are kept (the file is
- * rewritten atomically as `{ "verdicts": [...] }`); a goal-verdict.json that
+ * never computes iteration numbers). What the file holds is kept (it is
+ * rewritten atomically as `{ "verdicts": [...] }`, with the other keys of such
+ * a file, a `$schema` or an owner, where they were); a goal-verdict.json that
  * is not valid JSON, or whose bytes are not UTF-8, is `INVALID_CONTRACT` and
  * left untouched; an unknown
  * option key or a wrong value is `INVALID_OPTIONS` naming its path, before
@@ -101,8 +102,8 @@ export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdic
     });
   }
   if (options.goal === undefined) await checkCriterion(fs, paths.goal, options);
-  const existing = await existingVerdicts(fs, paths.verdicts);
-  await fs.writeText(paths.verdicts, `${JSON.stringify({ verdicts: [...existing, verdict.data] }, null, 2)}\n`);
+  const document = await withVerdict(fs, paths.verdicts, verdict.data);
+  await fs.writeText(paths.verdicts, `${JSON.stringify(document, null, 2)}\n`);
   return verdict.data;
 }
 
@@ -125,10 +126,11 @@ async function consumingIteration(fs: FileSystem, paths: RunPaths): Promise<numb
   return running ? iteration : iteration + 1;
 }
 
-// The entries of goal-verdict.json as they are (kept verbatim); none when it does not exist.
-async function existingVerdicts(fs: FileSystem, path: string): Promise<unknown[]> {
+// goal-verdict.json with `verdict` appended, what it held kept verbatim: `{ "verdicts": [...] }` keeps its other keys
+// (a `$schema`, an owner) where they were; a list of verdicts or a lone one becomes `{ "verdicts": [...] }`.
+async function withVerdict(fs: FileSystem, path: string, verdict: Verdict): Promise<Record<string, unknown>> {
   const text = await readDocumentText(fs, path, 'fix or remove it first.');
-  if (text === null) return [];
+  if (text === null) return { verdicts: [verdict] };
   const json = parseJsonText(text);
   if (!json.ok) {
     throw new GoalLoopError('INVALID_CONTRACT', `${path} is not valid JSON; fix or remove it first.`, {
@@ -136,8 +138,10 @@ async function existingVerdicts(fs: FileSystem, path: string): Promise<unknown[]
     });
   }
   const value = json.value;
-  if (Array.isArray(value)) return value;
-  if (typeof value === 'object' && value !== null && Array.isArray((value as { verdicts?: unknown }).verdicts))
-    return (value as { verdicts: unknown[] }).verdicts;
-  return [value];
+  if (Array.isArray(value)) return { verdicts: [...value, verdict] };
+  if (typeof value === 'object' && value !== null && Array.isArray((value as { verdicts?: unknown }).verdicts)) {
+    const file = value as { verdicts: unknown[] };
+    return { ...file, verdicts: [...file.verdicts, verdict] };
+  }
+  return { verdicts: [value, verdict] };
 }

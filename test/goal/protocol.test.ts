@@ -44,6 +44,24 @@ describe('writeVerdict', () => {
     ]);
   });
 
+  it("keeps the file's other keys (a $schema, an owner) where they were, and the verdicts' keys as written", async () => {
+    const held = {
+      $schema: '../goal-verdict.schema.json',
+      owner: 'team-a',
+      verdicts: [{ verdict: 'FAIL', criterion_id: 'x', note: 1 }],
+      z: true,
+    };
+    const h = harness({ [runFile('goal-verdict.json')]: JSON.stringify(held) });
+    await writeVerdict({ fs: h.fs, runDir: RUN, criterionId: 'y', verdict: 'PASS' });
+    const text = (await h.fs.readText(PATHS.verdicts)) ?? '';
+    expect(Object.keys(JSON.parse(text))).toEqual(['$schema', 'owner', 'verdicts', 'z']);
+    expect(JSON.parse(text)).toEqual({
+      ...held,
+      verdicts: [...held.verdicts, { criterion_id: 'y', verdict: 'PASS', iteration: 1 }],
+    });
+    expect(text).toContain('"verdict": "FAIL",\n      "criterion_id": "x"');
+  });
+
   it('stamps the running iteration while one runs, and refuses to overwrite a file that is not JSON', async () => {
     const h = harness({ [runFile('goal.json')]: goalJson([judge('design')]) });
     let stamped: number | undefined;
