@@ -30,7 +30,8 @@ export interface RunLockStatus {
   /**
    * The timeout the lock is judged by: the one the holder promised to beat within, or the lock timeout of the loop
    * the status was read for when that is smaller. A loop takes over a lock whose heartbeat is older than the smaller
-   * of the two.
+   * of the two. For a file that is not a lock record, the reading loop's own (a loop takes such a file over once it
+   * is older than that); `null` when no loop takes the lock over (something other than a file is there).
    */
   readonly timeoutMs: number | null;
   /**
@@ -76,15 +77,23 @@ export async function readLockStatus(
     reading = await readLockFile(fs, lockPath);
   } catch (error) {
     const issue = { code: 'unreadable', path: [], message: `${name}: ${messageOf(error)}` };
-    return unknownHolder(issue, await changedAgo(fs, lockPath, now));
+    return unknownHolder(issue, await changedAgo(fs, lockPath, now), ownTimeoutMs);
   }
   if ('notAFile' in reading)
-    return unknownHolder({ code: 'unreadable', path: [], message: notAFileMessage(name, reading.notAFile) }, null);
+    return unknownHolder(
+      { code: 'unreadable', path: [], message: notAFileMessage(name, reading.notAFile) },
+      null,
+      null,
+    );
   if (reading.text === null) return { lock: null, issues: [] };
   const held = parseLockRecord(reading.text);
   if (held === null) {
     const message = `${name} is not a lock record: a loop takes it over once the file is older than that loop's lock timeout (remove it if no loop runs)`;
-    return unknownHolder({ code: 'invalid_lock', path: [], message }, await changedAgo(fs, lockPath, now));
+    return unknownHolder(
+      { code: 'invalid_lock', path: [], message },
+      await changedAgo(fs, lockPath, now),
+      ownTimeoutMs,
+    );
   }
   const issues: Issue[] = [];
   // A loop judges a lock by the smaller of the holder's timeout and its own (run-lock.ts).
@@ -96,7 +105,7 @@ export async function readLockStatus(
   if (age.byFileTime) issues.push({ code: 'heartbeat_ahead', path: [], message: aheadMessage(name, age.aheadMs) });
   const { owner, pid, host } = held;
   const holder = holderState(held, fs.processes);
-  return { lock: { owner, pid, host, heartbeatAgeMs: Math.max(0, age.ageMs), timeoutMs, holder }, issues };
+  return { lock: { owner, pid, host, heartbeatAgeMs: Math.max(0, Math.round(age.ageMs)), timeoutMs, holder }, issues };
 }
 
 // The issue of a heartbeat that lies `aheadMs` ahead of this clock, more than the lock's timeout.
@@ -107,17 +116,19 @@ const aheadMessage = (name: string, aheadMs: number): string =>
 // How long ago the file at `path` last changed, or null when that cannot be told.
 async function changedAgo(fs: FileSystem, path: string, now: number): Promise<number | null> {
   const stat = await fs.stat(path).catch(() => null);
-  return stat === null ? null : Math.max(0, now - stat.mtimeMs);
+  return stat === null ? null : Math.max(0, Math.round(now - stat.mtimeMs));
 }
 
-// A lock file that is there but tells no holder: an unknown owner, dated `heartbeatAgeMs` ago when it can be.
-function unknownHolder(issue: Issue, heartbeatAgeMs: number | null): LockStatusReading {
+// A lock file that is there but tells no holder: an unknown owner, dated `heartbeatAgeMs` ago when it can be, judged
+// by the reading loop's own timeout (null when none was given, or when no loop takes it over).
+function unknownHolder(issue: Issue, heartbeatAgeMs: number | null, ownTimeoutMs: number | null): LockStatusReading {
+  const timeoutMs = ownTimeoutMs === null || !Number.isFinite(ownTimeoutMs) ? null : ownTimeoutMs;
   const lock: RunLockStatus = {
     owner: UNREADABLE_LOCK_OWNER,
     pid: null,
     host: null,
     heartbeatAgeMs,
-    timeoutMs: null,
+    timeoutMs,
     holder: 'unknown',
   };
   return { lock, issues: [issue] };

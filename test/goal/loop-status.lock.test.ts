@@ -69,8 +69,15 @@ describe('readLoopStatus: the run lock', () => {
     const h = harness({ [PATHS.lock]: 'not a lock' });
     h.clock.advance(4_000);
     const status = await readLoopStatus({ fs: h.fs, runDir: RUN, clock: h.clock });
-    expect(status.lock).toMatchObject({ owner: 'unknown (unreadable lock file)', holder: 'unknown' });
+    expect(status.lock).toMatchObject({
+      owner: 'unknown (unreadable lock file)',
+      holder: 'unknown',
+      timeoutMs: 600_000,
+    });
+    expect(Number.isInteger(status.lock?.heartbeatAgeMs)).toBe(true);
     expect(status.lock?.heartbeatAgeMs).toBeGreaterThanOrEqual(0);
+    const forLoop = await readLoopStatus({ fs: h.fs, runDir: RUN, clock: h.clock, lockTimeoutMs: 10_000 });
+    expect(forLoop.lock?.timeoutMs).toBe(10_000);
     expect(status.issues).toEqual([
       { code: 'invalid_lock', path: [], message: expect.stringContaining('loop.lock is not a lock record') },
     ]);
