@@ -14,7 +14,10 @@ export async function readJsonDocument(fs: FileSystem, path: PathFact): Promise<
       ? { state: 'refused', detail: path.detail }
       : { state: 'refused', detail: path.detail, reason: path.reason };
   if (path.state === 'missing') return { state: 'missing', detail: `${path.path} does not exist` };
-  if (path.type !== 'file') return { state: 'malformed', detail: `${path.path} is not a regular file` };
+  if (path.type !== 'file') {
+    const what = path.type === 'directory' ? 'a directory' : 'a FIFO, socket or device';
+    return { state: 'malformed', detail: `${path.path} is ${what}, not a regular file` };
+  }
   const text = await readTextOrRefusal(fs, path.path);
   if (text === null) return { state: 'missing', detail: `${path.path} does not exist` };
   if (typeof text !== 'string') return { state: 'malformed', detail: text.message };
