@@ -1,5 +1,5 @@
-// The criterion check of writeVerdict: against the goal option, else the run's goal.json; without either, that the run
-// directory holds a run at all.
+// The checks of writeVerdict against the run: its criterion against the goal option, else the run's goal.json (without
+// either, that the run directory holds a run at all); its rerun stages against the pipeline's, when given.
 import { GoalLoopError, type Issue, refuseOptions } from '../errors.js';
 import { closestKey } from '../kit/unknown-keys.js';
 import { readTextOrRefusal } from '../persist/contained-read.js';
@@ -75,4 +75,30 @@ async function noRunAt(fs: FileSystem, runDir: string): Promise<string | null> {
   return found.every((stat) => stat === null)
     ? `"${runDir}" holds no run (no goal.json, loop-state.json, events.jsonl or goal-verdict.json)`
     : null;
+}
+
+/**
+ * With the pipeline's `stages`, every recommended rerun stage must be one of them: the loop ignores a verdict naming
+ * any other (and would take an older one instead). Refuses with `INVALID_OPTIONS` at each stage's path, naming the
+ * stage it most likely misspells.
+ *
+ * @internal
+ */
+export function checkRerunStages(options: {
+  readonly stages?: readonly string[];
+  readonly recommendedRerunStages?: readonly string[];
+}): void {
+  const { stages, recommendedRerunStages = [] } = options;
+  if (stages === undefined) return;
+  const known = new Set(stages);
+  const issues: Issue[] = [];
+  recommendedRerunStages.forEach((stage, index) => {
+    if (known.has(stage)) return;
+    const suggestion = closestKey(stage, stages);
+    const hint = suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`;
+    const list = stages.length === 0 ? 'it has none' : stages.join(', ');
+    const message = `"${stage}" is not a stage of the pipeline (${list})${hint}`;
+    issues.push({ code: 'unknown_stage', path: ['recommendedRerunStages', index], message });
+  });
+  if (issues.length > 0) refuseOptions('writeVerdict', issues);
 }

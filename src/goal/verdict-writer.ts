@@ -9,7 +9,7 @@ import { loopStateSchema } from './contracts/loop-state.js';
 import { type Verdict, verdictSchema } from './contracts/verdict.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import { containRunPaths } from './run-files.js';
-import { checkCriterion } from './verdict-criterion.js';
+import { checkCriterion, checkRerunStages } from './verdict-criterion.js';
 
 /** What {@link writeVerdict} writes: a verdict for one judge criterion (the iteration is stamped for you). @public */
 export interface WriteVerdictOptions {
@@ -29,6 +29,11 @@ export interface WriteVerdictOptions {
    * instead of `<runDir>/goal.json` for the judge criterion `criterionId` must name.
    */
   readonly goal?: GoalInput;
+  /**
+   * The loop's stage ids (the `stages` given to `GoalLoop`): a `recommendedRerunStages` entry outside them is
+   * refused, since the loop would ignore the verdict. Without them the stages are not checked.
+   */
+  readonly stages?: readonly string[];
 }
 
 // Every option has an entry (checked against WriteVerdictOptions), so a misspelt one (`reasonning`) is refused
@@ -46,6 +51,7 @@ const optionShape = {
   recommendation: z.enum(['retry', 'block']).optional(),
   recommendedRerunStages: z.array(z.string().min(1)).optional(),
   goal: z.record(z.string(), z.unknown(), { message: 'goal must be a goal object (as defineGoal makes)' }).optional(),
+  stages: z.array(z.string().min(1)).optional(),
 } satisfies Record<keyof WriteVerdictOptions, z.ZodType>;
 
 /**
@@ -79,7 +85,8 @@ const optionShape = {
 export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdict> {
   refuseInvalidOptions('writeVerdict', optionShape, options);
   const { fs, runDir } = options;
-  // A goal given as an option is checked before anything is read: a mistake in it is the caller's.
+  // A goal or stages given as options are checked before anything is read: a mistake in them is the caller's.
+  checkRerunStages(options);
   if (options.goal !== undefined) await checkCriterion(fs, '', options);
   const paths = await containRunPaths(fs, runPaths(runDir));
   const verdict = verdictSchema.safeParse({

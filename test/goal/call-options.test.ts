@@ -100,6 +100,7 @@ describe('writeVerdict options', () => {
       recommendation: 'retry',
       recommendedRerunStages: ['b'],
       goal: { schema_version: 1, criteria: [{ id: 'design', kind: 'judge', question: 'Is it sound?' }] },
+      stages: ['a', 'b', 'c'],
     };
     expect(await writeVerdict(options)).toMatchObject({
       reasoning: 'the cache is missing',
