@@ -23,8 +23,8 @@ export interface GoalLoopToolsOptions {
   /** Runs `command` criteria in `evaluate_goal`; without it they are PENDING. */
   readonly commands?: CommandRunner;
   /**
-   * The pipeline's stage ids, for `evaluate_goal` calls that name none; when absent, the stages recorded in the
-   * run's loop-state.json are used.
+   * The pipeline's stage ids, for `evaluate_goal` calls that name none (when absent, the stages recorded in the
+   * run's loop-state.json are used); `submit_verdict` refuses a recommended rerun stage outside them.
    */
   readonly stages?: readonly string[];
   /**

@@ -102,6 +102,7 @@ export function submitVerdictTool(options: GoalLoopToolsOptions): Tool<SubmitVer
           ...(call.recommended_rerun_stages === undefined
             ? {}
             : { recommendedRerunStages: call.recommended_rerun_stages }),
+          ...(options.stages === undefined ? {} : { stages: options.stages }),
         });
         return {
           run_dir: call.run_dir,

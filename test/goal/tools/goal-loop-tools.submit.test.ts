@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failed, ok } from '../../ports/tools.js';
-import { PATHS, project, RUN } from './project.js';
+import { PATHS, project, RUN, STAGES } from './project.js';
 
 describe('submit_verdict', () => {
   it('writes a signed verdict stamped for the next iteration, which the loop then consumes', async () => {
@@ -71,6 +71,21 @@ describe('submit_verdict', () => {
       expect(error.message).toContain('$.criterion_id');
     }
     expect(await p.fs.readText(PATHS.verdicts)).toBeNull();
+  });
+
+  it("with the pipeline's stages, names a recommended rerun stage outside them and writes nothing", async () => {
+    const p = project({ stages: STAGES });
+    const call = { run_dir: RUN, criterion_id: 'design', verdict: 'FAIL', source: 'human' } as const;
+    const error = failed(await p.submit.handler({ ...call, recommended_rerun_stages: ['b', 'c'] }));
+    expect(error.code).toBe('invalid_input');
+    expect(error.issues).toEqual([
+      expect.objectContaining({
+        path: ['recommended_rerun_stages', 1],
+        message: expect.stringContaining('"c" is not a stage'),
+      }),
+    ]);
+    expect(await p.fs.readText(PATHS.verdicts)).toBeNull();
+    ok(await p.submit.handler({ ...call, recommended_rerun_stages: ['b'] }));
   });
 
   it('refuses a source the host does not accept', async () => {
