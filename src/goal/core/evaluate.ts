@@ -1,5 +1,6 @@
 import { formatIssue, type Issue } from '../../errors.js';
 import { readOwn } from '../../kit/dot-path.js';
+import { pushAll } from '../../kit/record.js';
 import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import type { GoalStatus } from '../contracts/goal-evaluation.js';
 import type { BuiltinCheck } from './builtin-check.js';
@@ -91,7 +92,7 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
   // Lists from goal-verdict.json and feedback.json may be longer than a call takes arguments: pushed one by one.
   for (const check of checks) {
     if (check.status === 'PASS') passing += 1;
-    else for (const stage of check.rerunStages) rerunSources.push(stage);
+    else pushAll(rerunSources, check.rerunStages);
   }
   const score = checks.length === 0 ? 100 : Math.round((passing / checks.length) * 1000) / 10;
   const signals: DecisionSignal[] = [];
@@ -99,8 +100,7 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
     const signal = criterionSignal(criterion);
     if (signal !== null) signals.push(signal);
   }
-  for (const signal of verdicts.signals) signals.push(signal);
-  for (const signal of builtins.signals) signals.push(signal);
+  pushAll(pushAll(signals, verdicts.signals), builtins.signals);
   if (score < goal.min_score)
     signals.push({
       kind: 'score_below_min',
