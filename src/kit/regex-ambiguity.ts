@@ -123,7 +123,8 @@ function ambiguityOf(group: Extract<RegexItem, { kind: 'group' }>): Ambiguity | 
 /**
  * The first repeated group ({@link repeats}) whose alternatives spell one same text in two ways (`^(a|b|ab)+$`,
  * `^(ab|a|ba)+$`, `^(aa|aaa)+$`, `^(a|b|a(?:b|c))+$`), as the spans of the two alternatives that start the two
- * parses, or null. Only alternatives whose every item has a fixed length are read. Pure; recursive over the groups (their depth is bounded by the caller).
+ * parses, or null. Only alternatives whose every item has a fixed length are read. Pure; recursive over the groups
+ * (their depth is bounded by the caller).
  * @internal
  */
 export function ambiguousAlternatives(alternatives: readonly (readonly RegexItem[])[]): Ambiguity | null {
