@@ -61,8 +61,9 @@ const optionShape = {
  * never computes iteration numbers). What the file holds is kept (it is
  * rewritten atomically as `{ "verdicts": [...] }`, with the other keys of such
  * a file, a `$schema` or an owner, where they were); a goal-verdict.json that
- * is not valid JSON, or whose bytes are not UTF-8, is `INVALID_CONTRACT` and
- * left untouched; an unknown
+ * is not valid JSON, whose bytes are not UTF-8, or that holds no verdicts the
+ * loop can read (a bare value, a `verdicts` that is not a list) is
+ * `INVALID_CONTRACT` and left untouched; an unknown
  * option key or a wrong value is `INVALID_OPTIONS` naming its path, before
  * anything is read or written. `criterionId` must name a judge criterion of
  * the run's goal — the `goal` option when given (a goal from code), else
@@ -134,7 +135,8 @@ async function consumingIteration(fs: FileSystem, paths: RunPaths): Promise<numb
 }
 
 // goal-verdict.json with `verdict` appended, what it held kept verbatim: `{ "verdicts": [...] }` keeps its other keys
-// (a `$schema`, an owner) where they were; a list of verdicts or a lone one becomes `{ "verdicts": [...] }`.
+// (a `$schema`, an owner) where they were; a list of verdicts or a lone one becomes `{ "verdicts": [...] }`. A file
+// the loop reads no verdicts from is INVALID_CONTRACT, left as it is.
 async function withVerdict(fs: FileSystem, path: string, verdict: Verdict): Promise<Record<string, unknown>> {
   const text = await readDocumentText(fs, path, 'fix or remove it first.');
   if (text === null) return { verdicts: [verdict] };
@@ -146,9 +148,24 @@ async function withVerdict(fs: FileSystem, path: string, verdict: Verdict): Prom
   }
   const value = json.value;
   if (Array.isArray(value)) return { verdicts: [...value, verdict] };
-  if (typeof value === 'object' && value !== null && Array.isArray((value as { verdicts?: unknown }).verdicts)) {
-    const file = value as { verdicts: unknown[] };
-    return { ...file, verdicts: [...file.verdicts, verdict] };
-  }
-  return { verdicts: [value, verdict] };
+  // What the loop reads as no verdicts at all (a bare value, a `verdicts` that is not a list) is not made readable by
+  // adding one: it stays as it is, for its writer to fix.
+  const wrong =
+    typeof value !== 'object' || value === null
+      ? { path: [], message: 'expected a verdict object, an array of verdicts, or { "verdicts": [...] }' }
+      : 'verdicts' in value && !Array.isArray(value.verdicts)
+        ? { path: ['verdicts'], message: 'expected an array of verdicts' }
+        : null;
+  if (wrong !== null)
+    throw new GoalLoopError(
+      'INVALID_CONTRACT',
+      `${path} holds no verdicts the loop can read; fix or remove it first.`,
+      {
+        issues: [{ code: 'invalid_type', ...wrong }],
+      },
+    );
+  const file = value as Record<string, unknown>;
+  return Array.isArray(file.verdicts)
+    ? { ...file, verdicts: [...file.verdicts, verdict] }
+    : { verdicts: [file, verdict] };
 }

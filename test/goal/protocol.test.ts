@@ -62,6 +62,27 @@ describe('writeVerdict', () => {
     expect(text).toContain('"verdict": "FAIL",\n      "criterion_id": "x"');
   });
 
+  it('leaves a file the loop reads no verdicts from as it is, INVALID_CONTRACT naming where; keeps a __proto__ key', async () => {
+    for (const [held, path] of [
+      ['{"$schema": "s", "verdicts": "none yet"}', ['verdicts']],
+      ['{"verdicts": null}', ['verdicts']],
+      ['42', []],
+      ['"x"', []],
+    ] as const) {
+      const h = harness({ [runFile('goal-verdict.json')]: held });
+      await expect(writeVerdict({ fs: h.fs, runDir: RUN, criterionId: 'y', verdict: 'PASS' })).rejects.toMatchObject({
+        code: 'INVALID_CONTRACT',
+        issues: [{ path }],
+      });
+      expect(await h.fs.readText(PATHS.verdicts)).toBe(held);
+    }
+    const h = harness({ [runFile('goal-verdict.json')]: '{"__proto__": {"x": 1}, "verdicts": []}' });
+    await writeVerdict({ fs: h.fs, runDir: RUN, criterionId: 'y', verdict: 'PASS' });
+    const text = (await h.fs.readText(PATHS.verdicts)) ?? '';
+    expect(Object.keys(JSON.parse(text))).toEqual(['__proto__', 'verdicts']);
+    expect(({} as { x?: unknown }).x).toBeUndefined();
+  });
+
   it('stamps the running iteration while one runs, and refuses to overwrite a file that is not JSON', async () => {
     const h = harness({ [runFile('goal.json')]: goalJson([judge('design')]) });
     let stamped: number | undefined;
