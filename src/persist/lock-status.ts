@@ -76,8 +76,9 @@ export async function readLockStatus(
   try {
     reading = await readLockFile(fs, lockPath);
   } catch (error) {
+    // A lock file that cannot be read stops every loop the same way: none takes it over, so no timeout applies.
     const issue = { code: 'unreadable', path: [], message: `${name}: ${messageOf(error)}` };
-    return unknownHolder(issue, await changedAgo(fs, lockPath, now), ownTimeoutMs);
+    return unknownHolder(issue, await changedAgo(fs, lockPath, now), null);
   }
   if ('notAFile' in reading)
     return unknownHolder(

@@ -93,7 +93,7 @@ export class RunLock {
     if (reason === null) throw new GoalLoopError('RUN_LOCKED', lockedMessage(this.path, held, age, staleAfter));
     await this.takeOver(held, staleAfter);
     // A gone holder's heartbeat may lie a little ahead of this clock: its age is reported as 0, never negative.
-    return this.acquired({ previousOwner: held.owner, ageMs: Math.max(0, age.ageMs), reason });
+    return this.acquired({ previousOwner: held.owner, ageMs: Math.max(0, Math.round(age.ageMs)), reason });
   }
 
   // Claims the stale acquisition (one exclusive create per acquisition and attempt), checks it is still the lock
