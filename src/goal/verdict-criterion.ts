@@ -96,8 +96,7 @@ export function checkRerunStages(options: {
     if (known.has(stage)) return;
     const suggestion = closestKey(stage, stages);
     const hint = suggestion === undefined ? '' : `; did you mean \`${suggestion}\`?`;
-    const list = stages.length === 0 ? 'it has none' : stages.join(', ');
-    const message = `"${stage}" is not a stage of the pipeline (${list})${hint}`;
+    const message = `"${stage}" is not a stage of the pipeline (${stages.join(', ')})${hint}`;
     issues.push({ code: 'unknown_stage', path: ['recommendedRerunStages', index], message });
   });
   if (issues.length > 0) refuseOptions('writeVerdict', issues);

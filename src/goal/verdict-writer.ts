@@ -51,7 +51,11 @@ const optionShape = {
   recommendation: z.enum(['retry', 'block']).optional(),
   recommendedRerunStages: z.array(z.string().min(1)).optional(),
   goal: z.record(z.string(), z.unknown(), { message: 'goal must be a goal object (as defineGoal makes)' }).optional(),
-  stages: z.array(z.string().min(1)).optional(),
+  stages: z
+    .array(z.string().min(1))
+    .min(1)
+    .refine((stages) => new Set(stages).size === stages.length, { message: 'stages must not repeat a stage id' })
+    .optional(),
 } satisfies Record<keyof WriteVerdictOptions, z.ZodType>;
 
 /**

@@ -72,7 +72,9 @@ export function readCapped(target: string, path: string, cap: number): Promise<s
     const stats = fs.fstatSync(fd);
     if (!stats.isFile()) throw notRegular(stats, 'read', path);
     if (stats.size > cap) throw tooLarge(path, `${stats.size} bytes`, cap);
-    read = readBytes(fd, stats.size, path, cap, stats.size < SYNC_READ_BYTES && mayHold(stats.size + 1));
+    // A file whose size reads as 0 (procfs) may hold up to SYNC_READ_BYTES read synchronously: it is counted so.
+    const holds = stats.size === 0 ? SYNC_READ_BYTES : stats.size + 1;
+    read = readBytes(fd, stats.size, path, cap, stats.size < SYNC_READ_BYTES && mayHold(holds));
   } catch (error) {
     fs.closeSync(fd);
     return Promise.reject(error);

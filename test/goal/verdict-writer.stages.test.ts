@@ -27,9 +27,12 @@ describe('writeVerdict: stages', () => {
   it('checks them before reading the run: a wrong stage is named even where no run is', async () => {
     const h = harness();
     const options = { fs: h.fs, runDir: 'runs/none', criterionId: 'design', verdict: 'FAIL' as const };
-    await expect(writeVerdict({ ...options, recommendedRerunStages: ['x'], stages: [] })).rejects.toMatchObject({
-      issues: [{ path: ['recommendedRerunStages', 0] }],
+    await expect(writeVerdict({ ...options, recommendedRerunStages: ['x'], stages: ['a'] })).rejects.toMatchObject({
+      issues: [{ path: ['recommendedRerunStages', 0], message: '"x" is not a stage of the pipeline (a)' }],
     });
+    // Stages as the loop takes them: at least one, none repeated.
+    for (const stages of [[], ['a', 'a']])
+      expect(await refusedPaths(() => writeVerdict({ ...options, stages }))).toEqual([['stages']]);
   });
 
   it('without stages they are not checked: the loop reports the verdict it ignores', async () => {

@@ -67,6 +67,18 @@ describe('readText of the Node filesystem', () => {
     expect(order).toEqual([...Array(fits).fill('read'), 'event loop', 'read']);
   });
 
+  it.skipIf(!existsSync('/proc/self/status'))(
+    'counts a file whose size reads as 0 as the most a synchronous read takes, toward the per-turn budget',
+    async () => {
+      await symlink('/proc/self/status', join(root, 'status'));
+      const fs = createNodeFileSystem(root);
+      const fits = SYNC_BYTES_PER_TURN / SYNC_READ_BYTES;
+      const order: string[] = [];
+      for (let index = 0; index <= fits; index++) order.push(await firstOf(fs.readText('status')));
+      expect(order).toEqual([...Array(fits).fill('read'), 'event loop']);
+    },
+  );
+
   it.skipIf(!existsSync('/proc/sys/kernel/pid_max'))(
     'reads a /proc/sys file whole: it gives nothing to a read past its start',
     async () => {
