@@ -4,9 +4,8 @@ import type { Tool } from '../../ports/tool.js';
 import { goalStatusSchema } from '../contracts/goal-evaluation.js';
 import type { GoalEvaluation } from '../core/evaluate.js';
 import { GoalLoop } from '../goal-loop.js';
-import { readLoopStatus } from '../loop-status.js';
 import type { GoalLoopToolsOptions } from './options.js';
-import { asInputError, issueOutput, runDirInput, stagesInput } from './tool-inputs.js';
+import { asInputError, issueOutput, recordedStages, runDirInput, stagesInput } from './tool-inputs.js';
 
 /** The input schema of the `evaluate_goal` tool. @public */
 export const evaluateGoalInputSchema = z.strictObject({
@@ -65,7 +64,7 @@ export function evaluateGoalTool(options: GoalLoopToolsOptions): Tool<EvaluateGo
     input: evaluateGoalInputSchema,
     output: evaluateGoalOutputSchema,
     run: async (call, context) => {
-      const stages = call.stages ?? options.stages ?? (await recordedStages(options, call.run_dir));
+      const stages = call.stages ?? options.stages ?? (await recordedStages(options.fs, call.run_dir));
       if (stages.length === 0) {
         return toolError('invalid_input', 'The run records no pipeline stages', [
           { code: 'missing_stages', path: ['stages'], message: "name the pipeline's stages" },
@@ -93,12 +92,6 @@ export function evaluateGoalTool(options: GoalLoopToolsOptions): Tool<EvaluateGo
       return evaluationOutput(call.run_dir, evaluation);
     },
   });
-}
-
-// The stages of the run's loop-state.json, in pipeline order (none when no loop ran here).
-async function recordedStages(options: GoalLoopToolsOptions, runDir: string): Promise<readonly string[]> {
-  const status = await readLoopStatus({ fs: options.fs, runDir });
-  return Object.keys(status.stageStatus);
 }
 
 // The evaluation in the tool's snake_case output shape, the passing checks counted rather than listed.

@@ -24,7 +24,8 @@ export interface GoalLoopToolsOptions {
   readonly commands?: CommandRunner;
   /**
    * The pipeline's stage ids, for `evaluate_goal` calls that name none (when absent, the stages recorded in the
-   * run's loop-state.json are used); `submit_verdict` refuses a recommended rerun stage outside them.
+   * run's loop-state.json are used); `submit_verdict` refuses a recommended rerun stage outside them (or outside
+   * the recorded ones).
    */
   readonly stages?: readonly string[];
   /**

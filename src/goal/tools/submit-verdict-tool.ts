@@ -3,7 +3,7 @@ import { defineTool, toolError } from '../../ports/define-tool.js';
 import type { Tool } from '../../ports/tool.js';
 import { writeVerdict } from '../verdict-writer.js';
 import type { GoalLoopToolsOptions, VerdictSource } from './options.js';
-import { asInputError, runDirInput } from './tool-inputs.js';
+import { asInputError, recordedStages, runDirInput } from './tool-inputs.js';
 
 const SOURCES = ['human', 'agent'] as const satisfies readonly VerdictSource[];
 
@@ -90,6 +90,8 @@ export function submitVerdictTool(options: GoalLoopToolsOptions): Tool<SubmitVer
       }
       const judge = call.judge === undefined ? call.source : `${call.source}:${call.judge}`;
       try {
+        // The pipeline's stages check the verdict's rerun stages: the tools' own, else the ones the run records.
+        const stages = options.stages ?? (await recordedStages(options.fs, call.run_dir));
         const written = await writeVerdict({
           fs: options.fs,
           runDir: call.run_dir,
@@ -102,7 +104,7 @@ export function submitVerdictTool(options: GoalLoopToolsOptions): Tool<SubmitVer
           ...(call.recommended_rerun_stages === undefined
             ? {}
             : { recommendedRerunStages: call.recommended_rerun_stages }),
-          ...(options.stages === undefined ? {} : { stages: options.stages }),
+          ...(stages.length === 0 ? {} : { stages }),
         });
         return {
           run_dir: call.run_dir,

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { isGoalLoopError } from '../../errors.js';
 import { isInside, normalizePath } from '../../kit/paths.js';
 import { toolError } from '../../ports/define-tool.js';
+import type { FileSystem } from '../../ports/file-system.js';
 import type { ToolError } from '../../ports/tool.js';
+import { readLoopStatus } from '../loop-status.js';
 
 /** The `run_dir` field every goal tool takes: a run directory relative to the project root, inside it. @internal */
 export const runDirInput = z
@@ -41,5 +43,11 @@ export function asInputError(error: unknown, fields: Readonly<Record<string, str
     if (head === undefined) return issue;
     return { ...issue, path: [typeof head === 'string' ? (fields[head] ?? head) : head, ...rest] };
   });
-  return toolError('invalid_input', error.message, issues);
+  // The message is built from the renamed issues alone: the library's names its own option paths.
+  return toolError('invalid_input', 'Invalid input', issues);
+}
+
+/** The stages a run's loop-state.json records (none for a run no loop has run yet). @internal */
+export async function recordedStages(fs: FileSystem, runDir: string): Promise<readonly string[]> {
+  return Object.keys((await readLoopStatus({ fs, runDir })).stageStatus);
 }

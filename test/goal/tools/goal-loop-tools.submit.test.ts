@@ -88,6 +88,17 @@ describe('submit_verdict', () => {
     ok(await p.submit.handler({ ...call, recommended_rerun_stages: ['b'] }));
   });
 
+  it("without stages of its own, checks against the stages the run records; the message names the input's paths", async () => {
+    const p = project();
+    await p.loop().run();
+    const call = { run_dir: RUN, criterion_id: 'design', verdict: 'FAIL', source: 'human' } as const;
+    const error = failed(await p.submit.handler({ ...call, recommended_rerun_stages: ['zz'] }));
+    expect(error.issues.map((issue) => issue.path)).toEqual([['recommended_rerun_stages', 0]]);
+    expect(error.message).toBe(
+      'Invalid input: $.recommended_rerun_stages[0]: "zz" is not a stage of the pipeline (a, b)',
+    );
+  });
+
   it('refuses a source the host does not accept', async () => {
     const p = project({ verdictSources: ['agent'] });
     const call = { run_dir: RUN, criterion_id: 'design', verdict: 'PASS', source: 'human' } as const;
