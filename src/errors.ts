@@ -3,7 +3,15 @@ import { formatIssue, type Issue, issuesFromZod } from './issues.js';
 import { unknownKeyIssue, unknownKeys } from './kit/unknown-keys.js';
 
 // The issue shape and its helpers live in issues.ts; errors.ts stays the one module the lower layers import.
-export { formatIssue, formatJsonPath, type Issue, issuesFromZod, type ParseResult, parseJsonText } from './issues.js';
+export {
+  formatIssue,
+  formatJsonPath,
+  type Issue,
+  issuesFromZod,
+  moreIssues,
+  type ParseResult,
+  parseJsonText,
+} from './issues.js';
 
 /**
  * Every code a {@link GoalLoopError} can carry.

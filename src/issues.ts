@@ -40,6 +40,17 @@ export function formatIssue(issue: Issue): string {
 }
 
 /**
+ * What follows the first of `count` issues in a one-line message: `''` for one or none, ` (and 1 more issue)`,
+ * ` (and 2 more issues)`. Pure.
+ *
+ * @internal
+ */
+export function moreIssues(count: number): string {
+  const more = count - 1;
+  return more < 1 ? '' : ` (and ${more} more ${more === 1 ? 'issue' : 'issues'})`;
+}
+
+/**
  * The result of every parser in the library: the parsed value, or every issue
  * found (never only the first). Parsers never throw on bad input.
  *

@@ -1,4 +1,4 @@
-import { formatIssue, type Issue } from '../../errors.js';
+import { formatIssue, type Issue, moreIssues } from '../../errors.js';
 import { readOwn } from '../../kit/dot-path.js';
 import { pushAll } from '../../kit/record.js';
 import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
@@ -157,7 +157,7 @@ const UNREAD_GOAL_CODES: ReadonlySet<string> = new Set(['unreadable', 'invalid_j
  */
 export function errorEvaluation(goalId: string, issues: readonly Issue[], iteration: number | null): GoalEvaluation {
   const first = issues[0];
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more issue(s))` : '';
+  const more = moreIssues(issues.length);
   const unread = first !== undefined && first.path.length === 0 && UNREAD_GOAL_CODES.has(first.code);
   const reason =
     first === undefined

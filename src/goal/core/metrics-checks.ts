@@ -1,4 +1,4 @@
-import { formatIssue, formatJsonPath, type Issue } from '../../errors.js';
+import { formatIssue, formatJsonPath, type Issue, moreIssues } from '../../errors.js';
 import type { CheckedBuiltin } from './builtin-check.js';
 
 // An issue of a `stage_status` entry: the stage is not counted as passed, but the loop runs on.
@@ -15,7 +15,7 @@ export function metricsReadableCheck(issues: readonly Issue[] | undefined): Chec
   const refused = (issues ?? []).filter((issue) => !isStageIssue(issue));
   const first = refused[0];
   if (first === undefined) return null;
-  const more = refused.length > 1 ? ` (and ${refused.length - 1} more issue(s))` : '';
+  const more = moreIssues(refused.length);
   const id = 'metrics:readable';
   const message = `metrics.json cannot be used: ${formatIssue(first)}${more}`;
   return {

@@ -45,7 +45,7 @@ describe('errorEvaluation', () => {
       builtins: [],
     });
     expect(evaluation.reason).toBe(
-      'Goal docs-sweep is invalid: $.criteria[1].operator: Invalid option (and 1 more issue(s)).',
+      'Goal docs-sweep is invalid: $.criteria[1].operator: Invalid option (and 1 more issue).',
     );
     expect(evaluation.issues).toHaveLength(2);
   });
