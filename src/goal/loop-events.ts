@@ -66,3 +66,19 @@ export async function readIterationEvaluation(
   const json = parseJsonText(text);
   return json.ok && typeof json.value === 'object' && json.value !== null ? (json.value as GoalEvaluation) : null;
 }
+
+/**
+ * The evaluation of the latest iteration that has one, from iteration `n` back (an iteration cut off before its
+ * evaluation has none), or `null`.
+ *
+ * @internal
+ */
+export async function readLatestEvaluation(
+  fs: FileSystem,
+  runDir: string,
+  iteration: number,
+): Promise<GoalEvaluation | null> {
+  return (
+    (await readIterationEvaluation(fs, runDir, iteration)) ?? (await readIterationEvaluation(fs, runDir, iteration - 1))
+  );
+}

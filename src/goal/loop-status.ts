@@ -11,7 +11,7 @@ import { loopStateSchema } from './contracts/loop-state.js';
 import { type StopReason, stopReasonSchema } from './contracts/stop-reason.js';
 import type { GoalEvaluation } from './core/evaluate.js';
 import { pendingLateCostUsd } from './late-cost-files.js';
-import { readIterationEvaluation, readLatestIterationStarted } from './loop-events.js';
+import { readLatestEvaluation, readLatestIterationStarted } from './loop-events.js';
 import { readMetricsReading } from './metrics-read.js';
 import { DEFAULT_LOCK_TIMEOUT_MS } from './options.js';
 import { containRunPaths } from './run-files.js';
@@ -44,6 +44,11 @@ export interface LoopStatus {
   readonly paused: { readonly stoppedOn: StopReason; readonly reason: string } | null;
   /** Stages not passed yet, in pipeline order as recorded. */
   readonly pendingStages: readonly string[];
+  /**
+   * While the iteration's stages run (`phase` `running_stages`): the stage in flight, the first of them not finished
+   * yet (its `stageStatus` still says `pending`). `null` otherwise.
+   */
+  readonly currentStage: string | null;
   readonly stageStatus: Readonly<LoopState['stage_status']>;
   /**
    * The run's spend as the loop counts it: the larger of loop-state.json's `spent_usd` and metrics.json's
@@ -136,7 +141,7 @@ export async function readLoopStatus(options: {
   ]);
   const iteration = Math.max(state?.iteration ?? 0, latest ?? 0);
   const [lastEvaluation, pendingLateCost, metrics] = await Promise.all([
-    latestEvaluation(fs, paths.runDir, iteration),
+    readLatestEvaluation(fs, paths.runDir, iteration),
     pendingLateCostUsd(fs, paths.runDir, state?.late_costs?.folded),
     readMetricsReading(fs, paths.metrics),
   ]);
@@ -145,8 +150,8 @@ export async function readLoopStatus(options: {
   const read = { spentUsd, pendingLateCostUsd: pendingLateCost, lastEvaluation, lock: lock.lock };
   const issues = [...metrics.issues, ...lock.issues];
   if (state === null) {
-    const none = { goalId: null, iteration, phase: null, session: null, stop: null, paused: null };
-    return { exists: latest !== null, ...none, pendingStages: [], stageStatus: {}, ...read, issues };
+    const none = { goalId: null, iteration, phase: null, session: null, stop: null, paused: null, pendingStages: [] };
+    return { exists: latest !== null, ...none, currentStage: null, stageStatus: {}, ...read, issues };
   }
   const { session, stop } = state;
   return {
@@ -168,17 +173,18 @@ export async function readLoopStatus(options: {
     pendingStages: Object.entries(state.stage_status)
       .filter(([, status]) => status !== 'passed')
       .map(([stage]) => stage),
+    currentStage: currentStageOf(state),
     stageStatus: state.stage_status,
     ...read,
     issues,
   };
 }
 
-// The evaluation file of the latest iteration that has one (an iteration cut off before its evaluation has none).
-async function latestEvaluation(fs: FileSystem, runDir: string, iteration: number): Promise<GoalEvaluation | null> {
-  return (
-    (await readIterationEvaluation(fs, runDir, iteration)) ?? (await readIterationEvaluation(fs, runDir, iteration - 1))
-  );
+// The stage in flight while stages run: the first of the iteration's stages with no outcome yet.
+function currentStageOf(state: LoopState): string | null {
+  if (state.phase !== 'running_stages') return null;
+  const done = new Set(state.completed_stages.map((completed) => completed.stage));
+  return state.iteration_stages.find((stage) => !done.has(stage)) ?? null;
 }
 
 // The stop recorded by a `loop_blocked` event, when its fields are readable.

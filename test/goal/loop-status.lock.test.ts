@@ -45,7 +45,8 @@ describe('readLoopStatus: the run lock', () => {
     h.clock.advance(2_500);
     const lockText = await h.fs.readText(PATHS.lock);
     const alive = await readLoopStatus({ fs, runDir: RUN, clock: h.clock });
-    expect(alive).toMatchObject({ phase: 'running_stages', stop: null, paused: null, issues: [] });
+    expect(alive).toMatchObject({ phase: 'running_stages', currentStage: 'a', stop: null, paused: null, issues: [] });
+    expect(alive.stageStatus.a).toBe('pending');
     expect(alive.lock).toEqual({
       owner: expect.stringMatching(/^goal-loop:/),
       pid: process.pid,
@@ -62,7 +63,7 @@ describe('readLoopStatus: the run lock', () => {
     expect(await h.fs.readText(PATHS.lock)).toBe(lockText);
     finish();
     expectStop(await running, 'complete', 0);
-    expect((await readLoopStatus({ fs, runDir: RUN, clock: h.clock })).lock).toBeNull();
+    expect(await readLoopStatus({ fs, runDir: RUN, clock: h.clock })).toMatchObject({ lock: null, currentStage: null });
   });
 
   it('a lock file that is not a lock record is listed in issues, never thrown', async () => {

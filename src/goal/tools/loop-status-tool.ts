@@ -37,6 +37,7 @@ export const loopStatusOutputSchema = z.strictObject({
   stop: stop.extend({ iteration: z.int() }).nullable().describe('How the last session ended, once it has.'),
   paused: stop.nullable(),
   pending_stages: z.array(z.string()).readonly(),
+  current_stage: z.string().nullable().describe('While stages run: the stage in flight.'),
   stage_status: z.record(z.string(), stageStatusSchema),
   spent_usd: z
     .number()
@@ -154,6 +155,7 @@ function statusOutput(
     stop: status.stop === null ? null : { ...stopOf(status.stop), iteration: status.stop.iteration },
     paused: status.paused === null ? null : stopOf(status.paused),
     pending_stages: status.pendingStages,
+    current_stage: status.currentStage,
     stage_status: { ...status.stageStatus },
     spent_usd: status.spentUsd,
     pending_late_cost_usd: status.pendingLateCostUsd,

@@ -23,6 +23,7 @@ describe('loop_status', () => {
       session: { index: 1, started_at_iteration: 0, iterations: 1 },
       stop: { stopped_on: 'ask_user', iteration: 1 },
       paused: null,
+      current_stage: null,
       stage_status: { a: 'passed', b: 'passed' },
       last_decision: { iteration: 1, status: 'ASK_USER', failing_criteria: ['design', 'report'] },
     });
