@@ -17,6 +17,8 @@ export interface GatherInput extends CriterionSources {
   readonly iteration: number | null;
   /** The stage statuses, or a promise of them (read alongside the criteria). */
   readonly stageStatuses: Readonly<Record<string, StageStatus>> | Promise<Readonly<Record<string, StageStatus>>>;
+  /** What each stage's runner said of its outcome in this iteration, where it said something. */
+  readonly stageDetails?: Readonly<Record<string, string>>;
   readonly concurrency: number;
 }
 
@@ -60,6 +62,7 @@ export async function gatherFacts(input: GatherInput): Promise<EvaluationFacts> 
     feedbackStage: input.feedbackStage,
     iteration: input.iteration,
     stageStatuses,
+    ...(input.stageDetails === undefined ? {} : { stageDetails: input.stageDetails }),
     criteria: recordFromEntries(criteria),
     feedback: feedback.read,
     explicitVerdicts,

@@ -1,4 +1,5 @@
 import { readOwn } from '../kit/dot-path.js';
+import { recordFromEntries } from '../kit/record.js';
 import type { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
 import type { CommandRunner } from '../ports/command-runner.js';
@@ -74,6 +75,7 @@ export function createRunGatherer(options: RunGathererOptions): RunGatherer {
         feedbackStage: options.feedbackStage ?? '11-feedback-loop',
         iteration,
         stageStatuses: statuses,
+        stageDetails: stageDetailsOf(state),
         loopState,
         commands: options.commands,
         skipCommands,
@@ -85,4 +87,12 @@ export function createRunGatherer(options: RunGathererOptions): RunGatherer {
       return issues.length === 0 ? facts : { ...facts, metricsIssues: issues };
     },
   };
+}
+
+// What the runners said of the stages this iteration ran (loop-state.json's completed_stages), where they said something.
+function stageDetailsOf(state: LoopState | null): Readonly<Record<string, string>> {
+  const said = (state?.completed_stages ?? []).flatMap((completed) =>
+    completed.detail === undefined ? [] : [[completed.stage, completed.detail] as const],
+  );
+  return recordFromEntries(said);
 }

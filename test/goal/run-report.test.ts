@@ -47,7 +47,7 @@ describe('renderRunReport over a run made by GoalLoop', () => {
     );
     expect(first).toContain('Evaluation: **RETRY**, score 50 (min 100)');
     expect(first).toContain('- `report` (file_exists) FAIL: out/report.json does not exist.');
-    expect(first).toContain('- `stage:b` (built-in) FAIL: Stage b failed.');
+    expect(first).toContain('- `stage:b` (built-in) FAIL: Stage b failed: compile error | x.ts.');
     expect(first).toContain('Retrying `b`, `c`:');
     expect(first).toContain('Stage spend: $0.035.');
     const second = section(report, 'Iteration 2');

@@ -37,7 +37,11 @@ export interface BuiltinOutcome {
 export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
   const checked = facts.stages.map((stage) => {
     const status = readOwn(facts.stageStatuses, stage) ?? 'pending';
-    const made = stageCheck(stage, status);
+    const made = stageCheck(
+      stage,
+      status,
+      facts.stageDetails === undefined ? undefined : readOwn(facts.stageDetails, stage),
+    );
     const unreadable = status === 'pending' ? unreadableStageDetail(facts.metricsIssues, stage) : null;
     return unreadable === null ? made : { ...made, check: { ...made.check, detail: unreadable } };
   });
@@ -57,24 +61,31 @@ export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
  * The built-in check of one stage: passed is PASS; failed is FAIL and reruns
  * it; pending is PENDING and reruns it; blocked is FAIL with a BLOCK signal;
  * needs_context and awaiting_approval are PENDING with an ASK_USER signal.
- * Pure.
+ * What the stage's runner `said` of a stage that did not pass follows the
+ * status in the detail (`Stage 07-code failed: 3 of 12 tests failed.`). Pure.
  *
  * @public
  */
 export function stageCheck(
   stage: string,
   status: StageStatus,
+  said?: string,
 ): { readonly check: BuiltinCheck; readonly signals: readonly DecisionSignal[] } {
   const id = `stage:${stage}`;
+  // What the runner said follows what the status says, once the stage did not pass.
+  const told = said === undefined || said.trim() === '' ? '' : `: ${clipped(said.trim().replace(/\.$/, ''))}`;
   const make = (
     checkStatus: CriterionStatus,
     detail: string,
     rerunStages: readonly string[],
     signal?: DecisionSignal['kind'],
-  ): CheckedBuiltin => ({
-    check: { id, status: checkStatus, detail: `${detail}.`, rerunStages },
-    signals: signal === undefined ? [] : [{ kind: signal, source: id, message: detail }],
-  });
+  ): CheckedBuiltin => {
+    const message = checkStatus === 'PASS' ? detail : `${detail}${told}`;
+    return {
+      check: { id, status: checkStatus, detail: `${message}.`, rerunStages },
+      signals: signal === undefined ? [] : [{ kind: signal, source: id, message }],
+    };
+  };
   switch (status) {
     case 'passed':
       return make('PASS', `Stage ${stage} passed`, []);
@@ -93,4 +104,9 @@ export function stageCheck(
       throw new Error(`unknown stage status ${String(unreachable)}`);
     }
   }
+}
+
+// A runner's detail as a check quotes it: at most 200 characters.
+function clipped(text: string): string {
+  return text.length <= 200 ? text : `${text.slice(0, 199)}…`;
 }

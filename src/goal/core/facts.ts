@@ -87,6 +87,8 @@ export interface EvaluationFacts {
   readonly iteration: number | null;
   /** Every stage of `stages` with its status in the run (missing entries count as `pending`). */
   readonly stageStatuses: Readonly<Record<string, StageStatus>>;
+  /** What a stage's runner said of its outcome in this iteration, where it said something (the stage checks quote it). */
+  readonly stageDetails?: Readonly<Record<string, string>>;
   /** One fact per criterion id of the goal. */
   readonly criteria: Readonly<Record<string, CriterionFact>>;
   /** The run's feedback.json as the loop reads it. */

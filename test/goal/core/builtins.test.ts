@@ -64,6 +64,26 @@ describe('stage checks', () => {
     expect(result.checks.slice(1).every((check) => check.status === 'PENDING')).toBe(true);
   });
 
+  it('quotes what the runner said of a stage that did not pass (one full stop, at most 200 characters)', () => {
+    const result = evaluateBuiltins(
+      facts({
+        stageStatuses: { ...statuses('passed'), '08-testing': 'failed' },
+        stageDetails: { '07-code': 'ok', '08-testing': '3 of 12 tests failed.', '11-feedback-loop': 'x'.repeat(300) },
+      }),
+    );
+    const details = Object.fromEntries(result.checks.map((check) => [check.id, check.detail]));
+    expect(details['stage:07-code']).toBe('Stage 07-code passed.');
+    expect(details['stage:08-testing']).toBe('Stage 08-testing failed: 3 of 12 tests failed.');
+    expect(stageCheck('08-testing', 'failed', '3 of 12 tests failed.').check.detail).toBe(
+      'Stage 08-testing failed: 3 of 12 tests failed.',
+    );
+    expect(stageCheck('08-testing', 'blocked', 'needs a licence').signals[0]?.message).toBe(
+      'Stage 08-testing is blocked: needs a licence',
+    );
+    expect(stageCheck('08-testing', 'failed', '  ').check.detail).toBe('Stage 08-testing failed.');
+    expect(stageCheck('x', 'failed', 'y'.repeat(300)).check.detail).toBe(`Stage x failed: ${'y'.repeat(199)}….`);
+  });
+
   it('ignores statuses of stages outside the pipeline and prototype keys', () => {
     const result = evaluateBuiltins(facts({ stages: ['constructor'], stageStatuses: { other: 'failed' } }));
     expect(result.checks).toEqual([
