@@ -14,3 +14,13 @@ export function shownValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' && value !== null ? 'an object' : String(value);
 }
+
+/**
+ * `text` cut to at most `max` characters, its last one `…` when cut: how a message quotes free text of any length
+ * (a runner's detail, a label). Pure.
+ *
+ * @internal
+ */
+export function clipped(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}

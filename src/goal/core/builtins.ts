@@ -1,5 +1,6 @@
 import type { Issue } from '../../errors.js';
 import { readOwn } from '../../kit/dot-path.js';
+import { clipped } from '../../kit/shown-value.js';
 import type { BuiltinCheck, CheckedBuiltin } from './builtin-check.js';
 import type { CriterionStatus } from './criteria.js';
 import type { EvaluationFacts, StageStatus } from './facts.js';
@@ -73,7 +74,7 @@ export function stageCheck(
 ): { readonly check: BuiltinCheck; readonly signals: readonly DecisionSignal[] } {
   const id = `stage:${stage}`;
   // What the runner said follows what the status says, once the stage did not pass.
-  const told = said === undefined || said.trim() === '' ? '' : `: ${clipped(said.trim().replace(/\.$/, ''))}`;
+  const told = said === undefined || said.trim() === '' ? '' : `: ${clipped(said.trim().replace(/\.$/, ''), 200)}`;
   const make = (
     checkStatus: CriterionStatus,
     detail: string,
@@ -104,9 +105,4 @@ export function stageCheck(
       throw new Error(`unknown stage status ${String(unreachable)}`);
     }
   }
-}
-
-// A runner's detail as a check quotes it: at most 200 characters.
-function clipped(text: string): string {
-  return text.length <= 200 ? text : `${text.slice(0, 199)}…`;
 }

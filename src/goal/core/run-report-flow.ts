@@ -1,3 +1,4 @@
+import { clipped } from '../../kit/shown-value.js';
 import type { ReportIteration, RunReport } from './run-report-model.js';
 
 // Text inside a quoted Mermaid label, on one line: quotes, angle brackets and pipes as Mermaid entity codes (so no
@@ -15,7 +16,7 @@ function mermaidText(text: string): string {
 
 // The longest reason or stage list a node shows (the tables above carry the whole text).
 const MAX_LABEL = 80;
-const clip = (text: string): string => (text.length > MAX_LABEL ? `${text.slice(0, MAX_LABEL - 1)}…` : text);
+const clip = (text: string): string => clipped(text, MAX_LABEL);
 
 // The lines of an iteration's node label.
 function iterationLabel(row: ReportIteration | undefined, n: number): string[] {
