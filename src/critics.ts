@@ -21,6 +21,7 @@ export { calibrationLabelSchema, calibrationLabelsSchema, parseCalibrationLabels
 export type { ExecutionTrace, StagedResult } from './critics/contracts/result.js';
 export { stagedResultSchema } from './critics/contracts/result.js';
 export type {
+  CallRecord,
   EscalationReason,
   GeneratedRecord,
   JudgedRecord,

@@ -11,6 +11,7 @@ import { effectOf, type MachineConfig, transition } from './core/machine.js';
 import { initialExecutionState, resultOf } from './core/start.js';
 import type { ExecutionSpans } from './execution-spans.js';
 import { type CallContext, callCritic, callGenerator } from './host-calls.js';
+import { foldLateCosts } from './late-costs.js';
 import type { StageDefinition } from './options.js';
 import { type ExecutionPaths, readTrace } from './trace-file.js';
 
@@ -37,6 +38,8 @@ export interface ExecutionDeps extends CallContext {
   readonly clock: Clock;
   /** The spans of this call of the pipeline (no-op without a tracer). */
   readonly spans: ExecutionSpans;
+  /** Throws `RUN_LOCKED` when the execution's lock is no longer this call's. */
+  readonly fence: () => Promise<void>;
 }
 
 /**
@@ -53,24 +56,36 @@ export class Execution {
     private state: ExecutionState,
   ) {}
 
-  /** Loads the execution's record (delivering a pending outbox) or creates it for `spec`. */
+  /**
+   * Loads the execution's record (delivering a pending outbox, then counting the late costs its calls reported after
+   * the pipeline stopped waiting for them) or creates it for `spec`.
+   */
   static async open(deps: ExecutionDeps, executionId: string, spec: JsonValue): Promise<Execution> {
     const { commit } = deps;
     const saved = await commit.store.load();
     const specHash = hashJson(spec);
-    if (saved === null) {
-      const nextSeq = (await commit.log.lastSequence()) + 1;
-      const ts = new Date(deps.clock.now()).toISOString();
-      return new Execution(deps, initialExecutionState({ executionId, spec, specHash, nextSeq, ts }));
-    }
-    if (saved.spec_hash !== specHash) {
+    if (saved !== null && saved.spec_hash !== specHash) {
       throw new GoalLoopError(
         'INVALID_OPTIONS',
         `Execution ${executionId} was started with another spec (${deps.paths.state}); use a new executionId.`,
       );
     }
-    await commit.deliver(saved);
-    return new Execution(deps, saved);
+    if (saved !== null) await commit.deliver(saved);
+    // A first call cut off before anything was committed may have left a late cost too.
+    const state = saved ?? (await Execution.initial(deps, executionId, spec, specHash));
+    return new Execution(deps, await foldLateCosts({ ...deps, dir: deps.paths.dir }, state));
+  }
+
+  // The record of an execution that has not run yet.
+  private static async initial(
+    deps: ExecutionDeps,
+    executionId: string,
+    spec: JsonValue,
+    specHash: string,
+  ): Promise<ExecutionState> {
+    const nextSeq = (await deps.commit.log.lastSequence()) + 1;
+    const ts = new Date(deps.clock.now()).toISOString();
+    return initialExecutionState({ executionId, spec, specHash, nextSeq, ts });
   }
 
   /** Makes calls until the execution ends (`once`: until one generator-plus-critic turn is over). */

@@ -6,15 +6,19 @@ import { generatorResultSchema, type JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
 import type { CriticReply } from './core/check-decision.js';
 import type { ExecutionEffect, ExecutionInput } from './core/machine.js';
+import { type LateCostTarget, recordLateCost } from './late-costs.js';
 import type { StageDefinition } from './options.js';
 
 /**
  * What a host call needs besides the stage: the clock, the call's signal, the time limit of each generator and
- * critic call, and the heartbeat that keeps the execution's lock fresh while the host works.
+ * critic call, the heartbeat that keeps the execution's lock fresh while the host works, and where a late cost goes.
  *
  * @internal
  */
-export type CallContext = HostCallBounds;
+export interface CallContext extends HostCallBounds {
+  /** Where a call that settles after the pipeline stopped waiting for it leaves its cost (see recordLateCost). */
+  readonly lateCostTarget: LateCostTarget;
+}
 
 /**
  * Calls a stage's generator and reports what it gave (a throw, the time limit or a malformed result is data); what
@@ -39,7 +43,12 @@ export async function callGenerator(
     feedback: { ...effect.cause, gaps },
     attempt: effect.attempt,
   };
-  const raw = await boundedHostCall(context, (signal) => stage.generate({ ...input, signal }));
+  const call = { stage: stage.id, attempt: effect.attempt, call: 'generate' } as const;
+  const raw = await boundedHostCall(
+    context,
+    (signal) => stage.generate({ ...input, signal }),
+    (late) => void recordLateCost(context.lateCostTarget, call, reportedCost(late)),
+  );
   const durationMs = Math.max(0, context.clock.now() - started);
   const ts = new Date(context.clock.now()).toISOString();
   if (!raw.ok) {
@@ -121,9 +130,25 @@ export async function callCritic(
     judgements: state.judgements,
     attempt: effect.attempt,
   };
-  const outcome = await boundedHostCall(context, (signal) => critic({ ...input, signal }));
+  const call = { stage: stage.id, attempt: effect.attempt, call: 'judge' } as const;
+  const outcome = await boundedHostCall(
+    context,
+    (signal) => critic({ ...input, signal }),
+    (late) => void recordLateCost(context.lateCostTarget, call, reportedCost(late)),
+  );
   if (!outcome.ok) span.fail(failureSentence(`the ${stage.id} critic`, outcome), outcome.cause);
   const reply: CriticReply = outcome.ok ? outcome : { ok: false, error: outcome.error, timedOut: outcome.timedOut };
   const durationMs = Math.max(0, context.clock.now() - started);
   return { type: 'judged', ts: new Date(context.clock.now()).toISOString(), durationMs, reply };
+}
+
+// The cost a late generator result or critic reply reported: a finite number above 0, else nothing (a value that
+// throws while read reports nothing either).
+function reportedCost(value: unknown): number {
+  try {
+    const cost = typeof value === 'object' && value !== null ? (value as { costUsd?: unknown }).costUsd : undefined;
+    return typeof cost === 'number' && Number.isFinite(cost) && cost > 0 ? cost : 0;
+  } catch {
+    return 0;
+  }
 }

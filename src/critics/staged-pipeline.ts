@@ -154,6 +154,8 @@ export class StagedPipeline {
           signal: request.signal ?? this.options.signal ?? NEVER_ABORTED,
           hostCallTimeoutMs: this.options.hostCallTimeoutMs ?? DEFAULT_HOST_CALL_TIMEOUT_MS,
           heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
+          lateCostTarget: { fs, dir: paths.dir, clock: this.clock },
+          fence: () => lock.fence(),
           spans,
         },
         request.executionId,

@@ -1,15 +1,10 @@
-import { formatIssue, GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
-import { joinPath } from '../kit/paths.js';
 import { sumUsd } from '../kit/usd.js';
-import { readContainedText } from '../persist/contained-read.js';
-import { resolveContainedPath } from '../persist/containment.js';
+import { containPendingCostFolder, readPendingCosts, writePendingCost } from '../persist/pending-costs.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type LateCostRecord, lateCostRecordSchema, type PendingLateCost } from './contracts/late-cost.js';
 
-// The folder of a run's pending late costs: one file per cost, written without the lock, folded in under it.
-
-// The folder's name inside the run directory.
-const LATE_COST_FOLDER = 'spend-pending';
+// The run's pending late costs folder (`<runDir>/spend-pending/`): one file per cost, written without the lock, folded
+// in under it.
 
 /**
  * The run's pending late costs folder after the containment rule (its
@@ -18,12 +13,8 @@ const LATE_COST_FOLDER = 'spend-pending';
  *
  * @internal
  */
-export async function containLateCostFolder(fs: FileSystem, runDir: string): Promise<string> {
-  const folder = joinPath(runDir, LATE_COST_FOLDER);
-  const fact = await resolveContainedPath(fs, folder);
-  if (fact.state === 'refused')
-    throw new GoalLoopError('IO_ERROR', `The run folder ${folder} is refused: ${fact.detail}.`);
-  return fact.path;
+export function containLateCostFolder(fs: FileSystem, runDir: string): Promise<string> {
+  return containPendingCostFolder(fs, runDir);
 }
 
 /**
@@ -32,46 +23,20 @@ export async function containLateCostFolder(fs: FileSystem, runDir: string): Pro
  *
  * @internal
  */
-export async function writeLateCost(
-  fs: FileSystem,
-  folder: string,
-  record: LateCostRecord,
-  unique: string,
-): Promise<string> {
+export function writeLateCost(fs: FileSystem, folder: string, record: LateCostRecord, unique: string): Promise<string> {
   // The stage id is free text: only filename-safe characters of it go into the name (the record keeps it whole).
   const stage = record.stage.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
-  const path = joinPath(folder, `${record.iteration}-${stage}-${unique}.json`);
-  await fs.writeText(path, `${JSON.stringify(lateCostRecordSchema.parse(record), null, 2)}\n`);
-  return path;
+  return writePendingCost(fs, folder, { label: `${record.iteration}-${stage}`, unique }, record, lateCostRecordSchema);
 }
 
 /**
- * The pending late costs in the folder, in name order: each `.json` file
- * with its record, or, when it cannot be read as one (not JSON, a field
- * wrong, not a regular file), the reason, naming it; never a throw for one
- * damaged file. Temp files of writes in flight (`.name.tmp`) are not
- * records. Reads only.
+ * The pending late costs in the folder, in name order, each with its record
+ * or the reason it cannot be counted (see readPendingCosts). Reads only.
  *
  * @internal
  */
-export async function readLateCosts(fs: FileSystem, folder: string): Promise<PendingLateCost[]> {
-  const names = (await fs.list(folder)) ?? [];
-  const files = names.filter((name) => name.endsWith('.json') && !name.startsWith('.'));
-  const read = await Promise.all(files.map((name) => readOne(fs, name, joinPath(folder, name))));
-  return read.filter((file) => file !== null);
-}
-
-// One pending file, read and checked under the containment rule (null when it went away meanwhile: then it is pending
-// no more). A file that resolves outside the project is never read: a symlink out counts no spend and quotes nothing.
-async function readOne(fs: FileSystem, name: string, path: string): Promise<PendingLateCost | null> {
-  const text = await readContainedText(fs, path);
-  if (text === null) return null;
-  if (typeof text !== 'string') return { name, path, problem: text.error };
-  const json = parseJsonText(text);
-  if (!json.ok) return { name, path, problem: formatIssue(json.issue) };
-  const parsed = lateCostRecordSchema.safeParse(json.value);
-  if (!parsed.success) return { name, path, problem: issuesFromZod(parsed.error).map(formatIssue).join('; ') };
-  return { name, path, record: parsed.data };
+export function readLateCosts(fs: FileSystem, folder: string): Promise<PendingLateCost[]> {
+  return readPendingCosts(fs, folder, lateCostRecordSchema);
 }
 
 /**

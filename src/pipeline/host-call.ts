@@ -71,13 +71,16 @@ async function settle<T>(run: () => T | Promise<T>): Promise<HostCallOutcome<T>>
  * that fires on the abort, on the loss of the lock and at the time limit. A throw is `{ ok: false }`, and so is the
  * time limit (`timed out after N ms`). The caller's abort rejects at once with its reason, and the loss of the lock,
  * which is not the call's fault, rejects `RUN_LOCKED`: what the call gives later is dropped, so the caller records
- * nothing of it and a resume makes the call again.
+ * nothing of it and a resume makes the call again. A call no longer waited for (its time limit, the abort, the lost
+ * lock) that later gives a value hands it to `late`, so that its caller can still record what it cost; `late` runs
+ * detached and must report its own faults (a throw from it is dropped).
  *
  * @internal
  */
 export async function boundedHostCall<T>(
   bounds: HostCallBounds,
   call: (signal: AbortSignal) => T | Promise<T>,
+  late?: (value: T) => void,
 ): Promise<HostCallOutcome<T>> {
   throwIfAborted(bounds.signal);
   const limit = bounds.hostCallTimeoutMs;
@@ -92,6 +95,9 @@ export async function boundedHostCall<T>(
         () => new Promise<never>(() => {}),
       );
       const first = await Promise.race([settled, timedOut, abortedBy(stop, done.signal)]);
+      // No longer waited for: what the call gives later goes to `late` (its cost is still owed).
+      if (first === 'aborted' || first === 'timed out')
+        settled.then((later) => later.ok && late?.(later.value)).catch(() => undefined);
       // The caller's abort, or the lock's loss (RUN_LOCKED): the signal's reason.
       if (first === 'aborted') throw stop.reason;
       if (first !== 'timed out') return first;

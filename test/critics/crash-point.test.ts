@@ -28,9 +28,9 @@ const essence = (record: TraceRecord): string => {
   return JSON.stringify(rest);
 };
 const callOf = (record: TraceRecord): string | null =>
-  record.kind === 'finished'
-    ? null
-    : `${record.kind === 'generated' ? 'generate' : 'judge'} ${record.stage}#${record.attempt}`;
+  record.kind === 'generated' || record.kind === 'judged'
+    ? `${record.kind === 'generated' ? 'generate' : 'judge'} ${record.stage}#${record.attempt}`
+    : null;
 const outcome = ({ trace: _trace, ...rest }: StagedResult) => rest;
 
 async function readState(fs: FileSystem): Promise<ExecutionState | null> {

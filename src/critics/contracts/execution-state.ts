@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lateCostMemorySchema } from '../../kit/late-cost-memory.js';
 import { criticIssueSchema, criticVerdictSchema } from './decision.js';
 import { escalationReasonSchema, traceRecordSchema } from './trace.js';
 
@@ -78,6 +79,8 @@ export const executionStateSchema = z.strictObject({
   retries: z.record(z.string(), count),
   backtracks: count,
   spent_usd: z.number().nonnegative(),
+  // The pending late costs already counted (until their files are gone) and the damaged ones already reported.
+  late_costs: lateCostMemorySchema.optional(),
   judgements: z.array(judgementSchema),
   next_seq: count,
   outbox: z.array(traceRecordSchema),

@@ -54,7 +54,11 @@ const call = {
 
 /**
  * One record of an execution's trace (`trace.jsonl`): a generator run, a
- * critic decision (with what the pipeline did about it), or the end of the
+ * critic decision (with what the pipeline did about it), a late cost (what a
+ * generator or critic reported after the pipeline had stopped waiting for
+ * it: its time limit, an abort, a lost lock; counted in the spend by the
+ * next `run()` or `step()`, even after the end), a pending late cost file
+ * that cannot be read (reported once, never counted), or the end of the
  * execution. `decision: 'invalid'` is a critic that broke its contract
  * (`invalid` says how).
  *
@@ -81,6 +85,21 @@ export const traceRecordSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({
     ...common,
+    kind: z.literal('late_cost'),
+    stage: z.string(),
+    attempt: z.number().int().positive(),
+    call: z.enum(['generate', 'judge']),
+    costUsd: z.number().positive(),
+    path: z.string(),
+  }),
+  z.strictObject({
+    ...common,
+    kind: z.literal('late_cost_unreadable'),
+    path: z.string(),
+    reason: z.string(),
+  }),
+  z.strictObject({
+    ...common,
     kind: z.literal('finished'),
     status: z.enum(['completed', 'escalated']),
     reason: z.string(),
@@ -96,3 +115,6 @@ export type GeneratedRecord = Extract<TraceRecord, { kind: 'generated' }>;
 
 /** A trace record of a critic decision. @public */
 export type JudgedRecord = Extract<TraceRecord, { kind: 'judged' }>;
+
+/** The trace record of a generator run or a critic decision (a late cost has a record of its own). @public */
+export type CallRecord = Extract<TraceRecord, { kind: 'generated' | 'judged' }>;

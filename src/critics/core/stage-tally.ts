@@ -1,5 +1,5 @@
 import type { ExecutionTrace } from '../contracts/result.js';
-import type { TraceRecord } from '../contracts/trace.js';
+import type { CallRecord, TraceRecord } from '../contracts/trace.js';
 
 /** Running counts of one stage across executions. @internal */
 export interface StageTally {
@@ -67,15 +67,14 @@ const nothingLater = (): Later => ({ nextHash: null, accepted: false, routedBack
  * @internal
  */
 export function tallyExecution(tallies: Map<string, StageTally>, execution: ExecutionTrace): void {
-  const records = execution.trace;
+  const records = execution.trace.filter(isCallRecord);
   const later = new Map<string, Later>();
   const verdicts: boolean[] = new Array(records.length).fill(false);
   const hashOf = new Map<string, string | null>();
   for (const record of records)
     if (record.kind === 'generated') hashOf.set(`${record.stage}#${record.attempt}`, record.outputHash);
   for (let index = records.length - 1; index >= 0; index--) {
-    const record = records[index] as TraceRecord;
-    if (record.kind === 'finished') continue;
+    const record = records[index] as CallRecord;
     const seen = later.get(record.stage) ?? nothingLater();
     later.set(record.stage, seen);
     if (record.kind === 'judged') {
@@ -98,7 +97,6 @@ export function tallyExecution(tallies: Map<string, StageTally>, execution: Exec
   const lastAction = new Map<string, string>();
   const calls = new Map<string, number>();
   records.forEach((record, index) => {
-    if (record.kind === 'finished') return;
     const tally = tallies.get(record.stage) ?? emptyTally();
     tallies.set(record.stage, tally);
     if (record.action !== null) lastAction.set(record.stage, record.action.kind);
@@ -128,6 +126,24 @@ export function tallyExecution(tallies: Map<string, StageTally>, execution: Exec
     if (action === 'escalate') tally.escalated += 1;
   }
   for (const stage of calls.keys()) if (!lastAction.has(stage)) (tallies.get(stage) as StageTally).executions += 1;
+  addLateCosts(tallies, execution.trace);
+}
+
+// True for the record of a generator or critic call.
+function isCallRecord(record: TraceRecord): record is CallRecord {
+  return record.kind === 'generated' || record.kind === 'judged';
+}
+
+// A late cost counts toward the cost of its stage's generator or critic: it came from a call the pipeline stopped
+// waiting for, which is made again (or ended the execution), so it is counted as a call nowhere else.
+function addLateCosts(tallies: Map<string, StageTally>, trace: readonly TraceRecord[]): void {
+  for (const record of trace) {
+    if (record.kind !== 'late_cost') continue;
+    const tally = tallies.get(record.stage) ?? emptyTally();
+    tallies.set(record.stage, tally);
+    if (record.call === 'generate') tally.generatorCost += record.costUsd;
+    else tally.criticCost += record.costUsd;
+  }
 }
 
 /** Counts the route backs of one execution by `from→to` edge. Pure (it only updates `routes`). @internal */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PendingCost } from '../../kit/late-cost-memory.js';
 
 /**
  * The schema of one pending late cost, `<runDir>/spend-pending/<name>.json`:
@@ -31,20 +32,4 @@ export type LateCostRecord = z.output<typeof lateCostRecordSchema>;
  *
  * @internal
  */
-export type PendingLateCost = { readonly name: string; readonly path: string } & (
-  | { readonly record: LateCostRecord }
-  | { readonly problem: string }
-);
-
-/**
- * What loop-state.json remembers about pending late costs, so each is counted
- * once: `folded`, the files already added to the spend whose removal may not
- * have happened yet (a crash between the two); `unreadable`, the damaged files
- * already reported. Absent while both are empty.
- *
- * @internal
- */
-export const lateCostMemorySchema = z.object({
-  folded: z.array(z.string()),
-  unreadable: z.array(z.string()),
-});
+export type PendingLateCost = PendingCost<LateCostRecord>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { lateCostMemorySchema } from '../../kit/late-cost-memory.js';
 import { stageStatusSchema } from '../../pipeline/stage-status.js';
 import { loopEventSchema } from './events.js';
 import { goalStatusSchema } from './goal-evaluation.js';
-import { lateCostMemorySchema } from './late-cost.js';
 import { stopReasonSchema } from './stop-reason.js';
 
 /**

@@ -57,6 +57,21 @@ describe('computeCriticMetrics', () => {
     expect(metrics.flags.map((flag) => flag.code)).toEqual(['retry_rate_out_of_band']);
   });
 
+  it("adds a late cost to its stage's generator or critic cost, changing no count", () => {
+    const base = execution('a', [accept, accept, accept]);
+    const late = (call: 'generate' | 'judge', costUsd: number) =>
+      ({ kind: 'late_cost', seq: 99, ts: 't', stage: 'code', attempt: 1, call, costUsd, path: 'p' }) as const;
+    const withLate = { ...base, trace: [...base.trace, late('generate', 2), late('judge', 0.5)] };
+    const before = computeCriticMetrics([base]).stages.find((stage) => stage.stage === 'code');
+    const after = computeCriticMetrics([withLate]).stages.find((stage) => stage.stage === 'code');
+    expect(after).toEqual({
+      ...before,
+      generatorCostUsd: (before?.generatorCostUsd ?? 0) + 2,
+      criticCostUsd: (before?.criticCostUsd ?? 0) + 0.5,
+      criticToGeneratorCost: 0.5 / 3,
+    });
+  });
+
   it('counts a refused route back (later target, spec problem) as no backtrack, like routesBack', () => {
     // plan accepts, code routes back to test (a later stage): invalid_decision, nothing routed back.
     const later = execution('later', [accept, { decision: 'route_back', routeTo: 'test' }]);

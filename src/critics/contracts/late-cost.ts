@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { PendingCost } from '../../kit/late-cost-memory.js';
+
+/**
+ * The schema of one pending late cost of an execution,
+ * `<dir>/<executionId>/spend-pending/<name>.json`: the cost a generator or
+ * critic reported after the pipeline had stopped waiting for it (its time
+ * limit, an abort, or the loss of the execution's lock). The file is written
+ * on its own, without the lock, by the process that still watched the call;
+ * the next `run()` or `step()` of the execution adds it to the spend (a
+ * `late_cost` trace record) and removes it.
+ *
+ * @internal
+ */
+export const executionLateCostSchema = z.strictObject({
+  /** The stage whose generator or critic reported the cost. */
+  stage: z.string().min(1),
+  /** The attempt of the stage the call belonged to. */
+  attempt: z.int().min(1),
+  /** Which call: the stage's generator or its critic. */
+  call: z.enum(['generate', 'judge']),
+  /** What the call reported, in USD; a record is written only for a cost above 0. */
+  cost_usd: z.number().positive(),
+  /** When the call settled (ISO 8601 from the pipeline's Clock). */
+  settled_at: z.string(),
+});
+
+/** One pending late cost of an execution. @internal */
+export type ExecutionLateCost = z.output<typeof executionLateCostSchema>;
+
+/** A file of an execution's pending late costs folder as read. @internal */
+export type PendingExecutionCost = PendingCost<ExecutionLateCost>;

@@ -1,0 +1,86 @@
+// A folder of pending late costs: one file per cost, written without the lock by whatever process still watched the
+// host call that reported it, and read (then removed) by the holder of the lock that counts it.
+import type { z } from 'zod';
+import { formatIssue, GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
+import type { PendingCost } from '../kit/late-cost-memory.js';
+import { joinPath } from '../kit/paths.js';
+import type { FileSystem } from '../ports/file-system.js';
+import { readContainedText } from './contained-read.js';
+import { resolveContainedPath } from './containment.js';
+
+// The folder's name inside a run or execution directory.
+const PENDING_COST_FOLDER = 'spend-pending';
+
+/**
+ * The pending late costs folder of `dir` after the containment rule (its
+ * symlinks resolved); an `IO_ERROR` naming it when it leads out of the
+ * project, like every other file the library reads or writes.
+ *
+ * @internal
+ */
+export async function containPendingCostFolder(fs: FileSystem, dir: string): Promise<string> {
+  const folder = joinPath(dir, PENDING_COST_FOLDER);
+  const fact = await resolveContainedPath(fs, folder);
+  if (fact.state === 'refused') throw new GoalLoopError('IO_ERROR', `The folder ${folder} is refused: ${fact.detail}.`);
+  return fact.path;
+}
+
+/**
+ * Writes one pending cost as a file of its own, atomically, under a name
+ * that holds `unique` (so no lock is needed and no other writer can clash
+ * with it), after checking it against `schema`; returns its path. `label`
+ * starts the name: only its filename-safe characters are kept (the record
+ * keeps the whole text).
+ *
+ * @internal
+ */
+export async function writePendingCost<R>(
+  fs: FileSystem,
+  folder: string,
+  file: { readonly label: string; readonly unique: string },
+  record: R,
+  schema: z.ZodType<R>,
+): Promise<string> {
+  const label = file.label.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 80);
+  const path = joinPath(folder, `${label}-${file.unique}.json`);
+  await fs.writeText(path, `${JSON.stringify(schema.parse(record), null, 2)}\n`);
+  return path;
+}
+
+/**
+ * The pending costs in the folder, in name order: each `.json` file with its
+ * record, or, when it cannot be read as one (not JSON, a field wrong, not a
+ * regular file, a symlink out of the project), the reason, naming it; never
+ * a throw for one damaged file. Temp files of writes in flight (`.name.tmp`)
+ * are not records. Reads only.
+ *
+ * @internal
+ */
+export async function readPendingCosts<R>(
+  fs: FileSystem,
+  folder: string,
+  schema: z.ZodType<R>,
+): Promise<PendingCost<R>[]> {
+  const names = (await fs.list(folder)) ?? [];
+  const files = names.filter((name) => name.endsWith('.json') && !name.startsWith('.'));
+  const read = await Promise.all(files.map((name) => readOne(fs, name, joinPath(folder, name), schema)));
+  return read.filter((file) => file !== null);
+}
+
+// One pending file, read and checked under the containment rule (null when it went away meanwhile: then it is pending
+// no more). A file that resolves outside the project is never read: a symlink out counts no spend and quotes nothing.
+async function readOne<R>(
+  fs: FileSystem,
+  name: string,
+  path: string,
+  schema: z.ZodType<R>,
+): Promise<PendingCost<R> | null> {
+  const text = await readContainedText(fs, path);
+  if (text === null) return null;
+  if (typeof text !== 'string') return { name, path, problem: text.error };
+  const json = parseJsonText(text);
+  if (!json.ok) return { name, path, problem: formatIssue(json.issue) };
+  const parsed = schema.safeParse(json.value);
+  if (!parsed.success) return { name, path, problem: issuesFromZod(parsed.error).map(formatIssue).join('; ') };
+  return { name, path, record: parsed.data };
+}
