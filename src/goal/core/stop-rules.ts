@@ -161,8 +161,9 @@ export const STOP_RULES: readonly StopRule[] = Object.freeze([
   },
 ] satisfies StopRule[]);
 
-// Formats a USD amount: two decimals, more only for amounts below a cent.
+// Formats a USD amount as the loop keeps it (to a billionth of a dollar), with at least two decimals: `2.00`,
+// `0.015`, `1.999`. Rounded to cents, a budget of 0.015 read as 0.01 and a spend of 1.999 as the 2.00 it stopped at.
 function usd(amount: number): string {
-  const digits = Math.abs(amount) > 0 && Math.abs(amount) < 0.01 ? 4 : 2;
-  return `${amount.toFixed(digits)} USD`;
+  const [whole, fraction = ''] = amount.toFixed(9).replace(/0+$/, '').split('.');
+  return `${whole}.${fraction.padEnd(2, '0')} USD`;
 }

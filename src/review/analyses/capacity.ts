@@ -65,9 +65,13 @@ function scheduleFindings(model: ReviewModel): Finding[] {
   const planned = model.contracts.plan?.sprints ?? null;
   const plannedKeys = planned === null ? null : new Set(planned.map((sprint) => sprint.key));
   const unassigned: string[] = [];
+  // A run schedules its stories when it has a plan or puts some story in a sprint; one that does neither (no
+  // planning stage) has no sprint to miss.
+  const scheduling = planned !== null || someScheduled(model);
   for (const story of model.stories.values()) {
     if (story.assignee === null) unassigned.push(story.id);
     if (story.sprint === null) {
+      if (!scheduling) continue;
       findings.push(
         findingAt(model, 'jira_tickets', {
           rule: 'capacity.story_without_sprint',
@@ -125,6 +129,12 @@ function scheduleFindings(model: ReviewModel): Finding[] {
   return findings;
 }
 
+// True when some story is in a sprint.
+function someScheduled(model: ReviewModel): boolean {
+  for (const story of model.stories.values()) if (story.sprint !== null) return true;
+  return false;
+}
+
 // The plan's artifact path, as an extra affected artifact.
 function planArtifact(model: ReviewModel): string[] {
   return model.statuses.filter((status) => status.key === 'plan').map((status) => status.path);
@@ -157,7 +167,8 @@ function utilizationFindings(model: ReviewModel): Finding[] {
 /**
  * Analysis 3, sprint capacity: a developer over 15 points in a sprint
  * (CRITICAL) or over 13 (WARNING), a story scheduled before a story that
- * blocks it (CRITICAL), a story in no sprint or in a sprint outside the plan
+ * blocks it (CRITICAL), a story in no sprint (when the run schedules: it has
+ * a plan, or puts some story in a sprint) or in a sprint outside the plan
  * (WARNING), a sprint under half its capacity and stories without assignee
  * (INFO). Needs jira_tickets; plan-based rules also need plan. Pure.
  *

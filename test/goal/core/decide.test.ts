@@ -96,7 +96,14 @@ describe('checkBudget', () => {
       reason: 'The run has spent 2.00 USD of its 2.00 USD budget.',
     });
     expect(checkBudget(0, 0)?.stoppedOn).toBe('budget_exhausted');
-    expect(checkBudget(0.004, 0.003)?.reason).toContain('0.0040 USD');
+    expect(checkBudget(0.004, 0.003)?.reason).toBe('The run has spent 0.004 USD of its 0.003 USD budget.');
+  });
+
+  it('shows amounts as kept, so a budget never reads as more or less than it is', () => {
+    expect(checkBudget(0.02, 0.015)?.reason).toBe('The run has spent 0.02 USD of its 0.015 USD budget.');
+    expect(checkBudget(2, 1.999)?.reason).toBe('The run has spent 2.00 USD of its 1.999 USD budget.');
+    expect(checkBudget(1 / 3, 0.25)?.reason).toBe('The run has spent 0.333333333 USD of its 0.25 USD budget.');
+    expect(checkBudget(12.5, 10)?.reason).toBe('The run has spent 12.50 USD of its 10.00 USD budget.');
   });
 });
 

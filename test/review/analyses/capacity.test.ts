@@ -70,6 +70,22 @@ describe('sprint capacity', () => {
     expect(issuesOf(unplanned, 'capacity.sprint_outside_plan')[0]?.severity).toBe('WARNING');
   });
 
+  it('a run that does not schedule (no plan, no story in a sprint) has no story without a sprint', () => {
+    const unplannedRun = (keep: number) =>
+      reviewMutated(
+        (run) => {
+          stories(run).forEach((story, index) => {
+            if (index >= keep) story.sprint = null;
+          });
+          delete (run as Partial<typeof run>).plan;
+        },
+        { stages: ['02-requirements', '05-jira', '07-code', '08-testing', '09-deployment'] },
+      );
+    expect(rulesOf(unplannedRun(0))).not.toContain('capacity.story_without_sprint');
+    // One story in a sprint: the run schedules, and the others are unscheduled.
+    expect(issuesOf(unplannedRun(1), 'capacity.story_without_sprint').length).toBeGreaterThan(0);
+  });
+
   it('a sprint under half its capacity is INFO; stories without assignee are one INFO', () => {
     const underused = reviewMutated((run) => {
       run.plan.sprints = [{ sprint: 1, capacity_points: 40 }, { sprint: 2 }];
