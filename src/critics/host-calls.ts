@@ -1,7 +1,9 @@
-import { formatIssue, GoalLoopError, issuesFromZod } from '../errors.js';
+import { formatIssue, GoalLoopError, type Issue } from '../errors.js';
 import { hashJson } from '../kit/hash.js';
+import { nonJsonPlace } from '../kit/json-value.js';
 import { boundedHostCall, describeThrown, failureSentence, type HostCallBounds } from '../pipeline/host-call.js';
 import type { SpanScope } from '../ports/span-scope.js';
+import { inputIssues } from '../ports/tool-issues.js';
 import { generatorResultSchema, type JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
 import type { CriticReply } from './core/check-decision.js';
@@ -57,10 +59,21 @@ export async function callGenerator(
     return { type: 'generated', ts, durationMs, result: { ok: false, error, costUsd: 0 } };
   }
   const checked = checkGeneratorResult(stage.id, raw.value);
-  if (!checked.ok)
-    return { type: 'generated', ts, durationMs, result: { ok: false, error: checked.error, costUsd: 0 } };
+  if (!checked.ok) {
+    // The call was made and spent what it says, even when what it returned cannot be used.
+    const result = { ok: false, error: checked.error, costUsd: reportedCost(raw.value) } as const;
+    return { type: 'generated', ts, durationMs, result };
+  }
   const { output, outputHash, costUsd } = checked;
   return { type: 'generated', ts, durationMs, result: { ok: true, output, outputHash, costUsd } };
+}
+
+// An issue zod reports at `$.output` as a whole ("Invalid input"), made to name the place inside the output that
+// JSON cannot hold (`$.output.f: a function is not JSON`); any other issue as it is.
+function withPlace(issue: Issue, value: unknown): Issue {
+  if (issue.path.length !== 1 || issue.path[0] !== 'output') return issue;
+  const place = nonJsonPlace((value as { output?: unknown }).output);
+  return place === null ? issue : { ...issue, path: ['output', ...place.path], message: `${place.what} is not JSON` };
 }
 
 /**
@@ -76,8 +89,10 @@ function checkGeneratorResult(
   try {
     const parsed = generatorResultSchema.safeParse(value);
     if (!parsed.success) {
-      const issues = issuesFromZod(parsed.error).map(formatIssue).join('; ');
-      return { ok: false, error: `the ${stageId} generator returned a malformed result: ${issues}` };
+      const issues = inputIssues(generatorResultSchema, parsed.error).map((issue) =>
+        formatIssue(withPlace(issue, value)),
+      );
+      return { ok: false, error: `the ${stageId} generator returned a malformed result: ${issues.join('; ')}` };
     }
     const { output, costUsd = 0 } = parsed.data;
     const outputHash = hashJson(output);

@@ -33,7 +33,7 @@ const costSchema = z.number().finite().nonnegative();
  *
  * @public
  */
-export const criticDecisionSchema = z.object({
+export const criticDecisionSchema = z.strictObject({
   decision: criticVerdictSchema,
   issues: z.array(criticIssueSchema).default([]),
   routeTo: z.string().min(1).optional(),
@@ -52,7 +52,7 @@ export type CriticDecisionInput = z.input<typeof criticDecisionSchema>;
  *
  * @public
  */
-export const generatorResultSchema = z.object({
+export const generatorResultSchema = z.strictObject({
   output: z.json(),
   costUsd: costSchema.optional(),
 });

@@ -1,5 +1,6 @@
-import { formatIssue, issuesFromZod } from '../../errors.js';
+import { formatIssue } from '../../errors.js';
 import { failureSentence } from '../../pipeline/host-call.js';
+import { inputIssues } from '../../ports/tool-issues.js';
 import { type CriticDecision, criticDecisionSchema } from '../contracts/decision.js';
 import type { CheckedDecision, CriticVariant } from './route.js';
 
@@ -55,7 +56,7 @@ export function checkCriticReply(
     return { parsed: null, checked: invalid(`the ${stage} critic returned a decision that cannot be read (${why})`) };
   }
   if (!result.success) {
-    const issues = issuesFromZod(result.error).map(formatIssue).join('; ');
+    const issues = inputIssues(criticDecisionSchema, result.error).map(formatIssue).join('; ');
     return { parsed: null, checked: invalid(`the ${stage} critic returned a malformed decision: ${issues}`) };
   }
   const parsed = result.data;

@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { nonJsonPlace } from '../../src/kit/json-value.js';
+
+// Replaces the value at `path` inside `json` (a copy), or returns null when the path leads nowhere.
+function placed(json: unknown, path: readonly (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  if (typeof json !== 'object' || json === null) return null;
+  const [key, ...rest] = path as [string | number, ...(string | number)[]];
+  const copy = (Array.isArray(json) ? [...json] : { ...json }) as Record<string | number, unknown>;
+  if (!(key in copy)) return null;
+  const inner = placed(copy[key], rest, value);
+  if (inner === null && rest.length > 0) return null;
+  copy[key] = inner;
+  return copy;
+}
+
+// Every path of a JSON value, the root first.
+function pathsOf(json: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (typeof json !== 'object' || json === null) return [at];
+  const entries = Array.isArray(json) ? json.map((item, index) => [index, item] as const) : Object.entries(json);
+  return [at, ...entries.flatMap(([key, item]) => pathsOf(item, [...at, key]))];
+}
+
+describe('nonJsonPlace', () => {
+  it('finds nothing in a JSON value', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (json) => {
+        expect(nonJsonPlace(json)).toBeNull();
+      }),
+    );
+  });
+
+  it('finds what JSON cannot hold, at its path', () => {
+    const bad = fc.constantFrom<[unknown, string]>(
+      [() => 1, 'a function'],
+      [undefined, 'undefined'],
+      [Number.NaN, 'NaN'],
+      [Number.NEGATIVE_INFINITY, '-Infinity'],
+      [10n, 'a bigint'],
+      [Symbol('s'), 'a symbol'],
+      [new Map(), 'a Map'],
+      [new Date(0), 'a Date'],
+    );
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.nat(), bad, (json, pick, [value, what]) => {
+        const paths = pathsOf(json);
+        const path = paths[pick % paths.length] ?? [];
+        // A key `__proto__` cannot be set as an own property of a copy: such a path is not a case.
+        if (path.includes('__proto__')) return;
+        expect(nonJsonPlace(placed(json, path, value))).toEqual({ path, what });
+      }),
+    );
+  });
+
+  it('takes the first place depth first, in key order, and names a cycle', () => {
+    expect(nonJsonPlace({ a: [1, { b: undefined }], c: Number.NaN })).toEqual({
+      path: ['a', 1, 'b'],
+      what: 'undefined',
+    });
+    const cyclic: Record<string, unknown> = { a: { b: {} } };
+    (cyclic.a as { b: Record<string, unknown> }).b.c = cyclic;
+    expect(nonJsonPlace(cyclic)).toEqual({ path: ['a', 'b', 'c'], what: 'a cycle (an object inside itself)' });
+    // One object twice, not inside itself, is JSON (it is written twice).
+    const shared = { x: 1 };
+    expect(nonJsonPlace({ a: shared, b: [shared] })).toBeNull();
+    expect(nonJsonPlace(Object.create(null))).toBeNull();
+  });
+
+  it('walks any depth without a stack overflow', () => {
+    let deep: unknown = () => 1;
+    for (let level = 0; level < 200_000; level++) deep = [deep];
+    expect(nonJsonPlace(deep)).toMatchObject({ what: 'a function' });
+    expect(nonJsonPlace(deep)?.path).toHaveLength(200_000);
+  });
+});
