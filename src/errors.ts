@@ -121,11 +121,17 @@ export function refuseInvalidOptions(label: string, shape: z.ZodRawShape, option
 export function invalidOptionIssues(shape: z.ZodRawShape, options: unknown): Issue[] {
   const compiled = compiledShapes.get(shape) ?? { schema: z.object(shape), keys: Object.keys(shape) };
   compiledShapes.set(shape, compiled);
-  const parsed = compiled.schema.safeParse(options);
-  const keys = optionKeyIssues(options, compiled.keys);
-  // Options that are not an object have one issue, the key check's (zod's would say the same again).
-  const values = parsed.success || keys[0]?.code === 'invalid_type' ? [] : issuesFromZod(parsed.error);
-  return [...keys, ...values];
+  try {
+    const parsed = compiled.schema.safeParse(options);
+    const keys = optionKeyIssues(options, compiled.keys);
+    // Options that are not an object have one issue, the key check's (zod's would say the same again).
+    const values = parsed.success || keys[0]?.code === 'invalid_type' ? [] : issuesFromZod(parsed.error);
+    return [...keys, ...values];
+  } catch (error) {
+    // Options whose reading throws (a throwing getter, a revoked proxy) cannot be checked: refused, never a crash.
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : 'a value that is not an Error';
+    return [{ code: 'unreadable', path: [], message: `reading the options threw (${why})` }];
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // The public goal parser: the pure parser of the goal contract, then each inline json_schema schema compiled as the
 // evaluation compiles it (the same JsonSchemaChecker: dialects, pattern guard), so a goal it accepts is one the loop
 // can evaluate. The loop loads every goal through it.
-import { type Issue, type ParseResult, parseJsonText } from '../errors.js';
+import { type Issue, isGoalLoopError, type ParseResult, parseJsonText } from '../errors.js';
 import { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { Goal } from './contracts/goal.js';
 import { type ParseGoalOptions, parseGoalStructure } from './contracts/parse-goal.js';
@@ -22,8 +22,9 @@ const inlineSchemas = new JsonSchemaChecker();
  * checked, only when evaluating). `input` is the goal's value, or the text
  * of a goal.json (a string is read as JSON: text that is not JSON is one
  * issue at `$` naming where it breaks, as the loop reports goal.json).
- * Never throws on input (an unknown option key or a wrong option is
- * `INVALID_OPTIONS`).
+ * Never throws on input (a value whose reading throws, such as a throwing
+ * getter or a revoked proxy, is one `unreadable` issue at `$`; an unknown
+ * option key or a wrong option is `INVALID_OPTIONS`).
  *
  * @example
  * ```ts
@@ -33,6 +34,18 @@ const inlineSchemas = new JsonSchemaChecker();
  * @public
  */
 export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
+  try {
+    return parseGoalInput(input, options);
+  } catch (error) {
+    if (isGoalLoopError(error)) throw error;
+    // A value whose reading throws (a throwing getter, a revoked proxy) is a goal that cannot be read, not a crash.
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : 'a value that is not an Error';
+    return { success: false, issues: [{ code: 'unreadable', path: [], message: `reading the goal threw (${why})` }] };
+  }
+}
+
+// parseGoal, on input that reads without throwing.
+function parseGoalInput(input: unknown, options: ParseGoalOptions): ParseResult<Goal> {
   if (typeof input === 'string') {
     const json = parseJsonText(input);
     // The text is read once: a goal.json holding a JSON string is a string, not a goal (the options still checked).

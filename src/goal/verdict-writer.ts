@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { formatIssue, GoalLoopError, issuesFromZod, parseJsonText, refuseInvalidOptions } from '../errors.js';
-import { readDocumentText } from '../persist/contained-read.js';
+import { formatIssue, GoalLoopError, issuesFromZod, refuseInvalidOptions } from '../errors.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { type RunPaths, runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -10,6 +9,7 @@ import { type Verdict, verdictSchema } from './contracts/verdict.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import { containRunPaths } from './run-files.js';
 import { checkCriterion, checkRerunStages } from './verdict-criterion.js';
+import { withVerdict } from './verdict-file.js';
 
 /** What {@link writeVerdict} writes: a verdict for one judge criterion (the iteration is stamped for you). @public */
 export interface WriteVerdictOptions {
@@ -66,7 +66,8 @@ const optionShape = {
  * rewritten atomically as `{ "verdicts": [...] }`, with the other keys of such
  * a file, a `$schema` or an owner, where they were); a goal-verdict.json that
  * is not valid JSON, whose bytes are not UTF-8, or that holds no verdicts the
- * loop can read (a bare value, a `verdicts` that is not a list) is
+ * loop can read (a bare value, a `verdicts` that is not a list) or that
+ * nests more than 1,000 levels deep (too deep to rewrite) is
  * `INVALID_CONTRACT` and left untouched; an unknown
  * option key or a wrong value is `INVALID_OPTIONS` naming its path, before
  * anything is read or written. `criterionId` must name a judge criterion of
@@ -136,40 +137,4 @@ async function consumingIteration(fs: FileSystem, paths: RunPaths): Promise<numb
   const iteration = Math.max(state?.iteration ?? 0, latest ?? 0);
   const running = state !== null && (state.phase === 'running_stages' || state.phase === 'evaluating');
   return running ? iteration : iteration + 1;
-}
-
-// goal-verdict.json with `verdict` appended, what it held kept verbatim: `{ "verdicts": [...] }` keeps its other keys
-// (a `$schema`, an owner) where they were; a list of verdicts or a lone one becomes `{ "verdicts": [...] }`. A file
-// the loop reads no verdicts from is INVALID_CONTRACT, left as it is.
-async function withVerdict(fs: FileSystem, path: string, verdict: Verdict): Promise<Record<string, unknown>> {
-  const text = await readDocumentText(fs, path, 'fix or remove it first.');
-  if (text === null) return { verdicts: [verdict] };
-  const json = parseJsonText(text);
-  if (!json.ok) {
-    throw new GoalLoopError('INVALID_CONTRACT', `${path} is not valid JSON; fix or remove it first.`, {
-      issues: [json.issue],
-    });
-  }
-  const value = json.value;
-  if (Array.isArray(value)) return { verdicts: [...value, verdict] };
-  // What the loop reads as no verdicts at all (a bare value, a `verdicts` that is not a list) is not made readable by
-  // adding one: it stays as it is, for its writer to fix.
-  const wrong =
-    typeof value !== 'object' || value === null
-      ? { path: [], message: 'expected a verdict object, an array of verdicts, or { "verdicts": [...] }' }
-      : 'verdicts' in value && !Array.isArray(value.verdicts)
-        ? { path: ['verdicts'], message: 'expected an array of verdicts' }
-        : null;
-  if (wrong !== null)
-    throw new GoalLoopError(
-      'INVALID_CONTRACT',
-      `${path} holds no verdicts the loop can read; fix or remove it first.`,
-      {
-        issues: [{ code: 'invalid_type', ...wrong }],
-      },
-    );
-  const file = value as Record<string, unknown>;
-  return Array.isArray(file.verdicts)
-    ? { ...file, verdicts: [...file.verdicts, verdict] }
-    : { verdicts: [file, verdict] };
 }

@@ -1,3 +1,4 @@
+import { type Issue, refuseOptions } from '../../errors.js';
 import type { ExecutionTrace } from '../contracts/result.js';
 import type { CriticMetrics, HealthFlag, OverallMetrics, StageMetrics } from './metrics-types.js';
 import { emptyTally, type StageTally, tallyExecution, tallyRoutes } from './stage-tally.js';
@@ -73,7 +74,9 @@ function healthFlags(overall: OverallMetrics, stages: readonly StageMetrics[]): 
  * order stages first appear) and overall, with the seed's health flags:
  * mean iterations, retry and backtrack rates, completion within budget,
  * escalation rate, critic accuracy, and critic cost against generator cost
- * and rework. Pure and linear in the traces' records.
+ * and rework. Pure and linear in the traces' records. `traces` that is not
+ * a list of execution traces (an item that is not an object, or has no
+ * `trace` list) is `INVALID_OPTIONS` naming the first items at their paths.
  *
  * @example
  * ```ts
@@ -83,6 +86,7 @@ function healthFlags(overall: OverallMetrics, stages: readonly StageMetrics[]): 
  * @public
  */
 export function computeCriticMetrics(traces: readonly ExecutionTrace[]): CriticMetrics {
+  refuseOptions('computeCriticMetrics', traceListIssues(traces));
   const tallies = new Map<string, StageTally>();
   const routes = new Map<string, number>();
   let completed = 0;
@@ -117,4 +121,23 @@ export function computeCriticMetrics(traces: readonly ExecutionTrace[]): CriticM
     return { from, to, count };
   });
   return { stages, overall, routesBack, flags: healthFlags(overall, stages) };
+}
+
+// At most this many malformed traces are named in a refusal.
+const NAMED_ISSUES = 20;
+
+// The issues of an argument that is not a list of execution traces (each an object with its trace records): the
+// first ones, each at its path.
+function traceListIssues(traces: unknown): Issue[] {
+  if (!Array.isArray(traces))
+    return [{ code: 'invalid_type', path: ['traces'], message: 'expected a list of execution traces' }];
+  const issues: Issue[] = [];
+  for (let index = 0; index < traces.length && issues.length < NAMED_ISSUES; index++) {
+    const execution: unknown = traces[index];
+    if (typeof execution !== 'object' || execution === null)
+      issues.push({ code: 'invalid_type', path: ['traces', index], message: 'expected an execution trace' });
+    else if (!Array.isArray((execution as { trace?: unknown }).trace))
+      issues.push({ code: 'invalid_type', path: ['traces', index, 'trace'], message: 'expected its trace records' });
+  }
+  return issues;
 }

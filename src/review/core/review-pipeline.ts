@@ -1,4 +1,4 @@
-import type { Issue } from '../../errors.js';
+import { type Issue, refuseOptions } from '../../errors.js';
 import type { Goal } from '../../index.js';
 import { FEEDBACK_STAGE, SDLC_STAGES } from '../../pipeline/stage-presets.js';
 import { analyseArchitecture } from '../analyses/architecture.js';
@@ -70,7 +70,8 @@ export interface ReviewOptions {
  * `"source": "brownfield-adoption"` are baseline: their issues are capped
  * at INFO and scored apart (`summary.baseline`,
  * `traceability_matrix.baseline`). Pure: no I/O, no clock; never throws on
- * input (a bad contract is a finding).
+ * input (a bad contract is a finding); `contracts` or `options` that is not
+ * an object is `INVALID_OPTIONS` naming it.
  *
  * @example
  * ```ts
@@ -85,7 +86,22 @@ export interface ReviewOptions {
  * @public
  */
 export function reviewPipeline(contracts: ReviewContracts, options: ReviewOptions): FeedbackReport {
+  const issues = [
+    ...(isRecord(contracts) ? [] : [notAnObject('contracts', 'the contract inputs by key')]),
+    ...(isRecord(options) ? [] : [notAnObject('options', 'the review options, with a timestamp')]),
+  ];
+  refuseOptions('reviewPipeline', issues);
   return reviewModel(buildReviewModel(contracts), options);
+}
+
+// True for an object that is not an array.
+function isRecord(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// The issue of an argument that is not an object.
+function notAnObject(argument: string, what: string): Issue {
+  return { code: 'invalid_type', path: [argument], message: `expected an object: ${what}` };
 }
 
 // Every analysis's findings in report order, one analysis at a time, so each array dies once it is counted.
