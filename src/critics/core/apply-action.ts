@@ -59,7 +59,8 @@ export function applyAction(
         return { state: advanced, finished: null };
       }
       const withGaps = gaps.length === 0 ? '' : ` with gaps at ${gaps.map((gap) => gap.stage).join(', ')}`;
-      return finish(next, 'completed', `all ${stages.length} stages accepted${withGaps}`, null);
+      const accepted = stages.length === 1 ? 'its one stage accepted' : `all ${stages.length} stages accepted`;
+      return finish(next, 'completed', `${accepted}${withGaps}`, null);
     }
     case 'retry':
       return {

@@ -55,7 +55,10 @@ function describe(event: LoopEvent): string {
     case 'loop_blocked':
       return `stopped on ${field(event.stopped_on)}${why(event.reason)}`;
     case 'loop_resumed':
-      return `resumed an unfinished session (phase ${field(event.phase)}), pending ${fieldList(event.pending_stages, 'no stage')}`;
+      // Between iterations (a step() after a step()) nothing was cut short: the session goes on.
+      return event.phase === 'idle' && Array.isArray(event.pending_stages) && event.pending_stages.length === 0
+        ? 'continued the open session between iterations'
+        : `resumed an unfinished session (phase ${field(event.phase)}), pending ${fieldList(event.pending_stages, 'no stage')}`;
     case 'goal_changed':
       return `goal.json changed since the session started (${field(event.previous_hash).slice(0, 12)} → ${field(event.current_hash).slice(0, 12)}), ${event.accepted ? 'accepted' : 'not accepted: the loop asks the user'}`;
     case 'lock_taken_over':

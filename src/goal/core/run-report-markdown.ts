@@ -3,10 +3,10 @@ import { formatDuration, formatUsd, oneLine } from './line-text.js';
 import { runReportFlow } from './run-report-flow.js';
 import type { ReportIteration, ReportStop, RunReport } from './run-report-model.js';
 
-// Prose from the run's files: one line, and HTML escaped (Markdown renderers pass raw HTML through, so a stage
-// detail holding `<script>` would otherwise become markup in the rendered report).
-const text = (value: string): string =>
-  oneLine(value).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+// Prose from the run's files: one line, with `&` and `<` escaped (Markdown renderers pass raw HTML through, so a stage
+// detail holding `<script>` would otherwise become markup in the rendered report; a `>` opens no tag, so `>= 80`
+// stays readable in the Markdown text).
+const text = (value: string): string => oneLine(value).replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 // Text for a Markdown table cell: prose with backslashes and pipes escaped (a pipe, or a backslash before the
 // escaped pipe, would end the cell early).
 const cell = (value: string): string => text(value).replaceAll('\\', '\\\\').replaceAll('|', '\\|');

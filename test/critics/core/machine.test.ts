@@ -18,6 +18,11 @@ describe('the staged machine', () => {
     expect(trace.at(-2)).toMatchObject({ kind: 'generated', stage: 'deploy', action: { kind: 'accept' } });
   });
 
+  it('a pipeline of one stage completes with its one stage accepted', () => {
+    const { state } = drive(planOf(['only']), () => accept);
+    expect(state).toMatchObject({ status: 'completed', reason: 'its one stage accepted' });
+  });
+
   it('a retry passes the issues; the next attempt is numbered on', () => {
     const issues = [{ issue: 'no tests', location: 'plan.md', requiredChange: 'add criteria' }];
     const replies = [{ decision: 'retry', issues }, accept, accept, accept];

@@ -118,6 +118,14 @@ describe('formatEvent', () => {
     );
   });
 
+  it('words a step() after a step() as the session going on, not as a resume', () => {
+    const between = { ...base, type: 'loop_resumed', phase: 'idle', pending_stages: [] } as const;
+    expect(formatEvent(between as never)).toBe('iteration 2: continued the open session between iterations');
+    expect(formatEvent({ ...between, pending_stages: ['b'] } as never)).toBe(
+      'iteration 2: resumed an unfinished session (phase idle), pending b',
+    );
+  });
+
   it('says when a lock was taken over because its holder process was gone', () => {
     const [takenOver] = TABLE.lock_taken_over;
     expect(formatEvent({ ...takenOver, reason: 'holder_gone', heartbeat_age_ms: 8_000 } as LoopEvent)).toBe(
