@@ -104,6 +104,11 @@ export class Execution {
       this.state = await deps.commit.commit(step.state);
       deps.spans.called(span, step.state.outbox, step.effect);
       effect = step.effect;
+      // Late costs that arrived meanwhile (a call another process was cut off from) count before a generator call.
+      if (effect.kind === 'generate') {
+        this.state = await foldLateCosts({ ...deps, dir: deps.paths.dir }, this.state);
+        effect = effectOf(this.state, deps.config);
+      }
       if (once && effect.kind !== 'judge' && effect.kind !== 'finish') {
         return { done: false, next: { kind: effect.kind, stage: effect.stage, attempt: effect.attempt } };
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Generator, StageDefinition } from '../../src/critics/options.js';
+import type { Critic, Generator, StageDefinition } from '../../src/critics/options.js';
 import { StagedPipeline } from '../../src/critics/staged-pipeline.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
@@ -173,5 +173,26 @@ describe('StagedPipeline: late costs', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe('StagedPipeline: late costs arriving during a run', () => {
+  it('are counted before the next generator call, which the spent budget then stops', async () => {
+    const fs = createMemoryFileSystem();
+    const calls: HostCall[] = [];
+    // The plan critic stands for another process whose cut-off call reports $2 while this run goes on.
+    const lateElsewhere: Critic = async (input) => {
+      calls.push({ kind: 'judge', stage: input.stageId, attempt: input.attempt });
+      const record = { stage: 'plan', attempt: 1, call: 'generate', cost_usd: 2, settled_at: 't' };
+      await fs.writeText(`${PENDING}/plan-1-generate-elsewhere.json`, JSON.stringify(record));
+      return { decision: 'accept' };
+    };
+    const stages = [
+      { id: 'plan', generate: generator(calls), critic: lateElsewhere },
+      { id: 'code', generate: generator(calls) },
+    ];
+    const result = await new StagedPipeline({ fs, dir: DIR, stages, budgetUsd: 1 }).run({ executionId: 'x', spec });
+    expect(result).toMatchObject({ status: 'escalated', escalation: 'budget', spentUsd: 2.5 });
+    expect(calls.map((call) => `${call.kind} ${call.stage}`)).toEqual(['generate plan', 'judge plan']);
   });
 });
