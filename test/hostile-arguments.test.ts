@@ -67,5 +67,13 @@ describe('hostile arguments', () => {
       }),
     );
     expect(computeCriticMetrics([]).overall.executions).toBe(0);
+    for (const record of [null, { kind: 'judged' }, { kind: 'nope' }, { kind: 'generated', stage: 'a', attempt: 1 }]) {
+      const bad = () => computeCriticMetrics([{ executionId: 'e', status: 'completed', trace: [record] }] as never);
+      expect(bad).toThrow(
+        expect.objectContaining({
+          issues: [{ code: 'invalid_type', path: ['traces', 0, 'trace', 0], message: 'expected a trace record' }],
+        }),
+      );
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { GoalLoopError } from '../errors.js';
+import { GoalLoopError, isGoalLoopError } from '../errors.js';
 import { hashJson } from '../kit/hash.js';
 import type { OutboxCommit } from '../persist/outbox.js';
 import type { Clock } from '../ports/clock.js';
@@ -7,11 +7,11 @@ import type { JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
 import type { StagedResult } from './contracts/result.js';
 import type { TraceRecord } from './contracts/trace.js';
-import { effectOf, type MachineConfig, transition } from './core/machine.js';
+import { type ExecutionStep, effectOf, type MachineConfig, transition } from './core/machine.js';
 import { initialExecutionState, resultOf } from './core/start.js';
 import type { ExecutionSpans } from './execution-spans.js';
 import { type CallContext, callCritic, callGenerator } from './host-calls.js';
-import { foldLateCosts } from './late-costs.js';
+import { foldLateCosts, recordLateCost } from './late-costs.js';
 import type { StageDefinition } from './options.js';
 import { type ExecutionPaths, readTrace } from './trace-file.js';
 
@@ -101,7 +101,7 @@ export class Execution {
           ? await callGenerator(stage, effect, this.state, deps, span)
           : await callCritic(stage, effect, this.state, deps, span);
       const step = transition(this.state, input, deps.config);
-      this.state = await deps.commit.commit(step.state);
+      this.state = await deps.commit.commit(step.state).catch((error: unknown) => parkCallCost(error, step, deps));
       deps.spans.called(span, step.state.outbox, step.effect);
       effect = step.effect;
       // Late costs that arrived meanwhile (a call another process was cut off from) count before a generator call.
@@ -115,4 +115,18 @@ export class Execution {
     }
     return { done: true, result: resultOf(this.state, await readTrace(deps.fs, deps.paths.trace)) };
   }
+}
+
+/**
+ * A call that returned in time but whose record the lock's fence refused (`RUN_LOCKED`: another process took the
+ * execution over meanwhile, and makes the call again) still spent its cost: written as a late cost, counted by the
+ * execution's holder, then the refusal rethrown. Any other error writes nothing.
+ */
+async function parkCallCost(error: unknown, step: ExecutionStep, deps: ExecutionDeps): Promise<never> {
+  const record = step.records.find((each) => each.kind === 'generated' || each.kind === 'judged');
+  if (isGoalLoopError(error, 'RUN_LOCKED') && record !== undefined && 'attempt' in record) {
+    const call = record.kind === 'generated' ? 'generate' : 'judge';
+    await recordLateCost(deps.lateCostTarget, { stage: record.stage, attempt: record.attempt, call }, record.costUsd);
+  }
+  throw error;
 }

@@ -49,7 +49,7 @@ export async function callGenerator(
   const raw = await boundedHostCall(
     context,
     (signal) => stage.generate({ ...input, signal }),
-    (late) => void recordLateCost(context.lateCostTarget, call, reportedCost(late)),
+    (late) => recordLateCost(context.lateCostTarget, call, reportedCost(late)).catch(() => undefined),
   );
   const durationMs = Math.max(0, context.clock.now() - started);
   const ts = new Date(context.clock.now()).toISOString();
@@ -149,7 +149,7 @@ export async function callCritic(
   const outcome = await boundedHostCall(
     context,
     (signal) => critic({ ...input, signal }),
-    (late) => void recordLateCost(context.lateCostTarget, call, reportedCost(late)),
+    (late) => recordLateCost(context.lateCostTarget, call, reportedCost(late)).catch(() => undefined),
   );
   if (!outcome.ok) span.fail(failureSentence(`the ${stage.id} critic`, outcome), outcome.cause);
   const reply: CriticReply = outcome.ok ? outcome : { ok: false, error: outcome.error, timedOut: outcome.timedOut };

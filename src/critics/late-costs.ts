@@ -3,10 +3,11 @@
 // `run()` or `step()` of the execution, under its lock.
 import type { OutboxCommit } from '../persist/outbox.js';
 import { containPendingCostFolder, readPendingCosts, writePendingCost } from '../persist/pending-costs.js';
+import { describeThrown } from '../pipeline/host-call.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { ExecutionState } from './contracts/execution-state.js';
-import { type ExecutionLateCost, executionLateCostSchema } from './contracts/late-cost.js';
+import { type ExecutionLateCost, executionLateCostSchema, type PendingExecutionCost } from './contracts/late-cost.js';
 import type { TraceRecord } from './contracts/trace.js';
 import { foldExecutionLateCosts, forgetRemovedExecutionCosts } from './core/late-costs.js';
 import type { MachineConfig } from './core/machine.js';
@@ -19,6 +20,8 @@ export interface LateCostTarget {
   readonly fs: FileSystem;
   /** The execution's folder. */
   readonly dir: string;
+  /** The execution's id, kept in each record: a folder shared with another execution (a symlink) counts none of its costs. */
+  readonly executionId: string;
   readonly clock: Clock;
 }
 
@@ -47,7 +50,9 @@ export interface LateCostDeps {
 export async function foldLateCosts(deps: LateCostDeps, state: ExecutionState): Promise<ExecutionState> {
   const { fs, commit } = deps;
   const folder = await containPendingCostFolder(fs, deps.dir);
-  const pending = await readPendingCosts(fs, folder, executionLateCostSchema);
+  const pending = (await readPendingCosts(fs, folder, executionLateCostSchema)).map((file) =>
+    ofExecution(file, state.execution_id),
+  );
   if (pending.length === 0 && state.late_costs === undefined) return state;
   const ts = new Date(deps.clock.now()).toISOString();
   const fold = foldExecutionLateCosts(state, pending, ts, deps.config);
@@ -59,33 +64,41 @@ export async function foldLateCosts(deps: LateCostDeps, state: ExecutionState): 
   return forgotten === current ? current : commit.commit(forgotten);
 }
 
+// A pending file written for another execution (its folder shared through a symlink) is not this execution's cost:
+// reported once and kept, like a damaged file.
+function ofExecution(file: PendingExecutionCost, executionId: string): PendingExecutionCost {
+  if (!('record' in file) || file.record.execution_id === executionId) return file;
+  return { name: file.name, path: file.path, problem: `written for execution ${file.record.execution_id}` };
+}
+
 /**
- * Writes the cost a call reported after the pipeline stopped waiting for it
- * (a cost above 0 only) as a pending file of the execution, without the lock
- * (a unique name clashes with no writer). A write that fails is reported on
- * the console, naming the cost: nothing else will ever see it. Never throws.
+ * Writes the cost of a call the pipeline did not record (it stopped waiting
+ * for it, or lost the execution's lock before recording it; a cost above 0
+ * only) as a pending file of the execution, without the lock (a unique name
+ * clashes with no writer). A write that fails is reported on the console,
+ * naming the cost: nothing else will ever see it. Never rejects.
  *
  * @internal
  */
 export async function recordLateCost(target: LateCostTarget, call: LateCall, costUsd: number): Promise<void> {
   if (!(costUsd > 0)) return;
-  const record = { ...call, cost_usd: costUsd, settled_at: new Date(target.clock.now()).toISOString() };
   try {
+    const record = {
+      execution_id: target.executionId,
+      ...call,
+      cost_usd: costUsd,
+      settled_at: new Date(target.clock.now()).toISOString(),
+    };
     const folder = await containPendingCostFolder(target.fs, target.dir);
     const label = `${call.stage}-${call.attempt}-${call.call}`;
-    await writePendingCost(
-      target.fs,
-      folder,
-      { label, unique: globalThis.crypto.randomUUID() },
-      record,
-      executionLateCostSchema,
-    );
+    const file = { label, unique: globalThis.crypto.randomUUID() };
+    await writePendingCost(target.fs, folder, file, record, executionLateCostSchema);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
     console.warn(
       `goal-loop: the ${call.stage} ${call.call === 'generate' ? 'generator' : 'critic'} (attempt ${call.attempt}) ` +
-        `reported $${costUsd} after its pipeline stopped waiting for it, and it could not be written to ` +
-        `${target.dir}/spend-pending (${message}); add it to the execution's spend by hand.`,
+        `reported $${costUsd} its pipeline did not record (it stopped waiting, or lost the execution's lock), and it ` +
+        `could not be written to ${target.dir}/spend-pending (${describeThrown(error)}); add it to the execution's ` +
+        'spend by hand.',
     );
   }
 }

@@ -154,7 +154,7 @@ export class StagedPipeline {
           signal: request.signal ?? this.options.signal ?? NEVER_ABORTED,
           hostCallTimeoutMs: this.options.hostCallTimeoutMs ?? DEFAULT_HOST_CALL_TIMEOUT_MS,
           heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
-          lateCostTarget: { fs, dir: paths.dir, clock: this.clock },
+          lateCostTarget: { fs, dir: paths.dir, executionId: request.executionId, clock: this.clock },
           fence: () => lock.fence(),
           spans,
         },

@@ -1,7 +1,8 @@
 // The public goal parser: the pure parser of the goal contract, then each inline json_schema schema compiled as the
 // evaluation compiles it (the same JsonSchemaChecker: dialects, pattern guard), so a goal it accepts is one the loop
 // can evaluate. The loop loads every goal through it.
-import { type Issue, isGoalLoopError, type ParseResult, parseJsonText } from '../errors.js';
+import { type Issue, type ParseResult, parseJsonText } from '../errors.js';
+import { readFailure } from '../kit/json-value.js';
 import { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { Goal } from './contracts/goal.js';
 import { type ParseGoalOptions, parseGoalStructure } from './contracts/parse-goal.js';
@@ -34,14 +35,11 @@ const inlineSchemas = new JsonSchemaChecker();
  * @public
  */
 export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
-  try {
-    return parseGoalInput(input, options);
-  } catch (error) {
-    if (isGoalLoopError(error)) throw error;
-    // A value whose reading throws (a throwing getter, a revoked proxy) is a goal that cannot be read, not a crash.
-    const why = error instanceof Error ? `${error.name}: ${error.message}` : 'a value that is not an Error';
-    return { success: false, issues: [{ code: 'unreadable', path: [], message: `reading the goal threw (${why})` }] };
-  }
+  // A value whose reading throws (a throwing getter, a revoked proxy) is a goal that cannot be read, not a crash.
+  const failure = readFailure(input);
+  if (failure === null) return parseGoalInput(input, options);
+  parseGoalStructure(null, options);
+  return { success: false, issues: [{ code: 'unreadable', path: [], message: `reading the goal threw (${failure})` }] };
 }
 
 // parseGoal, on input that reads without throwing.

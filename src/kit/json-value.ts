@@ -78,3 +78,26 @@ function nonJsonKind(value: unknown): string | null {
       return `a ${typeof value}`;
   }
 }
+
+/**
+ * Why reading `value` throws, or `null` when it reads whole: every own
+ * enumerable key of every object in it is listed and read once (a throwing
+ * getter, a revoked proxy, a proxy trap that throws), iteratively, each
+ * object once. The reason is the thrown error's `name: message`. Pure.
+ *
+ * @internal
+ */
+export function readFailure(value: unknown): string | null {
+  const seen = new Set<object>();
+  const stack: unknown[] = [value];
+  try {
+    for (let next = stack.pop(); stack.length > 0 || next !== undefined; next = stack.pop()) {
+      if (typeof next !== 'object' || next === null || seen.has(next)) continue;
+      seen.add(next);
+      for (const key of Object.keys(next)) stack.push((next as Record<string, unknown>)[key]);
+    }
+    return null;
+  } catch (error) {
+    return error instanceof Error ? `${error.name}: ${error.message}` : 'a value that is not an Error';
+  }
+}

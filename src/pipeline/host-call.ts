@@ -86,28 +86,39 @@ export async function boundedHostCall<T>(
   const limit = bounds.hostCallTimeoutMs;
   const timer = new AbortController();
   const done = new AbortController();
+  let settled: Promise<HostCallOutcome<T>> | null = null;
+  let handedOver = false;
+  // No longer waited for: what the call gives (or gave) goes to `late`, once (its cost is still owed).
+  const handOver = (): void => {
+    if (handedOver || settled === null) return;
+    handedOver = true;
+    settled.then((later) => later.ok && late?.(later.value)).catch(() => undefined);
+  };
+  let returned = false;
   try {
     const outcome = await bounds.heartbeat(async (lost) => {
       const stop = AbortSignal.any([bounds.signal, lost]);
-      const settled = settle(() => call(AbortSignal.any([stop, timer.signal])));
+      const running = settle(() => call(AbortSignal.any([stop, timer.signal])));
+      settled = running;
       const timedOut = bounds.clock.sleep(limit, done.signal).then(
         () => 'timed out' as const,
         () => new Promise<never>(() => {}),
       );
-      const first = await Promise.race([settled, timedOut, abortedBy(stop, done.signal)]);
-      // No longer waited for: what the call gives later goes to `late` (its cost is still owed).
-      if (first === 'aborted' || first === 'timed out')
-        settled.then((later) => later.ok && late?.(later.value)).catch(() => undefined);
+      const first = await Promise.race([running, timedOut, abortedBy(stop, done.signal)]);
       // The caller's abort, or the lock's loss (RUN_LOCKED): the signal's reason.
       if (first === 'aborted') throw stop.reason;
       if (first !== 'timed out') return first;
+      handOver();
       const cause = new Error(`the host call timed out after ${limit} ms`);
       timer.abort(cause);
       return { ok: false, error: `timed out after ${limit} ms`, timedOut: true, cause } as const;
     });
     throwIfAborted(bounds.signal);
+    returned = true;
     return outcome;
   } finally {
     done.abort();
+    // Rejecting (an abort, a lost lock, even after the call had settled in time): the caller records nothing of it.
+    if (!returned) handOver();
   }
 }

@@ -183,7 +183,7 @@ describe('StagedPipeline: late costs arriving during a run', () => {
     // The plan critic stands for another process whose cut-off call reports $2 while this run goes on.
     const lateElsewhere: Critic = async (input) => {
       calls.push({ kind: 'judge', stage: input.stageId, attempt: input.attempt });
-      const record = { stage: 'plan', attempt: 1, call: 'generate', cost_usd: 2, settled_at: 't' };
+      const record = { execution_id: 'x', stage: 'plan', attempt: 1, call: 'generate', cost_usd: 2, settled_at: 't' };
       await fs.writeText(`${PENDING}/plan-1-generate-elsewhere.json`, JSON.stringify(record));
       return { decision: 'accept' };
     };

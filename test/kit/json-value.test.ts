@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nonJsonPlace } from '../../src/kit/json-value.js';
+import { nonJsonPlace, readFailure } from '../../src/kit/json-value.js';
 
 // Replaces the value at `path` inside `json` (a copy), or returns null when the path leads nowhere.
 function placed(json: unknown, path: readonly (string | number)[], value: unknown): unknown {
@@ -72,5 +72,33 @@ describe('nonJsonPlace', () => {
     for (let level = 0; level < 200_000; level++) deep = [deep];
     expect(nonJsonPlace(deep)).toMatchObject({ what: 'a function' });
     expect(nonJsonPlace(deep)?.path).toHaveLength(200_000);
+  });
+});
+
+describe('readFailure', () => {
+  it('is null for what reads whole: JSON, cycles, class instances', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (json) => {
+        expect(readFailure(json)).toBeNull();
+      }),
+    );
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(readFailure([cyclic, new Date(0), new Map()])).toBeNull();
+  });
+
+  it('names what reading threw, however deep', () => {
+    const getter = Object.defineProperty({}, 'x', {
+      enumerable: true,
+      get() {
+        throw new RangeError('no x');
+      },
+    });
+    let deep: unknown = getter;
+    for (let level = 0; level < 100_000; level++) deep = { a: deep };
+    expect(readFailure(deep)).toBe('RangeError: no x');
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(readFailure({ list: [1, proxy] })).toMatch(/^TypeError: .*revoked/);
   });
 });

@@ -1,40 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { boundedHostCall, describeThrown, type HostCallBounds } from '../../src/pipeline/host-call.js';
-import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
+import { boundedHostCall, describeThrown } from '../../src/pipeline/host-call.js';
+import { createManualClock } from '../../src/testing/manual-clock.js';
 
 // boundedHostCall: a host call raced against its time limit, the caller's abort and the loss of the lock.
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-// Bounds on a manual clock, with a heartbeat whose `lost` signal the test fires; `beating` says whether it runs.
-function bounds(clock: ManualClock, signal: AbortSignal = new AbortController().signal) {
-  const lost = new AbortController();
-  let beating = false;
-  const given: HostCallBounds = {
-    clock,
-    signal,
-    hostCallTimeoutMs: 1_000,
-    heartbeat: async (work) => {
-      beating = true;
-      try {
-        return await work(lost.signal);
-      } finally {
-        beating = false;
-      }
-    },
-  };
-  return { given, lost, beating: () => beating };
-}
-
-// A call that never settles and ignores its signal; `seen` holds the signal it got.
-function hanging() {
-  const seen: AbortSignal[] = [];
-  const call = (signal: AbortSignal) => {
-    seen.push(signal);
-    return new Promise<never>(() => {});
-  };
-  return { seen, call };
-}
+import { bounds, hanging, tick } from './host-call-helpers.js';
 
 describe('boundedHostCall', () => {
   it('a call that settles as the caller aborts is the abort, never a failure to record', async () => {

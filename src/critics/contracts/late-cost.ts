@@ -13,6 +13,8 @@ import type { PendingCost } from '../../kit/late-cost-memory.js';
  * @internal
  */
 export const executionLateCostSchema = z.strictObject({
+  /** The execution the call belonged to (a record of another execution is not counted). */
+  execution_id: z.string().min(1),
   /** The stage whose generator or critic reported the cost. */
   stage: z.string().min(1),
   /** The attempt of the stage the call belonged to. */

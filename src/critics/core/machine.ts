@@ -158,11 +158,15 @@ function budgetOf(state: ExecutionState, config: MachineConfig) {
   } as const;
 }
 
-// The cost a critic reported, when its reply carries a valid one.
+// The cost a critic reported, when its reply carries a valid one (none when reading it throws).
 function costOf(reply: CriticReply): number {
   if (!reply.ok || typeof reply.value !== 'object' || reply.value === null) return 0;
-  const cost = (reply.value as { costUsd?: unknown }).costUsd;
-  return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : 0;
+  try {
+    const cost = (reply.value as { costUsd?: unknown }).costUsd;
+    return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : 0;
+  } catch {
+    return 0;
+  }
 }
 
 // The optional fields of a judgement, present only when the critic gave them.

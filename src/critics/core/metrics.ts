@@ -1,5 +1,8 @@
 import { type Issue, refuseOptions } from '../../errors.js';
+import { pushAll } from '../../kit/record.js';
+import { isObject } from '../../kit/zod-fast-path.js';
 import type { ExecutionTrace } from '../contracts/result.js';
+import type { TraceRecord } from '../contracts/trace.js';
 import type { CriticMetrics, HealthFlag, OverallMetrics, StageMetrics } from './metrics-types.js';
 import { emptyTally, type StageTally, tallyExecution, tallyRoutes } from './stage-tally.js';
 
@@ -75,8 +78,9 @@ function healthFlags(overall: OverallMetrics, stages: readonly StageMetrics[]): 
  * mean iterations, retry and backtrack rates, completion within budget,
  * escalation rate, critic accuracy, and critic cost against generator cost
  * and rework. Pure and linear in the traces' records. `traces` that is not
- * a list of execution traces (an item that is not an object, or has no
- * `trace` list) is `INVALID_OPTIONS` naming the first items at their paths.
+ * a list of execution traces (an item that is not an object, has no `trace`
+ * list, or a record in it that is no trace record) is `INVALID_OPTIONS`
+ * naming the first ones at their paths.
  *
  * @example
  * ```ts
@@ -138,6 +142,34 @@ function traceListIssues(traces: unknown): Issue[] {
       issues.push({ code: 'invalid_type', path: ['traces', index], message: 'expected an execution trace' });
     else if (!Array.isArray((execution as { trace?: unknown }).trace))
       issues.push({ code: 'invalid_type', path: ['traces', index, 'trace'], message: 'expected its trace records' });
+    else pushAll(issues, recordIssues((execution as { trace: unknown[] }).trace, index));
+  }
+  return issues.slice(0, NAMED_ISSUES);
+}
+
+// What the metrics read of each kind of record (a full parse of every record would cost more than the metrics).
+const READ_FIELDS: Readonly<Record<TraceRecord['kind'], (record: Record<string, unknown>) => boolean>> = {
+  generated: (r) => isCall(r) && (r.action === null || isObject(r.action)),
+  judged: (r) => isCall(r) && typeof r.decision === 'string' && isObject(r.action) && typeof r.action.kind === 'string',
+  late_cost: (r) => typeof r.stage === 'string' && typeof r.call === 'string' && typeof r.costUsd === 'number',
+  late_cost_unreadable: () => true,
+  finished: (r) => typeof r.status === 'string',
+};
+
+// The fields every call record has.
+const isCall = (r: Record<string, unknown>): boolean =>
+  typeof r.stage === 'string' && typeof r.attempt === 'number' && typeof r.costUsd === 'number';
+
+// The issues of the records of trace `index` the metrics cannot read (not an object, no known kind, a field they read
+// missing or of the wrong type).
+function recordIssues(records: readonly unknown[], index: number): Issue[] {
+  const issues: Issue[] = [];
+  for (let at = 0; at < records.length && issues.length < NAMED_ISSUES; at++) {
+    const record = records[at];
+    const kind = isObject(record) ? record.kind : undefined;
+    const readable = isObject(record) && typeof kind === 'string' && Object.hasOwn(READ_FIELDS, kind);
+    if (!readable || !READ_FIELDS[kind as TraceRecord['kind']](record))
+      issues.push({ code: 'invalid_type', path: ['traces', index, 'trace', at], message: 'expected a trace record' });
   }
   return issues;
 }

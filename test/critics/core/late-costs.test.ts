@@ -13,7 +13,7 @@ const start = (over: Partial<ExecutionState> = {}): ExecutionState => ({
 const file = (name: string, cost: number, call: 'generate' | 'judge' = 'generate'): PendingExecutionCost => ({
   name,
   path: `d/e/spend-pending/${name}`,
-  record: { stage: 'plan', attempt: 1, call, cost_usd: cost, settled_at: 't' },
+  record: { execution_id: 'e', stage: 'plan', attempt: 1, call, cost_usd: cost, settled_at: 't' },
 });
 const damaged: PendingExecutionCost = { name: 'bad.json', path: 'd/e/spend-pending/bad.json', problem: 'not JSON' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuesOf, reviewMutated, rulesOf, stories } from '../fixtures.js';
+import { cleanRun, issuesOf, reviewMutated, rulesOf, stories } from '../fixtures.js';
 
 // Reviews the clean run with one developer carrying `points` in sprint 1.
 function withLoad(points: number) {
@@ -82,6 +82,11 @@ describe('sprint capacity', () => {
         { stages: ['02-requirements', '05-jira', '07-code', '08-testing', '09-deployment'] },
       );
     expect(rulesOf(unplannedRun(0))).not.toContain('capacity.story_without_sprint');
+    // A plan schedules even when no story is in a sprint yet: every story is then unscheduled.
+    const plannedOnly = reviewMutated((run) => {
+      for (const story of stories(run)) story.sprint = null;
+    });
+    expect(issuesOf(plannedOnly, 'capacity.story_without_sprint')).toHaveLength(stories(cleanRun()).length);
     // One story in a sprint: the run schedules, and the others are unscheduled.
     expect(issuesOf(unplannedRun(1), 'capacity.story_without_sprint').length).toBeGreaterThan(0);
   });
