@@ -30,6 +30,24 @@ describe('hostile arguments', () => {
     expect(result.issues[0]?.message).toMatch(/^reading the goal threw \((Error: boom|TypeError: .*revoked.*)\)$/);
   });
 
+  it('parseGoal never calls a class getter or a proxy trap for keys the value does not list', () => {
+    class Goal {
+      get criteria(): never {
+        throw new Error('class getter');
+      }
+    }
+    const trap = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('get trap');
+        },
+      },
+    );
+    for (const value of [new Goal(), trap])
+      expect(parseGoal(value)).toMatchObject({ success: false, issues: [{ path: ['schema_version'] }] });
+  });
+
   it('writeVerdict with an option whose getter throws is INVALID_OPTIONS, nothing written', async () => {
     const fs = createMemoryFileSystem();
     const options = Object.defineProperty({ fs, runDir: 'r', criterionId: 'c', verdict: 'PASS' }, 'judge', {
@@ -51,6 +69,26 @@ describe('hostile arguments', () => {
     );
     expect(() => reviewPipeline([] as never, { timestamp: 't' })).toThrow(
       expect.objectContaining({ code: 'INVALID_OPTIONS' }),
+    );
+  });
+
+  it('reviewPipeline and computeCriticMetrics refuse arguments whose reading throws', () => {
+    expect(() => reviewPipeline(revoked() as never, { timestamp: 't' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_OPTIONS', issues: [expect.objectContaining({ path: ['contracts'] })] }),
+    );
+    expect(() => reviewPipeline({}, throwing('timestamp') as never)).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ code: 'unreadable', path: ['options'] })] }),
+    );
+    const trace = Object.defineProperty({ executionId: 'e', status: 'completed' }, 'trace', {
+      enumerable: true,
+      get() {
+        throw new Error('trace getter');
+      },
+    });
+    expect(() => computeCriticMetrics([trace] as never)).toThrow(
+      expect.objectContaining({
+        issues: [{ code: 'unreadable', path: ['traces'], message: 'reading the traces threw (Error: trace getter)' }],
+      }),
     );
   });
 

@@ -140,6 +140,7 @@ export class StagedPipeline {
     const lock = new RunLock(fs, paths.lock, this.clock, owner, this.lockTimeoutMs);
     return withAcquiredLock(lock, async () => {
       await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
+      await fs.removeStaleTempFiles?.(`${paths.dir}/spend-pending`, { olderThanMs: STALE_TEMP_MS });
       const log = new JsonlLog<TraceRecord>(fs, paths.trace, (record) => this.feed.publish(record));
       const store = createJsonStore(fs, paths.state, executionStateSchema);
       const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));

@@ -2,7 +2,7 @@
 // evaluation compiles it (the same JsonSchemaChecker: dialects, pattern guard), so a goal it accepts is one the loop
 // can evaluate. The loop loads every goal through it.
 import { type Issue, type ParseResult, parseJsonText } from '../errors.js';
-import { readFailure } from '../kit/json-value.js';
+import { readWhole } from '../kit/json-value.js';
 import { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { Goal } from './contracts/goal.js';
 import { type ParseGoalOptions, parseGoalStructure } from './contracts/parse-goal.js';
@@ -35,11 +35,15 @@ const inlineSchemas = new JsonSchemaChecker();
  * @public
  */
 export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
-  // A value whose reading throws (a throwing getter, a revoked proxy) is a goal that cannot be read, not a crash.
-  const failure = readFailure(input);
-  if (failure === null) return parseGoalInput(input, options);
+  // The goal is read once into a copy: a value whose reading throws (a throwing getter, a revoked proxy) is a goal
+  // that cannot be read, not a crash, and nothing the parser reads afterwards can throw.
+  const read = readWhole(input);
+  if (read.ok) return parseGoalInput(read.value, options);
   parseGoalStructure(null, options);
-  return { success: false, issues: [{ code: 'unreadable', path: [], message: `reading the goal threw (${failure})` }] };
+  return {
+    success: false,
+    issues: [{ code: 'unreadable', path: [], message: `reading the goal threw (${read.reason})` }],
+  };
 }
 
 // parseGoal, on input that reads without throwing.

@@ -80,24 +80,50 @@ function nonJsonKind(value: unknown): string | null {
 }
 
 /**
- * Why reading `value` throws, or `null` when it reads whole: every own
- * enumerable key of every object in it is listed and read once (a throwing
- * getter, a revoked proxy, a proxy trap that throws), iteratively, each
- * object once. The reason is the thrown error's `name: message`. Pure.
+ * A copy of `value` made by reading it once, or why reading it throws (a
+ * throwing getter, a revoked proxy, a proxy trap that throws: the thrown
+ * error's `name: message`). Arrays are copied by index, every other object
+ * as a plain object of its own enumerable string keys (a class's prototype,
+ * its getters, a proxy's `get` trap for keys it does not list: never read
+ * again), each object once (cycles are kept as cycles); other values are
+ * kept. A parser that reads the copy cannot be made to throw by its input.
+ * Iterative, so any depth is copied without a stack overflow. Pure.
  *
  * @internal
  */
-export function readFailure(value: unknown): string | null {
-  const seen = new Set<object>();
-  const stack: unknown[] = [value];
+export function readWhole(value: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
+  const copies = new Map<object, unknown[] | Record<string, unknown>>();
+  const copyOf = (item: unknown): unknown => {
+    if (typeof item !== 'object' || item === null) return item;
+    const known = copies.get(item);
+    if (known !== undefined) return known;
+    const copy = Array.isArray(item) ? [] : {};
+    copies.set(item, copy);
+    pending.push([item, copy]);
+    return copy;
+  };
+  const pending: [object, unknown[] | Record<string, unknown>][] = [];
   try {
-    for (let next = stack.pop(); stack.length > 0 || next !== undefined; next = stack.pop()) {
-      if (typeof next !== 'object' || next === null || seen.has(next)) continue;
-      seen.add(next);
-      for (const key of Object.keys(next)) stack.push((next as Record<string, unknown>)[key]);
+    const root = copyOf(value);
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      const [source, target] = next;
+      if (Array.isArray(target)) {
+        const list = source as unknown[];
+        for (let index = 0; index < list.length; index++) target.push(copyOf(list[index]));
+      } else
+        for (const key of Object.keys(source))
+          Object.defineProperty(target, key, {
+            value: copyOf((source as Record<string, unknown>)[key]),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
     }
-    return null;
+    return { ok: true, value: root };
   } catch (error) {
-    return error instanceof Error ? `${error.name}: ${error.message}` : 'a value that is not an Error';
+    return {
+      ok: false,
+      reason: error instanceof Error ? `${error.name}: ${error.message}` : 'a value that is not an Error',
+    };
   }
 }

@@ -43,7 +43,7 @@ export class OutboxCommit<S extends WithOutbox<E>, E extends Sequenced> {
    * failed) means it is not.
    */
   async save(state: S): Promise<void> {
-    await this.checkAhead(state);
+    await this.checkAheadFenced(state);
     await this.guard();
     await this.store.save(state);
   }
@@ -51,9 +51,20 @@ export class OutboxCommit<S extends WithOutbox<E>, E extends Sequenced> {
   /** Appends the records of `state.outbox` the log does not hold yet; returns how many it appended. */
   async deliver(state: S): Promise<number> {
     if (state.outbox.length === 0) return 0;
-    await this.checkAhead(state);
+    await this.checkAheadFenced(state);
     await this.guard();
     return this.log.appendOnce(state.outbox);
+  }
+
+  // checkAhead, but a writer whose guard now refuses (it lost its lock, and the records ahead are the new holder's)
+  // is told that (RUN_LOCKED), not that its state is corrupt.
+  private async checkAheadFenced(state: S): Promise<void> {
+    try {
+      await this.checkAhead(state);
+    } catch (error) {
+      await this.guard();
+      throw error;
+    }
   }
 
   // Refuses an outbox whose last record is older than the log's last one (it would be dropped as delivered).

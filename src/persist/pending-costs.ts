@@ -5,6 +5,7 @@ import { formatIssue, GoalLoopError, issuesFromZod, parseJsonText } from '../err
 import type { PendingCost } from '../kit/late-cost-memory.js';
 import { joinPath } from '../kit/paths.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { mapConcurrent } from './concurrency.js';
 import { readContainedText } from './contained-read.js';
 import { resolveContainedPath } from './containment.js';
 
@@ -63,9 +64,14 @@ export async function readPendingCosts<R>(
 ): Promise<PendingCost<R>[]> {
   const names = (await fs.list(folder)) ?? [];
   const files = names.filter((name) => name.endsWith('.json') && !name.startsWith('.'));
-  const read = await Promise.all(files.map((name) => readOne(fs, name, joinPath(folder, name), schema)));
+  // A bounded number of reads at once: a folder of many files must not run out of descriptors (EMFILE), which would
+  // make readable costs read as damaged.
+  const read = await mapConcurrent(files, PENDING_READS, (name) => readOne(fs, name, joinPath(folder, name), schema));
   return read.filter((file) => file !== null);
 }
+
+// Pending files read at once.
+const PENDING_READS = 16;
 
 // One pending file, read and checked under the containment rule (null when it went away meanwhile: then it is pending
 // no more). A file that resolves outside the project is never read: a symlink out counts no spend and quotes nothing.
@@ -75,6 +81,15 @@ async function readOne<R>(
   path: string,
   schema: z.ZodType<R>,
 ): Promise<PendingCost<R> | null> {
+  // Each cost is a file of its own: a symlink (to another pending file, counted twice; dangling, kept for ever) is not.
+  const fact = await fs.stat(path);
+  if (fact === null) return null;
+  if (fact.type === 'symlink') {
+    const contained = await resolveContainedPath(fs, path);
+    const why =
+      contained.state === 'refused' ? `refused, not read: ${contained.detail}` : 'a symlink, not a pending cost file';
+    return { name, path, problem: why };
+  }
   const text = await readContainedText(fs, path);
   if (text === null) return null;
   if (typeof text !== 'string') return { name, path, problem: text.error };

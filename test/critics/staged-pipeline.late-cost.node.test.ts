@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,6 +69,19 @@ describe('StagedPipeline late costs on the Node filesystem', () => {
     expect(JSON.parse(trace[0] ?? '')).toMatchObject({ kind: 'late_cost', costUsd: 1.25 });
     const state = JSON.parse(await readFile(join(root, DIR, 'x', 'state.json'), 'utf8')) as Record<string, unknown>;
     expect(state.late_costs).toBeUndefined();
+  });
+
+  it('a stale temp file of a write a crash cut short is swept from spend-pending when a run starts', async () => {
+    await mkdir(pendingDir(), { recursive: true });
+    const temp = join(
+      pendingDir(),
+      `.plan-1-generate-u.json.4242.${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.tmp`,
+    );
+    await writeFile(temp, '{"execution_id":"x"');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await utimes(temp, hourAgo, hourAgo);
+    await resumed(createNodeFileSystem(root)).run({ executionId: 'x', spec });
+    expect(await readdir(pendingDir())).toEqual([]);
   });
 
   it('a run that crashes after counting, before removing, leaves it counted once', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nonJsonPlace, readFailure } from '../../src/kit/json-value.js';
+import { nonJsonPlace, readWhole } from '../../src/kit/json-value.js';
 
 // Replaces the value at `path` inside `json` (a copy), or returns null when the path leads nowhere.
 function placed(json: unknown, path: readonly (string | number)[], value: unknown): unknown {
@@ -75,16 +75,37 @@ describe('nonJsonPlace', () => {
   });
 });
 
-describe('readFailure', () => {
-  it('is null for what reads whole: JSON, cycles, class instances', () => {
+describe('readWhole', () => {
+  it('copies what reads whole, equal to it: JSON, and cycles kept as cycles', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (json) => {
-        expect(readFailure(json)).toBeNull();
+        expect(readWhole(json)).toEqual({ ok: true, value: json });
       }),
     );
-    const cyclic: Record<string, unknown> = {};
+    const cyclic: Record<string, unknown> = { a: [1] };
     cyclic.self = cyclic;
-    expect(readFailure([cyclic, new Date(0), new Map()])).toBeNull();
+    const read = readWhole(cyclic);
+    const copy = (read.ok ? read.value : null) as Record<string, unknown>;
+    expect(copy).not.toBe(cyclic);
+    expect(copy.self).toBe(copy);
+    expect(copy.a).toEqual([1]);
+  });
+
+  it('reads own keys only, once: a getter on a class prototype or a proxy trap for unlisted keys is never called', () => {
+    class Goal {
+      get criteria(): never {
+        throw new Error('class getter');
+      }
+    }
+    const trap = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('get trap');
+        },
+      },
+    );
+    expect(readWhole({ goal: new Goal(), trap })).toEqual({ ok: true, value: { goal: {}, trap: {} } });
   });
 
   it('names what reading threw, however deep', () => {
@@ -96,9 +117,12 @@ describe('readFailure', () => {
     });
     let deep: unknown = getter;
     for (let level = 0; level < 100_000; level++) deep = { a: deep };
-    expect(readFailure(deep)).toBe('RangeError: no x');
+    expect(readWhole(deep)).toEqual({ ok: false, reason: 'RangeError: no x' });
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
-    expect(readFailure({ list: [1, proxy] })).toMatch(/^TypeError: .*revoked/);
+    expect(readWhole({ list: [1, proxy] })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^TypeError: .*revoked/),
+    });
   });
 });

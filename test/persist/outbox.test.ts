@@ -109,4 +109,17 @@ describe.each(FILE_SYSTEMS)('OutboxCommit on the $name filesystem', ({ make }) =
     expect(await commitOn(fs).store.load()).toEqual(stateAt(2));
     expect(await seqs(fs)).toEqual([0, 1, 2, 3]);
   });
+
+  it('a writer that lost its lock while another holder wrote ahead is told RUN_LOCKED, not STATE_CORRUPT', async () => {
+    await commitOn(fs).commit(stateAt(1));
+    // The new holder's records are in the log; the old holder's next change starts where it left off.
+    await commitOn(fs).commit(stateAt(2));
+    const lost = async () => {
+      throw Object.assign(new Error('lock lost'), { code: 'RUN_LOCKED' });
+    };
+    const behind = { ...stateAt(2), outbox: stateAt(1).outbox };
+    await expect(commitOn(fs, lost).save(behind)).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    await expect(commitOn(fs, lost).deliver(behind)).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    expect(await seqs(fs)).toEqual([0, 1, 2, 3]);
+  });
 });

@@ -90,7 +90,7 @@ function healthFlags(overall: OverallMetrics, stages: readonly StageMetrics[]): 
  * @public
  */
 export function computeCriticMetrics(traces: readonly ExecutionTrace[]): CriticMetrics {
-  refuseOptions('computeCriticMetrics', traceListIssues(traces));
+  refuseOptions('computeCriticMetrics', checkedTraces(traces));
   const tallies = new Map<string, StageTally>();
   const routes = new Map<string, number>();
   let completed = 0;
@@ -125,6 +125,16 @@ export function computeCriticMetrics(traces: readonly ExecutionTrace[]): CriticM
     return { from, to, count };
   });
   return { stages, overall, routesBack, flags: healthFlags(overall, stages) };
+}
+
+// The issues of the traces, or one issue when reading them throws (a throwing getter, a revoked proxy).
+function checkedTraces(traces: unknown): Issue[] {
+  try {
+    return traceListIssues(traces);
+  } catch (error) {
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : 'a value that is not an Error';
+    return [{ code: 'unreadable', path: ['traces'], message: `reading the traces threw (${why})` }];
+  }
 }
 
 // At most this many malformed traces are named in a refusal.

@@ -86,17 +86,36 @@ export interface ReviewOptions {
  * @public
  */
 export function reviewPipeline(contracts: ReviewContracts, options: ReviewOptions): FeedbackReport {
+  // The options are read once, into a shallow copy (a getter that throws is refused, not a crash midway).
+  const read = shallowCopy(options);
   const issues = [
     ...(isRecord(contracts) ? [] : [notAnObject('contracts', 'the contract inputs by key')]),
-    ...(isRecord(options) ? [] : [notAnObject('options', 'the review options, with a timestamp')]),
+    ...('failure' in read
+      ? [{ code: 'unreadable', path: ['options'], message: `reading the options threw (${read.failure})` }]
+      : isRecord(options)
+        ? []
+        : [notAnObject('options', 'the review options, with a timestamp')]),
   ];
   refuseOptions('reviewPipeline', issues);
-  return reviewModel(buildReviewModel(contracts), options);
+  return reviewModel(buildReviewModel(contracts), (read as { copy: ReviewOptions }).copy);
 }
 
-// True for an object that is not an array.
+// The own enumerable fields of `value`, read once, or the reason reading them threw.
+function shallowCopy(value: unknown): { copy: unknown } | { failure: string } {
+  try {
+    return { copy: typeof value === 'object' && value !== null ? { ...value } : value };
+  } catch (error) {
+    return { failure: error instanceof Error ? `${error.name}: ${error.message}` : 'a value that is not an Error' };
+  }
+}
+
+// True for an object that is not an array (false for one that cannot be asked, such as a revoked proxy).
 function isRecord(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  try {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 // The issue of an argument that is not an object.
