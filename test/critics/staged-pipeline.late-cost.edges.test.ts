@@ -104,4 +104,22 @@ describe('StagedPipeline: late cost edges', () => {
     expect(result).toMatchObject({ status: 'escalated', escalation: 'invalid_decision', spentUsd: 1 });
     expect(result.reason).toContain('getter boom');
   });
+
+  it('a holder that lost its lock after counting removes no pending file (the new holder remembers them)', async () => {
+    const base = createMemoryFileSystem();
+    const record = { execution_id: 'x', stage: 'plan', attempt: 1, call: 'generate', cost_usd: 2, settled_at: 't' };
+    await base.writeText(`${PENDING}/plan-1-generate-a.json`, JSON.stringify(record));
+    // Right after the fold's commit (its late_cost record appended), another process takes the execution over.
+    const fs: FileSystem = {
+      ...base,
+      appendText: async (path, text) => {
+        await base.appendText(path, text);
+        if (text.includes('"late_cost"')) await base.remove(`${DIR}/x/execution.lock`);
+      },
+    };
+    const stages = [{ id: 'plan', generate: async () => ({ output: 1, costUsd: 1 }) }];
+    const run = new StagedPipeline({ fs, dir: DIR, stages }).run({ executionId: 'x', spec });
+    await expect(run).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    expect(await base.list(PENDING)).toEqual(['plan-1-generate-a.json']);
+  });
 });
