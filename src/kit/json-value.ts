@@ -70,7 +70,8 @@ function nonJsonKind(value: unknown): string | null {
       const prototype = Object.getPrototypeOf(value) as object | null;
       if (prototype === null || prototype === Object.prototype) return null;
       const name = (prototype.constructor as { name?: unknown } | undefined)?.name;
-      return typeof name === 'string' && name !== '' ? `a ${name}` : 'an object of a class';
+      if (typeof name !== 'string' || name === '') return 'an object of a class';
+      return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
     }
     case 'undefined':
       return 'undefined';

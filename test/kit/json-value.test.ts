@@ -65,6 +65,8 @@ describe('nonJsonPlace', () => {
     const shared = { x: 1 };
     expect(nonJsonPlace({ a: shared, b: [shared] })).toBeNull();
     expect(nonJsonPlace(Object.create(null))).toBeNull();
+    class Item {}
+    expect(nonJsonPlace({ a: new Item() })).toEqual({ path: ['a'], what: 'an Item' });
   });
 
   it('walks any depth without a stack overflow', () => {
