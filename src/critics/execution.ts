@@ -101,7 +101,10 @@ export class Execution {
           ? await callGenerator(stage, effect, this.state, deps, span)
           : await callCritic(stage, effect, this.state, deps, span);
       const step = transition(this.state, input, deps.config);
-      this.state = await deps.commit.commit(step.state).catch((error: unknown) => parkCallCost(error, step, deps));
+      // Saved, the record holds the call's cost; only a save the lost lock refused leaves the cost to park.
+      await deps.commit.save(step.state).catch((error: unknown) => parkCallCost(error, step, deps));
+      await deps.commit.deliver(step.state);
+      this.state = step.state;
       deps.spans.called(span, step.state.outbox, step.effect);
       effect = step.effect;
       // Late costs that arrived meanwhile (a call another process was cut off from) count before a generator call.
@@ -118,9 +121,10 @@ export class Execution {
 }
 
 /**
- * A call that returned in time but whose record the lock's fence refused (`RUN_LOCKED`: another process took the
- * execution over meanwhile, and makes the call again) still spent its cost: written as a late cost, counted by the
- * execution's holder, then the refusal rethrown. Any other error writes nothing.
+ * A call that returned in time but whose record the lock's fence refused to save (`RUN_LOCKED`: another process took
+ * the execution over meanwhile, and makes the call again) still spent its cost: written as a late cost, counted by
+ * the execution's holder, then the refusal rethrown. Any other error writes nothing; nor does a refusal after the
+ * save (the saved record holds the cost).
  */
 async function parkCallCost(error: unknown, step: ExecutionStep, deps: ExecutionDeps): Promise<never> {
   const record = step.records.find((each) => each.kind === 'generated' || each.kind === 'judged');

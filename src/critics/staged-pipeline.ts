@@ -6,6 +6,7 @@ import { createJsonStore } from '../persist/json-store.js';
 import { JsonlLog } from '../persist/jsonl-log.js';
 import { lockOwner, withAcquiredLock } from '../persist/lock-scope.js';
 import { OutboxCommit } from '../persist/outbox.js';
+import { containPendingCostFolder } from '../persist/pending-costs.js';
 import { RunLock } from '../persist/run-lock.js';
 import { DEFAULT_HOST_CALL_TIMEOUT_MS } from '../pipeline/host-call.js';
 import { type Clock, systemClock } from '../ports/clock.js';
@@ -140,7 +141,9 @@ export class StagedPipeline {
     const lock = new RunLock(fs, paths.lock, this.clock, owner, this.lockTimeoutMs);
     return withAcquiredLock(lock, async () => {
       await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
-      await fs.removeStaleTempFiles?.(`${paths.dir}/spend-pending`, { olderThanMs: STALE_TEMP_MS });
+      // The pending folder after the containment rule: a symlink out of the project is refused, never swept.
+      const pendingFolder = await containPendingCostFolder(fs, paths.dir);
+      await fs.removeStaleTempFiles?.(pendingFolder, { olderThanMs: STALE_TEMP_MS });
       const log = new JsonlLog<TraceRecord>(fs, paths.trace, (record) => this.feed.publish(record));
       const store = createJsonStore(fs, paths.state, executionStateSchema);
       const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));

@@ -1,4 +1,4 @@
-import { GoalLoopError } from '../errors.js';
+import { GoalLoopError, isGoalLoopError } from '../errors.js';
 import type { JsonStore } from './json-store.js';
 import type { JsonlLog, Sequenced } from './jsonl-log.js';
 
@@ -56,14 +56,17 @@ export class OutboxCommit<S extends WithOutbox<E>, E extends Sequenced> {
     return this.log.appendOnce(state.outbox);
   }
 
-  // checkAhead, but a writer whose guard now refuses (it lost its lock, and the records ahead are the new holder's)
-  // is told that (RUN_LOCKED), not that its state is corrupt.
+  // checkAhead, but a writer whose guard now refuses with RUN_LOCKED (it lost its lock, and the records ahead are the
+  // new holder's) is told that, not that its state is corrupt; any other failure of the guard keeps the real error.
   private async checkAheadFenced(state: S): Promise<void> {
     try {
       await this.checkAhead(state);
     } catch (error) {
-      await this.guard();
-      throw error;
+      const lost = await this.guard().then(
+        () => null,
+        (refusal: unknown) => (isGoalLoopError(refusal, 'RUN_LOCKED') ? refusal : null),
+      );
+      throw lost ?? error;
     }
   }
 

@@ -81,15 +81,19 @@ async function readOne<R>(
   path: string,
   schema: z.ZodType<R>,
 ): Promise<PendingCost<R> | null> {
-  // Each cost is a file of its own: a symlink (to another pending file, counted twice; dangling, kept for ever) is not.
-  const fact = await fs.stat(path);
-  if (fact === null) return null;
-  if (fact.type === 'symlink') {
-    const contained = await resolveContainedPath(fs, path);
-    const why =
-      contained.state === 'refused' ? `refused, not read: ${contained.detail}` : 'a symlink, not a pending cost file';
-    return { name, path, problem: why };
-  }
+  // Each cost is a file of its own, reached without a symlink (the folder is already resolved, so a path that resolves
+  // elsewhere went through one): a link to another pending file would count it twice, a dangling one stay for ever.
+  const resolved = await resolveContainedPath(fs, path).catch((error: unknown) => ({
+    state: 'refused' as const,
+    detail: error instanceof Error ? error.message : 'it cannot be resolved',
+  }));
+  if (resolved.state === 'refused') return { name, path, problem: `refused, not read: ${resolved.detail}` };
+  // Missing once resolved: gone meanwhile (pending no more), unless a dangling symlink stands there.
+  if (resolved.state === 'missing')
+    return (await fs.stat(path).catch(() => null)) === null
+      ? null
+      : { name, path, problem: 'a symlink, not a pending cost file' };
+  if (resolved.path !== path) return { name, path, problem: 'a symlink, not a pending cost file' };
   const text = await readContainedText(fs, path);
   if (text === null) return null;
   if (typeof text !== 'string') return { name, path, problem: text.error };

@@ -122,4 +122,28 @@ describe('StagedPipeline: late cost edges', () => {
     await expect(run).rejects.toMatchObject({ code: 'RUN_LOCKED' });
     expect(await base.list(PENDING)).toEqual(['plan-1-generate-a.json']);
   });
+
+  it('a lock lost after the call was saved parks nothing: the saved record holds the cost, counted once', async () => {
+    const base = createMemoryFileSystem();
+    let armed = true;
+    const fs: FileSystem = {
+      ...base,
+      writeText: async (path, text) => {
+        await base.writeText(path, text);
+        if (armed && path.endsWith('/x/state.json') && text.includes('"generated"')) {
+          armed = false;
+          await base.remove(`${DIR}/x/execution.lock`);
+        }
+      },
+    };
+    const stages = [{ id: 'plan', generate: async () => ({ output: 1, costUsd: 5 }) }];
+    await expect(new StagedPipeline({ fs, dir: DIR, stages }).run({ executionId: 'x', spec })).rejects.toMatchObject({
+      code: 'RUN_LOCKED',
+    });
+    expect(await base.list(PENDING)).toBeNull();
+    expect(await new StagedPipeline({ fs: base, dir: DIR, stages }).run({ executionId: 'x', spec })).toMatchObject({
+      status: 'completed',
+      spentUsd: 5,
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -82,6 +82,24 @@ describe('StagedPipeline late costs on the Node filesystem', () => {
     await utimes(temp, hourAgo, hourAgo);
     await resumed(createNodeFileSystem(root)).run({ executionId: 'x', spec });
     expect(await readdir(pendingDir())).toEqual([]);
+  });
+
+  it('a spend-pending that leads out of the project is refused before anything there is swept', async () => {
+    const outside = await mkdtemp(join(tmpdir(), 'critics-outside-'));
+    try {
+      const temp = join(outside, `.data.json.1234.${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}.tmp`);
+      await writeFile(temp, 'not ours');
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      await utimes(temp, hourAgo, hourAgo);
+      await mkdir(join(root, DIR, 'x'), { recursive: true });
+      await symlink(outside, pendingDir());
+      await expect(resumed(createNodeFileSystem(root)).run({ executionId: 'x', spec })).rejects.toMatchObject({
+        code: 'IO_ERROR',
+      });
+      expect(await readdir(outside)).toHaveLength(1);
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
   });
 
   it('a run that crashes after counting, before removing, leaves it counted once', async () => {

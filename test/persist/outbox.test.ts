@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { GoalLoopError } from '../../src/errors.js';
 import { createJsonStore } from '../../src/persist/json-store.js';
 import { JsonlLog } from '../../src/persist/jsonl-log.js';
 import { OutboxCommit } from '../../src/persist/outbox.js';
@@ -115,11 +116,16 @@ describe.each(FILE_SYSTEMS)('OutboxCommit on the $name filesystem', ({ make }) =
     // The new holder's records are in the log; the old holder's next change starts where it left off.
     await commitOn(fs).commit(stateAt(2));
     const lost = async () => {
-      throw Object.assign(new Error('lock lost'), { code: 'RUN_LOCKED' });
+      throw new GoalLoopError('RUN_LOCKED', 'lock lost');
     };
     const behind = { ...stateAt(2), outbox: stateAt(1).outbox };
     await expect(commitOn(fs, lost).save(behind)).rejects.toMatchObject({ code: 'RUN_LOCKED' });
     await expect(commitOn(fs, lost).deliver(behind)).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+    // A guard that fails for another reason (the lock cannot be read) keeps the real error.
+    const unreadable = async () => {
+      throw new GoalLoopError('IO_ERROR', 'the lock cannot be read');
+    };
+    await expect(commitOn(fs, unreadable).save(behind)).rejects.toMatchObject({ code: 'STATE_CORRUPT' });
     expect(await seqs(fs)).toEqual([0, 1, 2, 3]);
   });
 });
