@@ -30,7 +30,7 @@ describe('hostile arguments', () => {
     expect(result.issues[0]?.message).toMatch(/^reading the goal threw \((Error: boom|TypeError: .*revoked.*)\)$/);
   });
 
-  it('parseGoal never calls a class getter or a proxy trap for keys the value does not list', () => {
+  it('parseGoal refuses a class instance at its path and never calls a proxy trap for keys the value does not list', () => {
     class Goal {
       get criteria(): never {
         throw new Error('class getter');
@@ -44,8 +44,11 @@ describe('hostile arguments', () => {
         },
       },
     );
-    for (const value of [new Goal(), trap])
-      expect(parseGoal(value)).toMatchObject({ success: false, issues: [{ path: ['schema_version'] }] });
+    expect(parseGoal(trap)).toMatchObject({ success: false, issues: [{ path: ['schema_version'] }] });
+    expect(parseGoal({ schema_version: 1, criteria: [new Goal()] })).toEqual({
+      success: false,
+      issues: [{ code: 'invalid_type', path: ['criteria', 0], message: 'a Goal is not JSON' }],
+    });
   });
 
   it('writeVerdict with an option whose getter throws is INVALID_OPTIONS, nothing written', async () => {
@@ -79,6 +82,17 @@ describe('hostile arguments', () => {
     expect(() => reviewPipeline({}, throwing('timestamp') as never)).toThrow(
       expect.objectContaining({ issues: [expect.objectContaining({ code: 'unreadable', path: ['options'] })] }),
     );
+    // The options are read once: a getter that would throw on a second read is not read again.
+    let reads = 0;
+    const once = Object.defineProperty({}, 'timestamp', {
+      enumerable: true,
+      get() {
+        reads += 1;
+        if (reads > 1) throw new Error('read twice');
+        return '2025-01-31T12:00:00.000Z';
+      },
+    });
+    expect(reviewPipeline({}, once as never).timestamp).toBe('2025-01-31T12:00:00.000Z');
     const trace = Object.defineProperty({ executionId: 'e', status: 'completed' }, 'trace', {
       enumerable: true,
       get() {

@@ -3,7 +3,7 @@ import { parseJsonText } from '../errors.js';
 import { fnv1a64, hashJson } from '../kit/hash.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { DEFAULT_GOAL, type Goal } from './contracts/goal.js';
-import { parseGoalValue } from './parse-goal.js';
+import { parseGoalCopy, parseGoalValue } from './parse-goal.js';
 
 /**
  * The goal a loop works towards, as loaded: valid (with the hash of its
@@ -85,7 +85,9 @@ export function unreadableGoal(error: GoalLoopError): LoadedGoal {
 // Parses a goal value as parseGoal does (inline JSON Schemas must compile; a string is not a goal) and hashes its
 // canonical form.
 function fromValue(value: unknown, stages: readonly string[] | undefined, origin: 'option' | 'file'): LoadedGoal {
-  const parsed = parseGoalValue(value, stages === undefined ? {} : { stages });
+  const options = stages === undefined ? {} : { stages };
+  // A goal from code is read as parseGoal reads it (a copy, as JSON holds it); goal.json's value already is JSON.
+  const parsed = origin === 'option' ? parseGoalCopy(value, options) : parseGoalValue(value, options);
   if (parsed.success)
     return { ok: true, goal: parsed.data, goalId: parsed.data.goal_id, hash: hashJson(parsed.data), origin };
   return { ok: false, goalId: rawGoalId(value), hash: hashJson(value), issues: parsed.issues, origin };

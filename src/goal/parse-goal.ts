@@ -23,9 +23,11 @@ const inlineSchemas = new JsonSchemaChecker();
  * checked, only when evaluating). `input` is the goal's value, or the text
  * of a goal.json (a string is read as JSON: text that is not JSON is one
  * issue at `$` naming where it breaks, as the loop reports goal.json).
- * Never throws on input (a value whose reading throws, such as a throwing
- * getter or a revoked proxy, is one `unreadable` issue at `$`; an unknown
- * option key or a wrong option is `INVALID_OPTIONS`).
+ * Never throws on input: the value is read once, as JSON holds it, so a
+ * value whose reading throws (a throwing getter, a revoked proxy) is one
+ * `unreadable` issue at `$` and one that holds what JSON cannot (a Map, a
+ * Date, a class instance) one issue at that path; an unknown option key or a
+ * wrong option is `INVALID_OPTIONS`.
  *
  * @example
  * ```ts
@@ -35,27 +37,28 @@ const inlineSchemas = new JsonSchemaChecker();
  * @public
  */
 export function parseGoal(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
-  // The goal is read once into a copy: a value whose reading throws (a throwing getter, a revoked proxy) is a goal
-  // that cannot be read, not a crash, and nothing the parser reads afterwards can throw.
-  const read = readWhole(input);
-  if (read.ok) return parseGoalInput(read.value, options);
+  if (typeof input !== 'string') return parseGoalCopy(input, options);
+  const json = parseJsonText(input);
+  // The text is read once: a goal.json holding a JSON string is a string, not a goal (the options still checked).
+  if (json.ok) return parseGoalValue(json.value, options);
   parseGoalStructure(null, options);
-  return {
-    success: false,
-    issues: [{ code: 'unreadable', path: [], message: `reading the goal threw (${read.reason})` }],
-  };
+  return { success: false, issues: [json.issue] };
 }
 
-// parseGoal, on input that reads without throwing.
-function parseGoalInput(input: unknown, options: ParseGoalOptions): ParseResult<Goal> {
-  if (typeof input === 'string') {
-    const json = parseJsonText(input);
-    // The text is read once: a goal.json holding a JSON string is a string, not a goal (the options still checked).
-    if (json.ok) return parseGoalValue(json.value, options);
-    parseGoalStructure(null, options);
-    return { success: false, issues: [json.issue] };
-  }
-  return parseGoalValue(input, options);
+/**
+ * {@link parseGoal} on a value (not text), read once into a copy as JSON holds it: a value whose reading throws (a
+ * throwing getter, a revoked proxy) or that holds what JSON cannot (a Map, a Date, a class instance) is refused at
+ * its path, and nothing the parser reads afterwards can throw. A string is not a goal. @internal
+ */
+export function parseGoalCopy(input: unknown, options: ParseGoalOptions): ParseResult<Goal> {
+  const read = readWhole(input);
+  if (read.ok) return parseGoalValue(read.value, options);
+  parseGoalStructure(null, options);
+  const issue =
+    read.kind === 'threw'
+      ? { code: 'unreadable', path: [], message: `reading the goal threw (${read.reason})` }
+      : { code: 'invalid_type', path: [...read.path], message: `${read.what} is not JSON` };
+  return { success: false, issues: [issue] };
 }
 
 /** {@link parseGoal} on a goal's value (a string is not a goal): the contract, then each inline schema compiled. @internal */

@@ -66,9 +66,8 @@ function nonJsonKind(value: unknown): string | null {
     case 'number':
       return Number.isFinite(value) ? null : String(value);
     case 'object': {
-      if (value === null || Array.isArray(value)) return null;
-      const prototype = Object.getPrototypeOf(value) as object | null;
-      if (prototype === null || prototype === Object.prototype) return null;
+      if (value === null || Array.isArray(value) || isPlainObject(value)) return null;
+      const prototype = Object.getPrototypeOf(value) as object;
       const name = (prototype.constructor as { name?: unknown } | undefined)?.name;
       if (typeof name !== 'string' || name === '') return 'an object of a class';
       return `${/^[AEIOU]/i.test(name) ? 'an' : 'a'} ${name}`;
@@ -80,51 +79,74 @@ function nonJsonKind(value: unknown): string | null {
   }
 }
 
+// True for an object made as JSON makes objects: its prototype is null or a root prototype (Object.prototype of any
+// realm, so an object from a vm context or a test environment counts).
+function isPlainObject(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
+/** Why {@link readWhole} could not copy a value. @internal */
+export type ReadFailure =
+  | { readonly ok: false; readonly kind: 'threw'; readonly reason: string }
+  | {
+      readonly ok: false;
+      readonly kind: 'not_json';
+      readonly path: readonly (string | number)[];
+      readonly what: string;
+    };
+
 /**
- * A copy of `value` made by reading it once, or why reading it throws (a
- * throwing getter, a revoked proxy, a proxy trap that throws: the thrown
- * error's `name: message`). Arrays are copied by index, every other object
- * as a plain object of its own enumerable string keys (a class's prototype,
- * its getters, a proxy's `get` trap for keys it does not list: never read
- * again), each object once (cycles are kept as cycles); other values are
- * kept. A parser that reads the copy cannot be made to throw by its input.
+ * A copy of `value` made by reading it once, as JSON holds it: arrays by
+ * index, plain objects by their own enumerable string keys, each object once
+ * (cycles kept as cycles), other values as they are. An object of another
+ * kind (a Map, a Date, a class instance) is `not_json` at its path, with what
+ * it is; a read that throws (a throwing getter, a revoked proxy, a proxy
+ * trap) is `threw`, with the error's `name: message`. A parser that reads the
+ * copy cannot be made to throw by its input, nor call a getter of a class.
  * Iterative, so any depth is copied without a stack overflow. Pure.
  *
  * @internal
  */
-export function readWhole(value: unknown): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function readWhole(value: unknown): { ok: true; value: unknown } | ReadFailure {
   const copies = new Map<object, unknown[] | Record<string, unknown>>();
-  const copyOf = (item: unknown): unknown => {
+  const pending: [object, unknown[] | Record<string, unknown>, Step][] = [];
+  let refused: { path: (string | number)[]; what: string } | null = null;
+  const copyOf = (item: unknown, step: Step): unknown => {
     if (typeof item !== 'object' || item === null) return item;
     const known = copies.get(item);
     if (known !== undefined) return known;
+    if (!Array.isArray(item) && !isPlainObject(item)) {
+      refused ??= { path: pathOf(step), what: nonJsonKind(item) ?? 'an object of a class' };
+      return null;
+    }
     const copy = Array.isArray(item) ? [] : {};
     copies.set(item, copy);
-    pending.push([item, copy]);
+    pending.push([item, copy, step]);
     return copy;
   };
-  const pending: [object, unknown[] | Record<string, unknown>][] = [];
   try {
-    const root = copyOf(value);
-    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      const [source, target] = next;
+    const root = copyOf(value, { value, key: null, parent: null });
+    for (let next = pending.pop(); next !== undefined && refused === null; next = pending.pop()) {
+      const [source, target, step] = next;
       if (Array.isArray(target)) {
         const list = source as unknown[];
-        for (let index = 0; index < list.length; index++) target.push(copyOf(list[index]));
+        for (let index = 0; index < list.length; index++)
+          target.push(copyOf(list[index], { value: list[index], key: index, parent: step }));
       } else
-        for (const key of Object.keys(source))
-          Object.defineProperty(target, key, {
-            value: copyOf((source as Record<string, unknown>)[key]),
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
+        for (const key of Object.keys(source)) {
+          const item = copyOf((source as Record<string, unknown>)[key], { value: null, key, parent: step });
+          // A key named __proto__ is an own field in JSON: assigned, it would set the copy's prototype instead.
+          if (key === '__proto__')
+            Object.defineProperty(target, key, { value: item, enumerable: true, writable: true, configurable: true });
+          else target[key] = item;
+        }
     }
+    if (refused !== null)
+      return { ok: false, kind: 'not_json', ...(refused as { path: (string | number)[]; what: string }) };
     return { ok: true, value: root };
   } catch (error) {
-    return {
-      ok: false,
-      reason: error instanceof Error ? `${error.name}: ${error.message}` : 'a value that is not an Error',
-    };
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'a value that is not an Error';
+    return { ok: false, kind: 'threw', reason };
   }
 }

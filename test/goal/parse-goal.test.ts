@@ -126,6 +126,18 @@ describe('parseGoal and inline JSON Schemas', () => {
       { numRuns: 60 },
     );
   });
+
+  it('agrees with the loop on a goal from code that holds what JSON cannot: both refuse it at its path', async () => {
+    for (const schema of [new Map([['type', 'string']]), { const: new Date(0) }]) {
+      const goal = goalWith(schema);
+      const parsed = parseGoal(goal, { stages: STAGES });
+      expect(parsed.success).toBe(false);
+      expect(parsed.issues[0]?.message).toMatch(/^a (Map|Date) is not JSON$/);
+      const result = await runLoop(goal);
+      expect(result.stoppedOn).toBe('evaluation_error');
+      expect(result.evaluation?.issues).toEqual(parsed.issues);
+    }
+  });
 });
 
 describe('parseGoal on goal.json text', () => {

@@ -93,7 +93,7 @@ describe('readWhole', () => {
     expect(copy.a).toEqual([1]);
   });
 
-  it('reads own keys only, once: a getter on a class prototype or a proxy trap for unlisted keys is never called', () => {
+  it('refuses what JSON cannot hold at its path, and never calls a proxy trap for keys the value does not list', () => {
     class Goal {
       get criteria(): never {
         throw new Error('class getter');
@@ -102,12 +102,30 @@ describe('readWhole', () => {
     const trap = new Proxy(
       {},
       {
-        get: () => {
+        get() {
           throw new Error('get trap');
         },
       },
     );
-    expect(readWhole({ goal: new Goal(), trap })).toEqual({ ok: true, value: { goal: {}, trap: {} } });
+    expect(readWhole({ trap })).toEqual({ ok: true, value: { trap: {} } });
+    expect(readWhole({ list: [1, { at: new Goal() }] })).toEqual({
+      ok: false,
+      kind: 'not_json',
+      path: ['list', 1, 'at'],
+      what: 'a Goal',
+    });
+    expect(readWhole({ when: new Date(0) })).toMatchObject({ kind: 'not_json', path: ['when'], what: 'a Date' });
+  });
+
+  it('keeps a __proto__ key as an own field, and an object of another realm as plain', async () => {
+    const json = JSON.parse('{"__proto__": {"x": 1}, "y": 2}') as Record<string, unknown>;
+    const read = readWhole(json);
+    expect(read).toEqual({ ok: true, value: json });
+    const copy = (read.ok ? read.value : null) as object;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['__proto__', 'y']);
+    const { runInNewContext } = await import('node:vm');
+    expect(readWhole(runInNewContext('({ a: [1, { b: 2 }] })'))).toEqual({ ok: true, value: { a: [1, { b: 2 }] } });
   });
 
   it('names what reading threw, however deep', () => {
@@ -119,7 +137,7 @@ describe('readWhole', () => {
     });
     let deep: unknown = getter;
     for (let level = 0; level < 100_000; level++) deep = { a: deep };
-    expect(readWhole(deep)).toEqual({ ok: false, reason: 'RangeError: no x' });
+    expect(readWhole(deep)).toEqual({ ok: false, kind: 'threw', reason: 'RangeError: no x' });
     const { proxy, revoke } = Proxy.revocable({}, {});
     revoke();
     expect(readWhole({ list: [1, proxy] })).toMatchObject({

@@ -2,8 +2,22 @@
 // caller can still record its cost.
 import { describe, expect, it } from 'vitest';
 import { boundedHostCall, type HostCallBounds } from '../../src/pipeline/host-call.js';
-import { createManualClock } from '../../src/testing/manual-clock.js';
+import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
 import { bounds, tick } from './host-call-helpers.js';
+
+// Bounds whose heartbeat, once the call's work is over, aborts the caller's signal before returning.
+function abortedAsTheHeartbeatEnds(clock: ManualClock): HostCallBounds {
+  const controller = new AbortController();
+  const { given } = bounds(clock, controller.signal);
+  return {
+    ...given,
+    heartbeat: async (work) => {
+      const value = await given.heartbeat(work);
+      controller.abort(new Error('SIGINT'));
+      return value;
+    },
+  };
+}
 
 describe('boundedHostCall: late values', () => {
   it('hands a value that arrives after the time limit to late, once', async () => {
@@ -26,18 +40,8 @@ describe('boundedHostCall: late values', () => {
   });
 
   it('hands over a value the call gave in time when the caller rejects before returning it (abort, lost lock)', async () => {
-    const clock = createManualClock(0);
-    const controller = new AbortController();
-    const { given } = bounds(clock, controller.signal);
     // The heartbeat winds down after the call settled, and the abort lands meanwhile.
-    const windingDown: HostCallBounds = {
-      ...given,
-      heartbeat: async (work) => {
-        const value = await given.heartbeat(work);
-        controller.abort(new Error('SIGINT'));
-        return value;
-      },
-    };
+    const windingDown = abortedAsTheHeartbeatEnds(createManualClock(0));
     const late: number[] = [];
     const outcome = boundedHostCall(
       windingDown,
@@ -70,5 +74,25 @@ describe('boundedHostCall: late values', () => {
     await expect(threw).rejects.toThrow('stop');
     await tick();
     expect(late).toEqual([]);
+  });
+
+  it('hands a value over once when the time limit and then an abort both give the call up', async () => {
+    const clock = createManualClock(0);
+    const abortAfter = abortedAsTheHeartbeatEnds(clock);
+    let resolve: (value: number) => void = () => {};
+    const late: number[] = [];
+    const outcome = boundedHostCall(
+      abortAfter,
+      () => new Promise<number>((r) => (resolve = r)),
+      (value) => {
+        late.push(value);
+      },
+    );
+    await tick();
+    clock.advance(1_000);
+    await expect(outcome).rejects.toThrow('SIGINT');
+    resolve(9);
+    await tick();
+    expect(late).toEqual([9]);
   });
 });
