@@ -112,10 +112,12 @@ export function readWhole(value: unknown): { ok: true; value: unknown } | ReadFa
   const copies = new Map<object, unknown[] | Record<string, unknown>>();
   const pending: [object, unknown[] | Record<string, unknown>, Step][] = [];
   let refused: { path: (string | number)[]; what: string } | null = null;
-  const copyOf = (item: unknown, step: Step): unknown => {
+  // A step (for the path of a refusal) is made only for an object met, never for a scalar.
+  const copyOf = (item: unknown, key: string | number | null, parent: Step | null): unknown => {
     if (typeof item !== 'object' || item === null) return item;
     const known = copies.get(item);
     if (known !== undefined) return known;
+    const step = { value: item, key, parent };
     if (!Array.isArray(item) && !isPlainObject(item)) {
       refused ??= { path: pathOf(step), what: nonJsonKind(item) ?? 'an object of a class' };
       return null;
@@ -126,16 +128,15 @@ export function readWhole(value: unknown): { ok: true; value: unknown } | ReadFa
     return copy;
   };
   try {
-    const root = copyOf(value, { value, key: null, parent: null });
+    const root = copyOf(value, null, null);
     for (let next = pending.pop(); next !== undefined && refused === null; next = pending.pop()) {
       const [source, target, step] = next;
       if (Array.isArray(target)) {
         const list = source as unknown[];
-        for (let index = 0; index < list.length; index++)
-          target.push(copyOf(list[index], { value: list[index], key: index, parent: step }));
+        for (let index = 0; index < list.length; index++) target.push(copyOf(list[index], index, step));
       } else
         for (const key of Object.keys(source)) {
-          const item = copyOf((source as Record<string, unknown>)[key], { value: null, key, parent: step });
+          const item = copyOf((source as Record<string, unknown>)[key], key, step);
           // A key named __proto__ is an own field in JSON: assigned, it would set the copy's prototype instead.
           if (key === '__proto__')
             Object.defineProperty(target, key, { value: item, enumerable: true, writable: true, configurable: true });
