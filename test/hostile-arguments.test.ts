@@ -6,6 +6,7 @@ import { parseGoal } from '../src/goal/parse-goal.js';
 import { writeVerdict } from '../src/goal/verdict-writer.js';
 import { reviewPipeline } from '../src/review/core/review-pipeline.js';
 import { createMemoryFileSystem } from '../src/testing/memory-file-system.js';
+import { ThrowingGoal, trapProxy } from './kit/hostile-values.js';
 
 const throwing = (key: string) =>
   Object.defineProperty({ schema_version: 1 }, key, {
@@ -31,23 +32,11 @@ describe('hostile arguments', () => {
   });
 
   it('parseGoal refuses a class instance at its path and never calls a proxy trap for keys the value does not list', () => {
-    class Goal {
-      get criteria(): never {
-        throw new Error('class getter');
-      }
-    }
-    const trap = new Proxy(
-      {},
-      {
-        get() {
-          throw new Error('get trap');
-        },
-      },
-    );
+    const trap = trapProxy();
     expect(parseGoal(trap)).toMatchObject({ success: false, issues: [{ path: ['schema_version'] }] });
-    expect(parseGoal({ schema_version: 1, criteria: [new Goal()] })).toEqual({
+    expect(parseGoal({ schema_version: 1, criteria: [new ThrowingGoal()] })).toEqual({
       success: false,
-      issues: [{ code: 'invalid_type', path: ['criteria', 0], message: 'a Goal is not JSON' }],
+      issues: [{ code: 'invalid_type', path: ['criteria', 0], message: 'a ThrowingGoal is not JSON' }],
     });
   });
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nonJsonPlace, readWhole } from '../../src/kit/json-value.js';
+import { ThrowingGoal, trapProxy } from './hostile-values.js';
 
 // Replaces the value at `path` inside `json` (a copy), or returns null when the path leads nowhere.
 function placed(json: unknown, path: readonly (string | number)[], value: unknown): unknown {
@@ -94,25 +95,13 @@ describe('readWhole', () => {
   });
 
   it('refuses what JSON cannot hold at its path, and never calls a proxy trap for keys the value does not list', () => {
-    class Goal {
-      get criteria(): never {
-        throw new Error('class getter');
-      }
-    }
-    const trap = new Proxy(
-      {},
-      {
-        get() {
-          throw new Error('get trap');
-        },
-      },
-    );
+    const trap = trapProxy();
     expect(readWhole({ trap })).toEqual({ ok: true, value: { trap: {} } });
-    expect(readWhole({ list: [1, { at: new Goal() }] })).toEqual({
+    expect(readWhole({ list: [1, { at: new ThrowingGoal() }] })).toEqual({
       ok: false,
       kind: 'not_json',
       path: ['list', 1, 'at'],
-      what: 'a Goal',
+      what: 'a ThrowingGoal',
     });
     expect(readWhole({ when: new Date(0) })).toMatchObject({ kind: 'not_json', path: ['when'], what: 'a Date' });
   });
