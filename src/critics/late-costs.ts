@@ -2,7 +2,12 @@
 // written to `<execution>/spend-pending/` by the process that still watched the call, and counted by the next
 // `run()` or `step()` of the execution, under its lock.
 import type { OutboxCommit } from '../persist/outbox.js';
-import { containPendingCostFolder, readPendingCosts, writePendingCost } from '../persist/pending-costs.js';
+import {
+  containPendingCostFolder,
+  readPendingCosts,
+  removeCountedCosts,
+  writePendingCost,
+} from '../persist/pending-costs.js';
 import { describeThrown } from '../pipeline/host-call.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -57,11 +62,9 @@ export async function foldLateCosts(deps: LateCostDeps, state: ExecutionState): 
   const ts = new Date(deps.clock.now()).toISOString();
   const fold = foldExecutionLateCosts(state, pending, ts, deps.config);
   const current = fold.state === state ? state : await commit.commit(fold.state);
-  if (fold.remove.length === 0) return current;
-  await deps.fence();
-  for (const file of fold.remove) await fs.remove(file.path);
-  const forgotten = forgetRemovedExecutionCosts(current, fold.remove, ts);
-  return forgotten === current ? current : commit.commit(forgotten);
+  return removeCountedCosts(deps, current, fold.remove, (counted, removed) =>
+    forgetRemovedExecutionCosts(counted, removed, ts),
+  );
 }
 
 // A pending file written for another execution (its folder shared through a symlink) is not this execution's cost:

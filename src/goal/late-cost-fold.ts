@@ -1,3 +1,4 @@
+import { removeCountedCosts } from '../persist/pending-costs.js';
 import type { LoopState } from './contracts/loop-state.js';
 import { foldLateCosts, forgetRemovedLateCosts } from './core/late-costs.js';
 import { readLateCosts } from './late-cost-files.js';
@@ -32,9 +33,7 @@ export async function foldPendingLateCosts(
       await raiseRecordedSpend(fs, paths.metrics, current.spent_usd);
     }
   }
-  if (fold.remove.length === 0) return current;
-  await deps.fence();
-  for (const file of fold.remove) await fs.remove(file.path);
-  const forgotten = forgetRemovedLateCosts(current, fold.remove, ts);
-  return forgotten === current ? current : commit.commit(forgotten);
+  return removeCountedCosts(deps, current, fold.remove, (counted, removed) =>
+    forgetRemovedLateCosts(counted, removed, ts),
+  );
 }

@@ -103,3 +103,31 @@ async function readOne<R>(
   if (!parsed.success) return { name, path, problem: issuesFromZod(parsed.error).map(formatIssue).join('; ') };
   return { name, path, record: parsed.data };
 }
+
+/**
+ * The last steps of a fold of pending costs, once the record that counts
+ * them is committed: removes the counted files (after `fence`, so a holder
+ * that lost its lock removes nothing the new holder still remembers), then
+ * commits the record `forget` makes without them. `state` itself when
+ * there is nothing to remove. The order is what keeps each cost counted
+ * once across a crash: counted by a commit, removed after it, forgotten
+ * last.
+ *
+ * @internal
+ */
+export async function removeCountedCosts<S, F extends { readonly path: string }>(
+  deps: {
+    readonly fs: FileSystem;
+    readonly fence: () => Promise<void>;
+    readonly commit: { commit(state: S): Promise<S> };
+  },
+  state: S,
+  remove: readonly F[],
+  forget: (state: S, removed: readonly F[]) => S,
+): Promise<S> {
+  if (remove.length === 0) return state;
+  await deps.fence();
+  for (const file of remove) await deps.fs.remove(file.path);
+  const forgotten = forget(state, remove);
+  return forgotten === state ? state : deps.commit.commit(forgotten);
+}
