@@ -7,7 +7,7 @@ import { inputIssues } from '../ports/tool-issues.js';
 import { generatorResultSchema, type JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
 import type { CriticReply } from './core/check-decision.js';
-import type { ExecutionEffect, ExecutionInput } from './core/machine.js';
+import { type ExecutionEffect, type ExecutionInput, reportedCost } from './core/machine.js';
 import { type LateCostTarget, recordLateCost } from './late-costs.js';
 import type { StageDefinition } from './options.js';
 
@@ -155,15 +155,4 @@ export async function callCritic(
   const reply: CriticReply = outcome.ok ? outcome : { ok: false, error: outcome.error, timedOut: outcome.timedOut };
   const durationMs = Math.max(0, context.clock.now() - started);
   return { type: 'judged', ts: new Date(context.clock.now()).toISOString(), durationMs, reply };
-}
-
-// The cost a late generator result or critic reply reported: a finite number above 0, else nothing (a value that
-// throws while read reports nothing either).
-function reportedCost(value: unknown): number {
-  try {
-    const cost = typeof value === 'object' && value !== null ? (value as { costUsd?: unknown }).costUsd : undefined;
-    return typeof cost === 'number' && Number.isFinite(cost) && cost > 0 ? cost : 0;
-  } catch {
-    return 0;
-  }
 }

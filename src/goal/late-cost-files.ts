@@ -24,9 +24,9 @@ export function containLateCostFolder(fs: FileSystem, runDir: string): Promise<s
  * @internal
  */
 export function writeLateCost(fs: FileSystem, folder: string, record: LateCostRecord, unique: string): Promise<string> {
-  // The stage id is free text: only filename-safe characters of it go into the name (the record keeps it whole).
-  const stage = record.stage.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64);
-  return writePendingCost(fs, folder, { label: `${record.iteration}-${stage}`, unique }, record, lateCostRecordSchema);
+  // The stage id is free text: its first 64 characters start the name (writePendingCost keeps the filename-safe ones).
+  const label = `${record.iteration}-${record.stage.slice(0, 64)}`;
+  return writePendingCost(fs, folder, { label, unique }, record, lateCostRecordSchema);
 }
 
 /**

@@ -158,11 +158,18 @@ function budgetOf(state: ExecutionState, config: MachineConfig) {
   } as const;
 }
 
-// The cost a critic reported, when its reply carries a valid one (none when reading it throws).
+// The cost a critic reported, when its reply carries a valid one.
 function costOf(reply: CriticReply): number {
-  if (!reply.ok || typeof reply.value !== 'object' || reply.value === null) return 0;
+  return reply.ok ? reportedCost(reply.value) : 0;
+}
+
+/**
+ * The `costUsd` a generator result or critic reply reports: a finite number
+ * ≥ 0, else 0 (also when reading it throws). Pure. @internal
+ */
+export function reportedCost(value: unknown): number {
   try {
-    const cost = (reply.value as { costUsd?: unknown }).costUsd;
+    const cost = typeof value === 'object' && value !== null ? (value as { costUsd?: unknown }).costUsd : undefined;
     return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : 0;
   } catch {
     return 0;
