@@ -1,6 +1,7 @@
 import type { ContractKey } from '../core/contract-slots.js';
 import { type Finding, findingAt, listIds } from '../core/finding.js';
-import { type ReviewModel, testLinksOf } from '../core/model.js';
+import { columnKeys, type LinkColumn } from '../core/link-table.js';
+import { linksOf, type ReviewModel } from '../core/model.js';
 import { invalidIdFindings } from './id-patterns.js';
 
 type Target = 'requirement' | 'story' | 'test' | 'threat' | 'control' | 'requirement_or_story';
@@ -13,7 +14,7 @@ interface ReferenceGroup {
   readonly target: Target;
   readonly items: readonly unknown[];
   readonly ids: (item: unknown) => readonly string[];
-  readonly distinct?: ReadonlyMap<string, unknown>;
+  readonly distinct?: Iterable<string>;
 }
 
 // A reference group over the id lists of some items (read in place: no array of all the ids is built).
@@ -27,34 +28,31 @@ function group<T>(
   return { from, field, target, items, ids: ids as (item: unknown) => readonly string[] };
 }
 
-// A reference group over a field the model indexes by referenced id: resolving its keys resolves every reference once.
-function indexed(
-  from: ContractKey,
-  field: string,
-  target: Target,
-  index: ReadonlyMap<string, unknown>,
-): ReferenceGroup {
-  return { from, field, target, items: [], ids: () => [], distinct: index };
+// A reference group over a field the model indexes by referenced id: resolving each id the field names once (in
+// first-seen order) resolves every reference.
+function indexed(from: ContractKey, field: string, target: Target, distinct: Iterable<string>): ReferenceGroup {
+  return { from, field, target, items: [], ids: () => [], distinct };
 }
 
 // Every explicit reference of the run, grouped by contract and field.
 function referenceGroups(model: ReviewModel): ReferenceGroup[] {
   const { jira_tickets: jira, deployment_report: deployment, documentation } = model.contracts;
   const stories = jira?.stories ?? [];
-  const tests = testLinksOf(model);
+  const links = linksOf(model);
+  const named = (column: LinkColumn): string[] => columnKeys(links.space, column);
   // With every story defined once, storiesOf's keys are the linked requirements in first-seen order.
   const storiesOnce = !model.duplicates.some((duplicate) => duplicate.key === 'jira_tickets');
   return [
     storiesOnce
-      ? indexed('jira_tickets', 'linked_requirements', 'requirement', model.storiesOf)
+      ? indexed('jira_tickets', 'linked_requirements', 'requirement', named(links.storiesOf))
       : group('jira_tickets', 'linked_requirements', 'requirement', stories, (story) => story.requirementIds),
     group('jira_tickets', 'blocked_by', 'story', stories, (story) => story.blockedBy),
-    indexed('system_design', 'security_controls.nfr_ids', 'requirement', model.controlsOf),
-    indexed('code_report', 'implements', 'requirement_or_story', model.codeOf),
-    indexed('code_report', 'mitigates', 'threat', model.mitigationsOf),
-    indexed('test_report', 'story_ids', 'story', tests.byStoryField),
-    indexed('test_report', 'requirement_ids', 'requirement', tests.byRequirementField),
-    indexed('test_report', 'controls', 'control', model.testsOfControl),
+    indexed('system_design', 'security_controls.nfr_ids', 'requirement', model.controlsOf.keys()),
+    indexed('code_report', 'implements', 'requirement_or_story', named(links.codeOf)),
+    indexed('code_report', 'mitigates', 'threat', model.mitigationsOf.keys()),
+    indexed('test_report', 'story_ids', 'story', named(links.testsByStory)),
+    indexed('test_report', 'requirement_ids', 'requirement', named(links.testsByRequirement)),
+    indexed('test_report', 'controls', 'control', model.testsOfControl.keys()),
     group(
       'deployment_report',
       'deployed_stories',
@@ -120,8 +118,7 @@ function danglingFindings(model: ReviewModel): Finding[] {
     if (model.contracts[group.from] === null) continue;
     const resolves = resolverOf(model, group.target);
     const unknown = new Set<string>();
-    if (group.distinct !== undefined)
-      for (const id of group.distinct.keys()) if (resolves(id) === false) unknown.add(id);
+    if (group.distinct !== undefined) for (const id of group.distinct) if (resolves(id) === false) unknown.add(id);
     for (let index = 0; index < group.items.length; index++) {
       const ids = group.ids(group.items[index]);
       for (let at = 0; at < ids.length; at++) if (resolves(ids[at] as string) === false) unknown.add(ids[at] as string);

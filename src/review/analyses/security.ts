@@ -1,6 +1,7 @@
 import type { NormalizedRequirement } from '../contracts/requirement-spec.js';
 import { type Finding, findingAt } from '../core/finding.js';
-import { hasContracts, type ReviewModel, testsOfId } from '../core/model.js';
+import { hasContracts, linksOf, type ReviewModel } from '../core/model.js';
+import { isTested, ordinalOf } from '../core/model-links.js';
 
 /** The requirement categories the security analysis follows end to end. @public */
 export const SECURITY_CATEGORIES: readonly string[] = Object.freeze(['security', 'compliance']);
@@ -19,6 +20,7 @@ function nfrFindings(model: ReviewModel): Finding[] {
   const findings: Finding[] = [];
   const withDesign = hasContracts(model, ['requirement_spec', 'system_design']);
   const withTests = hasContracts(model, ['requirement_spec', 'test_report']);
+  const links = linksOf(model);
   for (const requirement of model.requirements.values()) {
     if (!isSecurityNfr(requirement)) continue;
     const controls = model.controlsOf.get(requirement.id) ?? [];
@@ -34,9 +36,10 @@ function nfrFindings(model: ReviewModel): Finding[] {
         }),
       );
     }
-    const direct = testsOfId(model, requirement.id, 'requirement') ?? [];
-    const viaControls = controls.flatMap((control) => model.testsOfControl.get(control) ?? []);
-    if (withTests && direct.length === 0 && viaControls.length === 0) {
+    const tested =
+      isTested(links, ordinalOf(links, requirement.id)) ||
+      controls.some((control) => (model.testsOfControl.get(control) ?? []).length > 0);
+    if (withTests && !tested) {
       findings.push(
         findingAt(model, 'test_report', {
           rule: 'security.nfr_without_test',

@@ -1,61 +1,85 @@
 // The traceability matrix: one FR → story → code → test → deployment row per functional requirement, and coverage.
 import type { Coverage, TraceabilityMatrix, TraceabilityRow } from '../contracts/feedback-report.js';
-import { type ReviewModel, testsOfId } from '../core/model.js';
+import { type LinkColumn, ownerCount } from '../core/link-table.js';
+import { linksOf, type ReviewModel } from '../core/model.js';
+import { type ModelLinks, mergedTestIds, testColumn } from '../core/model-links.js';
 
 // Lists past this length switch from a linear scan to a Set (most rows link a handful of values: no Set allocated).
 const SCAN_LIMIT = 16;
 
-// Appends the values of `list` not yet in `out` (whose values `seen` holds once it is non-null); returns `seen`.
-function appendDistinct(out: string[], list: readonly string[], seen: Set<string> | null): Set<string> | null {
-  let set = seen;
-  for (let item = 0; item < list.length; item++) {
-    const value = list[item] as string;
-    if (set === null) {
-      if (out.includes(value)) continue;
-      out.push(value);
-      if (out.length > SCAN_LIMIT) set = new Set(out);
-    } else if (!set.has(value)) {
-      set.add(value);
-      out.push(value);
-    }
+// Appends `value` to `out` unless it is there already (a scan of `out`, or `seen` once it is non-null); returns `seen`.
+function appendOnce(out: string[], value: string, seen: Set<string> | null): Set<string> | null {
+  if (seen === null) {
+    if (out.includes(value)) return null;
+    out.push(value);
+    return out.length > SCAN_LIMIT ? new Set(out) : null;
   }
+  if (!seen.has(value)) {
+    seen.add(value);
+    out.push(value);
+  }
+  return seen;
+}
+
+// Appends the values of the owners naming `ordinal` in `column` that are not yet in `out`; returns `seen`.
+function appendColumn(
+  out: string[],
+  column: LinkColumn,
+  ordinal: number,
+  seen: Set<string> | null,
+): Set<string> | null {
+  let set = seen;
+  if (ownerCount(column, ordinal) === 0) return set;
+  const end = column.start[ordinal + 1] as number;
+  for (let at = column.start[ordinal] as number; at < end; at++)
+    set = appendOnce(out, column.values[column.owners[at] as number] as string, set);
   return set;
 }
 
-// The distinct values linked to a requirement, its own (`own`) then through each of its stories (`ofStory`), in
-// first-seen order.
-function linked(
-  own: readonly string[] | undefined,
-  stories: readonly string[],
-  ofStory: (id: string) => readonly string[] | undefined,
-): string[] {
-  const out: string[] = [];
-  let seen = own === undefined ? null : appendDistinct(out, own, null);
-  for (let at = 0; at < stories.length; at++) {
-    const list = ofStory(stories[at] as string);
-    if (list !== undefined) seen = appendDistinct(out, list, seen);
-  }
-  return out;
+// Appends the tests covering `ordinal` (as the model's testsOf lists them) not yet in `out`; returns `seen`.
+function appendTests(
+  out: string[],
+  links: ModelLinks,
+  ordinal: number,
+  first: 'story' | 'requirement',
+  seen: Set<string> | null,
+): Set<string> | null {
+  if (!links.overlap) return appendColumn(out, testColumn(links, ordinal, first), ordinal, seen);
+  let set = seen;
+  for (const id of mergedTestIds(links, ordinal)) set = appendOnce(out, id, set);
+  return set;
 }
 
-// Computes the FR → story → code → test → deployment row of every functional requirement.
+// Computes the FR → story → code → test → deployment row of every functional requirement: its own code and tests
+// first, then those of each of its stories, each value once in first-seen order.
 function traceRows(model: ReviewModel): TraceabilityRow[] {
   const deployedList = model.contracts.deployment_report?.deployedStories ?? null;
   const deployed = deployedList === null ? null : new Set(deployedList);
+  const links = linksOf(model);
+  const { storiesOf, codeOf, storyOrdinals } = links;
   const rows: TraceabilityRow[] = [];
-  const codeOf = (id: string): readonly string[] | undefined => model.codeOf.get(id);
-  const testsOfStory = (id: string): readonly string[] | undefined => testsOfId(model, id, 'story');
+  let ordinal = -1;
   for (const requirement of model.requirements.values()) {
+    ordinal++;
     if (requirement.type !== 'functional') continue;
-    const stories = model.storiesOf.get(requirement.id)?.slice() ?? [];
-    const code = linked(model.codeOf.get(requirement.id), stories, codeOf);
-    const tests = linked(testsOfId(model, requirement.id, 'requirement'), stories, testsOfStory);
+    const stories: string[] = [];
+    const code: string[] = [];
+    const tests: string[] = [];
+    let codeSeen = appendColumn(code, codeOf, ordinal, null);
+    let testsSeen = appendTests(tests, links, ordinal, 'requirement', null);
+    const end = ownerCount(storiesOf, ordinal) === 0 ? 0 : (storiesOf.start[ordinal + 1] as number);
+    for (let at = end === 0 ? 0 : (storiesOf.start[ordinal] as number); at < end; at++) {
+      const owner = storiesOf.owners[at] as number;
+      const story = storyOrdinals[owner] as number;
+      stories.push(storiesOf.values[owner] as string);
+      codeSeen = appendColumn(code, codeOf, story, codeSeen);
+      testsSeen = appendTests(tests, links, story, 'story', testsSeen);
+    }
     const deployment: string[] = [];
     if (deployed !== null) {
       if (deployed.has(requirement.id)) deployment.push(requirement.id);
       for (const story of stories) if (deployed.has(story)) deployment.push(story);
     }
-    const fullyTraced = stories.length > 0 && code.length > 0 && tests.length > 0;
     rows.push({
       requirement_id: requirement.id,
       title: requirement.title,
@@ -64,7 +88,7 @@ function traceRows(model: ReviewModel): TraceabilityRow[] {
       code,
       tests,
       deployment,
-      fully_traced: fullyTraced,
+      fully_traced: stories.length > 0 && code.length > 0 && tests.length > 0,
     });
   }
   return rows;

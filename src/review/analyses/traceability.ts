@@ -1,7 +1,9 @@
 import type { TraceabilityRow } from '../contracts/feedback-report.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
 import { type Finding, findingAt } from '../core/finding.js';
-import { hasContracts, type ReviewModel, testLinksOf, testsOfId } from '../core/model.js';
+import { columnKeys } from '../core/link-table.js';
+import { hasContracts, linksOf, type ReviewModel } from '../core/model.js';
+import { isTested } from '../core/model-links.js';
 
 // True when any of `ids` is a known requirement.
 function anyRequirement(model: ReviewModel, ids: readonly string[] | undefined): boolean {
@@ -14,7 +16,8 @@ function anyRequirement(model: ReviewModel, ids: readonly string[] | undefined):
 // without looking each one up (every id a test names there is a key of the field's index).
 function unknownRequirementIds(model: ReviewModel): ReadonlySet<string> {
   const unknown = new Set<string>();
-  for (const id of testLinksOf(model).byRequirementField.keys()) if (!model.requirements.has(id)) unknown.add(id);
+  const links = linksOf(model);
+  for (const id of columnKeys(links.space, links.testsByRequirement)) if (!model.requirements.has(id)) unknown.add(id);
   return unknown;
 }
 
@@ -83,8 +86,11 @@ export function* traceabilityFindings(model: ReviewModel, rows: readonly Traceab
     }
   }
   if (hasContracts(model, ['jira_tickets', 'test_report'])) {
+    const links = linksOf(model);
+    let index = -1;
     for (const story of model.stories.values()) {
-      if ((testsOfId(model, story.id, 'story') ?? []).length > 0) continue;
+      index++;
+      if (isTested(links, links.storyOrdinals[index] as number)) continue;
       yield findingAt(model, 'test_report', {
         rule: 'traceability.story_without_test',
         title: `${story.id} has no test case`,

@@ -1,6 +1,6 @@
 import type { ContractMetadata } from '../contracts/metadata.js';
 import type { NormalizedContracts } from '../contracts/registry.js';
-import type { ContractStatus, ReviewModel } from './model.js';
+import { type ContractStatus, linksOf, type ReviewModel, withLinks } from './model.js';
 
 // Items that may be flagged as harvested baseline.
 type Flagged = { readonly baseline: boolean };
@@ -71,12 +71,19 @@ export function scopeBaseline(model: ReviewModel, adopt: boolean): ReviewModel {
     (status): ContractStatus =>
       status.meta?.harvested === true ? { ...status, meta: { ...status.meta, harvested: false } } : status,
   );
-  return {
-    ...model,
-    statuses,
-    contracts: scoped,
-    requirements: clearedMap(model.requirements),
-    stories: clearedMap(model.stories),
-    tests,
-  };
+  // Clearing flags changes no id or link: the scoped model reads the same link columns.
+  return withLinks(
+    {
+      statuses,
+      contracts: scoped,
+      requirements: clearedMap(model.requirements),
+      stories: clearedMap(model.stories),
+      tests,
+      controlsOf: model.controlsOf,
+      testsOfControl: model.testsOfControl,
+      mitigationsOf: model.mitigationsOf,
+      duplicates: model.duplicates,
+    },
+    linksOf(model),
+  );
 }

@@ -1,3 +1,4 @@
+import type { NormalizedTest } from '../contracts/test-report.js';
 import type { ContractKey } from './contract-slots.js';
 
 /** An id defined twice in one contract. @public */
@@ -6,13 +7,8 @@ export interface DuplicateId {
   readonly id: string;
 }
 
-/**
- * An id → values index of the review model under construction: a lone value
- * stays unwrapped until a second one arrives (no array allocated for it yet).
- *
- * @internal
- */
-export type LinkIndex = Map<string, string | string[]>;
+// An id → values index under construction: a lone value stays unwrapped until a second one arrives (no array yet).
+type LinkIndex = Map<string, string | string[]>;
 
 // Adds `value` under `key` (a repeat of the key's last value is dropped): one value bare, two an exact pair, more grown by push.
 function push(map: LinkIndex, key: string, value: string): void {
@@ -23,13 +19,25 @@ function push(map: LinkIndex, key: string, value: string): void {
   } else if (list[list.length - 1] !== value) list.push(value);
 }
 
-/** Links `value` to every id in `ids` (an indexed loop: no iterator objects on the hottest path of the model). @internal */
-export function linkEach(map: LinkIndex, ids: readonly string[], value: string): void {
+// Links `value` to every id in `ids` (an indexed loop: no iterator objects per list).
+function linkEach(map: LinkIndex, ids: readonly string[], value: string): void {
   for (let index = 0; index < ids.length; index++) push(map, ids[index] as string, value);
 }
 
-/** Finishes an index: every list an exact-size array (a list grown by push has up to 16 slots to spare; the indexes live for the whole review). @internal */
-export function finishLinkIndex(map: LinkIndex): Map<string, string[]> {
+/** Indexes the value of each item under every id the item names (see linkEach), every list exact-size. Pure. @internal */
+export function indexLinks<T>(
+  items: readonly T[],
+  ids: (item: T) => readonly string[],
+  value: (item: T) => string,
+): Map<string, string[]> {
+  const index: LinkIndex = new Map();
+  for (let at = 0; at < items.length; at++) linkEach(index, ids(items[at] as T), value(items[at] as T));
+  return finishLinkIndex(index);
+}
+
+// Finishes an index: every list an exact-size array (a list grown by push has up to 16 slots to spare; the indexes
+// live for the whole review).
+function finishLinkIndex(map: LinkIndex): Map<string, string[]> {
   map.forEach((list, key) => {
     if (typeof list === 'string') map.set(key, [list]);
     else if (list.length > 2) map.set(key, list.slice());
@@ -84,4 +92,18 @@ export function recordDuplicates(
     if (seen.has(id)) duplicates.push({ key, id });
     else seen.add(id);
   }
+}
+
+/**
+ * The model's `testsOf`: test ids covering each story or requirement id, both fields together in test order (a
+ * repeat of a key's last value dropped), keyed in first-seen order. Pure. @internal
+ */
+export function testsOfIndex(tests: readonly NormalizedTest[]): Map<string, string[]> {
+  const testsOf: LinkIndex = new Map();
+  for (let index = 0; index < tests.length; index++) {
+    const test = tests[index] as NormalizedTest;
+    linkEach(testsOf, test.storyIds, test.id);
+    linkEach(testsOf, test.requirementIds, test.id);
+  }
+  return finishLinkIndex(testsOf);
 }

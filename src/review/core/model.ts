@@ -6,15 +6,9 @@ import type { NormalizedRequirement } from '../contracts/requirement-spec.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
 import type { ContractInput, ReviewContracts } from './contract-input.js';
 import { type ContractKey, type ContractSlot, REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
-import {
-  type DuplicateId,
-  finishLinkIndex,
-  indexById,
-  type LinkIndex,
-  linkEach,
-  recordDuplicates,
-} from './model-index.js';
-import { linkTests, type TestLinks, testsCovering, testsOfIndex } from './test-links.js';
+import { columnIndex } from './link-table.js';
+import { type DuplicateId, indexById, indexLinks, recordDuplicates, testsOfIndex } from './model-index.js';
+import { linkModel, type ModelLinks } from './model-links.js';
 
 /**
  * What the review made of one contract slot: analysed, missing or malformed
@@ -117,70 +111,76 @@ export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
   recordDuplicates('threat_model', contracts.threat_model?.threats ?? [], duplicates);
   recordDuplicates('system_design', contracts.system_design?.controls ?? [], duplicates);
 
-  const storiesOf: LinkIndex = new Map();
-  for (const story of stories.values()) linkEach(storiesOf, story.requirementIds, story.id);
-  const codeOf: LinkIndex = new Map();
-  const mitigationsOf: LinkIndex = new Map();
   const files = contracts.code_report?.files ?? [];
-  for (let index = 0; index < files.length; index++) {
-    const file = files[index] as (typeof files)[number];
-    linkEach(codeOf, file.implements, file.path);
-    linkEach(mitigationsOf, file.mitigates, file.path);
-  }
-  const links = linkTests(tests);
-  const testsOfControl: LinkIndex = new Map();
-  for (let index = 0; index < tests.length; index++) {
-    const test = tests[index] as NormalizedTest;
-    linkEach(testsOfControl, test.controls, test.id);
-  }
-  const controlsOf: LinkIndex = new Map();
-  for (const control of contracts.system_design?.controls ?? []) linkEach(controlsOf, control.nfrIds, control.id);
-  // Both fields together, built on first read: the analyses read the per-field indexes (testLinksOf).
+  return withLinks(
+    {
+      statuses,
+      contracts,
+      requirements,
+      stories,
+      tests,
+      controlsOf: indexLinks(
+        contracts.system_design?.controls ?? [],
+        (control) => control.nfrIds,
+        (control) => control.id,
+      ),
+      testsOfControl: indexLinks(
+        tests,
+        (test) => test.controls,
+        (test) => test.id,
+      ),
+      mitigationsOf: indexLinks(
+        files,
+        (file) => file.mitigates,
+        (file) => file.path,
+      ),
+      duplicates,
+    },
+    linkModel(requirements, stories, files, tests),
+  );
+}
+
+// The model's fields that are not derived from its link columns.
+type ModelFields = Omit<ReviewModel, 'storiesOf' | 'codeOf' | 'testsOf'>;
+
+// The link columns of each model built here (or made from a model's fields on its first use).
+const modelLinks = new WeakMap<ReviewModel, ModelLinks>();
+
+/**
+ * A model of `fields` over `links`: the id-keyed maps storiesOf, codeOf and testsOf are made from the columns on
+ * their first read (the analyses read the columns). Pure. @internal
+ */
+export function withLinks(fields: ModelFields, links: ModelLinks): ReviewModel {
+  let storiesOf: ReadonlyMap<string, readonly string[]> | undefined;
+  let codeOf: ReadonlyMap<string, readonly string[]> | undefined;
   let testsOf: ReadonlyMap<string, readonly string[]> | undefined;
   const model: ReviewModel = {
-    statuses,
-    contracts,
-    requirements,
-    stories,
-    tests,
-    storiesOf: finishLinkIndex(storiesOf),
-    codeOf: finishLinkIndex(codeOf),
+    ...fields,
+    get storiesOf() {
+      storiesOf ??= columnIndex(links.space, links.storiesOf);
+      return storiesOf;
+    },
+    get codeOf() {
+      codeOf ??= columnIndex(links.space, links.codeOf);
+      return codeOf;
+    },
     get testsOf() {
-      testsOf ??= testsOfIndex(tests);
+      testsOf ??= testsOfIndex(fields.tests);
       return testsOf;
     },
-    controlsOf: finishLinkIndex(controlsOf),
-    testsOfControl: finishLinkIndex(testsOfControl),
-    mitigationsOf: finishLinkIndex(mitigationsOf),
-    duplicates,
   };
-  testLinks.set(model, links);
+  modelLinks.set(model, links);
   return model;
 }
 
-// The per-field test links of each model built here, or made from a model's tests on its first use.
-const testLinks = new WeakMap<ReviewModel, TestLinks>();
-
-/**
- * The tests linked to each id, per field that names it: made with the model, or (for a model made another way,
- * such as the baseline-scoped copy) from its tests on first use. Pure. @internal
- */
-export function testLinksOf(model: ReviewModel): TestLinks {
-  let links = testLinks.get(model);
+/** The link columns of a model: made with it, or (for a model made another way) from its fields on first use. Pure. @internal */
+export function linksOf(model: ReviewModel): ModelLinks {
+  let links = modelLinks.get(model);
   if (links === undefined) {
-    links = linkTests(model.tests);
-    testLinks.set(model, links);
+    links = linkModel(model.requirements, model.stories, model.contracts.code_report?.files ?? [], model.tests);
+    modelLinks.set(model, links);
   }
   return links;
-}
-
-/** The tests covering a story or requirement id, as `model.testsOf.get(id)` gives them (see testsCovering). @internal */
-export function testsOfId(
-  model: ReviewModel,
-  id: string,
-  first: 'story' | 'requirement',
-): readonly string[] | undefined {
-  return testsCovering(testLinksOf(model), id, first, () => model.testsOf);
 }
 
 /** The status of one slot in the model. @public */

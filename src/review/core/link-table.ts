@@ -1,0 +1,120 @@
+// The review's heaviest links as columns over interned ids. Every requirement and story id, and every id a story, a
+// code file or a test links to, gets one dense ordinal; each link field becomes one compressed column (the owners
+// naming each ordinal, in owner order) instead of a map of growing arrays: one id lookup per link and no array per id.
+
+/** Ids interned as dense ordinals: `ids[k]` is the id of ordinal k. @internal */
+export interface IdSpace {
+  readonly ordinals: Map<string, number>;
+  readonly ids: string[];
+}
+
+/**
+ * One link field as a column: ordinal k is named by the owners `owners[start[k]]` up to `owners[start[k + 1] - 1]`,
+ * in owner order (an owner naming k twice counts once); `values[o]` is owner o's value (its path or id), and `keys`
+ * lists the ordinals the field names in first-seen order. An ordinal past `start`'s end is named by no owner.
+ * @internal
+ */
+export interface LinkColumn {
+  readonly start: Int32Array;
+  readonly owners: Int32Array;
+  readonly keys: Int32Array;
+  readonly values: readonly string[];
+}
+
+/** Creates an id space holding `ids` (each once, the first occurrence's ordinal). @internal */
+export function idSpace(ids: Iterable<string>): IdSpace {
+  const space: IdSpace = { ordinals: new Map(), ids: [] };
+  for (const id of ids) intern(space, id);
+  return space;
+}
+
+/** The ordinal of `id`, interned if new. @internal */
+export function intern(space: IdSpace, id: string): number {
+  let ordinal = space.ordinals.get(id);
+  if (ordinal === undefined) {
+    ordinal = space.ids.length;
+    space.ordinals.set(id, ordinal);
+    space.ids.push(id);
+  }
+  return ordinal;
+}
+
+/**
+ * Builds the column of one link field: owner i (whose value is `values[i]`) names the ids `lists[i]`. New ids are
+ * interned into `space`. Pure but for `space`. @internal
+ */
+export function linkColumn(
+  space: IdSpace,
+  lists: readonly (readonly string[])[],
+  values: readonly string[],
+): LinkColumn {
+  let total = 0;
+  for (let owner = 0; owner < lists.length; owner++) total += (lists[owner] as readonly string[]).length;
+  // At most `total` ids are new, so every ordinal this column interns fits.
+  const bound = space.ids.length + total;
+  const targets = new Int32Array(total);
+  const counts = new Int32Array(bound + 1);
+  const lastOwner = new Int32Array(bound).fill(-1);
+  const keys: number[] = [];
+  let link = 0;
+  for (let owner = 0; owner < lists.length; owner++) {
+    const ids = lists[owner] as readonly string[];
+    for (let at = 0; at < ids.length; at++) {
+      const ordinal = intern(space, ids[at] as string);
+      if (lastOwner[ordinal] === owner) {
+        targets[link++] = -1;
+        continue;
+      }
+      if (lastOwner[ordinal] === -1) keys.push(ordinal);
+      lastOwner[ordinal] = owner;
+      targets[link++] = ordinal;
+      (counts[ordinal + 1] as number)++;
+    }
+  }
+  const size = space.ids.length;
+  const start = counts.subarray(0, size + 1);
+  for (let ordinal = 0; ordinal < size; ordinal++) (start[ordinal + 1] as number) += start[ordinal] as number;
+  const next = start.slice(0, size);
+  const owners = new Int32Array(start[size] as number);
+  link = 0;
+  for (let owner = 0; owner < lists.length; owner++) {
+    const length = (lists[owner] as readonly string[]).length;
+    for (let at = 0; at < length; at++) {
+      const ordinal = targets[link++] as number;
+      if (ordinal >= 0) owners[(next[ordinal] as number)++] = owner;
+    }
+  }
+  return { start, owners, keys: Int32Array.from(keys), values };
+}
+
+/** How many owners name `ordinal` (0 for an ordinal the column never saw, or -1 for an id never interned). @internal */
+export function ownerCount(column: LinkColumn, ordinal: number): number {
+  if (ordinal < 0 || ordinal + 1 >= column.start.length) return 0;
+  return (column.start[ordinal + 1] as number) - (column.start[ordinal] as number);
+}
+
+/** The ids the column names, in first-seen order. @internal */
+export function columnKeys(space: IdSpace, column: LinkColumn): string[] {
+  return Array.from(column.keys, (ordinal) => space.ids[ordinal] as string);
+}
+
+/** The values naming `ordinal`, in owner order, a repeat of the previous value dropped. @internal */
+export function columnValues(column: LinkColumn, ordinal: number): string[] {
+  const list: string[] = [];
+  const end = ordinal + 1 < column.start.length ? (column.start[ordinal + 1] as number) : 0;
+  for (let at = ordinal + 1 < column.start.length ? (column.start[ordinal] as number) : 0; at < end; at++) {
+    const value = column.values[column.owners[at] as number] as string;
+    if (list[list.length - 1] !== value) list.push(value);
+  }
+  return list;
+}
+
+/** The column as an id → values index (keys in first-seen order), as the model's public maps show it. @internal */
+export function columnIndex(space: IdSpace, column: LinkColumn): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (let at = 0; at < column.keys.length; at++) {
+    const ordinal = column.keys[at] as number;
+    index.set(space.ids[ordinal] as string, columnValues(column, ordinal));
+  }
+  return index;
+}

@@ -1,0 +1,117 @@
+// The model's heavy links as columns (link-table.ts): the stories of each requirement, the code implementing each
+// story or requirement, and the tests naming each id in story_ids and in requirement_ids, apart per field (so a
+// requirement's tests are one column read in the common case where no id is named by both fields).
+import type { NormalizedCodeFile } from '../contracts/code-report.js';
+import type { NormalizedStory } from '../contracts/jira-tickets.js';
+import type { NormalizedTest } from '../contracts/test-report.js';
+import { type IdSpace, idSpace, intern, type LinkColumn, linkColumn, ownerCount } from './link-table.js';
+
+/** The model's link columns over one id space. @internal */
+export interface ModelLinks {
+  readonly space: IdSpace;
+  /** Requirement ids hold the ordinals 0 to requirementCount - 1, in the order of the model's requirements. */
+  readonly requirementCount: number;
+  /** The ordinal of each story id, in the order of the model's stories. */
+  readonly storyOrdinals: Int32Array;
+  /** Owners: the model's stories (their linked requirements). */
+  readonly storiesOf: LinkColumn;
+  /** Owners: the code files (their implements). */
+  readonly codeOf: LinkColumn;
+  /** Owners: the tests (their story_ids). */
+  readonly testsByStory: LinkColumn;
+  /** Owners: the tests (their requirement_ids). */
+  readonly testsByRequirement: LinkColumn;
+  /** True when some id is named by both test fields (then a covering list merges both, in test order). */
+  readonly overlap: boolean;
+}
+
+/** Links the model's requirements, stories (first definitions), code files and tests. Pure. @internal */
+export function linkModel(
+  requirements: ReadonlyMap<string, unknown>,
+  stories: ReadonlyMap<string, NormalizedStory>,
+  files: readonly NormalizedCodeFile[],
+  tests: readonly NormalizedTest[],
+): ModelLinks {
+  const space = idSpace(requirements.keys());
+  const storyList = [...stories.values()];
+  const storyOrdinals = Int32Array.from(storyList, (story) => intern(space, story.id));
+  const testIds = tests.map((test) => test.id);
+  const storiesOf = linkColumn(
+    space,
+    storyList.map((story) => story.requirementIds),
+    storyList.map((story) => story.id),
+  );
+  const codeOf = linkColumn(
+    space,
+    files.map((file) => file.implements),
+    files.map((file) => file.path),
+  );
+  const testsByStory = linkColumn(
+    space,
+    tests.map((test) => test.storyIds),
+    testIds,
+  );
+  const testsByRequirement = linkColumn(
+    space,
+    tests.map((test) => test.requirementIds),
+    testIds,
+  );
+  const [smaller, larger] =
+    testsByStory.keys.length < testsByRequirement.keys.length
+      ? [testsByStory, testsByRequirement]
+      : [testsByRequirement, testsByStory];
+  const overlap = smaller.keys.some((ordinal) => ownerCount(larger, ordinal) > 0);
+  return {
+    space,
+    requirementCount: requirements.size,
+    storyOrdinals,
+    storiesOf,
+    codeOf,
+    testsByStory,
+    testsByRequirement,
+    overlap,
+  };
+}
+
+/** The ordinal of `id`, or -1 when no link or definition names it. @internal */
+export function ordinalOf(links: ModelLinks, id: string): number {
+  return links.space.ordinals.get(id) ?? -1;
+}
+
+/** True when some test names `ordinal` in story_ids or requirement_ids. @internal */
+export function isTested(links: ModelLinks, ordinal: number): boolean {
+  return ownerCount(links.testsByStory, ordinal) > 0 || ownerCount(links.testsByRequirement, ordinal) > 0;
+}
+
+/**
+ * The column holding the tests covering `ordinal` when no id is named by both fields: the field `first` names when
+ * it has the ordinal (a requirement's tests name it in requirement_ids), else the other. @internal
+ */
+export function testColumn(links: ModelLinks, ordinal: number, first: 'story' | 'requirement'): LinkColumn {
+  const [preferred, other] =
+    first === 'story' ? [links.testsByStory, links.testsByRequirement] : [links.testsByRequirement, links.testsByStory];
+  return ownerCount(preferred, ordinal) > 0 ? preferred : other;
+}
+
+/** The tests covering `ordinal` from both fields together, in test order (a test naming it in both fields once). @internal */
+export function mergedTestIds(links: ModelLinks, ordinal: number): string[] {
+  const spans = [links.testsByStory, links.testsByRequirement].map((column) =>
+    ownerCount(column, ordinal) === 0
+      ? { column, at: 0, end: 0 }
+      : { column, at: column.start[ordinal] as number, end: column.start[ordinal + 1] as number },
+  ) as [{ column: LinkColumn; at: number; end: number }, { column: LinkColumn; at: number; end: number }];
+  const [story, requirement] = spans;
+  const ids: string[] = [];
+  while (story.at < story.end || requirement.at < requirement.end) {
+    const fromStory = story.at < story.end ? (story.column.owners[story.at] as number) : Number.POSITIVE_INFINITY;
+    const fromRequirement =
+      requirement.at < requirement.end
+        ? (requirement.column.owners[requirement.at] as number)
+        : Number.POSITIVE_INFINITY;
+    const owner = Math.min(fromStory, fromRequirement);
+    if (fromStory === owner) story.at++;
+    if (fromRequirement === owner) requirement.at++;
+    ids.push(story.column.values[owner] as string);
+  }
+  return ids;
+}

@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { NormalizedStory } from '../../../src/review/contracts/jira-tickets.js';
+import type { NormalizedTest } from '../../../src/review/contracts/test-report.js';
+import { columnValues } from '../../../src/review/core/link-table.js';
+import { testsOfIndex } from '../../../src/review/core/model-index.js';
+import { isTested, linkModel, mergedTestIds, ordinalOf, testColumn } from '../../../src/review/core/model-links.js';
+
+// Tests naming ids from a small pool in both fields, so ids repeat, cross fields and sometimes overlap.
+const ids = fc.constantFrom('US-001', 'US-002', 'US-003', 'FR-001', 'FR-002', 'X-1');
+const tests = fc.array(
+  fc.record({
+    id: fc.constantFrom('TC-001', 'TC-002', 'TC-003', 'TC-004'),
+    storyIds: fc.array(ids, { maxLength: 3 }),
+    requirementIds: fc.array(ids, { maxLength: 3 }),
+  }),
+  { maxLength: 12 },
+);
+const normalized = (list: readonly { id: string; storyIds: string[]; requirementIds: string[] }[]): NormalizedTest[] =>
+  list.map((test) => ({ ...test, synthetic: false, controls: [], status: 'passed', baseline: false }));
+const noStories = new Map<string, NormalizedStory>();
+const requirements = new Map([
+  ['FR-001', {}],
+  ['FR-002', {}],
+]);
+const POOL = ['US-001', 'US-002', 'US-003', 'FR-001', 'FR-002', 'X-1', 'NONE'];
+
+// The distinct values of a list, in first-seen order.
+const distinct = (list: readonly string[] | undefined): string[] => [...new Set(list ?? [])];
+
+describe('model links', () => {
+  it('give, for every id and either field first, the tests the combined testsOf index gives', () => {
+    fc.assert(
+      fc.property(tests, (list) => {
+        const all = normalized(list);
+        const combined = testsOfIndex(all);
+        const links = linkModel(requirements, noStories, [], all);
+        for (const id of POOL) {
+          const ordinal = ordinalOf(links, id);
+          expect(isTested(links, ordinal)).toBe(combined.has(id));
+          for (const first of ['story', 'requirement'] as const) {
+            const covering = links.overlap
+              ? mergedTestIds(links, ordinal)
+              : columnValues(testColumn(links, ordinal, first), ordinal);
+            // The matrix keeps each test once, in first-seen order: that is what must agree.
+            expect(distinct(covering)).toEqual(distinct(combined.get(id)));
+            if (!links.overlap) expect(covering).toEqual(combined.get(id) ?? []);
+          }
+        }
+      }),
+    );
+  });
+
+  it('report an overlap exactly when some id is named in both fields', () => {
+    fc.assert(
+      fc.property(tests, (list) => {
+        const all = normalized(list);
+        const inStory = new Set(all.flatMap((test) => test.storyIds));
+        const both = all.some((test) => test.requirementIds.some((id) => inStory.has(id)));
+        expect(linkModel(requirements, noStories, [], all).overlap).toBe(both);
+      }),
+    );
+  });
+
+  it('merge the two fields in test order, a test naming the id in both fields once', () => {
+    const links = linkModel(
+      requirements,
+      noStories,
+      [],
+      normalized([
+        { id: 'TC-1', storyIds: ['FR-001'], requirementIds: [] },
+        { id: 'TC-2', storyIds: ['FR-001'], requirementIds: ['FR-001'] },
+        { id: 'TC-3', storyIds: [], requirementIds: ['FR-001'] },
+      ]),
+    );
+    expect(links.overlap).toBe(true);
+    expect(mergedTestIds(links, ordinalOf(links, 'FR-001'))).toEqual(['TC-1', 'TC-2', 'TC-3']);
+  });
+
+  it('hold the requirement ids first, in order, then each story id at its ordinal', () => {
+    const story = (id: string): NormalizedStory => ({
+      id,
+      title: id,
+      epic: null,
+      requirementIds: ['FR-002'],
+      points: 1,
+      sprint: null,
+      assignee: null,
+      blockedBy: [],
+      baseline: false,
+    });
+    const links = linkModel(
+      requirements,
+      new Map([
+        ['US-7', story('US-7')],
+        ['FR-001', story('FR-001')],
+      ]),
+      [],
+      [],
+    );
+    expect(links.requirementCount).toBe(2);
+    expect(links.space.ids.slice(0, 3)).toEqual(['FR-001', 'FR-002', 'US-7']);
+    // A story whose id is also a requirement id shares that ordinal.
+    expect([...links.storyOrdinals]).toEqual([2, 0]);
+    expect(columnValues(links.storiesOf, 1)).toEqual(['US-7', 'FR-001']);
+  });
+});
