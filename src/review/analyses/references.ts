@@ -1,7 +1,7 @@
 import type { ContractKey } from '../core/contract-slots.js';
 import { type Finding, findingAt, listIds } from '../core/finding.js';
-import { columnKeys, type LinkColumn } from '../core/link-table.js';
 import { linksOf, type ReviewModel } from '../core/model.js';
+import { undefinedKeys } from '../core/model-links.js';
 import { invalidIdFindings } from './id-patterns.js';
 
 type Target = 'requirement' | 'story' | 'test' | 'threat' | 'control' | 'requirement_or_story';
@@ -29,7 +29,7 @@ function group<T>(
 }
 
 // A reference group over a field the model indexes by referenced id: resolving each id the field names once (in
-// first-seen order) resolves every reference.
+// first-seen order; for a link column, each id it names that is not defined) resolves every reference.
 function indexed(from: ContractKey, field: string, target: Target, distinct: Iterable<string>): ReferenceGroup {
   return { from, field, target, items: [], ids: () => [], distinct };
 }
@@ -39,19 +39,33 @@ function referenceGroups(model: ReviewModel): ReferenceGroup[] {
   const { jira_tickets: jira, deployment_report: deployment, documentation } = model.contracts;
   const stories = jira?.stories ?? [];
   const links = linksOf(model);
-  const named = (column: LinkColumn): string[] => columnKeys(links.space, column);
   // With every story defined once, storiesOf's keys are the linked requirements in first-seen order.
   const storiesOnce = !model.duplicates.some((duplicate) => duplicate.key === 'jira_tickets');
   return [
     storiesOnce
-      ? indexed('jira_tickets', 'linked_requirements', 'requirement', named(links.storiesOf))
+      ? indexed(
+          'jira_tickets',
+          'linked_requirements',
+          'requirement',
+          undefinedKeys(links, links.storiesOf, 'requirement'),
+        )
       : group('jira_tickets', 'linked_requirements', 'requirement', stories, (story) => story.requirementIds),
     group('jira_tickets', 'blocked_by', 'story', stories, (story) => story.blockedBy),
     indexed('system_design', 'security_controls.nfr_ids', 'requirement', model.controlsOf.keys()),
-    indexed('code_report', 'implements', 'requirement_or_story', named(links.codeOf)),
+    indexed(
+      'code_report',
+      'implements',
+      'requirement_or_story',
+      undefinedKeys(links, links.codeOf, 'requirement_or_story'),
+    ),
     indexed('code_report', 'mitigates', 'threat', model.mitigationsOf.keys()),
-    indexed('test_report', 'story_ids', 'story', named(links.testsByStory)),
-    indexed('test_report', 'requirement_ids', 'requirement', named(links.testsByRequirement)),
+    indexed('test_report', 'story_ids', 'story', undefinedKeys(links, links.testsByStory, 'story')),
+    indexed(
+      'test_report',
+      'requirement_ids',
+      'requirement',
+      undefinedKeys(links, links.testsByRequirement, 'requirement'),
+    ),
     indexed('test_report', 'controls', 'control', model.testsOfControl.keys()),
     group(
       'deployment_report',

@@ -1,9 +1,8 @@
 import type { TraceabilityRow } from '../contracts/feedback-report.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
 import { type Finding, findingAt } from '../core/finding.js';
-import { columnKeys } from '../core/link-table.js';
 import { hasContracts, linksOf, type ReviewModel } from '../core/model.js';
-import { isTested } from '../core/model-links.js';
+import { isTested, undefinedKeys } from '../core/model-links.js';
 
 // True when any of `ids` is a known requirement.
 function anyRequirement(model: ReviewModel, ids: readonly string[] | undefined): boolean {
@@ -15,10 +14,8 @@ function anyRequirement(model: ReviewModel, ids: readonly string[] | undefined):
 // The requirement_ids that name no known requirement, each once: usually none, so a test's requirement_ids are known
 // without looking each one up (every id a test names there is a key of the field's index).
 function unknownRequirementIds(model: ReviewModel): ReadonlySet<string> {
-  const unknown = new Set<string>();
   const links = linksOf(model);
-  for (const id of columnKeys(links.space, links.testsByRequirement)) if (!model.requirements.has(id)) unknown.add(id);
-  return unknown;
+  return new Set(undefinedKeys(links, links.testsByRequirement, 'requirement'));
 }
 
 // True when a test maps to no known requirement, directly, through a known story or through a control.

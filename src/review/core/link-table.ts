@@ -51,24 +51,22 @@ export function linkColumn(
   let total = 0;
   for (let owner = 0; owner < lists.length; owner++) total += (lists[owner] as readonly string[]).length;
   // At most `total` ids are new, so every ordinal this column interns fits.
-  const bound = space.ids.length + total;
+  const counts = new Int32Array(space.ids.length + total + 1);
   const targets = new Int32Array(total);
-  const counts = new Int32Array(bound + 1);
-  const lastOwner = new Int32Array(bound).fill(-1);
   const keys: number[] = [];
   let link = 0;
   for (let owner = 0; owner < lists.length; owner++) {
     const ids = lists[owner] as readonly string[];
     for (let at = 0; at < ids.length; at++) {
-      const ordinal = intern(space, ids[at] as string);
-      if (lastOwner[ordinal] === owner) {
+      const id = ids[at] as string;
+      if (at > 0 && namedBefore(ids, id, at)) {
         targets[link++] = -1;
         continue;
       }
-      if (lastOwner[ordinal] === -1) keys.push(ordinal);
-      lastOwner[ordinal] = owner;
-      targets[link++] = ordinal;
+      const ordinal = intern(space, id);
+      if ((counts[ordinal + 1] as number) === 0) keys.push(ordinal);
       (counts[ordinal + 1] as number)++;
+      targets[link++] = ordinal;
     }
   }
   const size = space.ids.length;
@@ -87,15 +85,16 @@ export function linkColumn(
   return { start, owners, keys: Int32Array.from(keys), values };
 }
 
+// True when `ids` names `id` before position `at` (an owner's list is short: a scan beats a lookup).
+function namedBefore(ids: readonly string[], id: string, at: number): boolean {
+  for (let index = 0; index < at; index++) if (ids[index] === id) return true;
+  return false;
+}
+
 /** How many owners name `ordinal` (0 for an ordinal the column never saw, or -1 for an id never interned). @internal */
 export function ownerCount(column: LinkColumn, ordinal: number): number {
   if (ordinal < 0 || ordinal + 1 >= column.start.length) return 0;
   return (column.start[ordinal + 1] as number) - (column.start[ordinal] as number);
-}
-
-/** The ids the column names, in first-seen order. @internal */
-export function columnKeys(space: IdSpace, column: LinkColumn): string[] {
-  return Array.from(column.keys, (ordinal) => space.ids[ordinal] as string);
 }
 
 /** The values naming `ordinal`, in owner order, a repeat of the previous value dropped. @internal */

@@ -13,6 +13,8 @@ export interface ModelLinks {
   readonly requirementCount: number;
   /** The ordinal of each story id, in the order of the model's stories. */
   readonly storyOrdinals: Int32Array;
+  /** 1 at the ordinal of each story id (the array ends after the last story's ordinal). */
+  readonly isStory: Uint8Array;
   /** Owners: the model's stories (their linked requirements). */
   readonly storiesOf: LinkColumn;
   /** Owners: the code files (their implements). */
@@ -35,6 +37,8 @@ export function linkModel(
   const space = idSpace(requirements.keys());
   const storyList = [...stories.values()];
   const storyOrdinals = Int32Array.from(storyList, (story) => intern(space, story.id));
+  const isStory = new Uint8Array(space.ids.length);
+  for (let index = 0; index < storyOrdinals.length; index++) isStory[storyOrdinals[index] as number] = 1;
   const testIds = tests.map((test) => test.id);
   const storiesOf = linkColumn(
     space,
@@ -65,6 +69,7 @@ export function linkModel(
     space,
     requirementCount: requirements.size,
     storyOrdinals,
+    isStory,
     storiesOf,
     codeOf,
     testsByStory,
@@ -76,6 +81,26 @@ export function linkModel(
 /** The ordinal of `id`, or -1 when no link or definition names it. @internal */
 export function ordinalOf(links: ModelLinks, id: string): number {
   return links.space.ordinals.get(id) ?? -1;
+}
+
+/**
+ * The ids `column` names that are not defined as `kind` (a requirement id, a story id, or either), in first-seen
+ * order: only these can be dangling references. @internal
+ */
+export function undefinedKeys(
+  links: ModelLinks,
+  column: LinkColumn,
+  kind: 'requirement' | 'story' | 'requirement_or_story',
+): string[] {
+  const ids: string[] = [];
+  for (let at = 0; at < column.keys.length; at++) {
+    const ordinal = column.keys[at] as number;
+    const requirement = ordinal < links.requirementCount;
+    const story = links.isStory[ordinal] === 1;
+    const defined = kind === 'requirement' ? requirement : kind === 'story' ? story : requirement || story;
+    if (!defined) ids.push(links.space.ids[ordinal] as string);
+  }
+  return ids;
 }
 
 /** True when some test names `ordinal` in story_ids or requirement_ids. @internal */

@@ -4,7 +4,14 @@ import type { NormalizedStory } from '../../../src/review/contracts/jira-tickets
 import type { NormalizedTest } from '../../../src/review/contracts/test-report.js';
 import { columnValues } from '../../../src/review/core/link-table.js';
 import { testsOfIndex } from '../../../src/review/core/model-index.js';
-import { isTested, linkModel, mergedTestIds, ordinalOf, testColumn } from '../../../src/review/core/model-links.js';
+import {
+  isTested,
+  linkModel,
+  mergedTestIds,
+  ordinalOf,
+  testColumn,
+  undefinedKeys,
+} from '../../../src/review/core/model-links.js';
 
 // Tests naming ids from a small pool in both fields, so ids repeat, cross fields and sometimes overlap.
 const ids = fc.constantFrom('US-001', 'US-002', 'US-003', 'FR-001', 'FR-002', 'X-1');
@@ -24,6 +31,19 @@ const requirements = new Map([
   ['FR-002', {}],
 ]);
 const POOL = ['US-001', 'US-002', 'US-003', 'FR-001', 'FR-002', 'X-1', 'NONE'];
+
+// A story of `id` linking FR-002.
+const story = (id: string): NormalizedStory => ({
+  id,
+  title: id,
+  epic: null,
+  requirementIds: ['FR-002'],
+  points: 1,
+  sprint: null,
+  assignee: null,
+  blockedBy: [],
+  baseline: false,
+});
 
 // The distinct values of a list, in first-seen order.
 const distinct = (list: readonly string[] | undefined): string[] => [...new Set(list ?? [])];
@@ -78,17 +98,6 @@ describe('model links', () => {
   });
 
   it('hold the requirement ids first, in order, then each story id at its ordinal', () => {
-    const story = (id: string): NormalizedStory => ({
-      id,
-      title: id,
-      epic: null,
-      requirementIds: ['FR-002'],
-      points: 1,
-      sprint: null,
-      assignee: null,
-      blockedBy: [],
-      baseline: false,
-    });
     const links = linkModel(
       requirements,
       new Map([
@@ -103,5 +112,21 @@ describe('model links', () => {
     // A story whose id is also a requirement id shares that ordinal.
     expect([...links.storyOrdinals]).toEqual([2, 0]);
     expect(columnValues(links.storiesOf, 1)).toEqual(['US-7', 'FR-001']);
+  });
+
+  it('list as undefined only the ids a column names that are not of the kind asked, in first-seen order', () => {
+    const links = linkModel(
+      requirements,
+      new Map([['US-7', { ...story('US-7'), requirementIds: ['FR-404', 'FR-001'] }]]),
+      [],
+      normalized([
+        { id: 'TC-1', storyIds: ['US-9', 'US-7', 'FR-001'], requirementIds: ['US-7', 'FR-002', 'X-1'] },
+        { id: 'TC-2', storyIds: ['US-9'], requirementIds: ['FR-003'] },
+      ]),
+    );
+    expect(undefinedKeys(links, links.testsByStory, 'story')).toEqual(['US-9', 'FR-001']);
+    expect(undefinedKeys(links, links.testsByRequirement, 'requirement')).toEqual(['US-7', 'X-1', 'FR-003']);
+    expect(undefinedKeys(links, links.testsByRequirement, 'requirement_or_story')).toEqual(['X-1', 'FR-003']);
+    expect(undefinedKeys(links, links.storiesOf, 'requirement')).toEqual(['FR-404']);
   });
 });
