@@ -52,21 +52,24 @@ export function linkColumn(
   for (let owner = 0; owner < lists.length; owner++) total += (lists[owner] as readonly string[]).length;
   // At most `total` ids are new, so every ordinal this column interns fits.
   const counts = new Int32Array(space.ids.length + total + 1);
+  // Each link's ordinal (-1 for an owner's repeat) and owner, in link order.
   const targets = new Int32Array(total);
+  const linkOwners = new Int32Array(total);
   const keys: number[] = [];
   let link = 0;
   for (let owner = 0; owner < lists.length; owner++) {
     const ids = lists[owner] as readonly string[];
-    for (let at = 0; at < ids.length; at++) {
+    for (let at = 0; at < ids.length; at++, link++) {
       const id = ids[at] as string;
+      linkOwners[link] = owner;
       if (at > 0 && namedBefore(ids, id, at)) {
-        targets[link++] = -1;
+        targets[link] = -1;
         continue;
       }
       const ordinal = intern(space, id);
       if ((counts[ordinal + 1] as number) === 0) keys.push(ordinal);
       (counts[ordinal + 1] as number)++;
-      targets[link++] = ordinal;
+      targets[link] = ordinal;
     }
   }
   const size = space.ids.length;
@@ -74,13 +77,9 @@ export function linkColumn(
   for (let ordinal = 0; ordinal < size; ordinal++) (start[ordinal + 1] as number) += start[ordinal] as number;
   const next = start.slice(0, size);
   const owners = new Int32Array(start[size] as number);
-  link = 0;
-  for (let owner = 0; owner < lists.length; owner++) {
-    const length = (lists[owner] as readonly string[]).length;
-    for (let at = 0; at < length; at++) {
-      const ordinal = targets[link++] as number;
-      if (ordinal >= 0) owners[(next[ordinal] as number)++] = owner;
-    }
+  for (link = 0; link < total; link++) {
+    const ordinal = targets[link] as number;
+    if (ordinal >= 0) owners[(next[ordinal] as number)++] = linkOwners[link] as number;
   }
   return { start, owners, keys: Int32Array.from(keys), values };
 }
