@@ -4,7 +4,7 @@
 import type { NormalizedCodeFile } from '../contracts/code-report.js';
 import type { NormalizedStory } from '../contracts/jira-tickets.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
-import { type IdSpace, idSpace, intern, type LinkColumn, linkColumn, ownerCount } from './link-table.js';
+import { type IdSpace, intern, type LinkColumn, linkColumn, ownerCount } from './link-table.js';
 
 /** The model's link columns over one id space. @internal */
 export interface ModelLinks {
@@ -27,15 +27,17 @@ export interface ModelLinks {
   readonly overlap: boolean;
 }
 
-/** Links the model's requirements, stories (first definitions), code files and tests. Pure. @internal */
+/**
+ * Links the model's stories (first definitions), code files and tests over `space`, whose ordinals below
+ * `requirementCount` are the requirement ids. Pure but for `space`. @internal
+ */
 export function linkModel(
-  requirements: ReadonlyMap<string, unknown>,
-  stories: ReadonlyMap<string, NormalizedStory>,
+  space: IdSpace,
+  requirementCount: number,
+  storyList: readonly NormalizedStory[],
   files: readonly NormalizedCodeFile[],
   tests: readonly NormalizedTest[],
 ): ModelLinks {
-  const space = idSpace(requirements.keys());
-  const storyList = [...stories.values()];
   const storyOrdinals = Int32Array.from(storyList, (story) => intern(space, story.id));
   const isStory = new Uint8Array(space.ids.length);
   for (let index = 0; index < storyOrdinals.length; index++) isStory[storyOrdinals[index] as number] = 1;
@@ -67,7 +69,7 @@ export function linkModel(
   const overlap = smaller.keys.some((ordinal) => ownerCount(larger, ordinal) > 0);
   return {
     space,
-    requirementCount: requirements.size,
+    requirementCount,
     storyOrdinals,
     isStory,
     storiesOf,

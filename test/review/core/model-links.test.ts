@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NormalizedStory } from '../../../src/review/contracts/jira-tickets.js';
 import type { NormalizedTest } from '../../../src/review/contracts/test-report.js';
-import { columnValues } from '../../../src/review/core/link-table.js';
+import { columnValues, idSpace } from '../../../src/review/core/link-table.js';
 import { testsOfIndex } from '../../../src/review/core/model-index.js';
 import {
   isTested,
@@ -25,11 +25,9 @@ const tests = fc.array(
 );
 const normalized = (list: readonly { id: string; storyIds: string[]; requirementIds: string[] }[]): NormalizedTest[] =>
   list.map((test) => ({ ...test, synthetic: false, controls: [], status: 'passed', baseline: false }));
-const noStories = new Map<string, NormalizedStory>();
-const requirements = new Map([
-  ['FR-001', {}],
-  ['FR-002', {}],
-]);
+// Links stories and tests over a space holding the requirements FR-001 and FR-002 (no code files).
+const linkTo = (stories: readonly NormalizedStory[], tests: readonly NormalizedTest[]) =>
+  linkModel(idSpace(['FR-001', 'FR-002']), 2, stories, [], tests);
 const POOL = ['US-001', 'US-002', 'US-003', 'FR-001', 'FR-002', 'X-1', 'NONE'];
 
 // A story of `id` linking FR-002.
@@ -54,7 +52,7 @@ describe('model links', () => {
       fc.property(tests, (list) => {
         const all = normalized(list);
         const combined = testsOfIndex(all);
-        const links = linkModel(requirements, noStories, [], all);
+        const links = linkTo([], all);
         for (const id of POOL) {
           const ordinal = ordinalOf(links, id);
           expect(isTested(links, ordinal)).toBe(combined.has(id));
@@ -77,15 +75,13 @@ describe('model links', () => {
         const all = normalized(list);
         const inStory = new Set(all.flatMap((test) => test.storyIds));
         const both = all.some((test) => test.requirementIds.some((id) => inStory.has(id)));
-        expect(linkModel(requirements, noStories, [], all).overlap).toBe(both);
+        expect(linkTo([], all).overlap).toBe(both);
       }),
     );
   });
 
   it('merge the two fields in test order, a test naming the id in both fields once', () => {
-    const links = linkModel(
-      requirements,
-      noStories,
+    const links = linkTo(
       [],
       normalized([
         { id: 'TC-1', storyIds: ['FR-001'], requirementIds: [] },
@@ -98,15 +94,7 @@ describe('model links', () => {
   });
 
   it('hold the requirement ids first, in order, then each story id at its ordinal', () => {
-    const links = linkModel(
-      requirements,
-      new Map([
-        ['US-7', story('US-7')],
-        ['FR-001', story('FR-001')],
-      ]),
-      [],
-      [],
-    );
+    const links = linkTo([story('US-7'), story('FR-001')], []);
     expect(links.requirementCount).toBe(2);
     expect(links.space.ids.slice(0, 3)).toEqual(['FR-001', 'FR-002', 'US-7']);
     // A story whose id is also a requirement id shares that ordinal.
@@ -115,10 +103,8 @@ describe('model links', () => {
   });
 
   it('list as undefined only the ids a column names that are not of the kind asked, in first-seen order', () => {
-    const links = linkModel(
-      requirements,
-      new Map([['US-7', { ...story('US-7'), requirementIds: ['FR-404', 'FR-001'] }]]),
-      [],
+    const links = linkTo(
+      [{ ...story('US-7'), requirementIds: ['FR-404', 'FR-001'] }],
       normalized([
         { id: 'TC-1', storyIds: ['US-9', 'US-7', 'FR-001'], requirementIds: ['US-7', 'FR-002', 'X-1'] },
         { id: 'TC-2', storyIds: ['US-9'], requirementIds: ['FR-003'] },
