@@ -11,14 +11,15 @@ import type { DuplicateId } from './model-index.js';
 export class DefinedIds<T extends { readonly id: string }> implements ReadonlyMap<string, T> {
   readonly #space: IdSpace;
   readonly #items: readonly T[];
-  // One more than the index in #items of the item defined at each ordinal (0: none); ordinals interned later have none.
-  readonly #itemAt: Int32Array;
+  // The item defined at each ordinal (undefined: none); ordinals interned later have none.
+  readonly #byOrdinal: (T | undefined)[] = [];
 
   constructor(space: IdSpace, items: readonly T[], ordinals: Int32Array) {
     this.#space = space;
     this.#items = items;
-    this.#itemAt = new Int32Array(space.ids.length);
-    for (let index = 0; index < ordinals.length; index++) this.#itemAt[ordinals[index] as number] = index + 1;
+    // Pushed one by one, so the array stays packed (no holes to look up on its prototype).
+    for (let ordinal = 0; ordinal < space.ids.length; ordinal++) this.#byOrdinal.push(undefined);
+    for (let index = 0; index < ordinals.length; index++) this.#byOrdinal[ordinals[index] as number] = items[index];
   }
 
   get size(): number {
@@ -27,9 +28,7 @@ export class DefinedIds<T extends { readonly id: string }> implements ReadonlyMa
 
   get(id: string): T | undefined {
     const ordinal = this.#space.ordinals.get(id);
-    if (ordinal === undefined || ordinal >= this.#itemAt.length) return undefined;
-    const at = this.#itemAt[ordinal] as number;
-    return at === 0 ? undefined : this.#items[at - 1];
+    return ordinal === undefined || ordinal >= this.#byOrdinal.length ? undefined : this.#byOrdinal[ordinal];
   }
 
   has(id: string): boolean {
