@@ -45,8 +45,31 @@ function finishLinkIndex(map: LinkIndex): Map<string, string[]> {
   return map as Map<string, string[]>;
 }
 
-// Ids that ascend strictly cannot repeat, so a list in id order (the usual order of a generated contract) is checked
-// without asking whether each id was seen.
+// Ids that ascend strictly cannot repeat, so a list in id order (the usual order of a generated contract) is indexed
+// without asking whether each id was seen; any other order falls back to that check, with the same result.
+
+/** Indexes a list by id, keeping the first definition and recording the duplicates. @internal */
+export function indexById<T extends { readonly id: string }>(
+  key: ContractKey,
+  items: readonly T[],
+  duplicates: DuplicateId[],
+): Map<string, T> {
+  const map = new Map<string, T>();
+  let previous = '';
+  let ascending = true;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as T;
+    if (ascending && (index === 0 || item.id > previous)) {
+      previous = item.id;
+      map.set(item.id, item);
+      continue;
+    }
+    ascending = false;
+    if (map.has(item.id)) duplicates.push({ key, id: item.id });
+    else map.set(item.id, item);
+  }
+  return map;
+}
 
 // True when the ids of `items` ascend strictly (so none repeats).
 function ascendingIds(items: readonly { readonly id: string }[]): boolean {

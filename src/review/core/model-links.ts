@@ -4,7 +4,7 @@
 import type { NormalizedCodeFile } from '../contracts/code-report.js';
 import type { NormalizedStory } from '../contracts/jira-tickets.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
-import { type IdSpace, intern, type LinkColumn, linkColumn, ownerCount } from './link-table.js';
+import { type IdSpace, idSpace, intern, type LinkColumn, linkColumn, ownerCount } from './link-table.js';
 
 /** The model's link columns over one id space. @internal */
 export interface ModelLinks {
@@ -28,16 +28,17 @@ export interface ModelLinks {
 }
 
 /**
- * Links the model's stories (first definitions), code files and tests over `space`, whose ordinals below
- * `requirementCount` are the requirement ids. Pure but for `space`. @internal
+ * Links the model's stories (first definitions), code files and tests over one id space that holds the requirement
+ * ids first. Pure. @internal
  */
 export function linkModel(
-  space: IdSpace,
-  requirementCount: number,
-  storyList: readonly NormalizedStory[],
+  requirements: ReadonlyMap<string, unknown>,
+  stories: ReadonlyMap<string, NormalizedStory>,
   files: readonly NormalizedCodeFile[],
   tests: readonly NormalizedTest[],
 ): ModelLinks {
+  const space = idSpace(requirements.keys());
+  const storyList = [...stories.values()];
   const storyOrdinals = Int32Array.from(storyList, (story) => intern(space, story.id));
   const isStory = new Uint8Array(space.ids.length);
   for (let index = 0; index < storyOrdinals.length; index++) isStory[storyOrdinals[index] as number] = 1;
@@ -69,7 +70,7 @@ export function linkModel(
   const overlap = smaller.keys.some((ordinal) => ownerCount(larger, ordinal) > 0);
   return {
     space,
-    requirementCount,
+    requirementCount: requirements.size,
     storyOrdinals,
     isStory,
     storiesOf,

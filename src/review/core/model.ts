@@ -6,9 +6,8 @@ import type { NormalizedRequirement } from '../contracts/requirement-spec.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
 import type { ContractInput, ReviewContracts } from './contract-input.js';
 import { type ContractKey, type ContractSlot, REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
-import { defineIds } from './defined-ids.js';
-import { columnIndex, idSpace } from './link-table.js';
-import { type DuplicateId, indexLinks, recordDuplicates, testsOfIndex } from './model-index.js';
+import { columnIndex } from './link-table.js';
+import { type DuplicateId, indexById, indexLinks, recordDuplicates, testsOfIndex } from './model-index.js';
 import { linkModel, type ModelLinks } from './model-links.js';
 
 /**
@@ -105,10 +104,8 @@ export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
     REVIEW_CONTRACT_SLOTS.map((slot) => [slot.key, values.get(slot.key) ?? null]),
   ) as unknown as NormalizedContracts;
   const duplicates: DuplicateId[] = [];
-  // One id space: the requirement ids first (ordinals 0 to requirements.size - 1), then the story ids.
-  const space = idSpace([]);
-  const requirements = defineIds(space, 'requirement_spec', contracts.requirement_spec?.requirements ?? [], duplicates);
-  const stories = defineIds(space, 'jira_tickets', contracts.jira_tickets?.stories ?? [], duplicates);
+  const requirements = indexById('requirement_spec', contracts.requirement_spec?.requirements ?? [], duplicates);
+  const stories = indexById('jira_tickets', contracts.jira_tickets?.stories ?? [], duplicates);
   const tests = contracts.test_report?.tests ?? [];
   recordDuplicates('test_report', tests, duplicates);
   recordDuplicates('threat_model', contracts.threat_model?.threats ?? [], duplicates);
@@ -138,7 +135,7 @@ export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
       ),
       duplicates,
     },
-    linkModel(space, requirements.size, [...stories.values()], files, tests),
+    linkModel(requirements, stories, files, tests),
   );
 }
 
@@ -179,9 +176,7 @@ export function withLinks(fields: ModelFields, links: ModelLinks): ReviewModel {
 export function linksOf(model: ReviewModel): ModelLinks {
   let links = modelLinks.get(model);
   if (links === undefined) {
-    const space = idSpace(model.requirements.keys());
-    const files = model.contracts.code_report?.files ?? [];
-    links = linkModel(space, space.ids.length, [...model.stories.values()], files, model.tests);
+    links = linkModel(model.requirements, model.stories, model.contracts.code_report?.files ?? [], model.tests);
     modelLinks.set(model, links);
   }
   return links;

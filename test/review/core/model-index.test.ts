@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type DuplicateId, recordDuplicates } from '../../../src/review/core/model-index.js';
+import { type DuplicateId, indexById, recordDuplicates } from '../../../src/review/core/model-index.js';
 
 // The plain definition: walk the list, the first definition of an id counts, every later one is a duplicate.
 function naive(items: readonly { id: string }[]): { first: Map<string, { id: string }>; duplicates: string[] } {
@@ -26,6 +26,18 @@ const idLists = fc
   });
 
 describe('model index', () => {
+  it('indexById keeps the first definition and records every later one, in any order', () => {
+    fc.assert(
+      fc.property(idLists, (items) => {
+        const duplicates: DuplicateId[] = [];
+        const map = indexById('test_report', items, duplicates);
+        const expected = naive(items);
+        expect([...map]).toEqual([...expected.first]);
+        expect(duplicates).toEqual(expected.duplicates.map((id) => ({ key: 'test_report', id })));
+      }),
+    );
+  });
+
   it('recordDuplicates records the ids defined again, in list order, ascending or not', () => {
     fc.assert(
       fc.property(idLists, (items) => {
@@ -43,6 +55,14 @@ describe('model index', () => {
       ['TC-001', 'TC-002', 'TC-003', 'TC-002'].map((id) => ({ id })),
       duplicates,
     );
-    expect(duplicates).toEqual([{ key: 'test_report', id: 'TC-002' }]);
+    indexById(
+      'jira_tickets',
+      ['US-001', 'US-002', 'US-001'].map((id) => ({ id })),
+      duplicates,
+    );
+    expect(duplicates).toEqual([
+      { key: 'test_report', id: 'TC-002' },
+      { key: 'jira_tickets', id: 'US-001' },
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { NormalizedStory } from '../../../src/review/contracts/jira-tickets.js';
 import type { NormalizedTest } from '../../../src/review/contracts/test-report.js';
-import { columnValues, idSpace } from '../../../src/review/core/link-table.js';
+import { columnValues } from '../../../src/review/core/link-table.js';
 import { testsOfIndex } from '../../../src/review/core/model-index.js';
 import {
   isTested,
@@ -27,7 +27,15 @@ const normalized = (list: readonly { id: string; storyIds: string[]; requirement
   list.map((test) => ({ ...test, synthetic: false, controls: [], status: 'passed', baseline: false }));
 // Links stories and tests over a space holding the requirements FR-001 and FR-002 (no code files).
 const linkTo = (stories: readonly NormalizedStory[], tests: readonly NormalizedTest[]) =>
-  linkModel(idSpace(['FR-001', 'FR-002']), 2, stories, [], tests);
+  linkModel(
+    new Map([
+      ['FR-001', {}],
+      ['FR-002', {}],
+    ]),
+    new Map(stories.map((story) => [story.id, story])),
+    [],
+    tests,
+  );
 const POOL = ['US-001', 'US-002', 'US-003', 'FR-001', 'FR-002', 'X-1', 'NONE'];
 
 // A story of `id` linking FR-002.
