@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ms, ratio, row } from './format.js';
 import type { HeapResult, Subject } from './review-child.js';
+import { benchLongLists } from './review-long-lists.js';
 import type { MillionResult } from './review-million.js';
 import { programmeSize, writeProgramme } from './review-programme.js';
 
@@ -194,6 +195,7 @@ export async function benchReview(): Promise<void> {
     }
   }
   printScaling(times);
+  await benchLongLists();
   for (const [scale, measured] of heaps) printHeap(scale, measured);
   await benchMillion();
 }

@@ -2,6 +2,9 @@
 // code file or a test links to, gets one dense ordinal; each link field becomes one compressed column (the owners
 // naming each ordinal, in owner order) instead of a map of growing arrays: one id lookup per link and no array per id.
 
+// Id lists up to this length are scanned for a repeated id; longer ones keep a set.
+const SCAN_LIMIT = 16;
+
 /** Ids interned as dense ordinals: `ids[k]` is the id of ordinal k. @internal */
 export interface IdSpace {
   readonly ordinals: Map<string, number>;
@@ -59,10 +62,12 @@ export function linkColumn(
   let link = 0;
   for (let owner = 0; owner < lists.length; owner++) {
     const ids = lists[owner] as readonly string[];
+    // A short list is scanned for a repeat; a long one keeps a set (no list costs the square of its length).
+    const named = ids.length > SCAN_LIMIT ? new Set<string>() : null;
     for (let at = 0; at < ids.length; at++, link++) {
       const id = ids[at] as string;
       linkOwners[link] = owner;
-      if (at > 0 && namedBefore(ids, id, at)) {
+      if (named === null ? at > 0 && namedBefore(ids, id, at) : named.size === named.add(id).size) {
         targets[link] = -1;
         continue;
       }
@@ -73,7 +78,8 @@ export function linkColumn(
     }
   }
   const size = space.ids.length;
-  const start = counts.subarray(0, size + 1);
+  // A copy of the counts' used part, so the column does not keep the whole counting buffer alive.
+  const start = counts.slice(0, size + 1);
   for (let ordinal = 0; ordinal < size; ordinal++) (start[ordinal + 1] as number) += start[ordinal] as number;
   const next = start.slice(0, size);
   const owners = new Int32Array(start[size] as number);

@@ -66,4 +66,12 @@ describe('references', () => {
     });
     expect(rulesOf(report)).not.toContain('references.dangling');
   });
+
+  it("checks the links of a story's later definition too: an unknown id there is dangling", () => {
+    const report = reviewMutated((run) => {
+      stories(run).push({ ...stories(run)[0], linked_requirements: ['FR-404'] });
+    });
+    const dangling = report.issues.filter((issue) => issue.rule === 'references.dangling');
+    expect(dangling.map((issue) => [issue.source_agent, issue.related_ids])).toEqual([['05-jira', ['FR-404']]]);
+  });
 });

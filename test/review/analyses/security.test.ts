@@ -93,4 +93,14 @@ describe('security and compliance', () => {
     });
     expect(report.issues).toEqual([]);
   });
+
+  it('a test naming the NFR in its story_ids covers it too', () => {
+    const report = reviewMutated((run) => {
+      const test = list(run.test_report, 'test_cases')[2] as Record<string, unknown>;
+      test.requirement_ids = [];
+      test.controls = [];
+      test.story_ids = ['NFR-001'];
+    });
+    expect(issuesOf(report, 'security.nfr_without_test')).toEqual([]);
+  });
 });

@@ -51,4 +51,29 @@ describe('traceability matrix', () => {
       { numRuns: 60 },
     );
   });
+
+  it('a requirement one test names in story_ids and another in requirement_ids lists both tests, in test order', () => {
+    const report = reviewMutated((run) => {
+      const cases = list(run.test_report, 'test_cases');
+      cases.unshift({ id: 'TC-000', story_ids: ['FR-001'], requirement_ids: [], status: 'passed' });
+      cases.push({ id: 'TC-004', story_ids: ['FR-002'], requirement_ids: ['FR-001'], status: 'passed' });
+    });
+    const [first, second] = report.traceability_matrix.requirements;
+    expect(first?.tests).toEqual(['TC-000', 'TC-001', 'TC-004']);
+    expect(second?.tests).toEqual(['TC-002', 'TC-004']);
+  });
+
+  it('a requirement id listed in deployed_stories deploys its own row, beside its deployed stories', () => {
+    const report = reviewMutated((run) => {
+      run.deployment_report.deployed_stories = ['FR-002', 'US-001'];
+    });
+    expect(report.traceability_matrix.requirements.map((row) => row.deployment)).toEqual([['US-001'], ['FR-002']]);
+  });
+
+  it('a story defined twice links through its first definition only', () => {
+    const report = reviewMutated((run) => {
+      stories(run).push({ ...stories(run)[0], linked_requirements: ['FR-002'] });
+    });
+    expect(report.traceability_matrix.requirements.map((row) => row.stories)).toEqual([['US-001'], ['US-002']]);
+  });
 });

@@ -118,4 +118,16 @@ describe('requirements traceability', () => {
     });
     expect(rulesOf(report)).toEqual(['traceability.story_without_test']);
   });
+
+  it('a test case whose requirement_ids name only a story is an orphan (a story id is no requirement)', () => {
+    const report = reviewMutated((run) => {
+      list(run.test_report, 'test_cases').push({
+        id: 'TC-009',
+        story_ids: [],
+        requirement_ids: ['US-001'],
+        status: 'passed',
+      });
+    });
+    expect(issuesOf(report, 'traceability.orphan_test').map((issue) => issue.related_ids)).toEqual([['TC-009']]);
+  });
 });

@@ -24,12 +24,23 @@ const owners = fc.array(
   }),
   { maxLength: 12 },
 );
+// A few owners with long lists (past the scan limit, so repeats are found with a set), ids from a pool of 30.
+const longOwners = fc.array(
+  fc.record({
+    ids: fc.array(
+      fc.integer({ min: 1, max: 30 }).map((n) => `US-${n}`),
+      { minLength: 17, maxLength: 60 },
+    ),
+    value: fc.constantFrom('a.ts', 'b.ts'),
+  }),
+  { maxLength: 3 },
+);
 const predefined = fc.uniqueArray(fc.constantFrom('FR-1', 'FR-2', 'FR-3', 'US-1'), { maxLength: 4 });
 
 describe('link columns', () => {
   it('index every id exactly as a map of growing lists does: same keys in the same order, same values', () => {
     fc.assert(
-      fc.property(predefined, owners, (defined, list) => {
+      fc.property(predefined, fc.oneof(owners, longOwners), (defined, list) => {
         const space = idSpace(defined);
         const lists = list.map((owner) => owner.ids);
         const values = list.map((owner) => owner.value);
@@ -43,7 +54,7 @@ describe('link columns', () => {
 
   it('count each owner once per id it names, and nothing for an id it does not name', () => {
     fc.assert(
-      fc.property(predefined, owners, (defined, list) => {
+      fc.property(predefined, fc.oneof(owners, longOwners), (defined, list) => {
         const space = idSpace(defined);
         const column = linkColumn(
           space,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { scopeBaseline } from '../../../src/review/core/baseline.js';
 import { buildReviewModel, linksOf, type ReviewModel } from '../../../src/review/core/model.js';
-import { asContracts, cleanRun } from '../fixtures.js';
+import { reviewModel } from '../../../src/review/core/review-pipeline.js';
+import { asContracts, cleanRun, TIMESTAMP } from '../fixtures.js';
 
 // The clean run with a second file implementing US-001 twice and a dangling story, and a story linking FR-001 twice.
 function linkedRun() {
@@ -63,5 +64,7 @@ describe('the review model', () => {
     const byHand: ReviewModel = { ...built };
     expect(linksOf(byHand)).not.toBe(linksOf(built));
     expect(linksOf(byHand).space.ids).toEqual(linksOf(built).space.ids);
+    const options = { timestamp: TIMESTAMP };
+    expect(JSON.stringify(reviewModel(byHand, options))).toBe(JSON.stringify(reviewModel(built, options)));
   });
 });
