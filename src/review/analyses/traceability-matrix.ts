@@ -50,35 +50,25 @@ function appendTests(
   return set;
 }
 
-// 1 at the ordinal of each deployed id (an id no requirement or story holds needs none), or null without a deployment.
-function deployedOrdinals(links: ModelLinks, deployed: readonly string[] | null): Uint8Array | null {
-  if (deployed === null) return null;
-  const flags = new Uint8Array(links.space.ids.length);
-  for (let at = 0; at < deployed.length; at++) {
-    const ordinal = links.space.ordinals.get(deployed[at] as string);
-    if (ordinal !== undefined) flags[ordinal] = 1;
-  }
-  return flags;
-}
-
 // Computes the FR → story → code → test → deployment row of every functional requirement: its own code and tests
 // first, then those of each of its stories, each value once in first-seen order.
 function traceRows(model: ReviewModel): TraceabilityRow[] {
   const links = linksOf(model);
-  const deployed = deployedOrdinals(links, model.contracts.deployment_report?.deployedStories ?? null);
-  const { storiesOf, codeOf, storyOrdinals } = links;
+  const { storiesOf, codeOf, storyOrdinals, requirementOrdinals, isDeployed: deployed } = links;
   const rows: TraceabilityRow[] = [];
-  let ordinal = -1;
+  let index = -1;
   for (const requirement of model.requirements.values()) {
-    ordinal++;
+    index++;
     if (requirement.type !== 'functional') continue;
+    // -1 when no link names the requirement: every column is empty there.
+    const ordinal = requirementOrdinals[index] as number;
     const stories: string[] = [];
     const code: string[] = [];
     const tests: string[] = [];
     let codeSeen = appendColumn(code, codeOf, ordinal, null);
     let testsSeen = appendTests(tests, links, ordinal, 'requirement', null);
     const deployment: string[] = [];
-    if (deployed !== null && deployed[ordinal] === 1) deployment.push(requirement.id);
+    if (deployed !== null && ordinal >= 0 && deployed[ordinal] === 1) deployment.push(requirement.id);
     const end = ownerCount(storiesOf, ordinal) === 0 ? 0 : (storiesOf.start[ordinal + 1] as number);
     for (let at = end === 0 ? 0 : (storiesOf.start[ordinal] as number); at < end; at++) {
       const owner = storiesOf.owners[at] as number;

@@ -53,6 +53,8 @@ export function linkColumn(
 ): LinkColumn {
   let total = 0;
   for (let owner = 0; owner < lists.length; owner++) total += (lists[owner] as readonly string[]).length;
+  // A field nobody fills names no ordinal: no counts the size of the space (a million requirements, no stories).
+  if (total === 0) return { start: new Int32Array(1), owners: new Int32Array(0), keys: new Int32Array(0), values };
   // At most `total` ids are new, so every ordinal this column interns fits.
   const counts = new Int32Array(space.ids.length + total + 1);
   // Each link's ordinal (-1 for an owner's repeat) and owner, in link order.

@@ -9,12 +9,16 @@ import { type IdSpace, idSpace, intern, type LinkColumn, linkColumn, ownerCount 
 /** The model's link columns over one id space. @internal */
 export interface ModelLinks {
   readonly space: IdSpace;
-  /** Requirement ids hold the ordinals 0 to requirementCount - 1, in the order of the model's requirements. */
-  readonly requirementCount: number;
+  /** The ordinal of each requirement id, in the order of the model's requirements (-1: no link names it). */
+  readonly requirementOrdinals: Int32Array;
   /** The ordinal of each story id, in the order of the model's stories. */
   readonly storyOrdinals: Int32Array;
-  /** 1 at the ordinal of each story id (the array ends after the last story's ordinal). */
+  /** 1 at the ordinal of each requirement id. */
+  readonly isRequirement: Uint8Array;
+  /** 1 at the ordinal of each story id. */
   readonly isStory: Uint8Array;
+  /** 1 at the ordinal of each id deployed_stories names, or null without a deployment report. */
+  readonly isDeployed: Uint8Array | null;
   /** Owners: the model's stories (their linked requirements). */
   readonly storiesOf: LinkColumn;
   /** Owners: the code files (their implements). */
@@ -28,20 +32,20 @@ export interface ModelLinks {
 }
 
 /**
- * Links the model's stories (first definitions), code files and tests over one id space that holds the requirement
- * ids first. Pure. @internal
+ * Links the model's stories (first definitions), code files, tests and deployed ids over one id space. Only ids a
+ * story defines or a link names are interned: a requirement no link names has no ordinal (so a million unlinked
+ * requirements cost a lookup each, not a table). Pure. @internal
  */
 export function linkModel(
   requirements: ReadonlyMap<string, unknown>,
   stories: ReadonlyMap<string, NormalizedStory>,
   files: readonly NormalizedCodeFile[],
   tests: readonly NormalizedTest[],
+  deployed: readonly string[] | null,
 ): ModelLinks {
-  const space = idSpace(requirements.keys());
+  const space = idSpace([]);
   const storyList = [...stories.values()];
   const storyOrdinals = Int32Array.from(storyList, (story) => intern(space, story.id));
-  const isStory = new Uint8Array(space.ids.length);
-  for (let index = 0; index < storyOrdinals.length; index++) isStory[storyOrdinals[index] as number] = 1;
   const testIds = tests.map((test) => test.id);
   const storiesOf = linkColumn(
     space,
@@ -63,22 +67,35 @@ export function linkModel(
     tests.map((test) => test.requirementIds),
     testIds,
   );
+  const deployedOrdinals = deployed === null ? null : Int32Array.from(deployed, (id) => intern(space, id));
   const [smaller, larger] =
     testsByStory.keys.length < testsByRequirement.keys.length
       ? [testsByStory, testsByRequirement]
       : [testsByRequirement, testsByStory];
-  const overlap = smaller.keys.some((ordinal) => ownerCount(larger, ordinal) > 0);
+  const requirementOrdinals = Int32Array.from(requirements.keys(), (id) => space.ordinals.get(id) ?? -1);
   return {
     space,
-    requirementCount: requirements.size,
+    requirementOrdinals,
     storyOrdinals,
-    isStory,
+    isRequirement: flags(space, requirementOrdinals),
+    isStory: flags(space, storyOrdinals),
+    isDeployed: deployedOrdinals === null ? null : flags(space, deployedOrdinals),
     storiesOf,
     codeOf,
     testsByStory,
     testsByRequirement,
-    overlap,
+    overlap: smaller.keys.some((ordinal) => ownerCount(larger, ordinal) > 0),
   };
+}
+
+// 1 at each of `ordinals` (-1 is none), over the whole space.
+function flags(space: IdSpace, ordinals: Int32Array): Uint8Array {
+  const set = new Uint8Array(space.ids.length);
+  for (let index = 0; index < ordinals.length; index++) {
+    const ordinal = ordinals[index] as number;
+    if (ordinal >= 0) set[ordinal] = 1;
+  }
+  return set;
 }
 
 /** The ordinal of `id`, or -1 when no link or definition names it. @internal */
@@ -98,7 +115,7 @@ export function undefinedKeys(
   const ids: string[] = [];
   for (let at = 0; at < column.keys.length; at++) {
     const ordinal = column.keys[at] as number;
-    const requirement = ordinal < links.requirementCount;
+    const requirement = links.isRequirement[ordinal] === 1;
     const story = links.isStory[ordinal] === 1;
     const defined = kind === 'requirement' ? requirement : kind === 'story' ? story : requirement || story;
     if (!defined) ids.push(links.space.ids[ordinal] as string);

@@ -135,7 +135,7 @@ export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
       ),
       duplicates,
     },
-    linkModel(requirements, stories, files, tests),
+    linkModel(requirements, stories, files, tests, contracts.deployment_report?.deployedStories ?? null),
   );
 }
 
@@ -176,7 +176,14 @@ export function withLinks(fields: ModelFields, links: ModelLinks): ReviewModel {
 export function linksOf(model: ReviewModel): ModelLinks {
   let links = modelLinks.get(model);
   if (links === undefined) {
-    links = linkModel(model.requirements, model.stories, model.contracts.code_report?.files ?? [], model.tests);
+    const { code_report: code, deployment_report: deployment } = model.contracts;
+    links = linkModel(
+      model.requirements,
+      model.stories,
+      code?.files ?? [],
+      model.tests,
+      deployment?.deployedStories ?? null,
+    );
     modelLinks.set(model, links);
   }
   return links;

@@ -25,16 +25,18 @@ const tests = fc.array(
 );
 const normalized = (list: readonly { id: string; storyIds: string[]; requirementIds: string[] }[]): NormalizedTest[] =>
   list.map((test) => ({ ...test, synthetic: false, controls: [], status: 'passed', baseline: false }));
-// Links stories and tests over a space holding the requirements FR-001 and FR-002 (no code files).
-const linkTo = (stories: readonly NormalizedStory[], tests: readonly NormalizedTest[]) =>
+// Links stories, tests and deployed ids of a model whose requirements are FR-001, FR-002 and FR-003 (no code files).
+const linkTo = (
+  stories: readonly NormalizedStory[],
+  tests: readonly NormalizedTest[],
+  deployed: readonly string[] | null = null,
+) =>
   linkModel(
-    new Map([
-      ['FR-001', {}],
-      ['FR-002', {}],
-    ]),
+    new Map(['FR-001', 'FR-002', 'FR-003'].map((id) => [id, {}])),
     new Map(stories.map((story) => [story.id, story])),
     [],
     tests,
+    deployed,
   );
 const POOL = ['US-001', 'US-002', 'US-003', 'FR-001', 'FR-002', 'X-1', 'NONE'];
 
@@ -101,13 +103,17 @@ describe('model links', () => {
     expect(mergedTestIds(links, ordinalOf(links, 'FR-001'))).toEqual(['TC-1', 'TC-2', 'TC-3']);
   });
 
-  it('hold the requirement ids first, in order, then each story id at its ordinal', () => {
-    const links = linkTo([story('US-7'), story('FR-001')], []);
-    expect(links.requirementCount).toBe(2);
-    expect(links.space.ids.slice(0, 3)).toEqual(['FR-001', 'FR-002', 'US-7']);
+  it('intern the story ids and the ids links name; a requirement no link names has no ordinal', () => {
+    const links = linkTo([story('US-7'), story('FR-001')], [], ['US-7', 'US-404']);
+    expect(links.space.ids).toEqual(['US-7', 'FR-001', 'FR-002', 'US-404']);
     // A story whose id is also a requirement id shares that ordinal.
-    expect([...links.storyOrdinals]).toEqual([2, 0]);
-    expect(columnValues(links.storiesOf, 1)).toEqual(['US-7', 'FR-001']);
+    expect([...links.storyOrdinals]).toEqual([0, 1]);
+    expect([...links.requirementOrdinals]).toEqual([1, 2, -1]);
+    expect([...links.isRequirement]).toEqual([0, 1, 1, 0]);
+    expect([...links.isStory]).toEqual([1, 1, 0, 0]);
+    expect([...(links.isDeployed ?? [])]).toEqual([1, 0, 0, 1]);
+    expect(columnValues(links.storiesOf, 2)).toEqual(['US-7', 'FR-001']);
+    expect(linkTo([], []).isDeployed).toBeNull();
   });
 
   it('list as undefined only the ids a column names that are not of the kind asked, in first-seen order', () => {
@@ -115,12 +121,12 @@ describe('model links', () => {
       [{ ...story('US-7'), requirementIds: ['FR-404', 'FR-001'] }],
       normalized([
         { id: 'TC-1', storyIds: ['US-9', 'US-7', 'FR-001'], requirementIds: ['US-7', 'FR-002', 'X-1'] },
-        { id: 'TC-2', storyIds: ['US-9'], requirementIds: ['FR-003'] },
+        { id: 'TC-2', storyIds: ['US-9'], requirementIds: ['FR-004', 'FR-003'] },
       ]),
     );
     expect(undefinedKeys(links, links.testsByStory, 'story')).toEqual(['US-9', 'FR-001']);
-    expect(undefinedKeys(links, links.testsByRequirement, 'requirement')).toEqual(['US-7', 'X-1', 'FR-003']);
-    expect(undefinedKeys(links, links.testsByRequirement, 'requirement_or_story')).toEqual(['X-1', 'FR-003']);
+    expect(undefinedKeys(links, links.testsByRequirement, 'requirement')).toEqual(['US-7', 'X-1', 'FR-004']);
+    expect(undefinedKeys(links, links.testsByRequirement, 'requirement_or_story')).toEqual(['X-1', 'FR-004']);
     expect(undefinedKeys(links, links.storiesOf, 'requirement')).toEqual(['FR-404']);
   });
 });
