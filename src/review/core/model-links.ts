@@ -6,6 +6,17 @@ import type { NormalizedStory } from '../contracts/jira-tickets.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
 import { type IdSpace, idSpace, intern, type LinkColumn, linkColumn, ownerCount } from './link-table.js';
 
+/** What a model's links are read from: its definitions, its tests, and the contracts of its code and deployment. @internal */
+export interface LinkSources {
+  readonly requirements: ReadonlyMap<string, unknown>;
+  readonly stories: ReadonlyMap<string, NormalizedStory>;
+  readonly tests: readonly NormalizedTest[];
+  readonly contracts: {
+    readonly code_report: { readonly files: readonly NormalizedCodeFile[] } | null;
+    readonly deployment_report: { readonly deployedStories: readonly string[] | null } | null;
+  };
+}
+
 /** The model's link columns over one id space. @internal */
 export interface ModelLinks {
   readonly space: IdSpace;
@@ -36,13 +47,10 @@ export interface ModelLinks {
  * story defines or a link names are interned: a requirement no link names has no ordinal (so a million unlinked
  * requirements cost a lookup each, not a table). Pure. @internal
  */
-export function linkModel(
-  requirements: ReadonlyMap<string, unknown>,
-  stories: ReadonlyMap<string, NormalizedStory>,
-  files: readonly NormalizedCodeFile[],
-  tests: readonly NormalizedTest[],
-  deployed: readonly string[] | null,
-): ModelLinks {
+export function linkModel(sources: LinkSources): ModelLinks {
+  const { requirements, stories, tests } = sources;
+  const files = sources.contracts.code_report?.files ?? [];
+  const deployed = sources.contracts.deployment_report?.deployedStories ?? null;
   const space = idSpace([]);
   const storyList = [...stories.values()];
   const storyOrdinals = Int32Array.from(storyList, (story) => intern(space, story.id));

@@ -110,33 +110,30 @@ export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
   recordDuplicates('test_report', tests, duplicates);
   recordDuplicates('threat_model', contracts.threat_model?.threats ?? [], duplicates);
   recordDuplicates('system_design', contracts.system_design?.controls ?? [], duplicates);
-  const files = contracts.code_report?.files ?? [];
-  return withLinks(
-    {
-      statuses,
-      contracts,
-      requirements,
-      stories,
+  const fields: ModelFields = {
+    statuses,
+    contracts,
+    requirements,
+    stories,
+    tests,
+    controlsOf: indexLinks(
+      contracts.system_design?.controls ?? [],
+      (control) => control.nfrIds,
+      (control) => control.id,
+    ),
+    testsOfControl: indexLinks(
       tests,
-      controlsOf: indexLinks(
-        contracts.system_design?.controls ?? [],
-        (control) => control.nfrIds,
-        (control) => control.id,
-      ),
-      testsOfControl: indexLinks(
-        tests,
-        (test) => test.controls,
-        (test) => test.id,
-      ),
-      mitigationsOf: indexLinks(
-        files,
-        (file) => file.mitigates,
-        (file) => file.path,
-      ),
-      duplicates,
-    },
-    linkModel(requirements, stories, files, tests, contracts.deployment_report?.deployedStories ?? null),
-  );
+      (test) => test.controls,
+      (test) => test.id,
+    ),
+    mitigationsOf: indexLinks(
+      contracts.code_report?.files ?? [],
+      (file) => file.mitigates,
+      (file) => file.path,
+    ),
+    duplicates,
+  };
+  return withLinks(fields, linkModel(fields));
 }
 
 // The model's fields that are not derived from its link columns.
@@ -176,14 +173,7 @@ export function withLinks(fields: ModelFields, links: ModelLinks): ReviewModel {
 export function linksOf(model: ReviewModel): ModelLinks {
   let links = modelLinks.get(model);
   if (links === undefined) {
-    const { code_report: code, deployment_report: deployment } = model.contracts;
-    links = linkModel(
-      model.requirements,
-      model.stories,
-      code?.files ?? [],
-      model.tests,
-      deployment?.deployedStories ?? null,
-    );
+    links = linkModel(model);
     modelLinks.set(model, links);
   }
   return links;

@@ -31,13 +31,12 @@ const linkTo = (
   tests: readonly NormalizedTest[],
   deployed: readonly string[] | null = null,
 ) =>
-  linkModel(
-    new Map(['FR-001', 'FR-002', 'FR-003'].map((id) => [id, {}])),
-    new Map(stories.map((story) => [story.id, story])),
-    [],
+  linkModel({
+    requirements: new Map(['FR-001', 'FR-002', 'FR-003'].map((id) => [id, {}])),
+    stories: new Map(stories.map((story) => [story.id, story])),
     tests,
-    deployed,
-  );
+    contracts: { code_report: null, deployment_report: deployed === null ? null : { deployedStories: deployed } },
+  });
 const POOL = ['US-001', 'US-002', 'US-003', 'FR-001', 'FR-002', 'X-1', 'NONE'];
 
 // A story of `id` linking FR-002.
