@@ -1,7 +1,8 @@
 import type { ContractKey } from '../core/contract-slots.js';
 import { type Finding, findingAt, listIds } from '../core/finding.js';
+import type { LinkColumn } from '../core/link-table.js';
 import { linksOf, type ReviewModel } from '../core/model.js';
-import { undefinedKeys } from '../core/model-links.js';
+import { type LinkTarget, undefinedKeys } from '../core/model-links.js';
 import { invalidIdFindings } from './id-patterns.js';
 
 type Target = 'requirement' | 'story' | 'test' | 'threat' | 'control' | 'requirement_or_story';
@@ -39,33 +40,21 @@ function referenceGroups(model: ReviewModel): ReferenceGroup[] {
   const { jira_tickets: jira, deployment_report: deployment, documentation } = model.contracts;
   const stories = jira?.stories ?? [];
   const links = linksOf(model);
+  // A group over a link column: the ids it names that are not defined as `target` (the others resolve).
+  const column = (from: ContractKey, field: string, target: LinkTarget, named: LinkColumn): ReferenceGroup =>
+    indexed(from, field, target, undefinedKeys(links, named, target));
   // With every story defined once, storiesOf's keys are the linked requirements in first-seen order.
   const storiesOnce = !model.duplicates.some((duplicate) => duplicate.key === 'jira_tickets');
   return [
     storiesOnce
-      ? indexed(
-          'jira_tickets',
-          'linked_requirements',
-          'requirement',
-          undefinedKeys(links, links.storiesOf, 'requirement'),
-        )
+      ? column('jira_tickets', 'linked_requirements', 'requirement', links.storiesOf)
       : group('jira_tickets', 'linked_requirements', 'requirement', stories, (story) => story.requirementIds),
     group('jira_tickets', 'blocked_by', 'story', stories, (story) => story.blockedBy),
     indexed('system_design', 'security_controls.nfr_ids', 'requirement', model.controlsOf.keys()),
-    indexed(
-      'code_report',
-      'implements',
-      'requirement_or_story',
-      undefinedKeys(links, links.codeOf, 'requirement_or_story'),
-    ),
+    column('code_report', 'implements', 'requirement_or_story', links.codeOf),
     indexed('code_report', 'mitigates', 'threat', model.mitigationsOf.keys()),
-    indexed('test_report', 'story_ids', 'story', undefinedKeys(links, links.testsByStory, 'story')),
-    indexed(
-      'test_report',
-      'requirement_ids',
-      'requirement',
-      undefinedKeys(links, links.testsByRequirement, 'requirement'),
-    ),
+    column('test_report', 'story_ids', 'story', links.testsByStory),
+    column('test_report', 'requirement_ids', 'requirement', links.testsByRequirement),
     indexed('test_report', 'controls', 'control', model.testsOfControl.keys()),
     group(
       'deployment_report',

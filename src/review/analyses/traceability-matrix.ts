@@ -1,6 +1,6 @@
 // The traceability matrix: one FR → story → code → test → deployment row per functional requirement, and coverage.
 import type { Coverage, TraceabilityMatrix, TraceabilityRow } from '../contracts/feedback-report.js';
-import { type LinkColumn, ownerCount } from '../core/link-table.js';
+import { type LinkColumn, ownersEnd, ownersStart } from '../core/link-table.js';
 import { linksOf, type ReviewModel } from '../core/model.js';
 import { type ModelLinks, mergedTestIds, testColumn } from '../core/model-links.js';
 
@@ -29,9 +29,8 @@ function appendColumn(
   seen: Set<string> | null,
 ): Set<string> | null {
   let set = seen;
-  if (ownerCount(column, ordinal) === 0) return set;
-  const end = column.start[ordinal + 1] as number;
-  for (let at = column.start[ordinal] as number; at < end; at++)
+  const end = ownersEnd(column, ordinal);
+  for (let at = ownersStart(column, ordinal); at < end; at++)
     set = appendOnce(out, column.values[column.owners[at] as number] as string, set);
   return set;
 }
@@ -69,8 +68,8 @@ function traceRows(model: ReviewModel): TraceabilityRow[] {
     let testsSeen = appendTests(tests, links, ordinal, 'requirement', null);
     const deployment: string[] = [];
     if (deployed !== null && ordinal >= 0 && deployed[ordinal] === 1) deployment.push(requirement.id);
-    const end = ownerCount(storiesOf, ordinal) === 0 ? 0 : (storiesOf.start[ordinal + 1] as number);
-    for (let at = end === 0 ? 0 : (storiesOf.start[ordinal] as number); at < end; at++) {
+    const end = ownersEnd(storiesOf, ordinal);
+    for (let at = ownersStart(storiesOf, ordinal); at < end; at++) {
       const owner = storiesOf.owners[at] as number;
       const story = storyOrdinals[owner] as number;
       const id = storiesOf.values[owner] as string;

@@ -100,15 +100,24 @@ function namedBefore(ids: readonly string[], id: string, at: number): boolean {
 
 /** How many owners name `ordinal` (0 for an ordinal the column never saw, or -1 for an id never interned). @internal */
 export function ownerCount(column: LinkColumn, ordinal: number): number {
-  if (ordinal < 0 || ordinal + 1 >= column.start.length) return 0;
-  return (column.start[ordinal + 1] as number) - (column.start[ordinal] as number);
+  return ownersEnd(column, ordinal) - ownersStart(column, ordinal);
+}
+
+/** Where the owners naming `ordinal` start in `column.owners` (with {@link ownersEnd}: an empty span for none). @internal */
+export function ownersStart(column: LinkColumn, ordinal: number): number {
+  return ordinal < 0 || ordinal + 1 >= column.start.length ? 0 : (column.start[ordinal] as number);
+}
+
+/** Where the owners naming `ordinal` end in `column.owners` (exclusive). @internal */
+export function ownersEnd(column: LinkColumn, ordinal: number): number {
+  return ordinal < 0 || ordinal + 1 >= column.start.length ? 0 : (column.start[ordinal + 1] as number);
 }
 
 /** The values naming `ordinal`, in owner order, a repeat of the previous value dropped. @internal */
 export function columnValues(column: LinkColumn, ordinal: number): string[] {
   const list: string[] = [];
-  const end = ordinal + 1 < column.start.length ? (column.start[ordinal + 1] as number) : 0;
-  for (let at = ordinal + 1 < column.start.length ? (column.start[ordinal] as number) : 0; at < end; at++) {
+  const end = ownersEnd(column, ordinal);
+  for (let at = ownersStart(column, ordinal); at < end; at++) {
     const value = column.values[column.owners[at] as number] as string;
     if (list[list.length - 1] !== value) list.push(value);
   }

@@ -4,7 +4,16 @@
 import type { NormalizedCodeFile } from '../contracts/code-report.js';
 import type { NormalizedStory } from '../contracts/jira-tickets.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
-import { type IdSpace, idSpace, intern, type LinkColumn, linkColumn, ownerCount } from './link-table.js';
+import {
+  type IdSpace,
+  idSpace,
+  intern,
+  type LinkColumn,
+  linkColumn,
+  ownerCount,
+  ownersEnd,
+  ownersStart,
+} from './link-table.js';
 
 /** What a model's links are read from: its definitions, its tests, and the contracts of its code and deployment. @internal */
 export interface LinkSources {
@@ -111,15 +120,14 @@ export function ordinalOf(links: ModelLinks, id: string): number {
   return links.space.ordinals.get(id) ?? -1;
 }
 
+/** What a link names: a requirement id, a story id, or either. @internal */
+export type LinkTarget = 'requirement' | 'story' | 'requirement_or_story';
+
 /**
  * The ids `column` names that are not defined as `kind` (a requirement id, a story id, or either), in first-seen
  * order: only these can be dangling references. @internal
  */
-export function undefinedKeys(
-  links: ModelLinks,
-  column: LinkColumn,
-  kind: 'requirement' | 'story' | 'requirement_or_story',
-): string[] {
+export function undefinedKeys(links: ModelLinks, column: LinkColumn, kind: LinkTarget): string[] {
   const ids: string[] = [];
   for (let at = 0; at < column.keys.length; at++) {
     const ordinal = column.keys[at] as number;
@@ -148,11 +156,11 @@ export function testColumn(links: ModelLinks, ordinal: number, first: 'story' | 
 
 /** The tests covering `ordinal` from both fields together, in test order (a test naming it in both fields once). @internal */
 export function mergedTestIds(links: ModelLinks, ordinal: number): string[] {
-  const spans = [links.testsByStory, links.testsByRequirement].map((column) =>
-    ownerCount(column, ordinal) === 0
-      ? { column, at: 0, end: 0 }
-      : { column, at: column.start[ordinal] as number, end: column.start[ordinal + 1] as number },
-  ) as [{ column: LinkColumn; at: number; end: number }, { column: LinkColumn; at: number; end: number }];
+  const spans = [links.testsByStory, links.testsByRequirement].map((column) => ({
+    column,
+    at: ownersStart(column, ordinal),
+    end: ownersEnd(column, ordinal),
+  })) as [{ column: LinkColumn; at: number; end: number }, { column: LinkColumn; at: number; end: number }];
   const [story, requirement] = spans;
   const ids: string[] = [];
   while (story.at < story.end || requirement.at < requirement.end) {
