@@ -31,7 +31,8 @@ export interface ContractStatus {
 /**
  * The normalized ids-and-links model of a run: every id the contracts define
  * and every explicit link between them, indexed both ways. Built once, read
- * by every analysis.
+ * by every analysis. `storiesOf`, `codeOf` and `testsOf` are made from the
+ * model's definitions and tests on their first read.
  *
  * @public
  */
