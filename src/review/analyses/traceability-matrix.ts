@@ -1,11 +1,8 @@
 // The traceability matrix: one FR → story → code → test → deployment row per functional requirement, and coverage.
 import type { Coverage, TraceabilityMatrix, TraceabilityRow } from '../contracts/feedback-report.js';
-import { type LinkColumn, ownersEnd, ownersStart } from '../core/link-table.js';
+import { type LinkColumn, ownersEnd, ownersStart, SCAN_LIMIT } from '../core/link-table.js';
 import { linksOf, type ReviewModel } from '../core/model.js';
 import { type ModelLinks, mergedTestIds, testColumn } from '../core/model-links.js';
-
-// Lists past this length switch from a linear scan to a Set (most rows link a handful of values: no Set allocated).
-const SCAN_LIMIT = 16;
 
 // Appends `value` to `out` unless it is there already (a scan of `out`, or `seen` once it is non-null); returns `seen`.
 function appendOnce(out: string[], value: string, seen: Set<string> | null): Set<string> | null {

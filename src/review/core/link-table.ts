@@ -2,8 +2,11 @@
 // code file or a test links to, gets one dense ordinal; each link field becomes one compressed column (the owners
 // naming each ordinal, in owner order) instead of a map of growing arrays: one id lookup per link and no array per id.
 
-// Id lists up to this length are scanned for a repeated id; longer ones keep a set.
-const SCAN_LIMIT = 16;
+/**
+ * Id lists up to this length are scanned for a repeated id; longer ones keep a set (most lists hold a handful of
+ * ids: no set allocated, and no list costs the square of its length). @internal
+ */
+export const SCAN_LIMIT = 16;
 
 /** Ids interned as dense ordinals: `ids[k]` is the id of ordinal k. @internal */
 export interface IdSpace {
