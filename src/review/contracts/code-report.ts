@@ -11,6 +11,7 @@ import {
   isHarvestShape,
   metadataOf,
   NO_ITEMS,
+  normalizedItems,
   readWith,
 } from './metadata.js';
 import { endpointKeyFromString } from './system-design.js';
@@ -128,14 +129,19 @@ export function readCodeReport(input: unknown): ContractRead<CodeReportContract>
   return readCanonicalCodeReport(input) ?? readWith(codeReportSchema, input, canonicalCodeReport);
 }
 
+// A name without its surrounding whitespace.
+function trimmed(name: string): string {
+  return name.trim();
+}
+
 // One canonical code file, normalized.
 function normalizedFile(file: z.output<typeof codeFileSchema>, harvested: boolean): NormalizedCodeFile {
   return {
     path: file.path,
     implements: file.implements,
     service: file.service?.trim() ?? null,
-    endpoints: file.endpoints === undefined ? NO_ITEMS : file.endpoints.map(endpointKeyFromString),
-    tables: file.tables === undefined ? NO_ITEMS : file.tables.map((table) => table.trim()),
+    endpoints: file.endpoints === undefined ? NO_ITEMS : normalizedItems(file.endpoints, endpointKeyFromString),
+    tables: file.tables === undefined ? NO_ITEMS : normalizedItems(file.tables, trimmed),
     mitigates: file.mitigates ?? NO_ITEMS,
     baseline: isBaselineItem(file.source, harvested),
   };

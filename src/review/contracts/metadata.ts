@@ -45,6 +45,22 @@ export const idListSchema = z.array(idSchema);
 export const NO_ITEMS: readonly never[] = Object.freeze([]);
 
 /**
+ * `items`, each normalized: the list itself when no item changes (as in most contracts: no list copied per item),
+ * else a new list. @internal
+ */
+export function normalizedItems(items: readonly string[], normalize: (item: string) => string): readonly string[] {
+  for (let index = 0; index < items.length; index++) {
+    const normal = normalize(items[index] as string);
+    if (normal === items[index]) continue;
+    const copy = items.slice(0, index);
+    copy.push(normal);
+    for (let rest = index + 1; rest < items.length; rest++) copy.push(normalize(items[rest] as string));
+    return copy;
+  }
+  return items;
+}
+
+/**
  * The metadata of one contract, normalized.
  *
  * @public

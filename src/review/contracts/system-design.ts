@@ -111,8 +111,13 @@ function endpointKey(method: string, path: string): string {
   return `${method.trim().toUpperCase()} ${trimmed === '' ? '/' : trimmed}`;
 }
 
-/** Normalizes an endpoint written as one string (`"get /users/"` → `GET /users`). @internal */
+// An endpoint already normal: an upper-case method, one space, and a path with no surrounding whitespace and no
+// trailing slash (or exactly "/"). Normalizing it would give the same string.
+const NORMAL_ENDPOINT = /^[A-Z]+ (?:\/|[^\s/]|\S.*[^\s/])$/;
+
+/** Normalizes an endpoint written as one string (`"get /users/"` → `GET /users`; one already normal is returned as is). @internal */
 export function endpointKeyFromString(value: string): string {
+  if (NORMAL_ENDPOINT.test(value)) return value;
   const match = /^\s*(\S+)\s+(.*)$/.exec(value);
   return match?.[1] !== undefined && match[2] !== undefined ? endpointKey(match[1], match[2]) : value.trim();
 }
