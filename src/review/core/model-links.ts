@@ -10,6 +10,7 @@ import {
   intern,
   type LinkColumn,
   linkColumn,
+  ordinalsOf,
   ownerCount,
   ownersEnd,
   ownersStart,
@@ -62,7 +63,7 @@ export function linkModel(sources: LinkSources): ModelLinks {
   const deployed = sources.contracts.deployment_report?.deployedStories ?? null;
   const space = idSpace([]);
   const storyList = [...stories.values()];
-  const storyOrdinals = Int32Array.from(storyList, (story) => intern(space, story.id));
+  const storyOrdinals = ordinalsOf(storyList, storyList.length, (story) => intern(space, story.id));
   const testIds = tests.map((test) => test.id);
   const storiesOf = linkColumn(
     space,
@@ -84,12 +85,12 @@ export function linkModel(sources: LinkSources): ModelLinks {
     tests.map((test) => test.requirementIds),
     testIds,
   );
-  const deployedOrdinals = deployed === null ? null : Int32Array.from(deployed, (id) => intern(space, id));
+  const deployedOrdinals = deployed === null ? null : ordinalsOf(deployed, deployed.length, (id) => intern(space, id));
   const [smaller, larger] =
     testsByStory.keys.length < testsByRequirement.keys.length
       ? [testsByStory, testsByRequirement]
       : [testsByRequirement, testsByStory];
-  const requirementOrdinals = Int32Array.from(requirements.keys(), (id) => space.ordinals.get(id) ?? -1);
+  const requirementOrdinals = ordinalsOf(requirements.keys(), requirements.size, (id) => space.ordinals.get(id) ?? -1);
   return {
     space,
     requirementOrdinals,
