@@ -43,6 +43,15 @@ describe('createNodeFileSystem', () => {
     expect(await readdir(root)).toEqual(['state.json']);
   });
 
+  it('writes a text of several MB with multi-byte characters byte for byte, as UTF-8', async () => {
+    const fs = createNodeFileSystem(root);
+    const text = `${'é€😀 line\n'.repeat(300_000)}end`;
+    await fs.writeText('big.txt', text);
+    const bytes = await readFile(join(root, 'big.txt'));
+    expect(bytes.length).toBe(Buffer.byteLength(text, 'utf8'));
+    expect(bytes.toString('utf8')).toBe(text);
+  });
+
   it('replaces a symlink with a regular file on write (rename semantics), keeping the target', async () => {
     const fs = createNodeFileSystem(root);
     await writeFile(join(root, 'target.txt'), 'target');
