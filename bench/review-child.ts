@@ -49,6 +49,22 @@ function settled(): number {
   return process.memoryUsage().heapUsed;
 }
 
+// Heap used once the last run's garbage is gone: full collections, each after a 10 ms pause for pending callbacks,
+// until two in a row no longer shrink it. Two back-to-back collections can leave 60-80 MB of a finished run in place
+// (freed only after callbacks they queue have run), and a run that starts on a larger heap gets a higher
+// old-generation limit from V8, which spares it the mark-compact a fresh process pays: a baseline that differs between
+// subjects skews their ratio.
+async function settledHeap(): Promise<number> {
+  let used = settled();
+  for (let round = 0, steady = 0; round < 8 && steady < 2; round++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const now = settled();
+    steady = now > used * 0.99 ? steady + 1 : 0;
+    used = Math.min(used, now);
+  }
+  return used;
+}
+
 // Tracks the highest heapUsed (a 2 ms timer, phase samples, the heap before every GC) and the heap after full GCs.
 function peakTracker(): { sample: () => void; stop: () => { peak: number; live: number } } {
   let peak = 0;
@@ -92,16 +108,22 @@ async function warmUp(): Promise<void> {
   await runSubject(await prepare());
 }
 
-// The median wall time of `count` runs, each on a settled heap, after a third as many warm-up runs (the JIT settles).
+// The wall time of one run; its result dies with this frame, so it cannot reach into the next run's baseline.
+async function timedRun(inputs: RunInputs | null): Promise<number> {
+  const start = performance.now();
+  await runSubject(inputs);
+  return performance.now() - start;
+}
+
+// The median wall time of `count` runs, each from the same settled heap, after a third as many warm-up runs (the JIT
+// settles).
 async function time(): Promise<{ median: number }> {
   const inputs = await prepare();
   for (let index = 0; index < Math.max(1, Math.round(Number(count) / 3)); index++) await warmUp();
   const times: number[] = [];
   for (let index = 0; index < Number(count); index++) {
-    settled();
-    const start = performance.now();
-    await runSubject(inputs);
-    times.push(performance.now() - start);
+    await settledHeap();
+    times.push(await timedRun(inputs));
   }
   times.sort((a, b) => a - b);
   return { median: times[Math.floor(times.length / 2)] ?? Number.NaN };
@@ -111,13 +133,13 @@ async function time(): Promise<{ median: number }> {
 // pipeline's peak includes reading its inputs. What the subject produced stays reachable until the end.
 async function heap(): Promise<HeapResult> {
   await warmUp();
-  const baseline = settled();
+  const baseline = await settledHeap();
   const tracker = peakTracker();
   const inputs = await prepare();
   tracker.sample();
   kept.push(inputs, await runSubject(inputs));
   const { peak, live } = tracker.stop();
-  const held = settled() - baseline;
+  const held = (await settledHeap()) - baseline;
   kept.length = 0;
   return { held, peak: peak - baseline, live: Math.max(live - baseline, held) };
 }
