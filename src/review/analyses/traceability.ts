@@ -1,4 +1,5 @@
 import type { TraceabilityRow } from '../contracts/feedback-report.js';
+import type { NormalizedStory } from '../contracts/jira-tickets.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
 import { type Finding, findingAt } from '../core/finding.js';
 import { hasContracts, linksOf, type ReviewModel } from '../core/model.js';
@@ -84,10 +85,12 @@ export function* traceabilityFindings(model: ReviewModel, rows: readonly Traceab
   }
   if (hasContracts(model, ['jira_tickets', 'test_report'])) {
     const links = linksOf(model);
-    let index = -1;
-    for (const story of model.stories.values()) {
-      index++;
+    // The stories in model order, through their ordinals; the list of stories is made at the first untested one.
+    let stories: readonly NormalizedStory[] | undefined;
+    for (let index = 0; index < links.storyOrdinals.length; index++) {
       if (isTested(links, links.storyOrdinals[index] as number)) continue;
+      stories ??= [...model.stories.values()];
+      const story = stories[index] as NormalizedStory;
       yield findingAt(model, 'test_report', {
         rule: 'traceability.story_without_test',
         title: `${story.id} has no test case`,

@@ -63,7 +63,7 @@ export function linkModel(sources: LinkSources): ModelLinks {
   const deployed = sources.contracts.deployment_report?.deployedStories ?? null;
   const space = idSpace([]);
   const storyList = [...stories.values()];
-  const storyOrdinals = ordinalsOf(storyList, storyList.length, (story) => intern(space, story.id));
+  const storyOrdinals = ordinalsOf(storyList, (story) => intern(space, story.id));
   const testIds = tests.map((test) => test.id);
   const storiesOf = linkColumn(
     space,
@@ -85,12 +85,12 @@ export function linkModel(sources: LinkSources): ModelLinks {
     tests.map((test) => test.requirementIds),
     testIds,
   );
-  const deployedOrdinals = deployed === null ? null : ordinalsOf(deployed, deployed.length, (id) => intern(space, id));
+  const deployedOrdinals = deployed === null ? null : ordinalsOf(deployed, (id) => intern(space, id));
   const [smaller, larger] =
     testsByStory.keys.length < testsByRequirement.keys.length
       ? [testsByStory, testsByRequirement]
       : [testsByRequirement, testsByStory];
-  const requirementOrdinals = ordinalsOf(requirements.keys(), requirements.size, (id) => space.ordinals.get(id) ?? -1);
+  const requirementOrdinals = ordinalsOf([...requirements.keys()], (id) => space.ordinals.get(id) ?? -1);
   return {
     space,
     requirementOrdinals,
@@ -150,9 +150,9 @@ export function isTested(links: ModelLinks, ordinal: number): boolean {
  * it has the ordinal (a requirement's tests name it in requirement_ids), else the other. @internal
  */
 export function testColumn(links: ModelLinks, ordinal: number, first: 'story' | 'requirement'): LinkColumn {
-  const [preferred, other] =
-    first === 'story' ? [links.testsByStory, links.testsByRequirement] : [links.testsByRequirement, links.testsByStory];
-  return ownerCount(preferred, ordinal) > 0 ? preferred : other;
+  const preferred = first === 'story' ? links.testsByStory : links.testsByRequirement;
+  if (ownerCount(preferred, ordinal) > 0) return preferred;
+  return first === 'story' ? links.testsByRequirement : links.testsByStory;
 }
 
 /** The tests covering `ordinal` from both fields together, in test order (a test naming it in both fields once). @internal */
