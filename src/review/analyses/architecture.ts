@@ -1,3 +1,4 @@
+import { NO_ITEMS } from '../contracts/metadata.js';
 import { type Finding, findingAt } from '../core/finding.js';
 import { hasContracts, type ReviewModel } from '../core/model.js';
 
@@ -19,9 +20,10 @@ export function analyseArchitecture(model: ReviewModel): Finding[] {
   // Names are lower-cased once per distinct name, not once per file (files share a handful of services).
   for (let index = 0; index < code.files.length; index++) {
     const file = code.files[index] as (typeof code.files)[number];
-    for (let at = 0; at < file.endpoints.length; at++) routes.add(file.endpoints[at] as string);
-    for (let at = 0; at < file.tables.length; at++) rawTables.add(file.tables[at] as string);
-    if (file.service !== null) rawServices.add(file.service);
+    const { endpoints = NO_ITEMS, tables = NO_ITEMS, service } = file;
+    for (let at = 0; at < endpoints.length; at++) routes.add(endpoints[at] as string);
+    for (let at = 0; at < tables.length; at++) rawTables.add(tables[at] as string);
+    if (service !== undefined) rawServices.add(service);
   }
   const tables = new Set([...rawTables].map((table) => table.toLowerCase()));
   const services = new Set([...rawServices].map((service) => service.toLowerCase()));

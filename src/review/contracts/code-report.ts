@@ -7,7 +7,6 @@ import {
   contractMetadataFields,
   hasKey,
   idListSchema,
-  isBaselineItem,
   isHarvestShape,
   metadataOf,
   NO_ITEMS,
@@ -85,15 +84,22 @@ const harvestedCodeReportSchema = z.looseObject({
   test_command: z.string().nullable().optional(),
 });
 
-/** A code file, normalized. @public */
+/**
+ * A code file, normalized: the canonical item itself when it is already normal (its service trimmed, its endpoints in
+ * `METHOD /path` form, its tables trimmed; most are, so a large report is not copied item by item), else a normal
+ * copy of it. An absent list names nothing.
+ *
+ * @public
+ */
 export interface NormalizedCodeFile {
   readonly path: string;
   readonly implements: readonly string[];
-  readonly service: string | null;
-  readonly endpoints: readonly string[];
-  readonly tables: readonly string[];
-  readonly mitigates: readonly string[];
-  readonly baseline: boolean;
+  readonly service?: string;
+  readonly endpoints?: readonly string[];
+  readonly tables?: readonly string[];
+  readonly mitigates?: readonly string[];
+  /** `"brownfield-adoption"` on a file an adoption harvested. */
+  readonly source?: string;
 }
 
 /** `code_report.json`, normalized. @public */
@@ -114,15 +120,7 @@ export function readCodeReport(input: unknown): ContractRead<CodeReportContract>
   if (!hasKey(input, 'files') && hasKey(input, 'files_created')) {
     return readWith(rstackCodeReportSchema, input, (parsed) => {
       const meta = metadataOf(parsed);
-      const files = parsed.files_created.map((path) => ({
-        path,
-        implements: NO_ITEMS,
-        service: null,
-        endpoints: NO_ITEMS,
-        tables: NO_ITEMS,
-        mitigates: NO_ITEMS,
-        baseline: meta.harvested,
-      }));
+      const files = parsed.files_created.map((path): NormalizedCodeFile => ({ path, implements: NO_ITEMS }));
       return { meta, files };
     });
   }
@@ -134,23 +132,19 @@ function trimmed(name: string): string {
   return name.trim();
 }
 
-// One canonical code file, normalized.
-function normalizedFile(file: z.output<typeof codeFileSchema>, harvested: boolean): NormalizedCodeFile {
-  return {
-    path: file.path,
-    implements: file.implements,
-    service: file.service?.trim() ?? null,
-    endpoints: file.endpoints === undefined ? NO_ITEMS : normalizedItems(file.endpoints, endpointKeyFromString),
-    tables: file.tables === undefined ? NO_ITEMS : normalizedItems(file.tables, trimmed),
-    mitigates: file.mitigates ?? NO_ITEMS,
-    baseline: isBaselineItem(file.source, harvested),
-  };
+// One canonical code file, normalized: the file itself when nothing changes.
+function normalizedFile(file: z.output<typeof codeFileSchema>): NormalizedCodeFile {
+  const service = file.service?.trim();
+  const endpoints = file.endpoints === undefined ? undefined : normalizedItems(file.endpoints, endpointKeyFromString);
+  const tables = file.tables === undefined ? undefined : normalizedItems(file.tables, trimmed);
+  if (service === file.service && endpoints === file.endpoints && tables === file.tables) return file;
+  return { ...file, service, endpoints, tables };
 }
 
 // The canonical shape as zod parsed it.
 function canonicalCodeReport(parsed: z.output<typeof codeReportSchema>): CodeReportContract {
   const meta = metadataOf(parsed);
-  return { meta, files: parsed.files.map((file) => normalizedFile(file, meta.harvested)) };
+  return { meta, files: parsed.files.map(normalizedFile) };
 }
 
 // The canonical shape read in place, each file checked (isCanonicalCodeReport, item by item) and normalized in one
@@ -163,7 +157,7 @@ function readCanonicalCodeReport(input: unknown): ContractRead<CodeReportContrac
   for (let index = 0; index < items.length; index++) {
     const file = items[index];
     if (!isCanonicalCodeFile(file)) return null;
-    files.push(normalizedFile(file as z.output<typeof codeFileSchema>, meta.harvested));
+    files.push(normalizedFile(file as z.output<typeof codeFileSchema>));
   }
   return { ok: true, value: { meta, files } };
 }

@@ -37,7 +37,6 @@ function claimsBaseline(model: ReviewModel): boolean {
     model.statuses.some((status) => status.meta?.harvested === true) ||
     anyFlagged(contracts.requirement_spec?.requirements) ||
     anyFlagged(contracts.jira_tickets?.stories) ||
-    anyFlagged(contracts.code_report?.files) ||
     anyFlagged(contracts.test_report?.tests)
   );
 }
@@ -64,7 +63,6 @@ export function scopeBaseline(model: ReviewModel, adopt: boolean): ReviewModel {
     ...(contracts as unknown as NormalizedContracts),
     requirement_spec: unharvested(source.requirement_spec, (spec) => ({ requirements: cleared(spec.requirements) })),
     jira_tickets: unharvested(source.jira_tickets, (jira) => ({ stories: cleared(jira.stories) })),
-    code_report: unharvested(source.code_report, (code) => ({ files: cleared(code.files) })),
     test_report: unharvested(source.test_report, () => ({ tests })),
   };
   const statuses = model.statuses.map(

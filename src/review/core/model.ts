@@ -1,6 +1,6 @@
 import type { Issue } from '../../errors.js';
 import type { NormalizedStory } from '../contracts/jira-tickets.js';
-import type { ContractMetadata } from '../contracts/metadata.js';
+import { type ContractMetadata, NO_ITEMS } from '../contracts/metadata.js';
 import { type NormalizedContracts, readStageContract } from '../contracts/registry.js';
 import type { NormalizedRequirement } from '../contracts/requirement-spec.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
@@ -59,8 +59,9 @@ export interface ReviewModel {
 
 /**
  * One contract slot as read: its status and its normalized value (null when
- * missing or malformed). Holds no reference to the raw document, so a reader
- * can drop each document as soon as it is normalized.
+ * missing or malformed). Holds no reference to the raw document itself (only
+ * to items kept as read because they were already normal, such as code
+ * files), so a reader can drop each document as soon as it is normalized.
  *
  * @internal
  */
@@ -129,7 +130,7 @@ export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
     ),
     mitigationsOf: indexLinks(
       contracts.code_report?.files ?? [],
-      (file) => file.mitigates,
+      (file) => file.mitigates ?? NO_ITEMS,
       (file) => file.path,
     ),
     duplicates,

@@ -47,14 +47,15 @@ describe('the review model', () => {
 
   it('keeps the links of a model whose baseline flags the review clears', () => {
     const run = linkedRun();
-    (run.code_report.files as { source?: string }[])[0] = {
-      ...(run.code_report.files as object[])[0],
+    (run.test_report.test_cases as { source?: string }[])[0] = {
+      ...(run.test_report.test_cases as object[])[0],
       source: 'brownfield-adoption',
     };
     const model = buildReviewModel(asContracts(run));
+    expect(model.tests[0]?.baseline).toBe(true);
     const scoped = scopeBaseline(model, false);
     expect(scoped).not.toBe(model);
-    expect(scoped.contracts.code_report?.files[0]?.baseline).toBe(false);
+    expect(scoped.tests[0]?.baseline).toBe(false);
     expect(linksOf(scoped)).toBe(linksOf(model));
     expect(maps(scoped)).toEqual(maps(model));
   });
