@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reviewPipeline } from '../../src/review/core/review-pipeline.js';
-import { asContracts, issuesOf, rulesOf, TIMESTAMP } from './fixtures.js';
+import { asContracts, cleanRun, issuesOf, list, rulesOf, TIMESTAMP } from './fixtures.js';
 
 const harvested = { source: 'brownfield-adoption', adopted_at: '2025-01-30T09:00:00Z', evidence: ['README.md'] };
 
@@ -135,6 +135,20 @@ describe('adopted (brownfield) runs', () => {
       { severity: 'CRITICAL', related_ids: ['FR-001'] },
     ]);
     expect(rulesOf(greenfield)).not.toContain('adoption.baseline_tests_not_executed');
+  });
+
+  it('marks a failed test case of its own baseline only on an adopted run', () => {
+    const run = cleanRun();
+    const cases = list(run.test_report, 'test_cases');
+    cases[0] = { ...cases[0], status: 'failed', source: 'brownfield-adoption' };
+    const failed = (manifest?: unknown) =>
+      issuesOf(reviewPipeline(asContracts(run), { timestamp: TIMESTAMP, manifest }), 'traceability.test_failed');
+    expect(failed({ mode: 'adopt' })).toMatchObject([
+      { severity: 'INFO', baseline: true, related_ids: ['TC-001', 'US-001', 'FR-001'] },
+    ]);
+    const greenfield = failed();
+    expect(greenfield).toMatchObject([{ severity: 'WARNING', related_ids: ['TC-001', 'US-001', 'FR-001'] }]);
+    expect(greenfield[0]?.baseline).toBeUndefined();
   });
 
   it('without the adopt manifest, the same run reports the skipped stages missing', () => {

@@ -55,7 +55,7 @@ export function invalidIdFindings(model: ReviewModel): Finding[] {
     {
       key: 'test_report',
       label: 'TC-nnn',
-      invalid: invalidIds(tests?.tests ?? [], (test) => (test.synthetic ? null : test.id), ID_PATTERNS.test),
+      invalid: invalidIds(tests?.tests ?? [], (test) => (test.synthetic === true ? null : test.id), ID_PATTERNS.test),
       harvested: tests?.meta.harvested ?? false,
     },
     {

@@ -1,5 +1,6 @@
 import type { TraceabilityRow } from '../contracts/feedback-report.js';
 import type { NormalizedStory } from '../contracts/jira-tickets.js';
+import { isBaselineItem, NO_ITEMS } from '../contracts/metadata.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
 import { type Finding, findingAt } from '../core/finding.js';
 import { hasContracts, linksOf, type ReviewModel } from '../core/model.js';
@@ -26,13 +27,14 @@ function isOrphan(
   controlNfrs: ReadonlyMap<string, readonly string[]>,
   unknown: ReadonlySet<string>,
 ): boolean {
-  const ids = test.requirementIds;
+  const ids = test.requirement_ids;
   for (let index = 0; index < ids.length; index++) if (!unknown.has(ids[index] as string)) return false;
-  for (const control of test.controls) if (anyRequirement(model, controlNfrs.get(control))) return false;
-  if (test.storyIds.length === 0) return true;
+  for (const control of test.controls ?? NO_ITEMS) if (anyRequirement(model, controlNfrs.get(control))) return false;
+  const stories = test.story_ids;
+  if (stories.length === 0) return true;
   if (model.contracts.jira_tickets === null) return false;
-  for (let index = 0; index < test.storyIds.length; index++)
-    if (anyRequirement(model, model.stories.get(test.storyIds[index] as string)?.requirementIds)) return false;
+  for (let index = 0; index < stories.length; index++)
+    if (anyRequirement(model, model.stories.get(stories[index] as string)?.requirementIds)) return false;
   return true;
 }
 
@@ -109,23 +111,24 @@ export function* traceabilityFindings(model: ReviewModel, rows: readonly Traceab
     const unknownRequirements = withTests ? unknownRequirementIds(model) : new Set<string>();
     for (let index = 0; index < model.tests.length; index++) {
       const test = model.tests[index] as NormalizedTest;
+      const baseline = isBaselineItem(test.source, report.meta.harvested);
       if (test.status === 'failed')
         yield findingAt(model, 'test_report', {
           rule: 'traceability.test_failed',
           title: `${test.id} failed`,
-          description: `Test case ${test.id} failed${test.storyIds.length > 0 ? ` (stories ${test.storyIds.join(', ')})` : ''}.`,
-          ids: [test.id, ...test.storyIds, ...test.requirementIds],
+          description: `Test case ${test.id} failed${test.story_ids.length > 0 ? ` (stories ${test.story_ids.join(', ')})` : ''}.`,
+          ids: [test.id, ...test.story_ids, ...test.requirement_ids],
           action: `Fix the code under test so that ${test.id} passes (or fix the test if it is wrong).`,
-          baseline: test.baseline,
+          baseline,
         });
-      if (withTests && !test.synthetic && isOrphan(model, test, controlNfrs, unknownRequirements)) {
+      if (withTests && test.synthetic !== true && isOrphan(model, test, controlNfrs, unknownRequirements)) {
         yield findingAt(model, 'test_report', {
           rule: 'traceability.orphan_test',
           title: `${test.id} maps to no requirement`,
           description: `Test case ${test.id} covers no known requirement, directly or through a story (possibly over-testing).`,
           ids: [test.id],
           action: `Link ${test.id} to the requirement it verifies, or remove it.`,
-          baseline: test.baseline,
+          baseline,
         });
       }
     }

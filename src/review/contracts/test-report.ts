@@ -8,7 +8,6 @@ import {
   hasKey,
   idListSchema,
   idSchema,
-  isBaselineItem,
   metadataOf,
   NO_ITEMS,
   readWith,
@@ -83,20 +82,23 @@ const rstackTestReportSchema = z.looseObject({
 });
 
 /**
- * A test, normalized. `synthetic` tests stand for a whole test level of
- * rstack-agents' shape (`test_levels.acceptance`): they carry links but no
- * test-case id of their own.
+ * A test, normalized: a canonical test case is already normal, so it is kept
+ * as read (a large report is not copied item by item). `synthetic` tests
+ * stand for a whole test level of rstack-agents' shape
+ * (`test_levels.acceptance`): they carry links but no test-case id of their
+ * own, and status `unknown`.
  *
  * @public
  */
 export interface NormalizedTest {
   readonly id: string;
-  readonly synthetic: boolean;
-  readonly storyIds: readonly string[];
-  readonly requirementIds: readonly string[];
-  readonly controls: readonly string[];
+  readonly story_ids: readonly string[];
+  readonly requirement_ids: readonly string[];
+  readonly controls?: readonly string[];
   readonly status: 'passed' | 'failed' | 'skipped' | 'unknown';
-  readonly baseline: boolean;
+  /** `"brownfield-adoption"` on a test an adoption harvested. */
+  readonly source?: string;
+  readonly synthetic?: true;
 }
 
 /** `test_report.json`, normalized. @public */
@@ -117,15 +119,15 @@ export function readTestReport(input: unknown): ContractRead<TestReportContract>
   ) {
     return readWith(rstackTestReportSchema, input, (parsed) => {
       const meta = metadataOf(parsed);
-      const tests = Object.entries(parsed.test_levels ?? {}).map(([level, entry]) => ({
-        id: `test_levels.${level}`,
-        synthetic: true,
-        storyIds: entry.stories_covered ?? [],
-        requirementIds: entry.requirements_covered ?? [],
-        controls: [],
-        status: 'unknown' as const,
-        baseline: meta.harvested,
-      }));
+      const tests = Object.entries(parsed.test_levels ?? {}).map(
+        ([level, entry]): NormalizedTest => ({
+          id: `test_levels.${level}`,
+          synthetic: true,
+          story_ids: entry.stories_covered ?? NO_ITEMS,
+          requirement_ids: entry.requirements_covered ?? NO_ITEMS,
+          status: 'unknown',
+        }),
+      );
       const ran =
         parsed.results !== undefined && ((parsed.results.passed ?? 0) > 0 || (parsed.results.failed ?? 0) > 0);
       return {
@@ -137,19 +139,6 @@ export function readTestReport(input: unknown): ContractRead<TestReportContract>
     });
   }
   return readCanonicalTestReport(input) ?? readWith(testReportSchema, input, canonicalTestReport);
-}
-
-// One canonical test case, normalized.
-function normalizedTest(test: z.output<typeof testCaseSchema>, harvested: boolean): NormalizedTest {
-  return {
-    id: test.id,
-    synthetic: false,
-    storyIds: test.story_ids,
-    requirementIds: test.requirement_ids,
-    controls: test.controls ?? NO_ITEMS,
-    status: test.status,
-    baseline: isBaselineItem(test.source, harvested),
-  };
 }
 
 // The normalized report of the canonical shape, from its metadata, its normalized tests and its `executed` field.
@@ -166,7 +155,7 @@ function testReportOf(meta: ContractMetadata, tests: NormalizedTest[], executed:
 // The canonical shape as zod parsed it.
 function canonicalTestReport(parsed: z.output<typeof testReportSchema>): TestReportContract {
   const meta = metadataOf(parsed);
-  const tests = parsed.test_cases.map((test) => normalizedTest(test, meta.harvested));
+  const tests: NormalizedTest[] = parsed.test_cases;
   return testReportOf(meta, tests, (parsed as { executed?: unknown }).executed);
 }
 
@@ -180,7 +169,7 @@ function readCanonicalTestReport(input: unknown): ContractRead<TestReportContrac
   for (let index = 0; index < cases.length; index++) {
     const test = cases[index];
     if (!isCanonicalTestCase(test)) return null;
-    tests.push(normalizedTest(test as z.output<typeof testCaseSchema>, meta.harvested));
+    tests.push(test as NormalizedTest);
   }
   return { ok: true, value: testReportOf(meta, tests, input.executed) };
 }

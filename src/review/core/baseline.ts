@@ -1,5 +1,6 @@
-import type { ContractMetadata } from '../contracts/metadata.js';
+import { BROWNFIELD_SOURCE, type ContractMetadata } from '../contracts/metadata.js';
 import type { NormalizedContracts } from '../contracts/registry.js';
+import type { NormalizedTest } from '../contracts/test-report.js';
 import { type ContractStatus, linksOf, type ReviewModel, withLinks } from './model.js';
 
 // Items that may be flagged as harvested baseline.
@@ -15,6 +16,16 @@ function anyFlagged(items: readonly Flagged[] | undefined): boolean {
 // The list with every baseline flag cleared (the same list when none is set).
 function cleared<T extends Flagged>(items: readonly T[]): readonly T[] {
   return anyFlagged(items) ? items.map((item) => (item.baseline ? { ...item, baseline: false } : item)) : items;
+}
+
+// True when a test carries the harvest mark (a harvested report marks all of its tests through its metadata).
+function isMarked(test: NormalizedTest): boolean {
+  return test.source === BROWNFIELD_SOURCE;
+}
+
+// The tests without their harvest marks (the same list when none is marked).
+function unmarked(tests: readonly NormalizedTest[]): readonly NormalizedTest[] {
+  return tests.some(isMarked) ? tests.map((test) => (isMarked(test) ? { ...test, source: undefined } : test)) : tests;
 }
 
 // The map with every baseline flag cleared, in the same order.
@@ -37,7 +48,7 @@ function claimsBaseline(model: ReviewModel): boolean {
     model.statuses.some((status) => status.meta?.harvested === true) ||
     anyFlagged(contracts.requirement_spec?.requirements) ||
     anyFlagged(contracts.jira_tickets?.stories) ||
-    anyFlagged(contracts.test_report?.tests)
+    (contracts.test_report?.tests.some(isMarked) ?? false)
   );
 }
 
@@ -55,7 +66,7 @@ function claimsBaseline(model: ReviewModel): boolean {
 export function scopeBaseline(model: ReviewModel, adopt: boolean): ReviewModel {
   if (adopt || !claimsBaseline(model)) return model;
   const source = model.contracts;
-  const tests = cleared(model.tests);
+  const tests = unmarked(model.tests);
   const contracts = Object.fromEntries(
     Object.entries(source).map(([key, value]) => [key, unharvested(value as { meta: ContractMetadata } | null)]),
   ) as unknown as Record<keyof NormalizedContracts, unknown>;

@@ -102,8 +102,8 @@ export function testsOfIndex(tests: readonly NormalizedTest[]): Map<string, stri
   const testsOf: LinkIndex = new Map();
   for (let index = 0; index < tests.length; index++) {
     const test = tests[index] as NormalizedTest;
-    linkEach(testsOf, test.storyIds, test.id);
-    linkEach(testsOf, test.requirementIds, test.id);
+    linkEach(testsOf, test.story_ids, test.id);
+    linkEach(testsOf, test.requirement_ids, test.id);
   }
   return finishLinkIndex(testsOf);
 }

@@ -77,12 +77,12 @@ export function linkModel(sources: LinkSources): ModelLinks {
   );
   const testsByStory = linkColumn(
     space,
-    tests.map((test) => test.storyIds),
+    tests.map((test) => test.story_ids),
     testIds,
   );
   const testsByRequirement = linkColumn(
     space,
-    tests.map((test) => test.requirementIds),
+    tests.map((test) => test.requirement_ids),
     testIds,
   );
   const deployedOrdinals = deployed === null ? null : ordinalsOf(deployed, (id) => intern(space, id));

@@ -125,7 +125,7 @@ export function assembleReviewModel(reads: readonly SlotRead[]): ReviewModel {
     ),
     testsOfControl: indexLinks(
       tests,
-      (test) => test.controls,
+      (test) => test.controls ?? NO_ITEMS,
       (test) => test.id,
     ),
     mitigationsOf: indexLinks(

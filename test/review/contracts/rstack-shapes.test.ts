@@ -110,21 +110,11 @@ describe('readers of rstack-agents shapes', () => {
       {
         id: 'test_levels.acceptance',
         synthetic: true,
-        storyIds: [],
-        requirementIds: ['FR-001', 'FR-002'],
-        controls: [],
+        story_ids: [],
+        requirement_ids: ['FR-001', 'FR-002'],
         status: 'unknown',
-        baseline: false,
       },
-      {
-        id: 'test_levels.unit',
-        synthetic: true,
-        storyIds: ['US-001'],
-        requirementIds: [],
-        controls: [],
-        status: 'unknown',
-        baseline: false,
-      },
+      { id: 'test_levels.unit', synthetic: true, story_ids: ['US-001'], requirement_ids: [], status: 'unknown' },
     ]);
     expect(report).toMatchObject({ unnamedFailures: 2, executed: true });
   });

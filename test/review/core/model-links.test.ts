@@ -24,7 +24,12 @@ const tests = fc.array(
   { maxLength: 12 },
 );
 const normalized = (list: readonly { id: string; storyIds: string[]; requirementIds: string[] }[]): NormalizedTest[] =>
-  list.map((test) => ({ ...test, synthetic: false, controls: [], status: 'passed', baseline: false }));
+  list.map((test) => ({
+    id: test.id,
+    story_ids: test.storyIds,
+    requirement_ids: test.requirementIds,
+    status: 'passed',
+  }));
 // Links stories, tests and deployed ids of a model whose requirements are FR-001, FR-002 and FR-003 (no code files).
 const linkTo = (
   stories: readonly NormalizedStory[],
@@ -82,8 +87,8 @@ describe('model links', () => {
     fc.assert(
       fc.property(tests, (list) => {
         const all = normalized(list);
-        const inStory = new Set(all.flatMap((test) => test.storyIds));
-        const both = all.some((test) => test.requirementIds.some((id) => inStory.has(id)));
+        const inStory = new Set(all.flatMap((test) => test.story_ids));
+        const both = all.some((test) => test.requirement_ids.some((id) => inStory.has(id)));
         expect(linkTo([], all).overlap).toBe(both);
       }),
     );
