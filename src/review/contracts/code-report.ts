@@ -147,17 +147,10 @@ function canonicalCodeReport(parsed: z.output<typeof codeReportSchema>): CodeRep
   return { meta, files: parsed.files.map(normalizedFile) };
 }
 
-// The canonical shape read in place, each file checked (isCanonicalCodeReport, item by item) and normalized in one
-// pass; null as soon as one fails, so zod reads it and reports every issue.
+// The canonical shape read in place (the list of files itself when every file is already normal); null when a file
+// fails its check, so zod reads it and reports every issue.
 function readCanonicalCodeReport(input: unknown): ContractRead<CodeReportContract> | null {
-  if (!isObject(input) || !hasContractMetadata(input) || !Array.isArray(input.files)) return null;
-  const meta = metadataOf(input as z.output<typeof codeReportSchema>);
-  const items: unknown[] = input.files;
-  const files: NormalizedCodeFile[] = [];
-  for (let index = 0; index < items.length; index++) {
-    const file = items[index];
-    if (!isCanonicalCodeFile(file)) return null;
-    files.push(normalizedFile(file as z.output<typeof codeFileSchema>));
-  }
-  return { ok: true, value: { meta, files } };
+  if (!isCanonicalCodeReport(input)) return null;
+  const report = input as z.output<typeof codeReportSchema>;
+  return { ok: true, value: { meta: metadataOf(report), files: normalizedItems(report.files, normalizedFile) } };
 }

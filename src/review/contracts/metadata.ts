@@ -45,16 +45,16 @@ export const idListSchema = z.array(idSchema);
 export const NO_ITEMS: readonly never[] = Object.freeze([]);
 
 /**
- * `items`, each normalized: the list itself when no item changes (as in most contracts: no list copied per item),
- * else a new list. @internal
+ * `items`, each normalized: the list itself when `normalize` returns every item unchanged (as in most contracts: no
+ * list copied per item, no list of a large report rebuilt), else a new list. @internal
  */
-export function normalizedItems(items: readonly string[], normalize: (item: string) => string): readonly string[] {
+export function normalizedItems<T extends U, U>(items: readonly T[], normalize: (item: T) => U): readonly U[] {
   for (let index = 0; index < items.length; index++) {
-    const normal = normalize(items[index] as string);
+    const normal = normalize(items[index] as T);
     if (normal === items[index]) continue;
-    const copy = items.slice(0, index);
+    const copy: U[] = items.slice(0, index);
     copy.push(normal);
-    for (let rest = index + 1; rest < items.length; rest++) copy.push(normalize(items[rest] as string));
+    for (let rest = index + 1; rest < items.length; rest++) copy.push(normalize(items[rest] as T));
     return copy;
   }
   return items;

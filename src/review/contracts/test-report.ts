@@ -159,17 +159,10 @@ function canonicalTestReport(parsed: z.output<typeof testReportSchema>): TestRep
   return testReportOf(meta, tests, (parsed as { executed?: unknown }).executed);
 }
 
-// The canonical shape read in place, each case checked (isCanonicalTestReport, item by item) and normalized in one
-// pass; null as soon as one fails, so zod reads it and reports every issue.
+// The canonical shape read in place (its list of test cases itself: a canonical case is already normal); null when a
+// case fails its check, so zod reads it and reports every issue.
 function readCanonicalTestReport(input: unknown): ContractRead<TestReportContract> | null {
-  if (!isObject(input) || !hasContractMetadata(input) || !Array.isArray(input.test_cases)) return null;
-  const meta = metadataOf(input as z.output<typeof testReportSchema>);
-  const cases: unknown[] = input.test_cases;
-  const tests: NormalizedTest[] = [];
-  for (let index = 0; index < cases.length; index++) {
-    const test = cases[index];
-    if (!isCanonicalTestCase(test)) return null;
-    tests.push(test as NormalizedTest);
-  }
-  return { ok: true, value: testReportOf(meta, tests, input.executed) };
+  if (!isCanonicalTestReport(input)) return null;
+  const report = input as z.output<typeof testReportSchema>;
+  return { ok: true, value: testReportOf(metadataOf(report), report.test_cases, report.executed) };
 }
