@@ -59,13 +59,19 @@ export async function writeAtomic(target: string, text: string): Promise<void> {
 // The most bytes one write call is given (Node refuses a length past 2 GiB - 1).
 const MAX_WRITE_BYTES = 2 ** 30;
 
-// Writes every byte with as few write calls as the kernel allows (FileHandle.writeFile goes through the thread pool once
-// per 512 KiB: seventeen round trips for an 8.5 MB report).
-async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+/**
+ * Writes every byte with as few write calls as the kernel allows (FileHandle.writeFile goes through the thread pool
+ * once per 512 KiB: seventeen round trips for an 8.5 MB report); a short write continues where it stopped, and a write
+ * that makes no progress is an `EIO` error instead of a loop that never ends.
+ */
+export async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   let offset = 0;
   while (offset < bytes.length) {
     const { bytesWritten } = await handle.write(bytes, offset, Math.min(bytes.length - offset, MAX_WRITE_BYTES));
-    if (bytesWritten === 0) throw new Error(`the write stopped at byte ${offset} of ${bytes.length}`);
+    if (bytesWritten === 0)
+      throw Object.assign(new Error(`the write made no progress at byte ${offset} of ${bytes.length}`), {
+        code: 'EIO',
+      });
     offset += bytesWritten;
   }
 }

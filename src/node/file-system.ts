@@ -3,7 +3,7 @@ import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GoalLoopError, requireNonNegativeIntegers } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { sweepTempFiles, writeAtomic } from './atomic-write.js';
+import { sweepTempFiles, writeAll, writeAtomic } from './atomic-write.js';
 import {
   APPEND_FLAGS,
   DEFAULT_MAX_READ_BYTES,
@@ -108,11 +108,7 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
         await ensureParent(target);
         const { handle } = await openRegular(target, APPEND_FLAGS, 'append', path);
         try {
-          const bytes = Buffer.from(text, 'utf8');
-          let offset = 0;
-          // One write in practice; a short write (never seen on regular files) finishes the rest.
-          while (offset < bytes.length)
-            offset += (await handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
+          await writeAll(handle, Buffer.from(text, 'utf8'));
         } finally {
           await handle.close();
         }
