@@ -110,8 +110,10 @@ export async function readRunInputs(fs: FileSystem, runDir: string, options: Rea
  * {@link readRunInputs} that normalizes each contract the moment it is read
  * and keeps only the normalized model, so the raw documents (and their text)
  * never all live at once: the review's peak heap stays near the size of the
- * parsed contracts. Same statuses, values and issues as
- * `buildReviewModel(readRunInputs(…).contracts)`.
+ * parsed contracts. The model keeps the test cases and code files that were
+ * already normal as read, with any other fields they carry (a large report
+ * is not copied item by item); the rest of each document is dropped. Same
+ * statuses, values and issues as `buildReviewModel(readRunInputs(…).contracts)`.
  *
  * @internal
  */

@@ -151,6 +151,19 @@ describe('adopted (brownfield) runs', () => {
     expect(greenfield[0]?.baseline).toBeUndefined();
   });
 
+  it('on an adopted run, a failed test case of a harvested report is baseline without a mark of its own', () => {
+    const run = cleanRun();
+    run.test_report = { ...run.test_report, source: 'brownfield-adoption' };
+    const cases = list(run.test_report, 'test_cases');
+    cases[0] = { ...cases[0], status: 'failed' };
+    cases[1] = { ...cases[1], status: 'failed', source: 'pipeline' };
+    const report = reviewPipeline(asContracts(run), { timestamp: TIMESTAMP, manifest: { mode: 'adopt' } });
+    expect(issuesOf(report, 'traceability.test_failed')).toMatchObject([
+      { severity: 'WARNING', related_ids: ['TC-002', 'US-002', 'FR-002'] },
+      { severity: 'INFO', baseline: true, related_ids: ['TC-001', 'US-001', 'FR-001'] },
+    ]);
+  });
+
   it('without the adopt manifest, the same run reports the skipped stages missing', () => {
     const greenfield = reviewPipeline(asContracts(adoptedRun()), { timestamp: TIMESTAMP });
     expect(

@@ -1,4 +1,5 @@
 // The id patterns of the review's contracts (FR-nnn, NFR-nnn, US-nnn, TC-nnn, THR-nnn, SC-nnn) and the findings of ids that fail them.
+import { isTestLevel } from '../contracts/test-report.js';
 import type { ContractKey } from '../core/contract-slots.js';
 import { type Finding, findingAt, listIds } from '../core/finding.js';
 import type { ReviewModel } from '../core/model.js';
@@ -55,7 +56,7 @@ export function invalidIdFindings(model: ReviewModel): Finding[] {
     {
       key: 'test_report',
       label: 'TC-nnn',
-      invalid: invalidIds(tests?.tests ?? [], (test) => (test.synthetic === true ? null : test.id), ID_PATTERNS.test),
+      invalid: invalidIds(tests?.tests ?? [], (test) => (isTestLevel(test) ? null : test.id), ID_PATTERNS.test),
       harvested: tests?.meta.harvested ?? false,
     },
     {

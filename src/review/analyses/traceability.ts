@@ -1,7 +1,7 @@
 import type { TraceabilityRow } from '../contracts/feedback-report.js';
 import type { NormalizedStory } from '../contracts/jira-tickets.js';
 import { isBaselineItem, NO_ITEMS } from '../contracts/metadata.js';
-import type { NormalizedTest } from '../contracts/test-report.js';
+import { isTestLevel, type NormalizedTest } from '../contracts/test-report.js';
 import { type Finding, findingAt } from '../core/finding.js';
 import { hasContracts, linksOf, type ReviewModel } from '../core/model.js';
 import { isTested, undefinedKeys } from '../core/model-links.js';
@@ -121,7 +121,7 @@ export function* traceabilityFindings(model: ReviewModel, rows: readonly Traceab
           action: `Fix the code under test so that ${test.id} passes (or fix the test if it is wrong).`,
           baseline,
         });
-      if (withTests && test.synthetic !== true && isOrphan(model, test, controlNfrs, unknownRequirements)) {
+      if (withTests && !isTestLevel(test) && isOrphan(model, test, controlNfrs, unknownRequirements)) {
         yield findingAt(model, 'test_report', {
           rule: 'traceability.orphan_test',
           title: `${test.id} maps to no requirement`,

@@ -83,10 +83,10 @@ const rstackTestReportSchema = z.looseObject({
 
 /**
  * A test, normalized: a canonical test case is already normal, so it is kept
- * as read (a large report is not copied item by item). `synthetic` tests
- * stand for a whole test level of rstack-agents' shape
- * (`test_levels.acceptance`): they carry links but no test-case id of their
- * own, and status `unknown`.
+ * as read (a large report is not copied item by item; its other fields come
+ * along). A test level of rstack-agents' shape (`test_levels.acceptance`)
+ * becomes one test of status `unknown` ({@link isTestLevel}): it carries
+ * links but no test-case id of its own.
  *
  * @public
  */
@@ -98,7 +98,15 @@ export interface NormalizedTest {
   readonly status: 'passed' | 'failed' | 'skipped' | 'unknown';
   /** `"brownfield-adoption"` on a test an adoption harvested. */
   readonly source?: string;
-  readonly synthetic?: true;
+}
+
+/**
+ * True for a test that stands for a test level of rstack-agents' shape. Only those have status `unknown`: a test
+ * case's status is `passed`, `failed` or `skipped` (its schema refuses any other), so no field of the file can make a
+ * test case pass for a level. @internal
+ */
+export function isTestLevel(test: NormalizedTest): boolean {
+  return test.status === 'unknown';
 }
 
 /** `test_report.json`, normalized. @public */
@@ -122,7 +130,6 @@ export function readTestReport(input: unknown): ContractRead<TestReportContract>
       const tests = Object.entries(parsed.test_levels ?? {}).map(
         ([level, entry]): NormalizedTest => ({
           id: `test_levels.${level}`,
-          synthetic: true,
           story_ids: entry.stories_covered ?? NO_ITEMS,
           requirement_ids: entry.requirements_covered ?? NO_ITEMS,
           status: 'unknown',

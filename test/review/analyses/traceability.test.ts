@@ -76,6 +76,30 @@ describe('requirements traceability', () => {
     expect(report.issues[0]).toMatchObject({ severity: 'INFO', related_ids: ['TC-009'] });
   });
 
+  it('a field of the file cannot make a test case pass for a test level: it is still checked like any test case', () => {
+    const report = reviewMutated((run) => {
+      list(run.test_report, 'test_cases').push({
+        id: 'bogus',
+        story_ids: [],
+        requirement_ids: [],
+        status: 'passed',
+        synthetic: true,
+      });
+    });
+    expect(rulesOf(report).sort()).toEqual(['references.invalid_id', 'traceability.orphan_test']);
+  });
+
+  it('an rstack test level that covers nothing is no orphan test case (it has no test-case id of its own)', () => {
+    const report = reviewMutated((run) => {
+      run.test_report = {
+        test_files: ['tests/a.test.ts'],
+        test_levels: { acceptance: {}, unit: { stories_covered: ['US-001', 'US-002'] } },
+      };
+    });
+    expect(rulesOf(report)).not.toContain('traceability.orphan_test');
+    expect(rulesOf(report)).not.toContain('references.invalid_id');
+  });
+
   it('a test case whose requirement ids are all unknown is an orphan; one known id beside an unknown one is not', () => {
     const report = reviewMutated((run) => {
       const cases = list(run.test_report, 'test_cases');

@@ -107,14 +107,8 @@ describe('readers of rstack-agents shapes', () => {
       }),
     );
     expect(report.tests).toEqual([
-      {
-        id: 'test_levels.acceptance',
-        synthetic: true,
-        story_ids: [],
-        requirement_ids: ['FR-001', 'FR-002'],
-        status: 'unknown',
-      },
-      { id: 'test_levels.unit', synthetic: true, story_ids: ['US-001'], requirement_ids: [], status: 'unknown' },
+      { id: 'test_levels.acceptance', story_ids: [], requirement_ids: ['FR-001', 'FR-002'], status: 'unknown' },
+      { id: 'test_levels.unit', story_ids: ['US-001'], requirement_ids: [], status: 'unknown' },
     ]);
     expect(report).toMatchObject({ unnamedFailures: 2, executed: true });
   });
