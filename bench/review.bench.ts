@@ -23,7 +23,7 @@ const run = promisify(execFile);
 const ITERATIONS: Readonly<Record<number, number>> = { 1: 15, 10: 8, 100: 3 };
 // Rounds of the four subjects, one child each, in turn: a ratio is taken within a round (the machine's speed drifts
 // between minutes on a shared host), and the rounds' median is printed.
-const ROUNDS = 3;
+const ROUNDS = 5;
 const SUBJECTS: readonly Subject[] = ['parse', 'review', 'read-review', 'pipeline'];
 
 type Times = Readonly<Record<Subject, number>>;
@@ -34,10 +34,12 @@ function medianOf(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-// Per subject: its median time over the rounds, and the median over the rounds of its time against read + parse.
+// Per subject: its median time over the rounds, and the median over the rounds of its time against read + parse; and
+// the lowest and highest of the review's ratios (the spread the host's noise gives a round).
 interface Measured {
   readonly times: Times;
   readonly ratios: Times;
+  readonly reviewRange: readonly [number, number];
 }
 
 // What the heap rows compare: the parsed files held, and the review and the pure pipeline under default and full-GC settings.
@@ -72,9 +74,11 @@ async function measureTimes(root: string, pathsFile: string, scale: number): Pro
   const over = (pick: (times: Times) => number): number => medianOf(rounds.map(pick));
   const perSubject = (pick: (subject: Subject) => (times: Times) => number): Times =>
     Object.fromEntries(SUBJECTS.map((subject) => [subject, over(pick(subject))])) as Times;
+  const reviewRatios = rounds.map((times) => times.review / times.parse);
   return {
     times: perSubject((subject) => (times) => times[subject]),
     ratios: perSubject((subject) => (times) => times[subject] / times.parse),
+    reviewRange: [Math.min(...reviewRatios), Math.max(...reviewRatios)],
   };
 }
 
@@ -94,7 +98,7 @@ async function measureHeaps(root: string, pathsFile: string): Promise<Heaps> {
 const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(1)} MB`;
 
 // Prints the time rows of one scale.
-function printTimes(scale: number, bytes: number, { times, ratios }: Measured): void {
+function printTimes(scale: number, bytes: number, { times, ratios, reviewRange }: Measured): void {
   const size = programmeSize(scale);
   console.log(
     `\n  ${scale}×: ${size.frs.toLocaleString('en')} FRs, ${size.stories.toLocaleString('en')} stories, ${size.tests.toLocaleString('en')} test cases, ${size.files.toLocaleString('en')} code files; ${mb(bytes)} of compact JSON`,
@@ -104,7 +108,11 @@ function printTimes(scale: number, bytes: number, { times, ratios }: Measured): 
     ms(times.parse),
     `median of ${ROUNDS} interleaved rounds; ratios within a round`,
   );
-  row('runConsistencyReview, end to end', ms(times.review), `${ratio(ratios.review)} read+parse (target ≤ 2× at 100×)`);
+  row(
+    'runConsistencyReview, end to end',
+    ms(times.review),
+    `${ratio(ratios.review)} read+parse (rounds ${ratio(reviewRange[0])}–${ratio(reviewRange[1])}; target ≤ 2× at 100×)`,
+  );
   row(
     '  of which reading + reviewing (no outputs)',
     ms(times['read-review']),
