@@ -124,7 +124,7 @@ export function readCodeReport(input: unknown): ContractRead<CodeReportContract>
       return { meta, files };
     });
   }
-  return readCanonicalCodeReport(input) ?? readWith(codeReportSchema, input, canonicalCodeReport);
+  return readWith(codeReportSchema, input, canonicalCodeReport, isCanonicalCodeReport);
 }
 
 // A name without its surrounding whitespace.
@@ -141,16 +141,7 @@ function normalizedFile(file: z.output<typeof codeFileSchema>): NormalizedCodeFi
   return { ...file, service, endpoints, tables };
 }
 
-// The canonical shape as zod parsed it.
+// The canonical shape, as read in place or as zod parsed it: its own list of files when every file is already normal.
 function canonicalCodeReport(parsed: z.output<typeof codeReportSchema>): CodeReportContract {
-  const meta = metadataOf(parsed);
-  return { meta, files: parsed.files.map(normalizedFile) };
-}
-
-// The canonical shape read in place (the list of files itself when every file is already normal); null when a file
-// fails its check, so zod reads it and reports every issue.
-function readCanonicalCodeReport(input: unknown): ContractRead<CodeReportContract> | null {
-  if (!isCanonicalCodeReport(input)) return null;
-  const report = input as z.output<typeof codeReportSchema>;
-  return { ok: true, value: { meta: metadataOf(report), files: normalizedItems(report.files, normalizedFile) } };
+  return { meta: metadataOf(parsed), files: normalizedItems(parsed.files, normalizedFile) };
 }

@@ -145,7 +145,7 @@ export function readTestReport(input: unknown): ContractRead<TestReportContract>
       };
     });
   }
-  return readCanonicalTestReport(input) ?? readWith(testReportSchema, input, canonicalTestReport);
+  return readWith(testReportSchema, input, canonicalTestReport, isCanonicalTestReport);
 }
 
 // The normalized report of the canonical shape, from its metadata, its normalized tests and its `executed` field.
@@ -159,17 +159,8 @@ function testReportOf(meta: ContractMetadata, tests: NormalizedTest[], executed:
   };
 }
 
-// The canonical shape as zod parsed it.
+// The canonical shape, as read in place or as zod parsed it: its own list of test cases (a canonical case is already
+// normal).
 function canonicalTestReport(parsed: z.output<typeof testReportSchema>): TestReportContract {
-  const meta = metadataOf(parsed);
-  const tests: NormalizedTest[] = parsed.test_cases;
-  return testReportOf(meta, tests, (parsed as { executed?: unknown }).executed);
-}
-
-// The canonical shape read in place (its list of test cases itself: a canonical case is already normal); null when a
-// case fails its check, so zod reads it and reports every issue.
-function readCanonicalTestReport(input: unknown): ContractRead<TestReportContract> | null {
-  if (!isCanonicalTestReport(input)) return null;
-  const report = input as z.output<typeof testReportSchema>;
-  return { ok: true, value: testReportOf(metadataOf(report), report.test_cases, report.executed) };
+  return testReportOf(metadataOf(parsed), parsed.test_cases, parsed.executed);
 }

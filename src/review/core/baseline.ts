@@ -1,4 +1,4 @@
-import { BROWNFIELD_SOURCE, type ContractMetadata } from '../contracts/metadata.js';
+import { type ContractMetadata, isBaselineItem } from '../contracts/metadata.js';
 import type { NormalizedContracts } from '../contracts/registry.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
 import { type ContractStatus, linksOf, type ReviewModel, withLinks } from './model.js';
@@ -18,9 +18,9 @@ function cleared<T extends Flagged>(items: readonly T[]): readonly T[] {
   return anyFlagged(items) ? items.map((item) => (item.baseline ? { ...item, baseline: false } : item)) : items;
 }
 
-// True when a test carries the harvest mark (a harvested report marks all of its tests through its metadata).
+// True when a test carries the harvest mark of its own (a harvested report marks all of its tests through its metadata).
 function isMarked(test: NormalizedTest): boolean {
-  return test.source === BROWNFIELD_SOURCE;
+  return isBaselineItem(test.source, false);
 }
 
 // The tests without their harvest marks (the same list when none is marked).
