@@ -66,6 +66,7 @@ export type {
   CriterionStatus,
   criterionSchema,
   DecisionSignal,
+  DeferredJudge,
   EvaluationStatus,
   GoalEvaluation,
   GoalStatus,

@@ -67,6 +67,8 @@ export type {
   ClaimRecord,
   CriterionEvaluation,
   CriterionStatus,
+  DeferredJudge,
+  EvaluateOptions,
   EvaluationStatus,
   GoalEvaluation,
 } from './goal/core/evaluate.js';
@@ -79,6 +81,7 @@ export type {
   EvaluationFacts,
   EvidenceFact,
   ExplicitVerdictsFact,
+  OutputHistory,
   PathFact,
   PathRefusalReason,
   StageStatus,
@@ -90,8 +93,15 @@ export { clampMaxIterations, DEFAULT_MAX_ITERATIONS, MAX_ITERATIONS_HARD_CAP } f
 // How a metric_threshold criterion reads and compares its observed value (the review reads feedback metrics the same way).
 export type { MetricReading } from './goal/core/metric.js';
 export { compareMetric, readMetricValue } from './goal/core/metric.js';
-export type { DecisionSignal, SignalKind, SignalStatus, StatusDecision } from './goal/core/precedence.js';
-export { decideStatus, SIGNAL_STATUS, STATUS_PRECEDENCE } from './goal/core/precedence.js';
+export type {
+  AskJudges,
+  DecisionSignal,
+  PrecedenceRow,
+  SignalKind,
+  SignalStatus,
+  StatusDecision,
+} from './goal/core/precedence.js';
+export { DECISION_PRECEDENCE, decideStatus } from './goal/core/precedence.js';
 export type { GoalFacts, LoopFacts, StopRule, StopRuleId } from './goal/core/stop-rules.js';
 export { GOAL_CHANGED_REASON, STOP_RULES } from './goal/core/stop-rules.js';
 // The goal loop shell.

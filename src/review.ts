@@ -12,6 +12,7 @@ export type {
   CriterionStatus,
   criterionSchema,
   DecisionSignal,
+  DeferredJudge,
   EvaluationStatus,
   Goal,
   GoalEvaluation,

@@ -2,12 +2,12 @@
 // 0. Ctrl-C twice (a second SIGINT while the loop stops) → still `aborted` (exit 130), the lock released: `run`
 //    resumes that run → exit 0. `approve` of a criterion the goal does not have exits 1 and writes nothing.
 // 1. Ctrl-C: SIGINT sent to a `run` mid-pipeline → `aborted` (exit 130); `status` shows it paused; `run` resumes → exit 0.
-// 2. A release sign-off (a judge criterion) added to the goal: `run` → ASK_USER (exit 4); `status`; `approve` → the
-//    verdict for the next iteration; `run` → PASS (exit 0); `report` → Markdown whose Mermaid passes mermaid's parser.
-// The sign-off comes after the pipeline converged because a verdict counts for the iteration it is stamped for:
-// asked at iteration 1 of the demo (which always needs a retry), it would be asked again after the retry.
+// 2. A release sign-off (a judge criterion) in the goal from the start, on a fresh run: `run` retries what the review
+//    found first and only then stops ASK_USER (exit 4), once; `status` names the judge and the stamp; `approve` →
+//    the verdict for the next iteration; `run` → PASS (exit 0) with no stage rerun; `report` → Markdown whose
+//    Mermaid passes mermaid's parser.
 import { spawn } from 'node:child_process';
-import { access, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -79,7 +79,7 @@ try {
     () => false,
   );
   check(
-    stray.code === 1 && stray.output.includes('not a judge criterion') && !strayVerdicts,
+    stray.code === 1 && stray.output.includes('has no criterion "release-sign-off"') && !strayVerdicts,
     'approve of a criterion the (default) goal does not have exits 1 and writes nothing',
     stray.output,
   );
@@ -97,36 +97,60 @@ try {
   check(resumed.code === 0, `run again resumes and completes, exit 0 (got ${resumed.code})`, resumed.output);
   check(resumed.output.includes('resumed an unfinished session'), 'it resumed the session', resumed.output);
 
+  const signOffDir = '.goal-loop/runs/cli-sign-off';
+  const signOff = (args: string[]) => cli(args, undefined, { dir: signOffDir });
   const goal = JSON.parse(await readFile(new URL('../demo/goal.json', import.meta.url), 'utf8'));
   const question = 'Does the product owner sign off the release?';
   goal.criteria.push({ id: 'release-sign-off', kind: 'judge', question });
   delete goal.$schema;
-  await writeFile(join(root, runDir, 'goal.json'), JSON.stringify(goal, null, 2));
-  const asks = await cli(['run']);
+  await mkdir(join(root, signOffDir), { recursive: true });
+  await writeFile(join(root, signOffDir, 'goal.json'), JSON.stringify(goal, null, 2));
+  const asks = await signOff(['run']);
   check(asks.code === 4, `run with a judge criterion stops on ask_user, exit 4 (got ${asks.code})`, asks.output);
-  const status = await cli(['status']);
-  check(status.output.includes('stopped on ask_user'), 'status shows the ask_user stop', status.output);
-  const typo = await cli(['approve', 'release-signoff']);
   check(
-    typo.code === 1 && typo.output.includes('INVALID_OPTIONS') && typo.output.includes('known: release-sign-off'),
+    asks.output.includes('retrying ') && asks.output.includes('is asked once nothing else is rerun'),
+    'it retried what the review found before asking the judge',
+    asks.output,
+  );
+  const status = await signOff(['status']);
+  check(
+    status.output.includes('stopped on ask_user') && status.output.includes('to answer: approve release-sign-off'),
+    'status shows the ask_user stop and what to answer',
+    status.output,
+  );
+  const typo = await signOff(['approve', 'release-signoff']);
+  check(
+    typo.code === 1 && typo.output.includes('INVALID_OPTIONS') && typo.output.includes('release-sign-off'),
     'approve of an unknown criterion exits 1, naming the known ones',
     typo.output,
   );
-  const approve = await cli(['approve', 'release-sign-off', '--reason', 'demo reviewed']);
+  const stamp = /stamped for iteration (\d+)/.exec(status.output)?.[1] ?? '?';
+  const approve = await signOff(['approve', 'release-sign-off', '--reason', 'demo reviewed']);
   check(
-    approve.code === 0 && approve.output.includes('PASS for iteration 4'),
-    'approve stamps the next iteration',
+    approve.code === 0 && approve.output.includes(`PASS for iteration ${stamp}`),
+    'approve stamps the iteration status named',
     approve.output,
   );
-  const passes = await cli(['run']);
+  const passes = await signOff(['run']);
   check(passes.code === 0 && /^complete \(goal met\)/m.test(passes.output), 'run again passes, exit 0', passes.output);
+  check(
+    !passes.output.includes('stage 0'),
+    'no stage reran after the approval: one approval, no wasted work',
+    passes.output,
+  );
   const usage = await cli(['approve']);
   check(usage.code === 2, `a usage error exits 2 (got ${usage.code})`, usage.output);
 
   const report = await cli(['report', '--out', join(root, 'report.md')]);
+  const signOffReport = await signOff(['report']);
+  check(
+    (signOffReport.output.match(/\(\["ask_user/g) ?? []).length === 1,
+    'the sign-off run asked the human once',
+    signOffReport.output,
+  );
   const markdown = await readFile(join(root, 'report.md'), 'utf8').catch(() => '');
   check(
-    report.code === 0 && markdown.includes('Stopped on **complete** at iteration 4'),
+    report.code === 0 && /Stopped on \*\*complete\*\* at iteration \d+/.test(markdown),
     'report writes the run',
     markdown,
   );
@@ -138,8 +162,8 @@ try {
     errors.join('\n'),
   );
   check(
-    /S\d+ -->\|"resumed"\| I1/.test(markdown) && markdown.includes('-->|"new session"|'),
-    'its path shows the resume and the sessions',
+    /S\d+ -->\|"resumed"\| I1/.test(markdown) && signOffReport.output.includes('-->|"new session"|'),
+    'its paths show the resume and the sessions',
     markdown,
   );
 } finally {

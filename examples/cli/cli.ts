@@ -8,12 +8,9 @@ import {
   DEFAULT_GOAL,
   exitCodeFor,
   formatEvent,
-  formatIssue,
   formatResult,
   GoalLoop,
-  GoalLoopError,
   isGoalLoopError,
-  parseGoal,
   readLoopStatus,
   renderRunReport,
   writeVerdict,
@@ -61,6 +58,11 @@ program
       stop === null ? 'no stop recorded' : `${status.stop ? 'stopped' : 'paused'} on ${stop.stoppedOn}: ${stop.reason}`,
     );
     if (status.pendingStages.length > 0) console.log(`pending stages: ${status.pendingStages.join(', ')}`);
+    const awaiting = status.awaitingVerdicts;
+    if (awaiting !== null)
+      console.log(
+        `to answer: approve ${awaiting.criterionIds.join(', ')} (stamped for iteration ${awaiting.iteration})`,
+      );
     if (status.lock?.holder === 'gone') console.log(`the loop crashed (pid ${status.lock.pid}): run again to resume`);
     else if (status.lock !== null) console.log(`locked by ${status.lock.owner} (${status.lock.holder})`);
   });
@@ -71,17 +73,14 @@ program
   .option('--fail', 'record FAIL instead of PASS')
   .option('--reason <text>', 'why')
   .action(async (criterionId: string, options: { fail?: boolean; reason?: string }) => {
-    const judges = await judgeCriteria();
-    if (!judges.includes(criterionId)) {
-      const known = judges.length === 0 ? 'it has none' : `known: ${judges.join(', ')}`;
-      throw new GoalLoopError(
-        'INVALID_OPTIONS',
-        `"${criterionId}" is not a judge criterion of the run's goal (${known}); nothing was written`,
-      );
-    }
+    const { fs, runDir } = run();
+    // writeVerdict checks the id against the run's goal.json; a run without one works towards the default goal.
+    const goal = (await fs.readText(`${runDir}/goal.json`)) === null ? DEFAULT_GOAL : undefined;
     const verdict = options.fail ? 'FAIL' : 'PASS';
     const written = await writeVerdict({
-      ...run(),
+      fs,
+      runDir,
+      goal,
       criterionId,
       verdict,
       judge: 'human:cli',
@@ -89,27 +88,6 @@ program
     });
     console.log(`${criterionId}: ${written.verdict} for iteration ${written.iteration}`);
   });
-
-// The ids of the judge criteria of the goal the run works towards: its goal.json, else the default goal (none).
-async function judgeCriteria(): Promise<string[]> {
-  const { fs, runDir } = run();
-  const path = `${runDir}/goal.json`;
-  const text = await fs.readText(path);
-  if (text === null) return DEFAULT_GOAL.criteria.filter((item) => item.kind === 'judge').map((item) => item.id);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new GoalLoopError(
-      'INVALID_CONTRACT',
-      `${path} is not valid JSON (${(error as Error).message}); fix it first`,
-    );
-  }
-  const goal = parseGoal(value);
-  if (!goal.success)
-    throw new GoalLoopError('INVALID_CONTRACT', `${path}: ${goal.issues.map(formatIssue).join('; ')}; fix it first`);
-  return goal.data.criteria.filter((item) => item.kind === 'judge').map((item) => item.id);
-}
 
 program
   .command('report')

@@ -131,7 +131,8 @@ export class GoalLoop {
     const iteration = latest ?? (state !== null && state.iteration > 0 ? state.iteration : null);
     if (!goal.ok) return errorEvaluation(goal.goalId, goal.issues, iteration);
     const skipCommands = options.skipCommands ?? false;
-    return evaluateGoal(await this.context.gathererFor(paths).gather(goal.goal, state, { iteration, skipCommands }));
+    const facts = await this.context.gathererFor(paths).gather(goal.goal, state, { iteration, skipCommands });
+    return evaluateGoal(facts, { askJudges: this.context.options.askJudges ?? 'last' });
   }
 
   // One session under its run span.

@@ -77,6 +77,7 @@ export async function withLockedSession(
         stages: context.options.stages,
         budgetUsd: context.options.budgetUsd,
         acceptGoalChange: context.options.acceptGoalChange ?? false,
+        askJudges: context.options.askJudges ?? 'last',
         maxIterations: context.maxIterations,
         loadGoal: () => context.goals.load(paths.goal),
         gather: (goal, state) => gatherer.gather(goal.goal, state, { iteration: state.iteration, skipCommands: false }),

@@ -9,7 +9,9 @@ import type { FileSystem } from '../ports/file-system.js';
 import type { LoopPhase, LoopState } from './contracts/loop-state.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type StopReason, stopReasonSchema } from './contracts/stop-reason.js';
+import { consumingIteration } from './core/claims.js';
 import type { GoalEvaluation } from './core/evaluate.js';
+import { askedJudges } from './core/transitions.js';
 import { pendingLateCostUsd } from './late-cost-files.js';
 import { readLatestEvaluation, readLatestIterationStarted } from './loop-events.js';
 import { readMetricsReading } from './metrics-read.js';
@@ -65,6 +67,11 @@ export interface LoopStatus {
   readonly pendingLateCostUsd: number;
   /** The whole evaluation of the latest evaluated iteration (`iterations/<n>/evaluation.json`), when there is one. */
   readonly lastEvaluation: GoalEvaluation | null;
+  /**
+   * When the loop stopped `ask_user` for judges: the criteria a human must answer, and the iteration `writeVerdict`
+   * stamps the answer with (write them and run the loop again). `null` otherwise.
+   */
+  readonly awaitingVerdicts: { readonly criterionIds: readonly string[]; readonly iteration: number } | null;
   /**
    * The run's lock (`loop.lock`) as it stands, read without taking, refreshing or removing it; `null` when there is
    * no lock file. While a session is open (`stop` null) and not `paused`: a lock whose `holder` is `alive` (or
@@ -147,7 +154,8 @@ export async function readLoopStatus(options: {
   ]);
   // The loop counts the larger spend: it raises metrics.json to its own, and reads metrics.json back before each check.
   const spentUsd = Math.max(state?.spent_usd ?? 0, metrics.spentUsd ?? 0);
-  const read = { spentUsd, pendingLateCostUsd: pendingLateCost, lastEvaluation, lock: lock.lock };
+  const awaitingVerdicts = awaitingOf(state, latest, lastEvaluation);
+  const read = { spentUsd, pendingLateCostUsd: pendingLateCost, lastEvaluation, awaitingVerdicts, lock: lock.lock };
   const issues = [...metrics.issues, ...lock.issues];
   if (state === null) {
     const none = { goalId: null, iteration, phase: null, session: null, stop: null, paused: null, pendingStages: [] };
@@ -192,4 +200,22 @@ function pausedBy(event: Record<string, unknown>): LoopStatus['paused'] {
   const parsed = stopReasonSchema.safeParse(event.stopped_on);
   if (!parsed.success) return null;
   return { stoppedOn: parsed.data, reason: typeof event.reason === 'string' ? event.reason : '' };
+}
+
+// What of an evaluation file names the judges it asks about (the file is read as written, not trusted).
+const judgesView = z.looseObject({
+  criteria: z.array(z.looseObject({ id: z.string(), kind: z.string(), status: z.string() })),
+  deferredJudges: z.array(z.looseObject({ criterionId: z.string() })).optional(),
+});
+
+// The judges an ask_user stop waits for, and the stamp their verdicts get.
+function awaitingOf(
+  state: LoopState | null,
+  latest: number | null,
+  evaluation: GoalEvaluation | null,
+): LoopStatus['awaitingVerdicts'] {
+  const view = judgesView.safeParse(evaluation);
+  if (state?.stop?.stopped_on !== 'ask_user' || !view.success) return null;
+  const criterionIds = askedJudges(view.data);
+  return criterionIds.length === 0 ? null : { criterionIds, iteration: consumingIteration(state, latest) };
 }

@@ -9,6 +9,7 @@ import type { FileSystem } from '../ports/file-system.js';
 import type { Tracer } from '../ports/tracer.js';
 import type { LoopEvent } from './contracts/events.js';
 import type { GoalInput } from './contracts/goal.js';
+import type { AskJudges } from './core/precedence.js';
 import type { StageRunner } from './stage-runner.js';
 
 /**
@@ -54,6 +55,11 @@ export interface GoalLoopOptions {
   readonly concurrency?: number;
   /** Continue an unfinished session even though goal.json changed since it started. */
   readonly acceptGoalChange?: boolean;
+  /**
+   * When a judge criterion without a fresh verdict stops the loop `ask_user`: `last` (default) only once nothing
+   * else would rerun, so a human never judges work about to be regenerated; `first` as rstack-agents does.
+   */
+  readonly askJudges?: AskJudges;
   /**
    * The feedback stage's id: one of `stages`, whose `artifacts/stages/<id>/feedback.json` the loop reads and which it
    * reruns after the stages a RETRY names. Default `11-feedback-loop` (a pipeline without it has no stage to rerun
@@ -127,6 +133,7 @@ const optionShape = {
   tracer: port('tracer', ['startSpan']).optional(),
   concurrency: z.int().min(1).optional(),
   acceptGoalChange: z.boolean().optional(),
+  askJudges: z.enum(['last', 'first']).optional(),
   feedbackStage: z.string().min(1).optional(),
   lockTimeoutMs: z.int().min(1).optional(),
   stageTimeoutMs: z.union([z.int().min(1), z.record(z.string(), z.int().min(1))]).optional(),

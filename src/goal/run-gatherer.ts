@@ -6,7 +6,7 @@ import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { Goal } from './contracts/goal.js';
 import type { LoopState } from './contracts/loop-state.js';
-import type { DocumentFact, EvaluationFacts } from './core/facts.js';
+import type { DocumentFact, EvaluationFacts, OutputHistory } from './core/facts.js';
 import { metricsStageIssues } from './core/rstack-stages.js';
 import { gatherFacts } from './gather.js';
 import { readMetricsReading } from './metrics-read.js';
@@ -84,7 +84,12 @@ export function createRunGatherer(options: RunGathererOptions): RunGatherer {
         checker: options.checker,
       });
       const issues = await metricsIssues;
-      return issues.length === 0 ? facts : { ...facts, metricsIssues: issues };
+      const history = historyOf(state);
+      return {
+        ...facts,
+        ...(issues.length === 0 ? {} : { metricsIssues: issues }),
+        ...(history === undefined ? {} : { history }),
+      };
     },
   };
 }
@@ -95,4 +100,10 @@ function stageDetailsOf(state: LoopState | null): Readonly<Record<string, string
     completed.detail === undefined ? [] : [[completed.stage, completed.detail] as const],
   );
   return recordFromEntries(said);
+}
+
+// When each stage last ran and since when the goal holds, from a record that keeps them (older ones do not).
+function historyOf(state: LoopState | null): OutputHistory | undefined {
+  if (state?.stage_runs === undefined) return undefined;
+  return { stageRuns: state.stage_runs, goalSince: state.goal_since ?? 0 };
 }

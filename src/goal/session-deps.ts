@@ -5,6 +5,7 @@ import type { FileSystem } from '../ports/file-system.js';
 import type { LoopEvent } from './contracts/events.js';
 import type { LoopState } from './contracts/loop-state.js';
 import type { EvaluationFacts } from './core/facts.js';
+import type { AskJudges } from './core/precedence.js';
 import type { LoadedGoal } from './goal-source.js';
 import type { LoopTrace } from './loop-trace.js';
 import type { StageRunner } from './stage-runner.js';
@@ -22,6 +23,8 @@ export interface SessionDeps {
   readonly stages: readonly string[];
   readonly budgetUsd: number | undefined;
   readonly acceptGoalChange: boolean;
+  /** When a judge without a fresh verdict asks a human. */
+  readonly askJudges: AskJudges;
   readonly maxIterations: { readonly value: number; readonly requested?: number };
   /** Loads the goal (parsed again only when it changed). */
   readonly loadGoal: () => Promise<LoadedGoal>;

@@ -165,7 +165,7 @@ export class LoopSession {
     const { goal } = this;
     if (!goal.ok) throw new Error('unreachable: an invalid goal stops the loop before its evaluation');
     const facts = await this.deps.heartbeat(() => this.deps.gather(goal, this.state));
-    return evaluateGoal(facts);
+    return evaluateGoal(facts, { askJudges: this.deps.askJudges });
   }
 
   // An evaluation the transition recorded: the whole of it stays readable (what failed, in which iteration).

@@ -6,10 +6,12 @@ import type { FileSystem } from '../ports/file-system.js';
 import type { GoalInput } from './contracts/goal.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type Verdict, verdictSchema } from './contracts/verdict.js';
+import { consumingIteration } from './core/claims.js';
 import { readLatestIterationStarted } from './loop-events.js';
 import { containRunPaths } from './run-files.js';
 import { checkCriterion, checkRerunStages } from './verdict-criterion.js';
 import { withVerdict } from './verdict-file.js';
+import { withVerdictLock } from './verdict-lock.js';
 
 /** What {@link writeVerdict} writes: a verdict for one judge criterion (the iteration is stamped for you). @public */
 export interface WriteVerdictOptions {
@@ -101,7 +103,7 @@ export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdic
     ...(options.judge === undefined ? {} : { judge: options.judge }),
     ...(options.reasoning === undefined ? {} : { reasoning: options.reasoning }),
     ...(options.score === undefined ? {} : { score: options.score }),
-    iteration: await consumingIteration(fs, paths),
+    iteration: await stampNow(fs, paths),
     ...(options.recommendation === undefined ? {} : { recommendation: options.recommendation }),
     ...(options.recommendedRerunStages === undefined
       ? {}
@@ -115,9 +117,12 @@ export async function writeVerdict(options: WriteVerdictOptions): Promise<Verdic
     });
   }
   if (options.goal === undefined) await checkCriterion(fs, paths.goal, options);
-  const document = await withVerdict(fs, paths.verdicts, verdict.data);
-  await fs.writeText(paths.verdicts, `${JSON.stringify(document, null, 2)}\n`);
-  return verdict.data;
+  const written = verdict.data;
+  await withVerdictLock(fs, paths.verdicts, async (write) => {
+    const document = await withVerdict(fs, paths.verdicts, written);
+    await write(`${JSON.stringify(document, null, 2)}\n`);
+  });
+  return written;
 }
 
 // The option path of a verdict field's issue path (snake_case field → camelCase option).
@@ -129,12 +134,10 @@ function optionPathOf(path: readonly (string | number)[]): (string | number)[] {
 }
 
 // The iteration a verdict written now is consumed by: the running one, else the next.
-async function consumingIteration(fs: FileSystem, paths: RunPaths): Promise<number> {
+async function stampNow(fs: FileSystem, paths: RunPaths): Promise<number> {
   const [state, latest] = await Promise.all([
     createJsonStore(fs, paths.state, loopStateSchema).load(),
     readLatestIterationStarted(fs, paths.events),
   ]);
-  const iteration = Math.max(state?.iteration ?? 0, latest ?? 0);
-  const running = state !== null && (state.phase === 'running_stages' || state.phase === 'evaluating');
-  return running ? iteration : iteration + 1;
+  return consumingIteration(state, latest);
 }

@@ -56,7 +56,7 @@ describe('explicit verdicts (goal-verdict.json)', () => {
 
   it.each([
     ['a missing stamp', {}, 'no iteration stamp'],
-    ['a stale stamp', { iteration: 0 }, 'older than the current iteration 1'],
+    ['a stale stamp', { iteration: 0 }, 'older than iteration 1, the first evaluated under the current goal'],
   ])('%s is not fresh inside a loop → ask_user', async (_name, stamp, why) => {
     const h = project({ [runFile('goal-verdict.json')]: verdict({ verdict: 'PASS', ...stamp }) });
     const result = await h.loop(allPass()).run();
@@ -65,14 +65,14 @@ describe('explicit verdicts (goal-verdict.json)', () => {
     expect(rejectedReasons(result)).toContain(why);
   });
 
-  it('a verdict from an older session is stale in the next one (the run-wide counter moves on)', async () => {
+  it('a verdict from an older session is stale in the next one once the stage it judges reran', async () => {
     const h = project({ [runFile('goal-verdict.json')]: verdict({ verdict: 'FAIL', iteration: 1 }) });
     const first = await h.loop(allPass(), { maxIterations: 1 }).run();
     expectStop(first, 'max_iterations', 5);
     const second = await h.loop(allPass()).run();
     expectStop(second, 'ask_user', 4);
     expect(second.iteration).toBe(2);
-    expect(rejectedReasons(second)).toContain('stamped 1, older than the current iteration 2');
+    expect(rejectedReasons(second)).toContain('stamped 1, and b reran in iteration 2, after this verdict');
   });
 
   it('ask_user → a human writes a verdict stamped iteration + 1 → run() again → complete', async () => {

@@ -39,7 +39,9 @@ describe('run files whose bytes are not UTF-8', () => {
     await writeFile(join(run, 'goal.json'), goalJson([judge('j')]));
     await writeFile(join(run, 'goal-verdict.json'), spoilt('{"criterion_id":"j","verdict":"PASS","reasoning":"', '"}'));
     const evaluation = await loop().goalLoop.evaluate();
-    expect(evaluation.status).toBe('ASK_USER');
+    // No stage has run yet: they run first, and the judge waits for them.
+    expect(evaluation.status).toBe('RETRY');
+    expect(evaluation.deferredJudges.map((deferred) => deferred.criterionId)).toEqual(['j']);
     expect(evaluation.issues).toEqual([
       { code: 'unreadable', path: [], message: expect.stringContaining('not valid UTF-8, at byte offset 50') },
     ]);

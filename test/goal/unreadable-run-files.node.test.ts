@@ -76,7 +76,9 @@ describe('goal-verdict.json that cannot be read', () => {
       await writeFile(join(run, 'goal.json'), goalJson([judge('j')]));
       await makers[kind]?.('goal-verdict.json');
       const evaluation = await loop().goalLoop.evaluate();
-      expect(evaluation.status).toBe('ASK_USER');
+      // No stage has run yet: they run first, and the judge waits for them.
+      expect(evaluation.status).toBe('RETRY');
+      expect(evaluation.deferredJudges.map((deferred) => deferred.criterionId)).toEqual(['j']);
       expect(evaluation.issues).toEqual([
         {
           code: 'unreadable',
@@ -95,7 +97,7 @@ describe('goal-verdict.json that cannot be read', () => {
   it('a verdict file that replaces the unreadable one is consumed', async () => {
     await writeFile(join(run, 'goal.json'), goalJson([judge('j')]));
     await mkdir(join(run, 'goal-verdict.json'));
-    expect((await loop().goalLoop.evaluate()).status).toBe('ASK_USER');
+    expect((await loop().goalLoop.evaluate()).deferredJudges).toHaveLength(1);
     await rm(join(run, 'goal-verdict.json'), { recursive: true });
     await writeFile(join(run, 'goal-verdict.json'), JSON.stringify({ criterion_id: 'j', verdict: 'PASS' }));
     const evaluation = await loop().goalLoop.evaluate();

@@ -72,9 +72,11 @@ describe('examples/runs', () => {
     expect(report.goal_evaluation).toMatchObject({
       goal_id: 'bookshop-release',
       iteration: 1,
-      status: 'ASK_USER',
+      // The criticals are rerun first; the ux-review judge is asked once nothing else is.
+      status: 'RETRY',
       critical_count: 3,
-      recommended_rerun_stages: [],
+      recommended_rerun_stages: ['03-documentation', '05-jira', '07-code', '08-testing', '11-feedback-loop'],
+      reason: expect.stringContaining('Judge ux-review is asked once nothing else is rerun.'),
     });
     expect(report.goal_evaluation.criteria.map((entry) => [entry.criterion_id, entry.result])).toEqual([
       ['no-criticals', 'not_met'],

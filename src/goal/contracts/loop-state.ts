@@ -44,6 +44,10 @@ export const loopStateSchema = z.object({
     }),
   ),
   stage_status: z.record(z.string(), stageStatusSchema),
+  /** The run-wide iteration in which each stage last started (a verdict on its output is fresh until it reruns). */
+  stage_runs: z.record(z.string(), z.int().min(0)).optional(),
+  /** The first iteration evaluated under the current goal: verdicts stamped before it are stale. */
+  goal_since: z.int().min(0).optional(),
   retry: z.object({ reason: z.string(), criteria: z.array(z.string()) }).nullable(),
   last_fingerprint: z.string().nullable(),
   last_evaluation: z

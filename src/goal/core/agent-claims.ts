@@ -4,7 +4,7 @@ import { canonicalJson } from '../../kit/hash.js';
 import type { Goal } from '../contracts/goal.js';
 import type { AgentCriterionEntry, GoalEvaluationSection } from '../contracts/goal-evaluation.js';
 import { type ParsedAgentEntry, readAgentEntries } from './agent-entries.js';
-import { type ClaimRecord, claim } from './claims.js';
+import { type ClaimRecord, claim, type JudgedOutputs, type OutputHistory } from './claims.js';
 import type { EvidenceFact } from './facts.js';
 import type { DecisionSignal } from './precedence.js';
 
@@ -40,6 +40,8 @@ export interface AgentPoolInput {
    * pool's `chosen`): the agent pool is not consulted for them.
    */
   readonly decidedByExplicit: Pick<ReadonlySet<string>, 'has'>;
+  /** When each stage last ran and since when the goal holds: a claim stays fresh while what it judges did not rerun. */
+  readonly history?: OutputHistory;
 }
 
 /**
@@ -56,7 +58,12 @@ export interface AgentPoolInput {
  * @public
  */
 export function searchAgentPool(input: AgentPoolInput): AgentPool {
-  const { parsed, rejected, signals, issues } = readAgentEntries(input.section, input.iteration);
+  const { history } = input;
+  const judgedOf = (id: string): JudgedOutputs | undefined => {
+    const criterion = input.goal.criteria.find((candidate) => candidate.id === id && candidate.kind === 'judge');
+    return history === undefined || criterion === undefined ? undefined : { stages: criterion.rerun_stages, history };
+  };
+  const { parsed, rejected, signals, issues } = readAgentEntries(input.section, input.iteration, judgedOf);
   const chosen = new Map<string, AgentChoice>();
   const consumed: ClaimRecord[] = [];
   for (const group of groupById(parsed)) {
@@ -109,7 +116,7 @@ export function searchAgentPool(input: AgentPoolInput): AgentPool {
         'agent',
         id,
         first.index,
-        `Consumed the agent claim ${first.entry.result} for ${id} (stamped ${first.stamp ?? '?'}; evidence ${first.entry.evidence.join(', ')}).`,
+        `Consumed the agent claim ${first.entry.result} for ${id} (stamped ${first.stamp ?? '?'}${first.freshness.fresh && first.freshness.kept !== undefined ? `; still fresh: ${first.freshness.kept}` : ''}; evidence ${first.entry.evidence.join(', ')}).`,
       ),
     );
   }

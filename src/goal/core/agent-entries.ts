@@ -7,7 +7,7 @@ import {
   agentCriterionEntrySchema,
   type GoalEvaluationSection,
 } from '../contracts/goal-evaluation.js';
-import { type ClaimRecord, claim, type Freshness, stampFreshness } from './claims.js';
+import { type ClaimRecord, claim, type Freshness, type JudgedOutputs, stampFreshness } from './claims.js';
 import type { DecisionSignal } from './precedence.js';
 
 /** A valid agent entry, not stamped ahead, with its effective stamp and that stamp's freshness. @internal */
@@ -40,6 +40,7 @@ export interface AgentEntries {
 export function readAgentEntries(
   section: GoalEvaluationSection | null | undefined,
   iteration: number | null,
+  judgedOf: (criterionId: string) => JudgedOutputs | undefined = () => undefined,
 ): AgentEntries {
   const rejected: ClaimRecord[] = [];
   const signals: DecisionSignal[] = [];
@@ -59,7 +60,7 @@ export function readAgentEntries(
     }
     const entry = result.data;
     const stamp = entry.iteration ?? section?.iteration ?? undefined;
-    const freshness = stampFreshness(stamp, iteration, 'agent');
+    const freshness = stampFreshness(stamp, iteration, 'agent', judgedOf(entry.criterion_id));
     if (!freshness.fresh && freshness.ahead) {
       rejected.push(
         claim(

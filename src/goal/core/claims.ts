@@ -1,3 +1,5 @@
+import { readOwn } from '../../kit/dot-path.js';
+
 /**
  * A verdict claim the evaluation considered: consumed or rejected, and why.
  *
@@ -16,25 +18,40 @@ export interface ClaimRecord {
 
 /**
  * Whether a verdict's iteration stamp is fresh, and if not, why;
- * `ahead` marks an agent stamp greater than the current iteration.
+ * `ahead` marks an agent stamp greater than the current iteration. A fresh
+ * verdict stamped before the current iteration says why it still holds (`kept`).
  *
  * @public
  */
 export type Freshness =
-  | { readonly fresh: true }
+  | { readonly fresh: true; readonly kept?: string }
   | { readonly fresh: false; readonly ahead: boolean; readonly why: string };
 
 /**
- * The freshness rule of the verdict protocol. Inside a loop at iteration
- * `n`, a verdict is fresh iff its stamp is ≥ `n`; a missing stamp is stale;
- * an AGENT stamp ahead of `n` is not fresh either (`ahead: true`: an
- * over-stamped claim is malformed, and it forces ASK_USER). An EXPLICIT
- * verdict may be stamped `n + 1` (written between iterations for the next
- * one) but not further ahead: a stamp like 999 would stay fresh forever, so
- * it is rejected with a reason (`ahead: true`, no ASK_USER). Outside a loop
- * (`iteration` null) every explicit verdict counts, stamped or not, and an
- * agent claim counts only when it carries a stamp: the spec lets only
- * explicit verdicts go unstamped. Pure.
+ * What a run remembers about its outputs, for verdicts that judge them: the
+ * run-wide iteration in which each stage last ran, and the first iteration
+ * evaluated under the current goal.
+ *
+ * @public
+ */
+export interface OutputHistory {
+  readonly stageRuns: Readonly<Record<string, number>>;
+  readonly goalSince: number;
+}
+
+/** The outputs a verdict judges: its criterion's `rerun_stages`, and the run's history of them. @public */
+export interface JudgedOutputs {
+  readonly stages: readonly string[];
+  readonly history: OutputHistory;
+}
+
+/**
+ * The freshness rule of the verdict protocol (docs/verdicts.md). Inside a
+ * loop at iteration `n` a verdict stamped `n` is fresh, and so is one stamped
+ * earlier while none of the stages it judges has run since its stamp (and the
+ * goal has not changed); a missing stamp is stale. An agent stamp ahead of `n`
+ * and an explicit stamp beyond `n + 1` are rejected (`ahead`). Outside a loop
+ * every explicit verdict counts and an agent claim needs a stamp. Pure.
  *
  * @public
  */
@@ -42,6 +59,7 @@ export function stampFreshness(
   stamp: number | undefined,
   iteration: number | null,
   pool: 'explicit' | 'agent',
+  judged?: JudgedOutputs,
 ): Freshness {
   if (iteration === null) {
     if (pool === 'explicit' || stamp !== undefined) return { fresh: true };
@@ -57,8 +75,7 @@ export function stampFreshness(
       ahead: false,
       why: `it carries no iteration stamp, which is stale inside a loop (iteration ${iteration})`,
     };
-  if (stamp < iteration)
-    return { fresh: false, ahead: false, why: `it is stamped ${stamp}, older than the current iteration ${iteration}` };
+  if (stamp < iteration) return olderStamp(stamp, iteration, judged);
   if (pool === 'agent' && stamp > iteration) {
     return {
       fresh: false,
@@ -74,6 +91,34 @@ export function stampFreshness(
     };
   }
   return { fresh: true };
+}
+
+// A stamp older than the iteration: kept while the outputs it judges are the ones it saw.
+function olderStamp(stamp: number, iteration: number, judged: JudgedOutputs | undefined): Freshness {
+  const stale = (why: string): Freshness => ({ fresh: false, ahead: false, why: `it is stamped ${stamp}, ${why}` });
+  if (judged === undefined || judged.stages.length === 0) return stale(`older than the current iteration ${iteration}`);
+  if (stamp < judged.history.goalSince)
+    return stale(`older than iteration ${judged.history.goalSince}, the first evaluated under the current goal`);
+  for (const stage of judged.stages) {
+    const ran = readOwn(judged.history.stageRuns, stage);
+    if (ran !== undefined && ran > stamp) return stale(`and ${stage} reran in iteration ${ran}, after this verdict`);
+  }
+  return { fresh: true, kept: `none of ${judged.stages.join(', ')} has run since iteration ${stamp}` };
+}
+
+/**
+ * The iteration a verdict written now is consumed by, the stamp `writeVerdict`
+ * gives it: the running iteration while one runs, else the next. Pure.
+ *
+ * @internal
+ */
+export function consumingIteration(
+  state: { readonly phase: string; readonly iteration: number } | null,
+  latestStarted: number | null,
+): number {
+  const iteration = Math.max(state?.iteration ?? 0, latestStarted ?? 0);
+  const running = state !== null && (state.phase === 'running_stages' || state.phase === 'evaluating');
+  return running ? iteration : iteration + 1;
 }
 
 /**

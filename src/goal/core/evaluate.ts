@@ -10,7 +10,7 @@ import { type CriterionContext, type CriterionEvaluation, evaluateCriterion } fr
 import { criterionSignal, reasonFor } from './evaluation-reason.js';
 import type { EvaluationFacts } from './facts.js';
 import { schemaErrorIssues } from './json-schema-verdict.js';
-import { type DecisionSignal, decideStatus } from './precedence.js';
+import { type AskJudges, type DecisionSignal, decideStatus, type SignalStatus } from './precedence.js';
 import { resolveVerdicts } from './verdicts.js';
 
 export type { BuiltinCheck } from './builtin-check.js';
@@ -48,16 +48,31 @@ export interface GoalEvaluation {
   readonly criteria: readonly CriterionEvaluation[];
   readonly builtins: readonly BuiltinCheck[];
   readonly claims: { readonly consumed: readonly ClaimRecord[]; readonly rejected: readonly ClaimRecord[] };
+  /** Judge criteria without a fresh verdict that are not asked yet, because something else decides first. */
+  readonly deferredJudges: readonly DeferredJudge[];
   /** Every reason the goal is not (yet) met, each mapped to a status by the precedence table. */
   readonly signals: readonly DecisionSignal[];
   /** Contract issues met on the way (ignored verdict entries, a malformed feedback report, an invalid goal). */
   readonly issues: readonly Issue[];
 }
 
+/** A judge criterion that waits: it is asked once nothing else would rerun or stop the loop. @public */
+export interface DeferredJudge {
+  readonly criterionId: string;
+  /** Why it waits, in a clause ("asked once nothing else is rerun: Criterion docs-lint failed"). */
+  readonly reason: string;
+}
+
+/** How {@link evaluateGoal} decides. @public */
+export interface EvaluateOptions {
+  /** When a judge without a fresh verdict asks a human (default `last`: once nothing else would rerun). */
+  readonly askJudges?: AskJudges;
+}
+
 /**
  * Evaluates a goal from gathered facts: every criterion,
  * the built-in checks, the verdict protocol, then the status by the
- * precedence table (ASK_USER \> BLOCK \> RETRY \> PASS). Pure: same facts,
+ * precedence table ({@link DECISION_PRECEDENCE}). Pure: same facts,
  * same evaluation; never throws on well-typed facts.
  *
  * @example
@@ -68,7 +83,7 @@ export interface GoalEvaluation {
  * ```
  * @public
  */
-export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
+export function evaluateGoal(facts: EvaluationFacts, options: EvaluateOptions = {}): GoalEvaluation {
   const { goal, stages } = facts;
   const unusable = schemaErrorIssues(goal.criteria, facts.criteria);
   if (unusable.length > 0) return errorEvaluation(goal.goal_id, unusable, facts.iteration);
@@ -87,27 +102,29 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
   );
   const builtins = evaluateBuiltins(facts);
   const checks: readonly (CriterionEvaluation | BuiltinCheck)[] = [...criteria, ...builtins.checks];
-  let passing = 0;
+  const score = scoreOf(checks);
+  // A judge waiting for a verdict reruns nothing, and the score that decides is that of everything else.
+  const waiting = criteria.filter((criterion) => criterion.kind === 'judge' && criterion.status === 'PENDING');
+  const others = checks.filter((check) => !waiting.includes(check as CriterionEvaluation));
   const rerunSources: string[] = [];
   // Lists from goal-verdict.json and feedback.json may be longer than a call takes arguments: pushed one by one.
-  for (const check of checks) {
-    if (check.status === 'PASS') passing += 1;
-    else pushAll(rerunSources, check.rerunStages);
-  }
-  const score = checks.length === 0 ? 100 : Math.round((passing / checks.length) * 1000) / 10;
+  for (const check of others) if (check.status !== 'PASS') pushAll(rerunSources, check.rerunStages);
   const signals: DecisionSignal[] = [];
   for (const criterion of criteria) {
     const signal = criterionSignal(criterion);
     if (signal !== null) signals.push(signal);
   }
   pushAll(pushAll(signals, verdicts.signals), builtins.signals);
-  if (score < goal.min_score)
+  const othersScore = scoreOf(others);
+  if (othersScore < goal.min_score)
     signals.push({
       kind: 'score_below_min',
       source: 'score',
-      message: `Score ${score} is below min_score ${goal.min_score}`,
+      message: `Score ${othersScore} is below min_score ${goal.min_score}`,
     });
-  const { status, decisive } = decideStatus(signals);
+  const { status, decisive } = decideStatus(signals, options.askJudges);
+  const asked = decisive.some((signal) => signal.kind === 'judge_pending');
+  const deferredJudges = asked ? [] : waiting.map((judge) => deferral(judge.id, status, decisive));
   const known = new Set(stages);
   const recommendedRerunStages =
     status === 'RETRY'
@@ -125,7 +142,13 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
     status,
     score,
     minScore: goal.min_score,
-    reason: reasonFor(status, decisive, recommendedRerunStages, goal.goal_id, checks.length, score, goal.min_score),
+    reason: reasonFor(status, decisive, recommendedRerunStages, {
+      goalId: goal.goal_id,
+      checks: checks.length,
+      score,
+      minScore: goal.min_score,
+      deferred: deferredJudges,
+    }),
     iteration: facts.iteration,
     failingStages: stages.filter((stage) => {
       const stageStatus = readOwn(facts.stageStatuses, stage);
@@ -136,6 +159,7 @@ export function evaluateGoal(facts: EvaluationFacts): GoalEvaluation {
     criteria,
     builtins: builtins.checks,
     claims: { consumed: verdicts.consumed, rejected: verdicts.rejected },
+    deferredJudges,
     signals,
     issues: [...unknownStageIssues(facts), ...verdicts.issues, ...builtins.issues],
   };
@@ -178,9 +202,29 @@ export function errorEvaluation(goalId: string, issues: readonly Issue[], iterat
     criteria: [],
     builtins: [],
     claims: { consumed: [], rejected: [] },
+    deferredJudges: [],
     signals: [],
     issues,
   };
+}
+
+// 100 × passing / all, one decimal; 100 when there is no check.
+function scoreOf(checks: readonly { readonly status: string }[]): number {
+  const passing = checks.filter((check) => check.status === 'PASS').length;
+  return checks.length === 0 ? 100 : Math.round((passing / checks.length) * 1000) / 10;
+}
+
+// Why a pending judge is not asked, by the status that decided before it.
+const WAITS: Readonly<Record<SignalStatus, string>> = {
+  RETRY: 'asked once nothing else is rerun',
+  BLOCK: 'not asked while the goal is blocked',
+  ASK_USER: 'asked after the human decision asked for first',
+};
+
+// A pending judge that waits, and what decided before it.
+function deferral(criterionId: string, status: GoalStatus, decisive: readonly DecisionSignal[]): DeferredJudge {
+  const first = decisive[0]?.message ?? `the goal is ${status}`;
+  return { criterionId, reason: `${status === 'PASS' ? WAITS.RETRY : WAITS[status]}: ${first}` };
 }
 
 // Issues for criterion rerun stages that are not stages of the pipeline (they are never rerun).

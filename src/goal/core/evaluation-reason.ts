@@ -40,11 +40,15 @@ export function reasonFor(
   status: GoalStatus,
   decisive: readonly DecisionSignal[],
   rerun: readonly string[],
-  goalId: string,
-  checks: number,
-  score: number,
-  minScore: number,
+  context: {
+    readonly goalId: string;
+    readonly checks: number;
+    readonly score: number;
+    readonly minScore: number;
+    readonly deferred: readonly { readonly criterionId: string }[];
+  },
 ): string {
+  const { goalId, checks, score, minScore } = context;
   const first = decisive[0]?.message ?? `Goal ${goalId} is not met`;
   // The score signal follows from the others; it counts only when it decides alone.
   const others = decisive.slice(1).filter((signal) => signal.kind !== 'score_below_min').length;
@@ -59,10 +63,17 @@ export function reasonFor(
     case 'BLOCK':
       return `${lead}; the goal is blocked until a human intervenes.`;
     case 'RETRY':
-      return rerun.length > 0 ? `${lead}; rerun ${rerun.join(', ')}.` : `${lead}; there is no stage to rerun.`;
+      return `${rerun.length > 0 ? `${lead}; rerun ${rerun.join(', ')}.` : `${lead}; there is no stage to rerun.`}${waitingJudges(context.deferred)}`;
     default: {
       const unreachable: never = status;
       throw new Error(`unknown goal status ${String(unreachable)}`);
     }
   }
+}
+
+// The sentence naming the judges a decision defers (none: nothing).
+function waitingJudges(deferred: readonly { readonly criterionId: string }[]): string {
+  if (deferred.length === 0) return '';
+  const names = deferred.map((judge) => judge.criterionId).join(', ');
+  return ` Judge ${names} ${deferred.length === 1 ? 'is' : 'are'} asked once nothing else is rerun.`;
 }

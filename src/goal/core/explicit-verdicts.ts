@@ -1,6 +1,6 @@
 import type { CriterionKind, Goal } from '../contracts/goal.js';
 import type { Verdict } from '../contracts/verdict.js';
-import { type ClaimRecord, claim, stampFreshness } from './claims.js';
+import { type ClaimRecord, claim, type OutputHistory, stampFreshness } from './claims.js';
 
 /** The explicit verdict chosen for one judge criterion. @public */
 export interface ExplicitChoice {
@@ -40,8 +40,11 @@ export function searchExplicitPool(
   goal: Goal,
   stages: readonly string[],
   iteration: number | null,
+  history?: OutputHistory,
 ): ExplicitPool {
-  const { judgeIds, kinds } = criteriaIndex(goal);
+  const { judgeIds, kinds, rerunOf } = criteriaIndex(goal);
+  // Why a verdict stamped before this iteration still holds, by verdict.
+  const kept = new Map<Verdict, string>();
   const byId = new Map<string, Candidate[]>();
   const idless: Candidate[] = [];
   const rejected: ClaimRecord[] = [];
@@ -59,7 +62,11 @@ export function searchExplicitPool(
     }
     const unknown = (verdict.recommended_rerun_stages ?? []).filter((stage) => !known.has(stage));
     if (unknown.length > 0) return `it names stages outside the pipeline (${unknown.join(', ')})`;
-    const freshness = stampFreshness(verdict.iteration, iteration, 'explicit');
+    // An id-less verdict judges the goal's only judge criterion (checked above).
+    const judges = rerunOf.get(id ?? judgeIds[0] ?? '');
+    const judged = history === undefined || judges === undefined ? undefined : { stages: judges, history };
+    const freshness = stampFreshness(verdict.iteration, iteration, 'explicit', judged);
+    if (freshness.fresh && freshness.kept !== undefined) kept.set(verdict, freshness.kept);
     return freshness.fresh ? null : freshness.why;
   };
   for (const [index, verdict] of verdicts.entries()) {
@@ -90,7 +97,7 @@ export function searchExplicitPool(
         'explicit',
         shorthand ? null : id,
         winner.index,
-        `Consumed the ${how} ${winner.verdict.verdict} for ${id}${stampNote(winner.verdict)}.`,
+        `Consumed the ${how} ${winner.verdict.verdict} for ${id}${stampNote(winner.verdict, kept.get(winner.verdict))}.`,
       ),
     );
     for (const loser of pool) {
@@ -130,8 +137,11 @@ function pickFreshest(candidates: readonly Candidate[]): Candidate | null {
 }
 
 // Says how a consumed verdict is stamped.
-function stampNote(verdict: Verdict): string {
-  return verdict.iteration === undefined ? ' (unstamped, outside a loop)' : ` (stamped ${verdict.iteration})`;
+function stampNote(verdict: Verdict, kept: string | undefined): string {
+  if (verdict.iteration === undefined) return ' (unstamped, outside a loop)';
+  return kept === undefined
+    ? ` (stamped ${verdict.iteration})`
+    : ` (stamped ${verdict.iteration}; still fresh: ${kept})`;
 }
 
 // A goal's criteria by id, as the explicit pool looks them up.
@@ -140,15 +150,20 @@ interface CriteriaIndex {
   readonly kinds: ReadonlyMap<string, CriterionKind>;
   /** The judge criteria's ids, once each, in goal order. */
   readonly judgeIds: readonly string[];
+  /** The stages whose output each judge criterion judges (its `rerun_stages`). */
+  readonly rerunOf: ReadonlyMap<string, readonly string[]>;
 }
 
 // The criteria of `goal` by id, in one pass (built for each evaluation: a host may edit its goal between two).
 function criteriaIndex(goal: Goal): CriteriaIndex {
   const kinds = new Map<string, CriterionKind>();
   const judges = new Set<string>();
+  const rerunOf = new Map<string, readonly string[]>();
   for (const criterion of goal.criteria) {
     kinds.set(criterion.id, criterion.kind);
-    if (criterion.kind === 'judge') judges.add(criterion.id);
+    if (criterion.kind !== 'judge') continue;
+    judges.add(criterion.id);
+    rerunOf.set(criterion.id, criterion.rerun_stages);
   }
-  return { kinds, judgeIds: [...judges] };
+  return { kinds, judgeIds: [...judges], rerunOf };
 }

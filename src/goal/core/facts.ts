@@ -5,6 +5,7 @@ import type { CommandResult } from '../../ports/command-runner.js';
 import type { FeedbackRead } from '../contracts/feedback-view.js';
 import type { Goal } from '../contracts/goal.js';
 import type { Verdict } from '../contracts/verdict.js';
+import type { OutputHistory } from './claims.js';
 
 export type { StageStatus };
 
@@ -104,6 +105,12 @@ export interface EvaluationFacts {
    * ≥ 0, a read that failed), which fails the `metrics:readable` check.
    */
   readonly metricsIssues?: readonly Issue[];
+  /**
+   * When each stage last ran and since when the goal holds (loop-state.json): a verdict stays fresh while the stages
+   * it judges have not run since its stamp. Absent: a verdict is fresh for its own iteration only.
+   */
+  readonly history?: OutputHistory;
 }
 
 export type { EvidenceFact, PathFact, PathRefusalReason } from '../../kit/path-facts.js';
+export type { OutputHistory } from './claims.js';

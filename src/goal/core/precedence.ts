@@ -2,7 +2,7 @@ import type { GoalStatus } from '../contracts/goal-evaluation.js';
 
 /**
  * Every kind of signal a goal evaluation can raise. Each maps to exactly one
- * status through {@link SIGNAL_STATUS}.
+ * rank of {@link DECISION_PRECEDENCE}.
  *
  * @public
  */
@@ -40,42 +40,52 @@ export interface DecisionSignal {
 export type SignalStatus = Exclude<GoalStatus, 'PASS'>;
 
 /**
- * The decision precedence, strongest first:
- * ASK_USER \> BLOCK \> RETRY \> PASS. The only place it is written down.
+ * When a judge criterion without a fresh verdict asks a human: `last` (the
+ * default) only once nothing else would rerun; `first` above everything, as
+ * rstack-agents decides.
  *
  * @public
  */
-export const STATUS_PRECEDENCE: readonly GoalStatus[] = Object.freeze(['ASK_USER', 'BLOCK', 'RETRY', 'PASS'] as const);
+export type AskJudges = 'last' | 'first';
+
+/** One rank of the decision precedence: the status it forces and the signal kinds that raise it. @public */
+export interface PrecedenceRow {
+  readonly status: SignalStatus;
+  readonly signals: readonly SignalKind[];
+}
+
+const ASK_FIRST: readonly SignalKind[] = ['stage_awaiting_human', 'agent_stamp_ahead'];
+const BLOCKS: readonly SignalKind[] = ['stage_blocked', 'judge_block', 'unremediable_critical', 'metrics_unreadable'];
+const RETRIES: readonly SignalKind[] = [
+  'path_refused',
+  'criterion_failed',
+  'criterion_pending',
+  'stage_failed',
+  'stage_pending',
+  'critical_issue',
+  'feedback_unreadable',
+  'score_below_min',
+];
 
 /**
- * THE table: which status each signal kind forces.
- *
- * | status | signals |
- * |---|---|
- * | ASK_USER | a judge criterion PENDING, a stage awaiting a human (`needs_context`, `awaiting_approval`), an agent claim stamped ahead of the iteration |
- * | BLOCK | a blocked stage, a judge FAIL with `recommendation: "block"`, a critical issue nobody can remediate, a metrics.json the loop refuses to run on |
- * | RETRY | any other FAIL (a criterion path the containment rule refuses included: the no-progress stop ends the loop when no rerun changes it), a non-judge PENDING, a failed or pending stage, a critical issue, unreadable feedback, score below `min_score` |
- *
- * No signal at all means PASS.
+ * THE decision precedence, strongest rank first, for each {@link AskJudges}
+ * order; no signal at all means PASS. By default a pending judge is the last
+ * rank: a human is never asked to judge work that is about to be regenerated.
  *
  * @public
  */
-export const SIGNAL_STATUS: Readonly<Record<SignalKind, SignalStatus>> = Object.freeze({
-  judge_pending: 'ASK_USER',
-  stage_awaiting_human: 'ASK_USER',
-  agent_stamp_ahead: 'ASK_USER',
-  stage_blocked: 'BLOCK',
-  judge_block: 'BLOCK',
-  path_refused: 'RETRY',
-  unremediable_critical: 'BLOCK',
-  metrics_unreadable: 'BLOCK',
-  criterion_failed: 'RETRY',
-  criterion_pending: 'RETRY',
-  stage_failed: 'RETRY',
-  stage_pending: 'RETRY',
-  critical_issue: 'RETRY',
-  feedback_unreadable: 'RETRY',
-  score_below_min: 'RETRY',
+export const DECISION_PRECEDENCE: Readonly<Record<AskJudges, readonly PrecedenceRow[]>> = Object.freeze({
+  last: [
+    { status: 'ASK_USER', signals: ASK_FIRST },
+    { status: 'BLOCK', signals: BLOCKS },
+    { status: 'RETRY', signals: RETRIES },
+    { status: 'ASK_USER', signals: ['judge_pending'] },
+  ],
+  first: [
+    { status: 'ASK_USER', signals: ['judge_pending', ...ASK_FIRST] },
+    { status: 'BLOCK', signals: BLOCKS },
+    { status: 'RETRY', signals: RETRIES },
+  ],
 });
 
 /** The winning status and the signals that force it, in the order given. @public */
@@ -85,23 +95,22 @@ export interface StatusDecision {
 }
 
 /**
- * Picks the winning status from a list of signals by {@link STATUS_PRECEDENCE}
- * and {@link SIGNAL_STATUS}; PASS when there is none. Pure.
+ * Picks the winning status from a list of signals: the first rank of
+ * {@link DECISION_PRECEDENCE} any signal belongs to; PASS when there is none. Pure.
  *
  * @example
  * ```ts
  * decideStatus([
  *   { kind: 'criterion_failed', source: 'docs-lint', message: 'Criterion docs-lint failed' },
- *   { kind: 'stage_blocked', source: 'stage:07-code', message: 'Stage 07-code is blocked' },
- * ]).status; // 'BLOCK'
+ *   { kind: 'judge_pending', source: 'design-review', message: 'Judge criterion design-review has no fresh verdict' },
+ * ]).status; // 'RETRY': the judge is asked once nothing else is rerun
  * ```
  * @public
  */
-export function decideStatus(signals: readonly DecisionSignal[]): StatusDecision {
-  for (const status of STATUS_PRECEDENCE) {
-    if (status === 'PASS') break;
-    const decisive = signals.filter((signal) => SIGNAL_STATUS[signal.kind] === status);
-    if (decisive.length > 0) return { status, decisive };
+export function decideStatus(signals: readonly DecisionSignal[], askJudges: AskJudges = 'last'): StatusDecision {
+  for (const row of DECISION_PRECEDENCE[askJudges]) {
+    const decisive = signals.filter((signal) => row.signals.includes(signal.kind));
+    if (decisive.length > 0) return { status: row.status, decisive };
   }
   return { status: 'PASS', decisive: [] };
 }

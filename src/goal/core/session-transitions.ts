@@ -26,6 +26,9 @@ export function initialState(input: {
     stage_status: Object.fromEntries(
       input.stages.map((stage) => [stage, input.passed?.has(stage) ? ('passed' as const) : ('pending' as const)]),
     ),
+    stage_runs: {},
+    // What ran before this loop is not known: its first iteration is the oldest a verdict may be stamped for.
+    goal_since: input.iteration + 1,
     retry: null,
     last_fingerprint: null,
     last_evaluation: null,
@@ -72,10 +75,13 @@ export function openSession(
       return [stage, status === 'passed' && !rerun.has(stage) ? status : ('pending' as const)];
     }),
   );
+  // A new goal judges afresh: verdicts stamped before its first iteration are stale.
+  const changed = input.goalHash !== state.goal_hash;
   return {
     ...state,
     goal_id: input.goalId,
     goal_hash: input.goalHash,
+    ...(changed ? { goal_since: state.iteration + 1 } : {}),
     session,
     phase: 'idle',
     stage_status: stageStatus,
@@ -106,7 +112,11 @@ export function goalChanged(
   });
   if (!input.accepted) return emit(state, input.ts, [changed]);
   const session = state.session === null ? null : { ...state.session, goal_hash: input.goalHash };
-  return emit({ ...state, goal_id: input.goalId, goal_hash: input.goalHash, session }, input.ts, [changed]);
+  // Mid-iteration the iteration's own verdicts still count, as they always did; between iterations, none before the next.
+  const running = state.phase === 'running_stages' || state.phase === 'evaluating';
+  const since = running ? state.iteration : state.iteration + 1;
+  const next = { ...state, goal_id: input.goalId, goal_hash: input.goalHash, goal_since: since, session };
+  return emit(next, input.ts, [changed]);
 }
 
 /** A stale lock taken over: whose it was, how old its heartbeat, and why it was stale. @internal */

@@ -29,9 +29,16 @@ export function startIteration(state: LoopState, stages: readonly string[], ts: 
   ]);
 }
 
-/** Records that a stage is about to run. @internal */
+/** Records that a stage is about to run, and in which iteration it last ran. @internal */
 export function stageStarted(state: LoopState, stage: string, ts: string): Transition {
-  return emit(state, ts, [draft('stage_started', { stage })]);
+  // A record made before stage runs were kept knows nothing older: verdicts from before it are stale.
+  const since = state.stage_runs === undefined ? state.iteration : (state.goal_since ?? 0);
+  const next: LoopState = {
+    ...state,
+    stage_runs: { ...state.stage_runs, [stage]: state.iteration },
+    goal_since: since,
+  };
+  return emit(next, ts, [draft('stage_started', { stage })]);
 }
 
 /** Records a finished stage, its status and its cost. @internal */
@@ -169,6 +176,17 @@ export function runReason(state: LoopState, resumedIteration: number | null): St
   return retry === undefined ? { kind: 'initial' } : { kind: 'retry', ...retry };
 }
 
+/** The judge criteria an evaluation asks a human about: pending, and not deferred. @internal */
+export function askedJudges(evaluation: {
+  readonly criteria: readonly { readonly id: string; readonly kind: string; readonly status: string }[];
+  readonly deferredJudges?: readonly { readonly criterionId: string }[];
+}): string[] {
+  const deferred = new Set((evaluation.deferredJudges ?? []).map((judge) => judge.criterionId));
+  return evaluation.criteria
+    .filter((criterion) => criterion.kind === 'judge' && criterion.status === 'PENDING' && !deferred.has(criterion.id))
+    .map((criterion) => criterion.id);
+}
+
 /** Adds what a human can do next to an ASK_USER stop caused by a missing verdict. @internal */
 export function explainStop(
   stoppedOn: StopReason,
@@ -176,9 +194,7 @@ export function explainStop(
   evaluation: GoalEvaluation,
   iteration: number,
 ): string {
-  const waiting = evaluation.criteria
-    .filter((criterion) => criterion.kind === 'judge' && criterion.status === 'PENDING')
-    .map((criterion) => criterion.id);
+  const waiting = askedJudges(evaluation);
   if (stoppedOn !== 'ask_user' || waiting.length === 0) return reason;
   return `${reason} To continue, write a verdict for ${waiting.join(', ')} (writeVerdict does it, or write goal-verdict.json stamped "iteration": ${iteration + 1}, the next iteration) and run the loop again.`;
 }

@@ -52,7 +52,7 @@ export interface VerdictResolution {
 export function resolveVerdicts(facts: EvaluationFacts): VerdictResolution {
   const explicitFact = facts.explicitVerdicts;
   const verdicts = explicitFact.state === 'present' ? explicitFact.verdicts : [];
-  const explicit = searchExplicitPool(verdicts, facts.goal, facts.stages, facts.iteration);
+  const explicit = searchExplicitPool(verdicts, facts.goal, facts.stages, facts.iteration, facts.history);
   const agent = searchAgentPool({
     section: facts.feedback.state === 'present' ? facts.feedback.report.goal_evaluation : null,
     goal: facts.goal,
@@ -60,6 +60,7 @@ export function resolveVerdicts(facts: EvaluationFacts): VerdictResolution {
     iteration: facts.iteration,
     evidence: facts.evidence,
     decidedByExplicit: explicit.chosen,
+    ...(facts.history === undefined ? {} : { history: facts.history }),
   });
   const rejected = [...explicit.rejected, ...agent.rejected];
   const judges = new Map<string, JudgeOutcome>();

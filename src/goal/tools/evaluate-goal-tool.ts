@@ -38,6 +38,10 @@ export const evaluateGoalOutputSchema = z.strictObject({
   recommended_rerun_stages: z.array(z.string()).readonly(),
   critical_count: z.int(),
   failing_criteria: z.array(checkOutput).readonly().describe('Every criterion and built-in check not PASS.'),
+  deferred_judges: z
+    .array(z.strictObject({ criterion_id: z.string(), reason: z.string() }))
+    .readonly()
+    .describe('Judge criteria not asked yet: a human is asked once nothing else would rerun.'),
   counts: z.strictObject({ checks: z.int(), passed: z.int(), failed: z.int(), pending: z.int() }),
   issues: z.array(issueOutput).readonly(),
 });
@@ -126,6 +130,10 @@ function evaluationOutput(runDir: string, evaluation: GoalEvaluation): EvaluateG
     recommended_rerun_stages: evaluation.recommendedRerunStages,
     critical_count: evaluation.criticalCount,
     failing_criteria: failing,
+    deferred_judges: evaluation.deferredJudges.map((judge) => ({
+      criterion_id: judge.criterionId,
+      reason: judge.reason,
+    })),
     counts: {
       checks: checks.length,
       passed: checks.length - failing.length,

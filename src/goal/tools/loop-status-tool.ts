@@ -66,6 +66,12 @@ export const loopStatusOutputSchema = z.strictObject({
     .describe(
       'The run lock (null: none). holder gone: the loop that held it crashed on this host, so run again to resume (the lock is taken over at once); alive: a loop runs it; unknown: only heartbeat_age_ms against timeout_ms tells.',
     ),
+  awaiting_verdicts: z
+    .strictObject({ criterion_ids: z.array(z.string()).readonly(), iteration: z.int() })
+    .nullable()
+    .describe(
+      'When the loop stopped ask_user for judges: the criteria to answer with submit_verdict, and the iteration the verdicts are stamped for (null otherwise).',
+    ),
   last_decision: z
     .strictObject({
       iteration: z.int().nullable(),
@@ -171,6 +177,10 @@ function statusOutput(
             timeout_ms: status.lock.timeoutMs,
             holder: status.lock.holder,
           },
+    awaiting_verdicts:
+      status.awaitingVerdicts === null
+        ? null
+        : { criterion_ids: status.awaitingVerdicts.criterionIds, iteration: status.awaitingVerdicts.iteration },
     last_decision:
       evaluation === null
         ? null

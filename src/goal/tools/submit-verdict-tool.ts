@@ -12,7 +12,9 @@ export const submitVerdictInputSchema = z
   .strictObject({
     run_dir: runDirInput,
     criterion_id: z.string().min(1).describe('The id of a judge criterion of the goal.'),
-    verdict: z.enum(['PASS', 'FAIL']),
+    verdict: z
+      .enum(['PASS', 'FAIL'])
+      .describe('PASS closes the judge criterion; FAIL reruns its stages (or blocks, with recommendation block).'),
     source: z.enum(SOURCES).describe('Who judged: a human, or an agent (an agent must give its reasoning).'),
     judge: z
       .string()
@@ -20,8 +22,8 @@ export const submitVerdictInputSchema = z
       .regex(/^[^:]/, 'judge must not start with ":"')
       .optional()
       .describe('Who exactly (e.g. architect, reviewer-model); recorded as <source>:<judge>.'),
-    reasoning: z.string().min(1).optional(),
-    score: z.number().optional(),
+    reasoning: z.string().min(1).optional().describe('Why, in a sentence or two; required when source is agent.'),
+    score: z.number().optional().describe("An optional score on the judge's own scale, recorded as given."),
     recommendation: z
       .enum(['retry', 'block'])
       .optional()
@@ -48,7 +50,9 @@ export const submitVerdictOutputSchema = z.strictObject({
   judge: z.string(),
   iteration: z
     .int()
-    .describe('The iteration that consumes the verdict: the running one, else the next (older ones are stale).'),
+    .describe(
+      "The iteration that consumes the verdict: the running one, else the next. It stays fresh later while none of the criterion's rerun_stages reruns.",
+    ),
   recommendation: z.enum(['retry', 'block']).optional(),
   recommended_rerun_stages: z.array(z.string()).readonly().optional(),
 });

@@ -101,7 +101,7 @@ function reviewSignals(
   ];
 }
 
-// The section's status by the core's precedence (ASK_USER > BLOCK > RETRY > PASS) and a one-sentence reason; an invalid goal asks a human before any signal counts.
+// The section's status by the core's precedence (judges asked last) and a one-sentence reason; an invalid goal asks a human before any signal counts.
 function decide(
   input: GoalEvaluationInput,
   criticals: readonly FeedbackIssue[],
@@ -133,7 +133,12 @@ function decide(
         notMet.length > 0 ? plural(notMet.length, 'criterion not met', 'criteria not met') : null,
         input.blockedStages.length > 0 ? 'most core contracts missing' : null,
       ].filter((part): part is string => part !== null);
-      return { status, reason: `${parts.join(', ')}: rerun ${rerun.join(', ')}.` };
+      const waiting = unknownJudges.map((criterion) => criterion.id).join(', ');
+      const judges =
+        waiting === ''
+          ? ''
+          : ` Judge ${waiting} ${unknownJudges.length === 1 ? 'is' : 'are'} asked once nothing else is rerun.`;
+      return { status, reason: `${parts.join(', ')}: rerun ${rerun.join(', ')}.${judges}` };
     }
     case 'PASS':
       return {

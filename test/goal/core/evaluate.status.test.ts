@@ -75,13 +75,40 @@ describe('evaluateGoal: status', () => {
     ).toBe('RETRY');
   });
 
-  it('is ASK_USER for a PENDING judge, even with a blocked stage', () => {
+  it('is ASK_USER for a PENDING judge once nothing else decides', () => {
+    const evaluation = evaluateGoal(
+      facts({ goal: goal([judge('design')]), criteria: { design: JUDGE_FACT }, stageStatuses: statuses('passed') }),
+    );
+    expect(evaluation.status).toBe('ASK_USER');
+    expect(evaluation.deferredJudges).toEqual([]);
+    expect(evaluation.recommendedRerunStages).toEqual([]);
+    expect(evaluation.reason).toBe(
+      'Judge criterion design has no fresh verdict; a human must decide before the loop goes on.',
+    );
+  });
+
+  it('defers a PENDING judge behind a blocked stage, and names why it waits', () => {
     const evaluation = evaluateGoal(
       facts({
         goal: goal([judge('design')]),
         criteria: { design: JUDGE_FACT },
         stageStatuses: { ...statuses('passed'), '07-code': 'blocked' },
       }),
+    );
+    expect(evaluation.status).toBe('BLOCK');
+    expect(evaluation.deferredJudges).toEqual([
+      { criterionId: 'design', reason: expect.stringMatching(/^not asked while the goal is blocked: Stage 07-code/) },
+    ]);
+  });
+
+  it("is ASK_USER for a PENDING judge, even with a blocked stage, under askJudges 'first'", () => {
+    const evaluation = evaluateGoal(
+      facts({
+        goal: goal([judge('design')]),
+        criteria: { design: JUDGE_FACT },
+        stageStatuses: { ...statuses('passed'), '07-code': 'blocked' },
+      }),
+      { askJudges: 'first' },
     );
     expect(evaluation.status).toBe('ASK_USER');
     expect(evaluation.recommendedRerunStages).toEqual([]);

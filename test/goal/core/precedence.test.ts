@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DECISION_PRECEDENCE,
   type DecisionSignal,
   decideStatus,
-  SIGNAL_STATUS,
   type SignalKind,
-  STATUS_PRECEDENCE,
 } from '../../../src/goal/core/precedence.js';
 
 const signal = (kind: SignalKind, source: string = kind): DecisionSignal => ({
@@ -14,12 +13,21 @@ const signal = (kind: SignalKind, source: string = kind): DecisionSignal => ({
 });
 
 describe('precedence table', () => {
-  it('orders ASK_USER > BLOCK > RETRY > PASS', () => {
-    expect(STATUS_PRECEDENCE).toEqual(['ASK_USER', 'BLOCK', 'RETRY', 'PASS']);
+  it('asks judges last by default: ASK_USER (a human stage, an agent stamp ahead) > BLOCK > RETRY > ASK_USER (a judge)', () => {
+    expect(DECISION_PRECEDENCE.last.map((row) => row.status)).toEqual(['ASK_USER', 'BLOCK', 'RETRY', 'ASK_USER']);
+    expect(DECISION_PRECEDENCE.last.at(-1)?.signals).toEqual(['judge_pending']);
+    expect(DECISION_PRECEDENCE.last[0]?.signals).toEqual(['stage_awaiting_human', 'agent_stamp_ahead']);
   });
 
-  it('maps each signal to the status the spec gives it', () => {
-    expect(SIGNAL_STATUS).toEqual({
+  it("keeps rstack-agents' order under askJudges 'first': a pending judge in the first row", () => {
+    expect(DECISION_PRECEDENCE.first.map((row) => row.status)).toEqual(['ASK_USER', 'BLOCK', 'RETRY']);
+    expect(DECISION_PRECEDENCE.first[0]?.signals).toContain('judge_pending');
+  });
+
+  it('gives every signal kind exactly one row, and the status the spec gives it', () => {
+    const statusOf = (order: 'last' | 'first') =>
+      Object.fromEntries(DECISION_PRECEDENCE[order].flatMap((row) => row.signals.map((kind) => [kind, row.status])));
+    const expected = {
       judge_pending: 'ASK_USER',
       stage_awaiting_human: 'ASK_USER',
       agent_stamp_ahead: 'ASK_USER',
@@ -35,7 +43,12 @@ describe('precedence table', () => {
       critical_issue: 'RETRY',
       feedback_unreadable: 'RETRY',
       score_below_min: 'RETRY',
-    });
+    };
+    for (const order of ['last', 'first'] as const) {
+      const kinds = DECISION_PRECEDENCE[order].flatMap((row) => row.signals);
+      expect(new Set(kinds).size).toBe(kinds.length);
+      expect(statusOf(order)).toEqual(expected);
+    }
   });
 });
 
@@ -44,10 +57,19 @@ describe('decideStatus', () => {
     expect(decideStatus([])).toEqual({ status: 'PASS', decisive: [] });
   });
 
-  it('lets ASK_USER beat BLOCK and RETRY, whatever the order', () => {
+  it('asks a pending judge only when nothing would retry or block, whatever the order of the signals', () => {
+    const retry = [signal('criterion_failed'), signal('judge_pending')];
+    expect(decideStatus(retry).status).toBe('RETRY');
+    expect(decideStatus([...retry].reverse()).status).toBe('RETRY');
+    expect(decideStatus([signal('judge_pending'), signal('stage_blocked')]).status).toBe('BLOCK');
+    const judged = decideStatus([signal('judge_pending', 'design-review')]);
+    expect(judged).toEqual({ status: 'ASK_USER', decisive: [signal('judge_pending', 'design-review')] });
+  });
+
+  it("lets a pending judge beat BLOCK and RETRY under askJudges 'first', whatever the order", () => {
     const signals = [signal('criterion_failed'), signal('stage_blocked'), signal('judge_pending')];
-    expect(decideStatus(signals).status).toBe('ASK_USER');
-    expect(decideStatus([...signals].reverse()).status).toBe('ASK_USER');
+    expect(decideStatus(signals, 'first').status).toBe('ASK_USER');
+    expect(decideStatus([...signals].reverse(), 'first').status).toBe('ASK_USER');
   });
 
   it('lets BLOCK beat RETRY', () => {

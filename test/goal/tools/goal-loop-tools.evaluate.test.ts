@@ -5,10 +5,13 @@ import { failed, ok } from '../../ports/tools.js';
 import { PATHS, project, RUN, STAGES } from './project.js';
 
 describe('evaluate_goal', () => {
-  it('evaluates without a loop: the judge PENDING, the missing file FAIL, ASK_USER first by precedence', async () => {
+  it('evaluates without a loop: the judge PENDING and deferred, the missing file FAIL, so RETRY', async () => {
     const p = project();
     const output = ok(await p.evaluate.handler({ run_dir: RUN, stages: STAGES, skip_commands: true }));
-    expect(output).toMatchObject({ run_dir: RUN, goal_id: 'tools-goal', status: 'ASK_USER', iteration: null });
+    expect(output).toMatchObject({ run_dir: RUN, goal_id: 'tools-goal', status: 'RETRY', iteration: null });
+    expect(output.deferred_judges).toEqual([
+      { criterion_id: 'design', reason: expect.stringContaining('asked once nothing else is rerun') },
+    ]);
     expect(output.failing_criteria.map((check) => [check.id, check.kind, check.status])).toEqual([
       ['design', 'judge', 'PENDING'],
       ['report', 'file_exists', 'FAIL'],
@@ -26,7 +29,7 @@ describe('evaluate_goal', () => {
       code: 'invalid_input',
       issues: [{ path: ['stages'] }],
     });
-    expect(ok(await project({ stages: STAGES }).evaluate.handler({ run_dir: RUN })).status).toBe('ASK_USER');
+    expect(ok(await project({ stages: STAGES }).evaluate.handler({ run_dir: RUN })).status).toBe('RETRY');
     await p.fs.writeText(`${RUN}/report.json`, '{}');
     expect(await p.loop().run()).toMatchObject({ stoppedOn: 'ask_user', iteration: 1 });
     const output = ok(await p.evaluate.handler({ run_dir: RUN }));
@@ -37,7 +40,7 @@ describe('evaluate_goal', () => {
   it("uses the host's feedbackStage on a run whose stages have it, and none on a run whose stages do not", async () => {
     const p = project({ feedbackStage: 'b' });
     const withIt = ok(await p.evaluate.handler({ run_dir: RUN, stages: STAGES, skip_commands: true }));
-    expect(withIt.status).toBe('ASK_USER');
+    expect(withIt).toMatchObject({ status: 'RETRY', deferred_judges: [{ criterion_id: 'design' }] });
     // A run of the default goal whose pipeline lacks the stage: evaluated, not refused.
     const other = '.goal-loop/runs/r-8';
     const without = ok(await p.evaluate.handler({ run_dir: other, stages: ['a'], skip_commands: true }));

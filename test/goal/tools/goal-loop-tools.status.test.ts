@@ -13,6 +13,7 @@ describe('loop_status', () => {
       session: null,
       last_decision: null,
     });
+    await p.fs.writeText(`${RUN}/report.json`, '{}');
     await p.loop().run();
     const output = ok(await p.status.handler({ run_dir: RUN }));
     expect(output).toMatchObject({
@@ -25,7 +26,8 @@ describe('loop_status', () => {
       paused: null,
       current_stage: null,
       stage_status: { a: 'passed', b: 'passed' },
-      last_decision: { iteration: 1, status: 'ASK_USER', failing_criteria: ['design', 'report'] },
+      awaiting_verdicts: { criterion_ids: ['design'], iteration: 2 },
+      last_decision: { iteration: 1, status: 'ASK_USER', failing_criteria: ['design'] },
     });
   });
 
@@ -100,6 +102,7 @@ describe('loop_status', () => {
 
   it('names an iteration evaluation file that is not an evaluation, as an invalid_contract tool error', async () => {
     const p = project();
+    await p.fs.writeText(`${RUN}/report.json`, '{}');
     await p.loop().run();
     await p.fs.writeText(`${RUN}/iterations/1/evaluation.json`, JSON.stringify({ status: 'PASS' }));
     const error = failed(await p.status.handler({ run_dir: RUN }));
