@@ -8,6 +8,18 @@ import { join } from 'node:path';
 
 const ENTRIES = ['review', 'critics', 'fix-loop', 'node', 'testing'] as const;
 
+// What each entry point holds, for the reference's index (the bundled declarations keep no file comment to take it from).
+const SUMMARY: Record<(typeof ENTRIES)[number] | '', string> = {
+  '': 'The goal loop: `GoalLoop`, goal contracts, pure evaluation and decisions, verdicts, tools for hosts, and the shared types.',
+  review:
+    'The consistency review: stage contracts, `reviewPipeline`, `runConsistencyReview`, `createReviewStageRunner`.',
+  critics: 'Staged critics: `StagedPipeline`, critic metrics, calibration, `createCriticsStageRunner`.',
+  'fix-loop':
+    'The fix-loop orchestrator: `FixLoopOrchestrator`, the policy table, the git patch applier, escalation reports, tools.',
+  node: 'The adapters that touch Node: `createNodeFileSystem`, `createExecaCommandRunner`.',
+  testing: 'In-memory doubles for every port, and the filesystem conformance suite.',
+};
+
 // The package name api-documenter is given for an entry point.
 function packageName(entry: string): string {
   return entry === '' ? 'goal-loop' : `@goal-loop/${entry}`;
@@ -28,8 +40,10 @@ function models(): void {
       );
     const json = JSON.parse(readFileSync(model, 'utf8').replaceAll('"goal-loop!', `"${packageName(entry)}!`)) as {
       name: string;
+      docComment: string;
     };
     json.name = packageName(entry);
+    json.docComment = `/**\n * ${SUMMARY[entry as keyof typeof SUMMARY]}\n *\n * @packageDocumentation\n */\n`;
     writeFileSync(join(to, `goal-loop-${entry || 'index'}.api.json`), JSON.stringify(json));
   }
 }
