@@ -4,8 +4,8 @@ import { createManualClock, createMemoryFileSystem, createScriptedStageRunner } 
 
 // The iteration context of a dry run (evaluate()): the latest loop_iteration_started in events.jsonl, else the
 // persisted state's iteration when above 0, else none. Seen from outside through evaluation.iteration and through
-// verdict freshness (inside a loop at iteration n a verdict stamped below n is stale, an unstamped one too;
-// outside a loop an unstamped explicit verdict counts).
+// verdict freshness (inside a loop at iteration n a verdict stamped below n is stale for a judge without rerun_stages,
+// an unstamped one too; outside a loop an unstamped explicit verdict counts).
 
 const RUN = '.goal-loop/runs/r-dry';
 const PATHS = runPaths(RUN);
@@ -13,7 +13,7 @@ const passed = { status: 'passed' } as const;
 const GOAL = JSON.stringify({
   schema_version: 1,
   goal_id: 'dry',
-  criteria: [{ id: 'design', kind: 'judge', question: 'Is the design good?', rerun_stages: ['b'] }],
+  criteria: [{ id: 'design', kind: 'judge', question: 'Is the design good?' }],
 });
 
 function project() {

@@ -91,7 +91,7 @@ describe('goal_evaluation authoring', () => {
     ]);
   });
 
-  it('ranks statuses by the core precedence: an open judge (ASK_USER) outranks a rerun (RETRY), an unremediable CRITICAL is BLOCK', () => {
+  it('ranks statuses by the core precedence: a rerun (RETRY) before an open judge (ASK_USER), an unremediable CRITICAL is BLOCK', () => {
     const withGap = reviewMutated((run) => {
       list(run.test_report, 'test_cases').splice(1, 1);
     });
@@ -100,8 +100,18 @@ describe('goal_evaluation authoring', () => {
       recommended_rerun_stages: ['08-testing', '11-feedback-loop'],
     });
     const judged = author(GOAL, withGap);
-    expect(judged).toMatchObject({ status: 'ASK_USER', requires_human_decision: true, recommended_rerun_stages: [] });
-    expect(judged.reason).toBe('1 judge criterion needs a host or human verdict.');
+    expect(judged).toMatchObject({
+      status: 'RETRY',
+      requires_human_decision: false,
+      recommended_rerun_stages: ['08-testing', '11-feedback-loop'],
+    });
+    expect(judged.reason).toMatch(/Judge \S+ is asked once nothing else is rerun\.$/);
+    const clean = author(
+      GOAL,
+      reviewMutated(() => undefined),
+    );
+    expect(clean).toMatchObject({ status: 'ASK_USER', requires_human_decision: true, recommended_rerun_stages: [] });
+    expect(clean.reason).toBe('1 judge criterion needs a host or human verdict.');
     const orphan = {
       ...withGap,
       issues: withGap.issues.map((issue) => ({
@@ -112,6 +122,6 @@ describe('goal_evaluation authoring', () => {
     const blocked = author(NO_JUDGE, orphan);
     expect(blocked).toMatchObject({ status: 'BLOCK', requires_human_decision: true, recommended_rerun_stages: [] });
     expect(blocked.reason).toContain('FBK-001');
-    expect(author(GOAL, orphan).status).toBe('ASK_USER');
+    expect(author(GOAL, orphan).status).toBe('BLOCK');
   });
 });
