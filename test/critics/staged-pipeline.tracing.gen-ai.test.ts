@@ -2,11 +2,11 @@ import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mockModel } from '../../examples/recipes/ai-sdk/mock-model.js';
 import type { StageDefinition, StagedPipelineOptions } from '../../src/critics/options.js';
 import { StagedPipeline } from '../../src/critics/staged-pipeline.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
-import { mockModel } from '../ports/mock-model.js';
 import { idOf, named, parentOf, recorder } from '../ports/span-recorder.js';
 import { DIR, oneRetry, spec } from './helpers.js';
 

@@ -2,11 +2,11 @@ import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { generateText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { mockModel } from '../../examples/recipes/ai-sdk/mock-model.js';
 import type { StageRunner } from '../../src/goal/stage-runner.js';
 import { setOpenTelemetryLoader } from '../../src/ports/open-telemetry.js';
 import type { Tracer } from '../../src/ports/tracer.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
-import { mockModel } from '../ports/mock-model.js';
 import { idOf, named, parentOf, recorder } from '../ports/span-recorder.js';
 import { harness, passed, twoIterations } from './helpers.js';
 

@@ -1,6 +1,7 @@
 import { MockLanguageModelV3 } from 'ai/test';
 
-// The AI SDK's own mock model, answering every call with `texts` in turn (the last one repeated) and this usage.
+// The AI SDK's own mock model (from `ai/test`), answering each call with the next of `texts` (the last one repeated),
+// so the recipes run without a provider or a key. Swap it for a real model: `openai('gpt-4.1')`, `anthropic(...)`.
 
 /** A mock language model of the AI SDK's, its calls recorded in `doGenerateCalls`. */
 export function mockModel(texts: readonly string[] = ['done'], tokens = { input: 10, output: 5 }): MockLanguageModelV3 {
