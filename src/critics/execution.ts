@@ -96,6 +96,7 @@ export class Execution {
       const stage = deps.stages[this.state.stage_index];
       if (stage === undefined) throw new Error('unreachable: a running execution is at a stage');
       const span = deps.spans.call(effect);
+      // A const, so that its narrowing to a generator or critic call holds inside the callback.
       const call = effect;
       const input = await span.within(() =>
         call.kind === 'generate'

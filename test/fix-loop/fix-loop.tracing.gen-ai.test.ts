@@ -1,19 +1,32 @@
-import { describe, expect, it } from 'vitest';
+import { context, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
-import { named, recorder } from '../ports/span-recorder.js';
+import { idOf, named, recorder } from '../ports/span-recorder.js';
 import { BUILD, fixingSource, memoryProject, simulate, startInput } from './helpers.js';
 
 // The opt-in GenAI attributes of the orchestrator's spans: session → step → command.
 
-async function converge(genAiAttributes: boolean) {
+afterEach(() => {
+  context.disable();
+});
+
+// Converges one session; `active` gets the id of OpenTelemetry's active span at each proposal.
+async function converge(genAiAttributes: boolean, active: (string | undefined)[] = []) {
   const { tracer, spans } = recorder();
   const sim = simulate(['a'], 1);
+  const source = fixingSource(sim);
   const fixer = new FixLoopOrchestrator({
     fs: memoryProject(),
     dir: '.goal-loop/fix-sessions',
     commands: sim.commands,
-    candidates: fixingSource(sim),
+    candidates: {
+      propose: (input) => {
+        active.push(trace.getActiveSpan()?.spanContext().spanId);
+        return source.propose(input);
+      },
+    },
     applier: sim.applier,
     clock: createManualClock(Date.UTC(2026, 0, 1)),
     tracer,
@@ -50,5 +63,13 @@ describe('FixLoopOrchestrator GenAI attributes', () => {
     const [firstBuild] = commands.filter((span) => span.attributes['fix_loop.command'] === BUILD);
     expect(firstBuild?.status.code).toBe(2);
     expect(firstBuild?.attributes['error.type']).toBe('_OTHER');
+  });
+
+  it("the candidate source runs with its step's span active, so the host's model spans nest under the step", async () => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    const active: (string | undefined)[] = [];
+    const steps = new Set(named(await converge(false, active), 'fix_loop.step').map(idOf));
+    expect(active.length).toBeGreaterThan(0);
+    for (const id of active) expect(steps.has(id)).toBe(true);
   });
 });
