@@ -1,5 +1,5 @@
+import type { Tracing } from '../ports/open-telemetry.js';
 import { SpanScope } from '../ports/span-scope.js';
-import type { Tracer } from '../ports/tracer.js';
 import type { StagedResult } from './contracts/result.js';
 import type { RouteAction, TraceRecord } from './contracts/trace.js';
 import type { ExecutionEffect } from './core/machine.js';
@@ -36,14 +36,16 @@ export class ExecutionSpans {
 
   /** Runs one call of the pipeline under the execution's span, which ends with its result or error. */
   static async around<T extends { readonly done: boolean; readonly result?: StagedResult }>(
-    tracer: Tracer,
+    tracing: Tracing,
     attributes: { readonly executionId: string; readonly mode: 'run' | 'step' },
     work: (spans: ExecutionSpans) => Promise<T>,
   ): Promise<T> {
-    const execution = SpanScope.start(tracer, CRITICS_SPANS.execution, {
-      'critics.execution_id': attributes.executionId,
-      'critics.mode': attributes.mode,
-    });
+    const execution = SpanScope.start(
+      tracing,
+      CRITICS_SPANS.execution,
+      { 'critics.execution_id': attributes.executionId, 'critics.mode': attributes.mode },
+      { kind: 'workflow', name: 'staged-pipeline' },
+    );
     const spans = new ExecutionSpans(execution);
     try {
       const step = await work(spans);
@@ -69,8 +71,12 @@ export class ExecutionSpans {
       });
       this.attempt = { key, span };
     }
-    const name = effect.kind === 'generate' ? CRITICS_SPANS.generator : CRITICS_SPANS.critic;
-    this.open = this.attempt.span.child(name, { 'critics.stage': effect.stage, 'critics.attempt': effect.attempt });
+    const generates = effect.kind === 'generate';
+    this.open = this.attempt.span.child(
+      generates ? CRITICS_SPANS.generator : CRITICS_SPANS.critic,
+      { 'critics.stage': effect.stage, 'critics.attempt': effect.attempt },
+      { kind: 'agent', name: generates ? effect.stage : `${effect.stage}.critic` },
+    );
     return this.open;
   }
 

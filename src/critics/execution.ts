@@ -96,10 +96,13 @@ export class Execution {
       const stage = deps.stages[this.state.stage_index];
       if (stage === undefined) throw new Error('unreachable: a running execution is at a stage');
       const span = deps.spans.call(effect);
-      const input =
-        effect.kind === 'generate'
-          ? await callGenerator(stage, effect, this.state, deps, span)
-          : await callCritic(stage, effect, this.state, deps, span);
+      // A const, so that its narrowing to a generator or critic call holds inside the callback.
+      const call = effect;
+      const input = await span.within(() =>
+        call.kind === 'generate'
+          ? callGenerator(stage, call, this.state, deps, span)
+          : callCritic(stage, call, this.state, deps, span),
+      );
       const step = transition(this.state, input, deps.config);
       // Saved, the record holds the call's cost; only a save the lost lock refused leaves the cost to park.
       await deps.commit.save(step.state).catch((error: unknown) => parkCallCost(error, step, deps));

@@ -118,6 +118,12 @@ export interface StagedPipelineOptions {
    * `@opentelemetry/api` is installed, else none.
    */
   readonly tracer?: Tracer;
+  /**
+   * Also give the spans OpenTelemetry's GenAI attributes: `gen_ai.operation.name` (`invoke_workflow` for the
+   * execution span, `invoke_agent` for each generator and critic span), `gen_ai.agent.name` (`staged-pipeline`, the stage's id, `<stage id>.critic`) and
+   * `error.type` on a failed span, so GenAI tools recognise the host's model spans under them. Default `false`.
+   */
+  readonly genAiAttributes?: boolean;
   /** A lock whose heartbeat is older than this is stale (default 60 000 ms). A lock whose holder ran on this host and whose process is gone is taken over at once. */
   readonly lockTimeoutMs?: number;
 }
@@ -155,6 +161,7 @@ const optionShape = {
       message: 'tracer must implement startSpan',
     })
     .optional(),
+  genAiAttributes: z.boolean().optional(),
 } satisfies Record<keyof StagedPipelineOptions, z.ZodType>;
 const optionsSchema = z.object(optionShape);
 

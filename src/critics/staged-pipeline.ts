@@ -10,7 +10,7 @@ import { containPendingCostFolder } from '../persist/pending-costs.js';
 import { RunLock } from '../persist/run-lock.js';
 import { DEFAULT_HOST_CALL_TIMEOUT_MS } from '../pipeline/host-call.js';
 import { type Clock, systemClock } from '../ports/clock.js';
-import { resolveTracer } from '../ports/open-telemetry.js';
+import { resolveTracing } from '../ports/open-telemetry.js';
 import type { JsonValue } from './contracts/decision.js';
 import { type ExecutionState, executionStateSchema } from './contracts/execution-state.js';
 import type { StagedResult } from './contracts/result.js';
@@ -124,9 +124,9 @@ export class StagedPipeline {
     work: (execution: Execution) => Promise<StagedStepResult>,
   ): Promise<StagedStepResult> {
     refuseInvalidOptions(`StagedPipeline.${mode}()`, requestShape, request);
-    const tracer = await resolveTracer(this.options.tracer);
+    const tracing = await resolveTracing(this.options);
     const attributes = { executionId: String(request.executionId), mode };
-    return ExecutionSpans.around(tracer, attributes, (spans) => this.open(request, spans, work));
+    return ExecutionSpans.around(tracing, attributes, (spans) => this.open(request, spans, work));
   }
 
   // Takes the execution's lock, opens it, works with it, and releases the lock.

@@ -99,7 +99,7 @@ export class FixLoopOrchestrator {
    */
   async step(sessionId: string): Promise<FixStepResult> {
     this.throwIfAborted();
-    return FixLoopSpans.around(this.options.tracer, { sessionId, mode: 'step' }, (spans) =>
+    return FixLoopSpans.around(this.options, { sessionId, mode: 'step' }, (spans) =>
       this.withSession(sessionId, spans, (session) => spans.step(() => session.step())),
     );
   }
@@ -125,7 +125,7 @@ export class FixLoopOrchestrator {
       get: (id, read) => this.get(id, read),
       withSession: (id, spans, work, stop) => this.withSession(id, spans, work, stop),
     };
-    return FixLoopSpans.around(this.options.tracer, { sessionId, mode: 'run' }, (spans) =>
+    return FixLoopSpans.around(this.options, { sessionId, mode: 'run' }, (spans) =>
       runSessionToCompletion(driver, spans, sessionId, options),
     );
   }

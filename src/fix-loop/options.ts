@@ -57,6 +57,12 @@ export interface FixLoopOrchestratorOptions {
    * `trace.getTracer('my-host')`. Default: OpenTelemetry's global tracer when `@opentelemetry/api` is installed, else none.
    */
   readonly tracer?: Tracer;
+  /**
+   * Also give the spans OpenTelemetry's GenAI attributes: `gen_ai.operation.name` (`invoke_workflow` for the
+   * session span, `invoke_agent` for each step, `execute_tool` for each command), `gen_ai.agent.name` (`gen_ai.tool.name` for a command) and
+   * `error.type` on a failed span, so GenAI tools recognise the host's model spans under them. Default `false`.
+   */
+  readonly genAiAttributes?: boolean;
 }
 
 /** An option that must be an object with these methods (a port). @internal */
@@ -96,6 +102,7 @@ const optionShape = {
   hostCallTimeoutMs: z.int().min(1).optional(),
   lockTimeoutMs: z.int().min(1).optional(),
   tracer: port('tracer', ['startSpan']).optional(),
+  genAiAttributes: z.boolean().optional(),
 } satisfies Record<keyof FixLoopOrchestratorOptions, z.ZodType>;
 
 /**

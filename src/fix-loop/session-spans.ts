@@ -1,5 +1,5 @@
 import type { CommandResult, CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
-import { resolveTracer } from '../ports/open-telemetry.js';
+import { resolveTracing } from '../ports/open-telemetry.js';
 import { SpanScope } from '../ports/span-scope.js';
 import type { Tracer } from '../ports/tracer.js';
 import type { FixLoopRunResult, FixStepResult } from './step-result.js';
@@ -39,14 +39,16 @@ export class FixLoopSpans {
    * the host's, else OpenTelemetry's global one when installed.
    */
   static async around<T extends FixStepResult | FixLoopRunResult>(
-    tracer: Tracer | undefined,
+    options: { readonly tracer?: Tracer | undefined; readonly genAiAttributes?: boolean | undefined },
     attributes: { readonly sessionId: string; readonly mode: 'step' | 'run' },
     work: (spans: FixLoopSpans) => Promise<T>,
   ): Promise<T> {
-    const session = SpanScope.start(await resolveTracer(tracer), FIX_LOOP_SPANS.session, {
-      'fix_loop.session_id': attributes.sessionId,
-      'fix_loop.mode': attributes.mode,
-    });
+    const session = SpanScope.start(
+      await resolveTracing(options),
+      FIX_LOOP_SPANS.session,
+      { 'fix_loop.session_id': attributes.sessionId, 'fix_loop.mode': attributes.mode },
+      { kind: 'workflow', name: 'fix-loop' },
+    );
     try {
       const result = await work(new FixLoopSpans(session));
       session.end({ ...outcomeAttributes(result), 'fix_loop.steps': 'stepsTaken' in result ? result.stepsTaken : 1 });
@@ -59,10 +61,10 @@ export class FixLoopSpans {
 
   /** Runs one step under a step span. */
   async step(work: () => Promise<FixStepResult>): Promise<FixStepResult> {
-    const span = this.session.child(FIX_LOOP_SPANS.step, {});
+    const span = this.session.child(FIX_LOOP_SPANS.step, {}, { kind: 'agent' });
     this.current = span;
     try {
-      const result = await work();
+      const result = await span.within(work);
       span.end({
         ...outcomeAttributes(result),
         'fix_loop.step_index': result.stepIndex,
@@ -82,7 +84,11 @@ export class FixLoopSpans {
   /** `runner`, with a command span for each run, under the step in progress (else the session). */
   commands(runner: CommandRunner): CommandRunner {
     const run = async (command: string, options: CommandRunOptions): Promise<CommandResult> => {
-      const span = (this.current ?? this.session).child(FIX_LOOP_SPANS.command, { 'fix_loop.command': command });
+      const span = (this.current ?? this.session).child(
+        FIX_LOOP_SPANS.command,
+        { 'fix_loop.command': command },
+        { kind: 'tool', name: command },
+      );
       try {
         const result = await runner.run(command, options);
         if (result.exitCode !== 0) span.fail(failureOf(result));

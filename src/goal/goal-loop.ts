@@ -3,7 +3,7 @@ import { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import { createJsonStore } from '../persist/json-store.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import { systemClock } from '../ports/clock.js';
-import { resolveTracer } from '../ports/open-telemetry.js';
+import { resolveTracing } from '../ports/open-telemetry.js';
 import type { LoopEvent } from './contracts/events.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { errorEvaluation, evaluateGoal, type GoalEvaluation } from './core/evaluate.js';
@@ -142,8 +142,8 @@ export class GoalLoop {
     work: (session: LoopSession) => Promise<LoopStepResult>,
   ): Promise<LoopStepResult> {
     const ifStopped = ifStoppedOf(mode, options);
-    const tracer = await resolveTracer(this.context.options.tracer);
+    const tracing = await resolveTracing(this.context.options);
     const attributes = { runDir: this.context.paths.runDir, mode, maxIterations: this.context.maxIterations.value };
-    return LoopTrace.around(tracer, attributes, (trace) => withLockedSession(this.context, trace, ifStopped, work));
+    return LoopTrace.around(tracing, attributes, (trace) => withLockedSession(this.context, trace, ifStopped, work));
   }
 }

@@ -1,6 +1,6 @@
+import type { Tracing } from '../ports/open-telemetry.js';
 import { SpanScope } from '../ports/span-scope.js';
 import type { StageRunReason } from '../ports/stage-runner.js';
-import type { Tracer } from '../ports/tracer.js';
 import type { GoalEvaluation } from './core/evaluate.js';
 import type { LoopStepResult } from './loop-result.js';
 import type { StageCallResult } from './stage-call.js';
@@ -44,11 +44,11 @@ export class LoopTrace {
 
   /** Runs one session under the run's span, which ends with the session's result or its error. */
   static async around(
-    tracer: Tracer,
+    tracing: Tracing,
     attributes: RunAttributes,
     session: (trace: LoopTrace) => Promise<LoopStepResult>,
   ): Promise<LoopStepResult> {
-    const trace = LoopTrace.start(tracer, attributes);
+    const trace = LoopTrace.start(tracing, attributes);
     try {
       const result = await session(trace);
       trace.finish(result);
@@ -60,22 +60,27 @@ export class LoopTrace {
   }
 
   // Opens the run's span.
-  private static start(tracer: Tracer, attributes: RunAttributes): LoopTrace {
-    const run = SpanScope.start(tracer, LOOP_SPANS.run, {
-      'goal_loop.run_dir': attributes.runDir,
-      'goal_loop.mode': attributes.mode,
-      'goal_loop.max_iterations': attributes.maxIterations,
-    });
+  private static start(tracing: Tracing, attributes: RunAttributes): LoopTrace {
+    const run = SpanScope.start(
+      tracing,
+      LOOP_SPANS.run,
+      {
+        'goal_loop.run_dir': attributes.runDir,
+        'goal_loop.mode': attributes.mode,
+        'goal_loop.max_iterations': attributes.maxIterations,
+      },
+      { kind: 'workflow', name: 'goal-loop' },
+    );
     return new LoopTrace(run);
   }
 
   /** Starts a stage's span under iteration `iteration`'s. */
   stage(iteration: number, stage: string, reason: StageRunReason): SpanScope {
-    return this.iteration(iteration).child(LOOP_SPANS.stage, {
-      'goal_loop.stage': stage,
-      'goal_loop.iteration': iteration,
-      'goal_loop.stage_reason': reason.kind,
-    });
+    return this.iteration(iteration).child(
+      LOOP_SPANS.stage,
+      { 'goal_loop.stage': stage, 'goal_loop.iteration': iteration, 'goal_loop.stage_reason': reason.kind },
+      { kind: 'agent', name: stage },
+    );
   }
 
   /**

@@ -51,6 +51,12 @@ export interface GoalLoopOptions {
    * installed (loaded once, on the first run), else none.
    */
   readonly tracer?: Tracer;
+  /**
+   * Also give the spans OpenTelemetry's GenAI attributes: `gen_ai.operation.name` (`invoke_workflow` for the
+   * run span, `invoke_agent` for each stage's span), `gen_ai.agent.name` (`goal-loop`, the stage's id) and
+   * `error.type` on a failed span, so GenAI tools recognise the host's model spans under them. Default `false`.
+   */
+  readonly genAiAttributes?: boolean;
   /** Command criteria run at most this many at once (default: the command runner's `concurrency`, the number of CPUs for the execa runner; else 4). */
   readonly concurrency?: number;
   /** Continue an unfinished session even though goal.json changed since it started. */
@@ -131,6 +137,7 @@ const optionShape = {
   onEvent: fn('onEvent').optional(),
   onListenerError: fn('onListenerError').optional(),
   tracer: port('tracer', ['startSpan']).optional(),
+  genAiAttributes: z.boolean().optional(),
   concurrency: z.int().min(1).optional(),
   acceptGoalChange: z.boolean().optional(),
   askJudges: z.enum(['last', 'first']).optional(),

@@ -136,20 +136,22 @@ export class LoopSession {
     const started = this.deps.clock.now();
     const { iteration } = this.state;
     const span = this.deps.trace.stage(iteration, stage, reason);
-    const result = await callStage({
-      runner: this.deps.runner,
-      stage,
-      runDir: this.deps.paths.runDir,
-      iteration,
-      reason,
-      previousEvaluation: this.evaluation,
-      fs: this.deps.fs,
-      clock: this.deps.clock,
-      signal: this.deps.signal,
-      timeoutMs: this.deps.stageTimeoutMs(stage),
-      heartbeat: this.deps.heartbeat,
-      lateCost: (late) => watchLateCost(late, { ...this.deps, folder: this.deps.lateCostFolder, stage, iteration }),
-    });
+    const result = await span.within(() =>
+      callStage({
+        runner: this.deps.runner,
+        stage,
+        runDir: this.deps.paths.runDir,
+        iteration,
+        reason,
+        previousEvaluation: this.evaluation,
+        fs: this.deps.fs,
+        clock: this.deps.clock,
+        signal: this.deps.signal,
+        timeoutMs: this.deps.stageTimeoutMs(stage),
+        heartbeat: this.deps.heartbeat,
+        lateCost: (late) => watchLateCost(late, { ...this.deps, folder: this.deps.lateCostFolder, stage, iteration }),
+      }),
+    );
     const costUsd = result.kind === 'done' ? (result.outcome.costUsd ?? 0) : result.costUsd;
     this.uncommitted = costUsd > 0 ? { stage, iteration, costUsd } : null;
     const durationMs = Math.max(0, this.deps.clock.now() - started);

@@ -1,34 +1,63 @@
-import { noopTracer, type Tracer } from './tracer.js';
+import { noopTracer, type Tracer, type TraceSpan } from './tracer.js';
 
 /** Loads `@opentelemetry/api` (or fails when it is not installed). @internal */
 export type OpenTelemetryLoader = () => Promise<unknown>;
 
-// The optional peer is imported only when a run needs the global tracer, and only once; the CommonJS build turns this
-// into a require() inside the promise, so a missing package is a rejected promise there too, never a failed load.
-const importApi: OpenTelemetryLoader = () => import('@opentelemetry/api');
-
-let loader: OpenTelemetryLoader = importApi;
-let loaded: Promise<GetTracer | null> | null = null;
-
-type GetTracer = (name: string) => Tracer;
+// Runs `work` with `span` as OpenTelemetry's active span.
+type Activate = <T>(span: TraceSpan, work: () => T) => T;
 
 /**
- * The tracer a run uses: the host's, else OpenTelemetry's global tracer
- * (`trace.getTracer('goal-loop')`) when `@opentelemetry/api` is installed,
- * else a tracer that records nothing. Without a registered tracer provider
- * the global tracer records nothing either, at the API's own small cost.
+ * How a run traces: its tracer, whether its spans carry OpenTelemetry's GenAI
+ * attributes, and how host code runs with one of its spans active, so the
+ * spans a host starts inside (a model call's) nest under it.
  *
  * @internal
  */
-export async function resolveTracer(given: Tracer | undefined, name = 'goal-loop'): Promise<Tracer> {
-  if (given !== undefined) return given;
-  loaded ??= loader().then(getTracerOf, () => null);
-  const getTracer = await loaded;
-  if (getTracer === null) return noopTracer;
+export interface Tracing {
+  readonly tracer: Tracer;
+  readonly genAi: boolean;
+  readonly activate: Activate;
+}
+
+// The optional peer is imported only when a run needs it, and only once; the CommonJS build turns this into a
+// require() inside the promise, so a missing package is a rejected promise there too, never a failed load.
+const importApi: OpenTelemetryLoader = () => import('@opentelemetry/api');
+
+let loader: OpenTelemetryLoader = importApi;
+let loaded: Promise<OpenTelemetryApi | null> | null = null;
+
+// What the library uses of the API.
+interface OpenTelemetryApi {
+  readonly getTracer: (name: string) => Tracer;
+  readonly activate: Activate;
+}
+
+const runAsIs: Activate = (_span, work) => work();
+
+/**
+ * The tracing of a run: the host's tracer, else OpenTelemetry's global tracer
+ * (`trace.getTracer('goal-loop')`) when `@opentelemetry/api` is installed,
+ * else a tracer that records nothing. Without a registered tracer provider
+ * the global tracer records nothing either, at the API's own small cost.
+ * Host code runs with the library's span active when the API is installed and
+ * the span is one of OpenTelemetry's (a host's own tracer port's span is not).
+ *
+ * @internal
+ */
+export async function resolveTracing(
+  options: { readonly tracer?: Tracer | undefined; readonly genAiAttributes?: boolean | undefined },
+  name = 'goal-loop',
+): Promise<Tracing> {
+  loaded ??= loader().then(apiOf, () => null);
+  const api = await loaded;
+  const genAi = options.genAiAttributes ?? false;
+  const activate = api?.activate ?? runAsIs;
+  if (options.tracer !== undefined) return { tracer: options.tracer, genAi, activate };
+  if (api === null) return { tracer: noopTracer, genAi, activate };
   try {
-    return getTracer(name);
+    return { tracer: api.getTracer(name), genAi, activate };
   } catch {
-    return noopTracer;
+    return { tracer: noopTracer, genAi, activate };
   }
 }
 
@@ -43,11 +72,37 @@ export function setOpenTelemetryLoader(load: OpenTelemetryLoader | undefined): v
   loaded = null;
 }
 
-// The API's `trace.getTracer`, whether the module came as ES named exports or as a CommonJS namespace under `default`.
-function getTracerOf(module: unknown): GetTracer | null {
-  const api = module as { trace?: unknown; default?: { trace?: unknown } } | null;
-  const trace = (api?.trace ?? api?.default?.trace) as { getTracer?: unknown } | undefined;
-  const getTracer = trace?.getTracer;
-  if (typeof getTracer !== 'function') return null;
-  return (name) => getTracer.call(trace, name) as Tracer;
+interface ApiShape {
+  readonly trace?: { getTracer?: unknown; setSpan?: unknown };
+  readonly context?: { active?: unknown; with?: unknown };
+}
+
+// The API's `trace` and `context`, whether the module came as ES named exports or as a CommonJS namespace under `default`.
+function apiOf(module: unknown): OpenTelemetryApi | null {
+  const found = module as (ApiShape & { default?: ApiShape }) | null;
+  const api = found?.trace !== undefined ? found : found?.default;
+  const { trace, context } = api ?? {};
+  if (typeof trace?.getTracer !== 'function') return null;
+  const getTracer = (name: string) => (trace.getTracer as (name: string) => Tracer).call(trace, name);
+  if (
+    typeof trace.setSpan !== 'function' ||
+    typeof context?.active !== 'function' ||
+    typeof context.with !== 'function'
+  )
+    return { getTracer, activate: runAsIs };
+  const setSpan = (trace.setSpan as (context: unknown, span: TraceSpan) => unknown).bind(trace);
+  const active = (context.active as () => unknown).bind(context);
+  const within = (context.with as <T>(context: unknown, work: () => T) => T).bind(context);
+  const activate: Activate = (span, work) => {
+    // Only an OpenTelemetry span can be a parent to OpenTelemetry's tracers (they read its spanContext()).
+    if (typeof (span as { spanContext?: unknown }).spanContext !== 'function') return work();
+    let spanContext: unknown;
+    try {
+      spanContext = setSpan(active(), span);
+    } catch {
+      return work();
+    }
+    return within(spanContext, work);
+  };
+  return { getTracer, activate };
 }

@@ -1,12 +1,16 @@
-import { contextWithParent, type SpanAttributes, type Tracer, type TraceSpan } from './tracer.js';
+import { errorTypeOf, type GenAiRole, genAiAttributes } from './gen-ai.js';
+import type { Tracing } from './open-telemetry.js';
+import { contextWithParent, type SpanAttributes, type TraceSpan } from './tracer.js';
 
 // OpenTelemetry's SpanStatusCode.ERROR.
 const STATUS_ERROR = 2;
 
 /**
- * One span the library opened, with its tracer, so children start under it
- * explicitly. Every call is guarded: a tracer or span that throws loses its
- * span data, never the run's work. Ending twice ends once.
+ * One span the library opened, with its run's tracing, so children start
+ * under it explicitly; with GenAI attributes on, a span given a role carries
+ * them, and a failed span its `error.type`. Every call is guarded: a tracer or
+ * span that throws loses its span data, never the run's work. Ending twice
+ * ends once.
  *
  * @internal
  */
@@ -15,23 +19,39 @@ export class SpanScope {
   private failed = false;
 
   private constructor(
-    private readonly tracer: Tracer,
+    private readonly tracing: Tracing,
     private readonly span: TraceSpan | null,
   ) {}
 
-  /** Starts a root span (in the tracer's active context) or, with `parent`, a child of it. */
-  static start(tracer: Tracer, name: string, attributes: SpanAttributes, parent?: SpanScope): SpanScope {
-    const span = guard(() =>
-      parent?.span
-        ? tracer.startSpan(name, { attributes }, contextWithParent(parent.span))
-        : tracer.startSpan(name, { attributes }),
-    );
-    return new SpanScope(tracer, span ?? null);
+  /** Starts a root span (in the tracer's active context) in the role `role`. */
+  static start(tracing: Tracing, name: string, attributes: SpanAttributes, role?: GenAiRole): SpanScope {
+    return SpanScope.open(tracing, name, attributes, role, null);
   }
 
-  /** Starts a child span of this one. */
-  child(name: string, attributes: SpanAttributes): SpanScope {
-    return SpanScope.start(this.tracer, name, attributes, this);
+  /** Starts a child span of this one, in the role `role`. */
+  child(name: string, attributes: SpanAttributes, role?: GenAiRole): SpanScope {
+    return SpanScope.open(this.tracing, name, attributes, role, this.span);
+  }
+
+  /** Runs host code with this span active, so the spans the host starts inside (its model calls') nest under it. */
+  within<T>(work: () => T): T {
+    return this.span === null ? work() : this.tracing.activate(this.span, work);
+  }
+
+  private static open(
+    tracing: Tracing,
+    name: string,
+    own: SpanAttributes,
+    role: GenAiRole | undefined,
+    parent: TraceSpan | null,
+  ): SpanScope {
+    const attributes = tracing.genAi && role !== undefined ? { ...own, ...genAiAttributes(role) } : own;
+    const span = guard(() =>
+      parent
+        ? tracing.tracer.startSpan(name, { attributes }, contextWithParent(parent))
+        : tracing.tracer.startSpan(name, { attributes }),
+    );
+    return new SpanScope(tracing, span ?? null);
   }
 
   /** Adds attributes (an undefined value is left out). */
@@ -48,6 +68,7 @@ export class SpanScope {
   fail(message: string, error?: unknown): void {
     if (this.failed) return;
     this.failed = true;
+    if (this.tracing.genAi) this.set({ 'error.type': errorTypeOf(error) });
     guard(() => {
       this.span?.setStatus({ code: STATUS_ERROR, message });
       this.span?.recordException(error instanceof Error ? error : message);

@@ -22,6 +22,7 @@ const KNOWN = [
   'onEvent',
   'onListenerError',
   'tracer',
+  'genAiAttributes',
   'lockTimeoutMs',
   'hostCallTimeoutMs',
 ];
@@ -96,6 +97,7 @@ describe('StagedPipeline options: unknown keys', () => {
       onEvent: () => undefined,
       onListenerError: () => undefined,
       tracer: noopTracer,
+      genAiAttributes: true,
       lockTimeoutMs: 1_000,
       hostCallTimeoutMs: 5_000,
     };

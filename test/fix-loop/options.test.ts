@@ -58,6 +58,7 @@ describe('FixLoopOrchestrator options', () => {
       hostCallTimeoutMs: 1_000,
       lockTimeoutMs: 1_000,
       tracer: noopTracer,
+      genAiAttributes: true,
     };
     const fixer = new FixLoopOrchestrator(all);
     const { sessionId } = await fixer.start(startInput());

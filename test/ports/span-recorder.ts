@@ -1,14 +1,14 @@
+import type { Tracer } from '@opentelemetry/api';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
   type ReadableSpan,
   SimpleSpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import type { Tracer } from '../../src/ports/tracer.js';
 
 // Spans through the OpenTelemetry SDK's in-memory exporter, for the tests of what the tracer port's users record.
 
-/** A tracer of the SDK's and the spans it has finished so far. */
+/** A tracer of the SDK's (a tracer port as it is) and the spans it has finished so far. */
 export function recorder(): { tracer: Tracer; spans: () => ReadableSpan[] } {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
