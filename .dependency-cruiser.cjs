@@ -140,6 +140,7 @@ module.exports = {
     onlyOneImporter('execa', 'src/node/command-runner.ts'),
     onlyOneImporter('ajv', 'src/persist/json-schema-check.ts'),
     onlyOneImporter('ajv-formats', 'src/persist/json-schema-check.ts'),
+    onlyOneImporter('re2js', 'src/persist/linear-regexp.ts'),
     onlyOneImporter('p-limit', 'src/persist/concurrency.ts'),
     onlyOneImporter('@opentelemetry/api', 'src/ports/open-telemetry.ts'),
     {

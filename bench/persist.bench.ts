@@ -1,10 +1,12 @@
-// Run-machinery benchmarks: reading a log backwards over one very long line.
+// Run-machinery benchmarks: reading a log backwards over one very long line; schema patterns on RE2.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeFileSystem } from '../src/node.js';
 import { JsonlLog, readLastSeq } from '../src/persist/jsonl-log.js';
+import { linearRegExp } from '../src/persist/linear-regexp.js';
 import { medianMs, ms, ratio, row } from './format.js';
+import { SLOW_SHAPES } from './regex-shapes.js';
 
 const MB = 1024 * 1024;
 
@@ -35,7 +37,28 @@ async function longLineLookup(): Promise<void> {
   await rm(root, { recursive: true, force: true });
 }
 
+// Each shape a backtracking engine takes seconds to minutes on, on its near-miss value, against a plain pattern.
+async function schemaPatterns(): Promise<void> {
+  console.log('\nJSON Schema patterns on RE2: the shapes that backtrack, on the value that almost matches');
+  const plain = linearRegExp('^[a-z]+$', 'u');
+  const floor = await medianMs('plain', () => plain.test(`${'a'.repeat(6000)}!`));
+  row('^[a-z]+$ on 6,001 characters', ms(floor));
+  for (const { name, pattern, nearMiss } of SLOW_SHAPES) {
+    const compiled = linearRegExp(pattern, 'u');
+    const started = performance.now();
+    compiled.test(nearMiss);
+    const first = performance.now() - started;
+    const time = await medianMs(name, () => compiled.test(nearMiss));
+    row(
+      name,
+      ms(time),
+      `${nearMiss.length} characters, ${ratio(time / floor)} the plain pattern; first run ${ms(first)}`,
+    );
+  }
+}
+
 /** Every run-machinery benchmark. */
 export async function benchPersist(): Promise<void> {
   await longLineLookup();
+  await schemaPatterns();
 }

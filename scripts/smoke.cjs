@@ -83,7 +83,11 @@ async function main() {
   assert.equal(root.exitCodeFor({ stoppedOn: 'complete' }), 0);
   assert.equal(root.parseGoal({ schema_version: 1, criteria: [{ id: 'x', kind: 'nope' }] }).success, false);
 
-  // p-limit and ajv through the root entry: a dry run with a json_schema criterion on the memory filesystem.
+  // re2js under ajv: a pattern with a lookahead is refused when the goal is read.
+  const lookahead = { id: 'x', kind: 'json_schema', path: 'a.json', schema: { pattern: '^(?=a)' } };
+  assert.match(root.parseGoal({ schema_version: 1, criteria: [lookahead] }).issues[0].message, /lookahead/);
+
+  // p-limit, ajv and re2js through the root entry: a dry run with a json_schema criterion on the memory filesystem.
   const fs = testing.createMemoryFileSystem({ files: { 'runs/r/a.json': '{"name":"x"}' } });
   const loop = new root.GoalLoop({
     fs,
@@ -99,7 +103,7 @@ async function main() {
           kind: 'json_schema',
           run_relative: true,
           path: 'a.json',
-          schema: { type: 'object', required: ['name'] },
+          schema: { type: 'object', required: ['name'], properties: { name: { pattern: '^(x+)+$' } } },
         },
       ],
     },

@@ -24,7 +24,6 @@ import { executionPaths } from './trace-file.js';
 const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
 // How old a temp file of an atomic write must be before an execution start removes it.
 const STALE_TEMP_MS = 60_000;
-const NEVER_ABORTED = new AbortController().signal;
 
 /** What `run()` and `step()` take: the execution's id (a path segment), its spec (any JSON), and a signal for this call. @public */
 export interface ExecutionRequest {
@@ -155,7 +154,7 @@ export class StagedPipeline {
           stages: this.options.stages,
           config: this.config,
           clock: this.clock,
-          signal: request.signal ?? this.options.signal ?? NEVER_ABORTED,
+          signal: request.signal ?? this.options.signal ?? new AbortController().signal,
           hostCallTimeoutMs: this.options.hostCallTimeoutMs ?? DEFAULT_HOST_CALL_TIMEOUT_MS,
           heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
           lateCostTarget: { fs, dir: paths.dir, executionId: request.executionId, clock: this.clock },

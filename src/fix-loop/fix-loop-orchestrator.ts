@@ -156,8 +156,12 @@ export class FixLoopOrchestrator {
       this.throwIfAborted();
       const commands = spans.commands(this.options.commands);
       const held = { clock: this.clock, lock, lockTimeoutMs: this.lockTimeoutMs, commands, stop };
-      const context = createStepContext(this.options, held);
-      return work(await FixSession.open({ ...context, paths, commit, fence: () => lock.fence() }, sessionId));
+      const { release, ...context } = createStepContext(this.options, held);
+      try {
+        return await work(await FixSession.open({ ...context, paths, commit, fence: () => lock.fence() }, sessionId));
+      } finally {
+        release();
+      }
     });
   }
 

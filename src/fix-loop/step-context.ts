@@ -1,6 +1,7 @@
 import { withHeartbeat } from '../persist/heartbeat.js';
 import type { RunLock } from '../persist/run-lock.js';
 import { DEFAULT_HOST_CALL_TIMEOUT_MS } from '../pipeline/host-call.js';
+import { joinSignals } from '../pipeline/joined-signal.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import { defaultProbe } from './environment-probe.js';
@@ -8,7 +9,6 @@ import type { StepContext } from './host-calls.js';
 import type { FixLoopOrchestratorOptions } from './options.js';
 
 const DEFAULT_COMMAND_TIMEOUT_MS = 600_000;
-const NEVER_ABORTED = new AbortController().signal;
 
 /**
  * What a step works with, from the orchestrator's options: its ports (the
@@ -16,7 +16,8 @@ const NEVER_ABORTED = new AbortController().signal;
  * and a heartbeat that keeps the session's lock fresh while a host call or a
  * command runs. The step's signal is the orchestrator's joined with `stop`
  * (runToCompletion's wall time), and host calls and commands get one that
- * also fires on the loss of the lock (another worker took it over).
+ * also fires on the loss of the lock (another worker took it over);
+ * `release` cuts the step's signal from the orchestrator's once the step ends.
  *
  * @internal
  */
@@ -29,11 +30,10 @@ export function createStepContext(
     readonly commands: CommandRunner;
     readonly stop?: AbortSignal | undefined;
   },
-): StepContext {
+): StepContext & { readonly release: () => void } {
   const { fs } = options;
   const { clock, lock, commands, stop } = held;
-  const given = options.signal ?? NEVER_ABORTED;
-  const signal = stop === undefined ? given : AbortSignal.any([given, stop]);
+  const { signal, release } = joinSignals([options.signal, stop]);
   const heartbeatEvery = Math.max(1, Math.floor(held.lockTimeoutMs / 3));
   return {
     fs,
@@ -45,6 +45,15 @@ export function createStepContext(
     candidates: options.candidates,
     applier: options.applier,
     probe: options.probe ?? defaultProbe({ fs, commands }),
-    heartbeat: (task) => withHeartbeat(lock, clock, heartbeatEvery, (lost) => task(AbortSignal.any([signal, lost]))),
+    heartbeat: (task) =>
+      withHeartbeat(lock, clock, heartbeatEvery, async (lost) => {
+        const joined = joinSignals([signal, lost]);
+        try {
+          return await task(joined.signal);
+        } finally {
+          joined.release();
+        }
+      }),
+    release,
   };
 }

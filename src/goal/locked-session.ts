@@ -27,7 +27,6 @@ import { LoopSession } from './session.js';
 const STALE_TEMP_MS = 60_000;
 
 // The signal stage runners get when the host passed none.
-const NEVER_ABORTED = new AbortController().signal;
 
 /** What a locked session takes from its loop (fixed when the loop is made). @internal */
 export interface LoopContext {
@@ -72,7 +71,7 @@ export async function withLockedSession(
         lateCostFolder,
         runner: context.options.runner,
         clock: context.clock,
-        signal: context.options.signal ?? NEVER_ABORTED,
+        signal: context.options.signal ?? new AbortController().signal,
         commit: new OutboxCommit<LoopState, LoopEvent>(store, log, () => lock.fence()),
         stages: context.options.stages,
         budgetUsd: context.options.budgetUsd,

@@ -1,5 +1,5 @@
 // The public goal parser: the pure parser of the goal contract, then each inline json_schema schema compiled as the
-// evaluation compiles it (the same JsonSchemaChecker: dialects, pattern guard), so a goal it accepts is one the loop
+// evaluation compiles it (the same JsonSchemaChecker: dialects, patterns on RE2), so a goal it accepts is one the loop
 // can evaluate. The loop loads every goal through it.
 import { type Issue, type ParseResult, parseJsonText } from '../errors.js';
 import { readWhole } from '../kit/json-value.js';
@@ -15,7 +15,7 @@ const inlineSchemas = new JsonSchemaChecker();
  * operator, a missing field, an unknown stage in `rerun_stages`, a duplicate
  * criterion id or an inline `json_schema`
  * schema that does not compile (in the dialect its `$schema` names, a
- * `pattern` that can backtrack exponentially included) is an issue with its
+ * `pattern` with a backreference or a lookaround included) is an issue with its
  * JSON path (`$.criteria[0].schema`, with the compile error); an unknown key
  * is one at the key's own path, with the known key it most likely
  * misspells. Returns every issue; a goal it accepts never stops a loop with

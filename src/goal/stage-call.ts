@@ -1,4 +1,5 @@
 import { abortedBy, describeThrown } from '../pipeline/host-call.js';
+import { type JoinedSignal, joinSignals } from '../pipeline/joined-signal.js';
 import { stageOutcomeStatusSchema } from '../pipeline/stage-status.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -55,8 +56,10 @@ export const STAGE_ABORT_GRACE_MS = 1_000;
 export async function callStage(call: StageCall): Promise<StageCallResult> {
   const { runner, stage, clock } = call;
   const timer = new AbortController();
-  // Without a time limit the runner gets the loop's own signal; with one, a signal that also fires on the timeout.
-  const signal = call.timeoutMs === undefined ? call.signal : AbortSignal.any([call.signal, timer.signal]);
+  // The runner's signal fires on the loop's abort and on the timeout; released once the stage is no longer waited for.
+  const joined = joinSignals([call.signal, timer.signal]);
+  const { signal } = joined;
+  let stageJoined: JoinedSignal | undefined;
   const context = {
     runDir: call.runDir,
     iteration: call.iteration,
@@ -80,7 +83,8 @@ export async function callStage(call: StageCall): Promise<StageCallResult> {
   try {
     // The runner's signal also fires when the lock is lost: the stage stops once another loop may be running it.
     const first = await call.heartbeat((lost) => {
-      const stageSignal = AbortSignal.any([signal, lost]);
+      stageJoined = joinSignals([signal, lost]);
+      const stageSignal = stageJoined.signal;
       const started = settle(stage, () => runner.run(stage, { ...context, signal: stageSignal }));
       running = started;
       return Promise.race([started, timedOut, abortedBy(stageSignal, stopWaiting.signal)]);
@@ -103,6 +107,8 @@ export async function callStage(call: StageCall): Promise<StageCallResult> {
     };
   } finally {
     stopWaiting.abort();
+    joined.release();
+    stageJoined?.release();
     // Unclaimed (past the grace, or the lock lost mid-stage): the runner's outcome is watched for a late cost.
     if (!claimed && running !== null) call.lateCost(running.then((settled) => settled.outcome));
   }

@@ -5,7 +5,7 @@ import { promises as fsp } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { isAtomicWriteTempName } from '../ports/file-system.js';
-import { isMissing } from './file-io.js';
+import { errorCode, isMissing, makeDirectories } from './file-io.js';
 
 // Removes the stale atomic-write temp files of one directory (and below it), never following symlinks.
 export async function sweepTempFiles(
@@ -37,8 +37,47 @@ export async function sweepTempFiles(
 
 // Writes a file atomically: unique temp file beside it, fsync, rename over, fsync the directory.
 export async function writeAtomic(target: string, text: string): Promise<void> {
+  const temp = await writeTemp(target, text);
+  try {
+    await fsp.rename(temp, target);
+  } catch (error) {
+    await fsp.rm(temp, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  await syncDirectory(nodePath.dirname(target));
+}
+
+// Filesystems without hard links, where an exclusive create falls back to an open with O_EXCL and a write.
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Creates `target` with `text` unless something is there (`false` then). The file appears whole: the text goes to a
+ * temp file that is then hard-linked as the target, so a kill never leaves an empty or torn one (a lock read in that
+ * state would be taken for a holder's).
+ */
+export async function createWhole(target: string, text: string): Promise<boolean> {
+  const temp = await writeTemp(target, text);
+  try {
+    await fsp.link(temp, target);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'EEXIST') return false;
+    if (code === undefined || !NO_HARD_LINKS.has(code)) throw error;
+    return fsp.writeFile(target, text, { encoding: 'utf8', flag: 'wx' }).then(
+      () => true,
+      (cause: unknown) => (errorCode(cause) === 'EEXIST' ? false : Promise.reject(cause)),
+    );
+  } finally {
+    await fsp.rm(temp, { force: true }).catch(() => undefined);
+  }
+  await syncDirectory(nodePath.dirname(target));
+  return true;
+}
+
+// Writes `text` to a fresh temp file beside `target` (its folders made first) and fsyncs it; returns its path.
+async function writeTemp(target: string, text: string): Promise<string> {
   const dir = nodePath.dirname(target);
-  await fsp.mkdir(dir, { recursive: true });
+  await makeDirectories(dir);
   const temp = nodePath.join(dir, `.${nodePath.basename(target)}.${process.pid}.${randomUUID()}.tmp`);
   try {
     const handle = await fsp.open(temp, 'wx');
@@ -48,12 +87,11 @@ export async function writeAtomic(target: string, text: string): Promise<void> {
     } finally {
       await handle.close();
     }
-    await fsp.rename(temp, target);
   } catch (error) {
     await fsp.rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
-  await syncDirectory(dir);
+  return temp;
 }
 
 // The most bytes one write call is given (Node refuses a length past 2 GiB - 1).

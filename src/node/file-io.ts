@@ -78,6 +78,25 @@ export async function guard<T>(
   }
 }
 
+// Creates `dir` and its missing parents. Node's recursive mkdir says ENOENT whatever stopped it below a missing parent
+// (a read-only or full filesystem): the first missing ancestor's own mkdir then says what did.
+export async function makeDirectories(dir: string): Promise<void> {
+  try {
+    await fsp.mkdir(dir, { recursive: true });
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT') throw error;
+    let missing = dir;
+    for (let parent = nodePath.dirname(missing); parent !== missing; parent = nodePath.dirname(parent)) {
+      if ((await fsp.lstat(parent).catch(() => null)) !== null) break;
+      missing = parent;
+    }
+    throw await fsp.mkdir(missing).then(
+      () => error,
+      (cause: unknown) => cause,
+    );
+  }
+}
+
 // Converts Node stats of the path itself (lstat) to the port's FileStat.
 export function toFileStat(stats: Stats): FileStat {
   const type = stats.isSymbolicLink()

@@ -3,13 +3,13 @@ import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GoalLoopError, requireNonNegativeIntegers } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { sweepTempFiles, writeAll, writeAtomic } from './atomic-write.js';
+import { createWhole, sweepTempFiles, writeAll, writeAtomic } from './atomic-write.js';
 import {
   APPEND_FLAGS,
   DEFAULT_MAX_READ_BYTES,
-  errorCode,
   guard,
   isMissing,
+  makeDirectories,
   NO_THROW_IF_MISSING,
   openRegular,
   READ_FLAGS,
@@ -79,7 +79,7 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
     return rootReal;
   };
   // Creates the parent directory of a native absolute path.
-  const ensureParent = (target: string): Promise<unknown> => fsp.mkdir(nodePath.dirname(target), { recursive: true });
+  const ensureParent = (target: string): Promise<unknown> => makeDirectories(nodePath.dirname(target));
 
   return {
     root: rootPosix,
@@ -126,18 +126,7 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
           await handle.close();
         }
       }),
-    createExclusive: (path, text) =>
-      guard('create', path, async () => {
-        const target = abs(path);
-        await ensureParent(target);
-        try {
-          await fsp.writeFile(target, text, { encoding: 'utf8', flag: 'wx' });
-          return true;
-        } catch (error) {
-          if (errorCode(error) === 'EEXIST') return false;
-          throw error;
-        }
-      }),
+    createExclusive: (path, text) => guard('create', path, () => createWhole(abs(path), text)),
     stat: (path) => {
       try {
         const stats = fs.lstatSync(abs(path), NO_THROW_IF_MISSING);
@@ -169,7 +158,7 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
         );
       }),
     rename: (from, to) => guard('rename', `${from} -> ${to}`, () => fsp.rename(abs(from), abs(to))),
-    mkdir: (path) => guard('mkdir', path, async () => void (await fsp.mkdir(abs(path), { recursive: true }))),
+    mkdir: (path) => guard('mkdir', path, async () => await makeDirectories(abs(path))),
     removeStaleTempFiles: (dir, sweep) =>
       guard('remove temp files in', dir, async () => {
         if (!(sweep.olderThanMs >= 0)) {

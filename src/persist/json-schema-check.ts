@@ -3,7 +3,7 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import formatsPlugin from 'ajv-formats';
 import { canonicalJson } from '../kit/hash.js';
-import { backtrackingRisk } from '../kit/regex-backtracking.js';
+import { linearRegExp } from './linear-regexp.js';
 
 // ajv-formats is CommonJS: under Node's ESM loader its default import is the module object.
 const addFormats = ((formatsPlugin as unknown as { default?: unknown }).default ?? formatsPlugin) as (ajv: Ajv) => Ajv;
@@ -142,7 +142,7 @@ export class JsonSchemaChecker {
         allErrors: true,
         strict: false,
         addUsedSchema: false,
-        code: { regExp: guardedRegExp },
+        code: { regExp: linearRegExp },
       };
       const ajv = addFormats(
         dialect === '2020-12' ? new Ajv2020(options) : dialect === '2019-09' ? new Ajv2019(options) : new Ajv(options),
@@ -154,20 +154,6 @@ export class JsonSchemaChecker {
     return instance.ajv;
   }
 }
-
-// A schema's `pattern` compiled for ajv, refused when it can backtrack exponentially: it would run in the caller's
-// thread, where nothing (not even an abort) can interrupt it. The refusal makes the schema not compile, naming it.
-const guardedRegExp = Object.assign(
-  (pattern: string, flags: string): RegExp => {
-    const risk = backtrackingRisk(pattern, flags);
-    if (risk !== null)
-      throw new Error(
-        `pattern ${JSON.stringify(pattern)} ${risk} (write it so that each character can be matched in one way only, as "^[a-z]+(-[a-z]+)*$" does, or "^[a-z0-9]+$" for "^([a-z]|[a-z0-9])+$")`,
-      );
-    return new RegExp(pattern, flags);
-  },
-  { code: 'new RegExp' },
-);
 
 // `/path message`, naming the property for additional and unevaluated properties.
 function formatError(error: ErrorObject): string {

@@ -4,11 +4,12 @@ import { type LockRecord, UNREADABLE_LOCK_OWNER } from './lock-record.js';
 
 /**
  * Why a lock was found stale: its holder's heartbeat is older than the
- * timeout, or the holder's process is gone from this host.
+ * timeout, the holder's process is gone from this host, or the file holds no
+ * lock record (a kill between its create and its write, or a foreign file).
  *
  * @internal
  */
-export type LockStaleReason = 'heartbeat_stale' | 'holder_gone';
+export type LockStaleReason = 'heartbeat_stale' | 'holder_gone' | 'no_record';
 
 /**
  * What can be told of the process holding a lock: `gone` (it ran on this
@@ -58,7 +59,8 @@ export function probedHost(probe: ProcessProbe | undefined): string | null {
  * beat `ageMs` ago is stale, and why: its heartbeat is older than
  * `staleAfterMs` (the rule for every holder), or else its writer ran on this
  * host and its process is gone (`probe`, the filesystem's
- * `FileSystem.processes`, is asked only then). `null`: held.
+ * `FileSystem.processes`, is asked only then); a file that holds no lock
+ * record was never a holder, and is stale at once. `null`: held.
  *
  * @internal
  */
@@ -68,6 +70,7 @@ export function staleReason(
   staleAfterMs: number,
   probe: ProcessProbe | undefined,
 ): LockStaleReason | null {
+  if (held.owner === UNREADABLE_LOCK_OWNER) return 'no_record';
   if (ageMs > staleAfterMs) return 'heartbeat_stale';
   return holderState(held, probe) === 'gone' ? 'holder_gone' : null;
 }
@@ -86,11 +89,6 @@ export function lockedMessage(lockPath: string, held: LockRecord, age: Heartbeat
     age.byFileTime && age.ageMs < 0
       ? ` Its lock files are dated ${Math.round(-age.ageMs / 1000)} s ahead of this clock too, so no loop takes it over for another ${Math.round((staleAfterMs - age.ageMs) / 1000)} s: remove it by hand if no loop runs.`
       : '';
-  if (held.owner === UNREADABLE_LOCK_OWNER)
-    return (
-      `The run is locked by a file that is not a lock record (${heartbeatPhrase(age, 'last changed')}, ` +
-      `${staleAfter}): ${lockPath}. A loop takes it over once it is older than its lockTimeoutMs; remove it if no loop runs.${undated}`
-    );
   const where = held.host === null ? '' : ` on ${held.host}`;
   return (
     `The run is locked by ${held.owner} (pid ${held.pid ?? 'unknown'}${where}, ${heartbeatPhrase(age)}, ${staleAfter}): ` +

@@ -30,8 +30,8 @@ export interface RunLockStatus {
   /**
    * The timeout the lock is judged by: the one the holder promised to beat within, or the lock timeout of the loop
    * the status was read for when that is smaller. A loop takes over a lock whose heartbeat is older than the smaller
-   * of the two. For a file that is not a lock record, the reading loop's own (a loop takes such a file over once it
-   * is older than that); `null` when no loop takes the lock over (something other than a file is there).
+   * of the two. For a file that is not a lock record, the reading loop's own (a loop takes such a file over at
+   * once); `null` when no loop takes the lock over (something other than a file is there).
    */
   readonly timeoutMs: number | null;
   /**
@@ -89,7 +89,7 @@ export async function readLockStatus(
   if (reading.text === null) return { lock: null, issues: [] };
   const held = parseLockRecord(reading.text);
   if (held === null) {
-    const message = `${name} is not a lock record: a loop takes it over once the file is older than that loop's lock timeout (remove it if no loop runs)`;
+    const message = `${name} is not a lock record: a loop takes it over at once (no loop ever holds a lock without one)`;
     return unknownHolder(
       { code: 'invalid_lock', path: [], message },
       await changedAgo(fs, lockPath, now),

@@ -1,4 +1,5 @@
 import type { Clock } from '../ports/clock.js';
+import { type JoinedSignal, joinSignals } from './joined-signal.js';
 
 /** The time limit of a host call when none is given: 10 minutes. @internal */
 export const DEFAULT_HOST_CALL_TIMEOUT_MS = 600_000;
@@ -95,10 +96,14 @@ export async function boundedHostCall<T>(
     settled.then((later) => later.ok && late?.(later.value)).catch(() => undefined);
   };
   let returned = false;
+  const joined: JoinedSignal[] = [];
   try {
     const outcome = await bounds.heartbeat(async (lost) => {
-      const stop = AbortSignal.any([bounds.signal, lost]);
-      const running = settle(() => call(AbortSignal.any([stop, timer.signal])));
+      const joinedStop = joinSignals([bounds.signal, lost]);
+      const stop = joinedStop.signal;
+      const callSignal = joinSignals([stop, timer.signal]);
+      joined.push(joinedStop, callSignal);
+      const running = settle(() => call(callSignal.signal));
       settled = running;
       const timedOut = bounds.clock.sleep(limit, done.signal).then(
         () => 'timed out' as const,
@@ -118,6 +123,7 @@ export async function boundedHostCall<T>(
     return outcome;
   } finally {
     done.abort();
+    for (const { release } of joined) release();
     // Rejecting (an abort, a lost lock, even after the call had settled in time): the caller records nothing of it.
     if (!returned) handOver();
   }

@@ -65,7 +65,8 @@ export interface FileSystem {
   truncate(path: string, size: number): Promise<void>;
   /**
    * Creates the file with `text` only if nothing exists at `path`; `false`
-   * when something does. Creates parent directories.
+   * when something does. Creates parent directories. The file appears with
+   * its whole text (a lock file a kill left empty is taken for no holder's).
    */
   createExclusive(path: string, text: string): Promise<boolean>;
   /** Facts about the path itself (a symlink is not followed), or `null` when missing. */

@@ -25,7 +25,12 @@ test('goal-loop: a loop over the memory filesystem with a scripted runner comple
         kind: 'json_schema',
         run_relative: true,
         path: 'out.json',
-        schema: { type: 'object', required: ['name'], unevaluatedProperties: false, properties: { name: {} } },
+        schema: {
+          type: 'object',
+          required: ['name'],
+          unevaluatedProperties: false,
+          properties: { name: { pattern: '^(x+)+$' } },
+        },
       },
       // The package's own goal.json schema (JSON Schema 2020-12).
       { id: 'goal-shape', kind: 'json_schema', run_relative: true, path: 'a-goal.json', schema: goalSchema },

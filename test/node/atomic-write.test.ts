@@ -50,3 +50,23 @@ describe('the Node filesystem under short writes', () => {
     expect((await readdir(root)).sort()).toEqual(['.probe', 'state.json']);
   });
 });
+
+describe('an exclusive create on the Node filesystem', () => {
+  useFreshRoot();
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('makes the file appear whole or not at all: a failed write leaves no file and no temp file', async () => {
+    const fs = createNodeFileSystem(root);
+    await limitWrites(0);
+    const error = await fs.createExclusive('run/loop.lock', '{"owner":"a"}\n').catch((caught: unknown) => caught);
+    expect(isGoalLoopError(error) && error.message).toBe('create "run/loop.lock" failed: EIO');
+    vi.restoreAllMocks();
+    expect(await readdir(join(root, 'run'))).toEqual([]);
+    expect(await fs.createExclusive('run/loop.lock', '{"owner":"a"}\n')).toBe(true);
+    expect(await fs.createExclusive('run/loop.lock', '{"owner":"b"}\n')).toBe(false);
+    expect(await readFile(join(root, 'run/loop.lock'), 'utf8')).toBe('{"owner":"a"}\n');
+    expect(await readdir(join(root, 'run'))).toEqual(['loop.lock']);
+  });
+});

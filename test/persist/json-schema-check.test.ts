@@ -147,34 +147,33 @@ describe('JsonSchemaChecker: the same input gives the same result', () => {
   });
 });
 
-describe('JsonSchemaChecker: patterns that can backtrack exponentially do not compile', () => {
-  it('refuses overlapping alternatives under one repetition, naming the pattern and both alternatives', () => {
+describe('JsonSchemaChecker: patterns run on RE2', () => {
+  it('refuses a backreference or a lookaround when the schema is read, in pattern and patternProperties alike', () => {
     const checker = new JsonSchemaChecker();
     const refused: [string, string][] = [
-      ['^(\\w|\\d)+$', '"\\\\w" and "\\\\d"'],
-      ['^(?:[a-z]|[a-z0-9])+$', '"[a-z]" and "[a-z0-9]"'],
-      ['^(a|a?)+$', '"a" and "a?"'],
-      ['^(a|aa)+$', '"a" and "aa"'],
+      ['^(a)\\1$', 'the backreference "\\1"'],
+      ['^(?<w>a)\\k<w>$', 'the backreference "\\k<w>"'],
+      ['^(?=a)\\w+$', 'the lookahead "(?="'],
+      ['^(?!a)\\w+$', 'the negative lookahead "(?!"'],
+      ['(?<=a)b', 'the lookbehind "(?<="'],
+      ['(?<!a)b', 'the negative lookbehind "(?<!"'],
     ];
-    for (const [pattern, alternatives] of refused) {
+    for (const [pattern, construct] of refused) {
       const inProperty = checker.compileError({ properties: { name: { type: 'string', pattern } } });
-      expect(inProperty).toContain(`pattern ${JSON.stringify(pattern)} repeats a group whose alternatives`);
-      expect(inProperty).toContain(alternatives);
+      expect(inProperty).toContain(`pattern ${JSON.stringify(pattern)} holds ${construct}`);
       expect(checker.check({}, { patternProperties: { [pattern]: {} } })).toMatchObject({ state: 'schema_error' });
     }
-    expect(checker.compileError({ pattern: '^(a+)+$' })).toContain('repeats a group that holds a repetition');
   });
 
-  it('compiles and validates patterns whose alternatives are disjoint', () => {
+  it('compiles the shapes a backtracking engine takes exponential time on, and gives the right result', () => {
     const checker = new JsonSchemaChecker();
     const cases: [string, string, string][] = [
+      ['^(a+)+$', 'aaaa', `${'a'.repeat(40)}!`],
+      ['^(\\w|\\d)+$', 'a1b2', `${'1'.repeat(40)}!`],
       ['^(ab|ac)+$', 'abac', 'abad'],
-      ['^([a-z]|-)+$', 'a-b', 'a_b'],
       ['^[a-z]+(-[a-z]+)*$', 'abc-def', 'abc-'],
       ['^(\\d+\\.)+\\d+$', '1.2.3', '1..2'],
-      ['^(foo|bar)*$', 'foobar', 'foob'],
       ['^(\\r\\n|\\n)+$', '\r\n\n', '\r'],
-      // ajv compiles patterns without the s flag: . never takes the newline between passes.
       ['^(.+\\n)*.+$', 'a\nbc', 'a\n\nb'],
     ];
     for (const [pattern, valid, invalid] of cases) {

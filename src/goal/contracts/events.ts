@@ -68,10 +68,11 @@ export const loopEventSchema = z.discriminatedUnion('type', [
     previous_owner: z.string(),
     heartbeat_age_ms: z.number(),
     /**
-     * Why the lock was stale: its heartbeat was older than the timeout, or its holder's process was gone from this
-     * host (taken over at once). Absent in events logged before reasons were recorded.
+     * Why the lock was stale: its heartbeat was older than the timeout, its holder's process was gone from this
+     * host, or the file held no lock record (both taken over at once). Absent in events logged before reasons were
+     * recorded.
      */
-    reason: z.enum(['heartbeat_stale', 'holder_gone']).optional(),
+    reason: z.enum(['heartbeat_stale', 'holder_gone', 'no_record']).optional(),
   }),
   z.object({
     ...base,

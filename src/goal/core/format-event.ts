@@ -62,7 +62,9 @@ function describe(event: LoopEvent): string {
     case 'goal_changed':
       return `goal.json changed since the session started (${field(event.previous_hash).slice(0, 12)} → ${field(event.current_hash).slice(0, 12)}), ${event.accepted ? 'accepted' : 'not accepted: the loop asks the user'}`;
     case 'lock_taken_over':
-      return `took over the run lock of ${field(event.previous_owner)} (${event.reason === 'holder_gone' ? 'its process is gone from this host, ' : ''}heartbeat ${formatDuration(event.heartbeat_age_ms)} old)`;
+      return event.reason === 'no_record'
+        ? 'took over a run lock file that held no lock record (a loop killed while creating it, or a foreign file)'
+        : `took over the run lock of ${field(event.previous_owner)} (${event.reason === 'holder_gone' ? 'its process is gone from this host, ' : ''}heartbeat ${formatDuration(event.heartbeat_age_ms)} old)`;
     case 'late_cost_recorded':
       return `stage ${field(event.stage)} of iteration ${field(event.stage_iteration)} reported ${formatUsd(event.cost_usd)} after the loop stopped waiting; added to the spend`;
     case 'late_cost_unreadable':

@@ -123,7 +123,7 @@ export function goalChanged(
 export interface TakenOverLock {
   readonly previousOwner: string;
   readonly ageMs: number;
-  readonly reason: 'heartbeat_stale' | 'holder_gone';
+  readonly reason: 'heartbeat_stale' | 'holder_gone' | 'no_record';
 }
 
 /** Logs that a stale lock was taken over. @internal */

@@ -43,6 +43,13 @@ describe('selectCandidate', () => {
     expect(selection.rationale).toContain('2 proposed');
   });
 
+  it('counts duplicates of a description once: in what is left, and among the manual candidates', () => {
+    const twice = [candidate('a', 0.9), candidate('a', 0.8), candidate('b', 0.5)];
+    expect(selectCandidate(twice, []).rationale).toContain('of 2 left');
+    const manual = [candidate('m', 0.9, true), candidate('m', 0.7, true), candidate('a', 0.5)];
+    expect(selectCandidate(manual, []).manualCandidates).toEqual([candidate('m', 0.9, true)]);
+  });
+
   it('escalates all_auto_tried on an empty list', () => {
     expect(selectCandidate([], [])).toMatchObject({ kind: 'escalate', reason: 'all_auto_tried' });
     expect(selectCandidate([], []).rationale).toContain('no fix');

@@ -134,6 +134,13 @@ describe('formatEvent', () => {
     expect(formatEvent({ ...takenOver, reason: 'heartbeat_stale' } as LoopEvent)).toBe(TABLE.lock_taken_over[1]);
   });
 
+  it('says when a lock was taken over because its file held no lock record', () => {
+    const [takenOver] = TABLE.lock_taken_over;
+    expect(formatEvent({ ...takenOver, reason: 'no_record', heartbeat_age_ms: 0 } as LoopEvent)).toBe(
+      'iteration 2: took over a run lock file that held no lock record (a loop killed while creating it, or a foreign file)',
+    );
+  });
+
   it('refuses a type outside the union instead of guessing, naming event.type on one line', () => {
     expect(() => formatEvent({ ...base, type: 'loop_exploded' } as unknown as LoopEvent)).toThrow(
       'formatEvent(event): unknown event.type "loop_exploded"',
