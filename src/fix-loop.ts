@@ -42,6 +42,7 @@ export { renderEscalationMarkdown } from './fix-loop/core/escalation-markdown.js
 export { computeGap } from './fix-loop/core/gap.js';
 export { readJestJsonReport } from './fix-loop/core/jest-json.js';
 export { readJUnitReport } from './fix-loop/core/junit.js';
+export type { KeepPolicy } from './fix-loop/core/keep.js';
 export type { PolicyFacts, PolicyInput, PolicyRow, PolicyRowId } from './fix-loop/core/policy.js';
 export { decideNextAction, FIX_POLICY, policyFacts } from './fix-loop/core/policy.js';
 export { createFixSessionState, failureOutputTail, parseFixSessionStart } from './fix-loop/core/start.js';
@@ -62,6 +63,8 @@ export type {
   EnvironmentProbe,
   ProbeInput,
   ProbeResult,
+  RevertContext,
+  RevertResult,
 } from './fix-loop/host-ports.js';
 export type { FixLoopOrchestratorOptions } from './fix-loop/options.js';
 export type { FixLoopStartInput } from './fix-loop/start-input.js';

@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import { defaultProbe } from './environment-probe.js';
 import type { StepContext } from './host-calls.js';
-import type { FixLoopOrchestratorOptions } from './options.js';
+import { type FixLoopOrchestratorOptions, keepPolicyOf } from './options.js';
 
 const DEFAULT_COMMAND_TIMEOUT_MS = 600_000;
 const NEVER_ABORTED = new AbortController().signal;
@@ -44,6 +44,7 @@ export function createStepContext(
     hostCallTimeoutMs: options.hostCallTimeoutMs ?? DEFAULT_HOST_CALL_TIMEOUT_MS,
     candidates: options.candidates,
     applier: options.applier,
+    keep: keepPolicyOf(options),
     probe: options.probe ?? defaultProbe({ fs, commands }),
     heartbeat: (task) => withHeartbeat(lock, clock, heartbeatEvery, (lost) => task(AbortSignal.any([signal, lost]))),
   };

@@ -6,6 +6,7 @@ import type { EscalationReport } from './contracts/escalation.js';
 import type { FixSessionState, StepInProgress } from './contracts/session.js';
 import { candidateHash } from './core/candidates.js';
 import { buildEscalationReport } from './core/escalation.js';
+import { heldAttempts } from './core/keep.js';
 import { decideNextAction } from './core/policy.js';
 import type { EscalationFiles } from './escalation-files.js';
 import type { Acted } from './session-actions.js';
@@ -85,6 +86,7 @@ export function stepEntry(index: number, outcome: StepOutcome, durationMs: numbe
     gap_after: outcome.state.gap?.gap ?? null,
     session_status_after: outcome.status,
     duration_ms: Math.max(0, durationMs),
+    workspace_holds: heldAttempts(outcome.state.attempts),
   };
 }
 

@@ -45,10 +45,16 @@ describe('FixLoopOrchestrator options', () => {
     ]);
   });
 
+  it("refuses keep 'improving' with an applier that cannot revert, naming the path", async () => {
+    const { options } = setup({ keep: 'improving' });
+    expect(await refusedPaths(() => new FixLoopOrchestrator(options))).toEqual([['keep']]);
+  });
+
   it('accepts every known option', async () => {
     const { fs, options } = setup();
     const all: Required<FixLoopOrchestratorOptions> = {
       ...options,
+      keep: 'all',
       probe: { probe: async () => ({ missing: [] }) },
       clock: createManualClock(0),
       signal,
