@@ -29,6 +29,8 @@ export interface StepContext extends HostCallBounds {
   readonly candidates: CandidateSource;
   readonly applier: CandidateApplier;
   readonly keep: KeepPolicy;
+  /** Candidates the caller gave this step, used instead of asking the source. */
+  readonly given?: readonly FixCandidate[] | undefined;
   readonly probe: EnvironmentProbe;
   /**
    * Keeps the session's lock fresh while a host call or a command runs; `work`
@@ -61,6 +63,7 @@ export type Proposal =
  * @internal
  */
 export async function callPropose(context: StepContext, state: FixSessionState, gap: GapModel): Promise<Proposal> {
+  if (context.given !== undefined) return { ok: true, candidates: [...context.given], skipped: [] };
   const session = structuredClone(state);
   const failureOutput = state.last_failure_output;
   const outcome = await boundedHostCall(context, (signal) =>

@@ -3,6 +3,7 @@ import type { RunLock } from '../persist/run-lock.js';
 import { DEFAULT_HOST_CALL_TIMEOUT_MS } from '../pipeline/host-call.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
+import type { FixCandidate } from './contracts/candidate.js';
 import { defaultProbe } from './environment-probe.js';
 import type { StepContext } from './host-calls.js';
 import { type FixLoopOrchestratorOptions, keepPolicyOf } from './options.js';
@@ -28,6 +29,7 @@ export function createStepContext(
     readonly lockTimeoutMs: number;
     readonly commands: CommandRunner;
     readonly stop?: AbortSignal | undefined;
+    readonly given?: readonly FixCandidate[] | undefined;
   },
 ): StepContext {
   const { fs } = options;
@@ -45,6 +47,7 @@ export function createStepContext(
     candidates: options.candidates,
     applier: options.applier,
     keep: keepPolicyOf(options),
+    given: held.given,
     probe: options.probe ?? defaultProbe({ fs, commands }),
     heartbeat: (task) => withHeartbeat(lock, clock, heartbeatEvery, (lost) => task(AbortSignal.any([signal, lost]))),
   };

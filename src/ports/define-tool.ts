@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import type { Tool, ToolCallContext, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './tool.js';
+import type {
+  Tool,
+  ToolAnnotations,
+  ToolCallContext,
+  ToolError,
+  ToolErrorCode,
+  ToolIssue,
+  ToolJsonSchema,
+  ToolResult,
+} from './tool.js';
 import { inputIssues, issuesOf } from './tool-issues.js';
 
 /**
@@ -10,7 +19,7 @@ import { inputIssues, issuesOf } from './tool-issues.js';
 export type ToolObjectSchema<T> = z.ZodType<T> & { readonly shape: Readonly<Record<string, z.ZodType>> };
 
 /**
- * What {@link defineTool} builds a tool from: its name and description, its input and output schemas (zod
+ * What {@link defineTool} builds a tool from: its name, title, description and annotations, its input and output schemas (zod
  * objects; an input schema is best a strict object, so a misspelt field is refused rather than ignored), and
  * `run`, which receives the validated input and the call's context (its `signal`, for long work) and resolves to
  * the output or to {@link toolError}.
@@ -19,7 +28,11 @@ export type ToolObjectSchema<T> = z.ZodType<T> & { readonly shape: Readonly<Reco
  */
 export interface ToolDefinition<Input, Output> {
   readonly name: string;
+  /** Default: the name. */
+  readonly title?: string;
   readonly description: string;
+  /** Default: MCP's own, the most cautious (not read-only, destructive, not idempotent, open world). */
+  readonly annotations?: ToolAnnotations;
   readonly input: ToolObjectSchema<Input>;
   readonly output: ToolObjectSchema<Output>;
   run(input: Input, context: ToolCallContext): Promise<Output | ToolError>;
@@ -35,6 +48,14 @@ const THROWN_CODES: Readonly<Record<string, ToolErrorCode>> = {
   IO_ERROR: 'io_error',
   SESSION_NOT_FOUND: 'not_found',
   SESSION_ENDED: 'invalid_state',
+};
+
+// MCP's defaults for a tool that says nothing of itself.
+const CAUTIOUS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
 };
 
 // Marks the values toolError() builds, so `run` can return one without it being mistaken for an output.
@@ -65,7 +86,9 @@ export function defineTool<Input, Output>(definition: ToolDefinition<Input, Outp
   const { name, input, output } = definition;
   return {
     name,
+    title: definition.title ?? name,
     description: definition.description,
+    annotations: { ...(definition.annotations ?? CAUTIOUS) },
     inputSchema: input,
     inputJsonSchema: jsonSchemaOf(input, 'input'),
     outputSchema: output,
