@@ -18,8 +18,13 @@ const unbounded = (name: string, integer: boolean) =>
   );
 
 // Every option has an entry (checked against RunToCompletionOptions), so a key outside it is a misspelling.
+const callSignal = z.custom<AbortSignal>((value) => value instanceof AbortSignal, {
+  message: 'signal must be an AbortSignal',
+});
+
 const runShape = {
   maxWallMs: unbounded('maxWallMs', false).optional(),
+  signal: callSignal.optional(),
 } satisfies Record<keyof RunToCompletionOptions, z.ZodType>;
 
 // The options of get(): how many audit entries to return (`Infinity`: all of them).
@@ -53,6 +58,7 @@ export function auditTailOf(options: { readonly auditTail?: number }): number {
 // The options of step(): the caller's candidates, checked one by one after the key check.
 const stepShape = {
   candidates: z.unknown().optional(),
+  signal: callSignal.optional(),
 } satisfies Record<keyof FixStepOptions, z.ZodType>;
 
 /**

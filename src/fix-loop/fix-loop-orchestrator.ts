@@ -104,7 +104,7 @@ export class FixLoopOrchestrator {
     this.throwIfAborted();
     const given = stepCandidatesOf(options);
     return FixLoopSpans.around(this.options.tracer, { sessionId, mode: 'step' }, (spans) =>
-      this.withSession(sessionId, spans, (session) => spans.step(() => session.step()), undefined, given),
+      this.withSession(sessionId, spans, (session) => spans.step(() => session.step()), options.signal, given),
     );
   }
 

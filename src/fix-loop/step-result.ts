@@ -48,6 +48,8 @@ export interface FixStepResult {
  */
 export interface FixStepOptions {
   readonly candidates?: readonly FixCandidate[];
+  /** Cancels this step, as {@link RunToCompletionOptions.signal} does a run. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -118,6 +120,11 @@ export interface RunToCompletionOptions {
    * running then is cut off (its host calls and commands are stopped) and recorded as interrupted.
    */
   readonly maxWallMs?: number;
+  /**
+   * Cancels this call (a host's request given up): the step running is cut off (its commands and host calls
+   * stopped, recorded as interrupted on the next call) and the call rejects with the signal's reason.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** True for a session that converged or escalated: it takes no more steps. @internal */

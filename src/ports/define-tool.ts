@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MAX_TEXT_CHARS, inputBoundIssue } from './input-bounds.js';
 import type {
   Tool,
   ToolAnnotations,
@@ -21,7 +22,7 @@ export type ToolObjectSchema<T> = z.ZodType<T> & { readonly shape: Readonly<Reco
 /**
  * What {@link defineTool} builds a tool from: its name, title, description and annotations, its input and output schemas (zod
  * objects; an input schema is best a strict object, so a misspelt field is refused rather than ignored), and
- * `run`, which receives the validated input and the call's context (its `signal`, for long work) and resolves to
+ * `run`, which receives the validated input (every string in it at most `maxTextChars` long) and the call's context (its `signal`, for long work) and resolves to
  * the output or to {@link toolError}.
  *
  * @public
@@ -33,6 +34,11 @@ export interface ToolDefinition<Input, Output> {
   readonly description: string;
   /** Default: MCP's own, the most cautious (not read-only, destructive, not idempotent, open world). */
   readonly annotations?: ToolAnnotations;
+  /**
+   * The longest string the input may hold anywhere, checked before the schema reads it (default
+   * {@link DEFAULT_MAX_TEXT_CHARS}); a field's own `.max()` bounds it further.
+   */
+  readonly maxTextChars?: number;
   readonly input: ToolObjectSchema<Input>;
   readonly output: ToolObjectSchema<Output>;
   run(input: Input, context: ToolCallContext): Promise<Output | ToolError>;
@@ -112,6 +118,8 @@ async function handle<Input, Output>(
   context: ToolCallContext,
 ): Promise<ToolResult<Output>> {
   const { name, input, output } = definition;
+  const bound = inputBoundIssue(raw, definition.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS);
+  if (bound !== null) return failure(toolError('invalid_input', `${name}: input too large`, [bound]));
   const parsed = input.safeParse(raw);
   if (!parsed.success)
     return failure(toolError('invalid_input', `${name}: invalid input`, inputIssues(input, parsed.error)));

@@ -38,7 +38,7 @@ export interface FixLoopToolsOptions {
 }
 
 /** The `session_id` field of the fix-loop tools: the id `start_feedback_loop` returned. @internal */
-export const sessionIdInput = z.string().min(1).describe('The fix session id start_feedback_loop returned.');
+export const sessionIdInput = z.string().min(1).max(128).describe('The fix session id start_feedback_loop returned.');
 
 // Every option has an entry (checked against FixLoopToolsOptions), so a key outside it is a misspelling.
 const optionShape = {

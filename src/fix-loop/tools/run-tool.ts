@@ -63,7 +63,7 @@ export function runFeedbackLoopTool(
         : ` ${FIX_SOURCE_SENTENCE.source}`),
     input: runFeedbackLoopInputSchema,
     output: runFeedbackLoopOutputSchema,
-    run: async (call) => {
+    run: async (call, context) => {
       if (source === 'caller')
         return toolError(
           'invalid_state',
@@ -76,7 +76,10 @@ export function runFeedbackLoopTool(
         ]);
       }
       const seconds = asked ?? limit;
-      const options = seconds === undefined ? {} : { maxWallMs: Math.round(seconds * 1000) };
+      const options = {
+        ...(seconds === undefined ? {} : { maxWallMs: Math.round(seconds * 1000) }),
+        ...(context.signal === undefined ? {} : { signal: context.signal }),
+      };
       const result = await inToolNames(() => orchestrator.runToCompletion(call.session_id, options));
       return runOutput(result, call.include_audit === true);
     },

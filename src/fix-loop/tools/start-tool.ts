@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool, toolError } from '../../ports/define-tool.js';
+import { MAX_PATH_CHARS } from '../../ports/input-bounds.js';
 import type { Tool } from '../../ports/tool.js';
 import { fixSessionStatusSchema } from '../contracts/audit.js';
 import { testReportFileSchema } from '../contracts/start.js';
@@ -9,14 +10,16 @@ import type { FixLoopToolsOrchestrator } from './options.js';
 import { FIX_SOURCE_SENTENCE, type FixSource, START_ANNOTATIONS } from './tool-texts.js';
 
 const text = z.string().min(1);
+// A name or a command: short text.
+const line = text.max(MAX_PATH_CHARS);
 
 /** The input schema of the `start_feedback_loop` tool. @public */
 export const startFeedbackLoopInputSchema = z.strictObject({
   goal: text.describe('What the session must achieve, in one sentence (e.g. "the tests pass").'),
-  goal_type: text.describe('The kind of goal (e.g. tests, build).'),
-  workspace: text.describe("The workspace folder, relative to the server's project root."),
-  build_command: text.optional().describe('The build command, run in the workspace (none: no build step).'),
-  test_command: text.optional().describe('The test command, run in the workspace.'),
+  goal_type: text.max(200).describe('The kind of goal (e.g. tests, build).'),
+  workspace: line.describe("The workspace folder, relative to the server's project root."),
+  build_command: line.optional().describe('The build command, run in the workspace (none: no build step).'),
+  test_command: line.optional().describe('The test command, run in the workspace.'),
   test_report: testReportFileSchema
     .optional()
     .describe('Where the test command writes a JUnit XML or Jest/Vitest JSON report, relative to the workspace.'),

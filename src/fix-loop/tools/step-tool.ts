@@ -7,6 +7,7 @@ import { fixCandidateRecordSchema } from '../contracts/candidate.js';
 import { fixActionSchema } from '../contracts/decision.js';
 import { escalationReportSchema } from '../contracts/escalation.js';
 import { gapModelSchema } from '../contracts/gap.js';
+import { MAX_PATCH_CHARS } from '../core/git-apply-command.js';
 import { candidatesInput, needsFixOutput } from './agent-candidates.js';
 import { inToolNames, stepCandidates, stepOutput, waitingForCandidates } from './api-mapping.js';
 import { escalationFilesOutput, type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
@@ -69,15 +70,24 @@ export function stepFeedbackLoopTool(
       'action taken, the session status, the gap, the candidates proposed, needs_fix (failing tests, output tail, ' +
       'attempts so far) when the next step needs a fix, and, when the session escalated, the escalation report and ' +
       `its files. A converged or escalated session takes no more steps (a tool error). ${FIX_SOURCE_SENTENCE[source]}`,
+    // A candidate's patch may take the 1 MiB the git applier passes; every other field has its own bound.
+    maxTextChars: MAX_PATCH_CHARS,
     input: stepFeedbackLoopInputSchema,
     output: stepFeedbackLoopOutputSchema,
-    run: async (call) => {
+    run: async (call, context) => {
       if (source === 'caller' && call.candidates === undefined) {
         const waiting = await inToolNames(() => orchestrator.get(call.session_id));
         const answer = waitingForCandidates(waiting);
         if (answer !== null) return answer;
       }
-      return stepOutput(await inToolNames(() => orchestrator.step(call.session_id, stepCandidates(call.candidates))));
+      return stepOutput(
+        await inToolNames(() =>
+          orchestrator.step(call.session_id, {
+            ...stepCandidates(call.candidates),
+            ...(context.signal === undefined ? {} : { signal: context.signal }),
+          }),
+        ),
+      );
     },
   });
 }
