@@ -47,8 +47,27 @@ function shellQuote(word: string): string {
 
 // The variable holding the workspace's folder in its repository, which git's numstat paths start with.
 const PREFIX_VARIABLE = 'GOAL_LOOP_WORKSPACE_PREFIX';
-// The variable holding the sources of the patch's copies and renames, one per line.
-const SOURCES_VARIABLE = 'GOAL_LOOP_SOURCES';
+// The variables holding the sources of the patch's copies and renames, one per line, in chunks.
+const SOURCES_PREFIX = 'GOAL_LOOP_SOURCES_';
+
+// The sources in variables of at most CHUNK_CHARS characters each, split between lines.
+function sourcesEnvironment(sources: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  let chunk: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (chunk.length > 0) env[`${SOURCES_PREFIX}${Object.keys(env).length}`] = chunk.join('\n');
+    chunk = [];
+    size = 0;
+  };
+  for (const source of sources) {
+    if (size + source.length + 1 > CHUNK_CHARS) flush();
+    chunk.push(source);
+    size += source.length + 1;
+  }
+  flush();
+  return env;
+}
 
 // A shell loop running `body` on "$f" for each path git would touch (numstat -z records: `added<TAB>deleted<TAB>path`,
 // a rename an empty path then both names, NUL-separated, from the repository's top, the workspace's folder cut off).
@@ -59,10 +78,15 @@ function eachTouchedPath(print: string, directory: string, body: string): string
 
 // Prints the first folder or file on the way to each copy or rename source that is a symlink (git would copy or
 // move the link itself, or read through it).
-const LINKED_SOURCES = `printf '%s\\n' "$${SOURCES_VARIABLE}" | while IFS= read -r f; do p=; rest="$f"; while [ -n "$rest" ]; do seg="\${rest%%/*}"; if [ "$seg" = "$rest" ]; then rest=; else rest="\${rest#*/}"; fi; p="\${p:+$p/}$seg"; if [ -L "$p" ]; then printf '%s\\n' "$p"; break; fi; done; done`;
+const linkedSources = (names: readonly string[]): string =>
+  names.length === 0
+    ? 'true'
+    : `printf '%s\\n' ${names.map((name) => `"$${name}"`).join(' ')} | while IFS= read -r f; do p=; rest="$f"; while [ -n "$rest" ]; do seg="\${rest%%/*}"; if [ "$seg" = "$rest" ]; then rest=; else rest="\${rest#*/}"; fi; p="\${p:+$p/}$seg"; if [ -L "$p" ]; then printf '%s\\n' "$p"; break; fi; done; done`;
 
-// One line per path: its name, then `absent`, `link`, `other` (a folder) or its blob hash (`+x` when executable).
-const FINGERPRINT = `if [ -L "$f" ]; then s=link; elif [ -f "$f" ]; then s="$(git hash-object --no-filters -- "$f")"; if [ -x "$f" ]; then s="$s+x"; fi; elif [ -e "$f" ]; then s=other; else s=absent; fi; printf '%s\\t%s\\n' "$f" "$s"`;
+// One line per path: its name and kind (`absent`, `link`, `other` for a folder, `file`, `file+x` when executable).
+const KIND = `if [ -L "$f" ]; then s=link; elif [ -f "$f" ]; then s=file; if [ -x "$f" ]; then s="$s+x"; fi; elif [ -e "$f" ]; then s=other; else s=absent; fi; printf '%s\\t%s\\n' "$f" "$s"`;
+// The regular files' names, for one git hash-object run over all of them.
+const REGULAR = `if [ -f "$f" ] && [ ! -L "$f" ]; then printf '%s\\n' "$f"; fi`;
 
 /**
  * What applies `patch` with git in a workspace `prefix` below its repository's top (`''` at the top or outside a
@@ -84,12 +108,14 @@ export function gitApplyCommand(
   if (directory === null) return null;
   const env = patchEnvironment(patch);
   const print = printPatch(env);
+  const sourceEnv = sourcesEnvironment(sources);
   const touchedLinks = eachTouchedPath(print, directory, `if [ -L "$f" ]; then printf '%s\\n' "$f"; fi`);
+  const contents = `${eachTouchedPath(print, directory, REGULAR)} | git hash-object --no-filters --stdin-paths`;
   return {
     command: `${print} | git apply --verbose${directory}`,
-    links: `{ ${touchedLinks}; ${LINKED_SOURCES}; }`,
-    fingerprint: `{ ${eachTouchedPath(print, directory, FINGERPRINT)}; } | git hash-object --stdin`,
-    env: { ...env, [PREFIX_VARIABLE]: prefix, [SOURCES_VARIABLE]: sources.join('\n') },
+    links: `{ ${touchedLinks}; ${linkedSources(Object.keys(sourceEnv))}; }`,
+    fingerprint: `{ ${eachTouchedPath(print, directory, KIND)}; ${contents}; } | git hash-object --stdin`,
+    env: { ...env, ...sourceEnv, [PREFIX_VARIABLE]: prefix },
   };
 }
 
