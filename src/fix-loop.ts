@@ -39,9 +39,12 @@ export { parseFixCandidates } from './fix-loop/core/check-candidates.js';
 export type { EscalationSource } from './fix-loop/core/escalation.js';
 export { buildEscalationReport, MAX_REPORTED_CANDIDATES, NEXT_STEPS } from './fix-loop/core/escalation.js';
 export { renderEscalationMarkdown } from './fix-loop/core/escalation-markdown.js';
+export type { FixNeeded } from './fix-loop/core/fix-needed.js';
+export { MAX_FAILING_TESTS } from './fix-loop/core/fix-needed.js';
 export { computeGap } from './fix-loop/core/gap.js';
 export { readJestJsonReport } from './fix-loop/core/jest-json.js';
 export { readJUnitReport } from './fix-loop/core/junit.js';
+export type { KeepPolicy } from './fix-loop/core/keep.js';
 export type { PolicyFacts, PolicyInput, PolicyRow, PolicyRowId } from './fix-loop/core/policy.js';
 export { decideNextAction, FIX_POLICY, policyFacts } from './fix-loop/core/policy.js';
 export { createFixSessionState, failureOutputTail, parseFixSessionStart } from './fix-loop/core/start.js';
@@ -62,6 +65,8 @@ export type {
   EnvironmentProbe,
   ProbeInput,
   ProbeResult,
+  RevertContext,
+  RevertResult,
 } from './fix-loop/host-ports.js';
 export type { FixLoopOrchestratorOptions } from './fix-loop/options.js';
 export type { FixLoopStartInput } from './fix-loop/start-input.js';
@@ -69,9 +74,11 @@ export type {
   FixLoopRunResult,
   FixLoopStarted,
   FixSessionView,
+  FixStepOptions,
   FixStepResult,
   RunToCompletionOptions,
 } from './fix-loop/step-result.js';
+export type { AllowedCommands } from './fix-loop/tools/allowed-commands.js';
 export type { FixLoopTools } from './fix-loop/tools/fix-loop-tools.js';
 export { createFixLoopTools } from './fix-loop/tools/fix-loop-tools.js';
 export type { GetFeedbackLoopInput, GetFeedbackLoopOutput } from './fix-loop/tools/get-tool.js';
@@ -90,6 +97,7 @@ export type { FileStat, FileSystem } from './ports/file-system.js';
 export type { ProcessProbe } from './ports/process-probe.js';
 export type {
   Tool,
+  ToolAnnotations,
   ToolCallContext,
   ToolError,
   ToolErrorCode,

@@ -163,6 +163,7 @@ export type {
 } from './ports/stage-runner.js';
 export type {
   Tool,
+  ToolAnnotations,
   ToolCallContext,
   ToolError,
   ToolErrorCode,

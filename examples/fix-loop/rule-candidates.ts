@@ -21,7 +21,7 @@ const failing = (name: string): RegExp => {
 /**
  * The slugify workspace's rules. The first candidate of the first rule is plausible and wrong on purpose: it
  * trims whitespace, so it applies cleanly and ranks first, but the slug still ends with a dash; the loop records
- * no progress, remembers it as tried and moves on to the next candidate. Each diff changes one line and carries
+ * no progress, reverts it, remembers it as tried and moves on to the next candidate. Each diff changes one line and carries
  * one line of context on each side that no other diff touches, so the diffs apply in any order.
  */
 export const slugifyRules: readonly FixRule[] = [

@@ -86,9 +86,9 @@ try {
   check(converged.status === 'converged' && converged.gap?.gap === 0, 'session 1 converges: the gap is 0');
   check(
     wrong?.candidate_description === 'Trim whitespace around the title before slugifying' &&
-      wrong.outcome === 'applied' &&
+      wrong.outcome === 'reverted' &&
       wrong.gap_after === wrong.gap_before,
-    'the wrong fix was tried first: it applied and left the gap as it was',
+    'the wrong fix was tried first: it applied, left the gap as it was, and was reverted',
   );
   check(
     attempts.length === 3 && new Set(descriptions).size === 3,

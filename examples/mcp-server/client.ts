@@ -17,11 +17,17 @@ export interface ServerConnection {
   close(): Promise<void>;
 }
 
-/** Starts `server.ts --root <root>` under tsx (node --import tsx) and connects a Client to it. */
-export async function connectToServer(root: string): Promise<ServerConnection> {
+/**
+ * Starts `server.ts --root <root>` under tsx (node --import tsx) with `flags` (default: allow any command) and
+ * connects a Client to it.
+ */
+export async function connectToServer(
+  root: string,
+  flags: readonly string[] = ['--allow-any-command'],
+): Promise<ServerConnection> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', SERVER, '--root', root],
+    args: ['--import', 'tsx', SERVER, '--root', root, ...flags],
     cwd: REPOSITORY,
     env: getDefaultEnvironment(),
     stderr: 'pipe',

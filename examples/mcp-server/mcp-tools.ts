@@ -18,7 +18,9 @@ import type { Tool, ToolResult } from 'goal-loop';
 export function toMcpTool(tool: Tool): McpTool {
   return {
     name: tool.name,
+    title: tool.title,
     description: tool.description,
+    annotations: { title: tool.title, ...tool.annotations },
     inputSchema: tool.inputJsonSchema,
     outputSchema: tool.outputJsonSchema,
   };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { refuseInvalidOptions } from '../errors.js';
-import type { RunToCompletionOptions } from './step-result.js';
+import { refuseInvalidOptions, refuseOptions } from '../errors.js';
+import type { FixCandidate } from './contracts/candidate.js';
+import { parseFixCandidates } from './core/check-candidates.js';
+import type { FixStepOptions, RunToCompletionOptions } from './step-result.js';
 
 // A count or a time that may be unbounded: a non-negative number, `Infinity` included (zod's number refuses it).
 const unbounded = (name: string, integer: boolean) =>
@@ -16,8 +18,13 @@ const unbounded = (name: string, integer: boolean) =>
   );
 
 // Every option has an entry (checked against RunToCompletionOptions), so a key outside it is a misspelling.
+const callSignal = z.custom<AbortSignal>((value) => value instanceof AbortSignal, {
+  message: 'signal must be an AbortSignal',
+});
+
 const runShape = {
   maxWallMs: unbounded('maxWallMs', false).optional(),
+  signal: callSignal.optional(),
 } satisfies Record<keyof RunToCompletionOptions, z.ZodType>;
 
 // The options of get(): how many audit entries to return (`Infinity`: all of them).
@@ -46,4 +53,28 @@ export function wallTimeOf(options: RunToCompletionOptions): number {
 export function auditTailOf(options: { readonly auditTail?: number }): number {
   refuseInvalidOptions('FixLoopOrchestrator.get()', getShape, options);
   return options.auditTail ?? 20;
+}
+
+// The options of step(): the caller's candidates, checked one by one after the key check.
+const stepShape = {
+  candidates: z.unknown().optional(),
+  signal: callSignal.optional(),
+} satisfies Record<keyof FixStepOptions, z.ZodType>;
+
+/**
+ * Refuses `step` options that are not what it takes: `INVALID_OPTIONS` naming each path (an unknown key, a malformed
+ * candidate at `candidates[1].confidence`). Returns the caller's candidates, or undefined when none were given.
+ *
+ * @internal
+ */
+export function stepCandidatesOf(options: FixStepOptions): readonly FixCandidate[] | undefined {
+  refuseInvalidOptions('FixLoopOrchestrator.step()', stepShape, options);
+  if (options.candidates === undefined) return undefined;
+  const parsed = parseFixCandidates(options.candidates);
+  if (!parsed.success)
+    refuseOptions(
+      'FixLoopOrchestrator.step()',
+      parsed.issues.map((issue) => ({ ...issue, path: ['candidates', ...issue.path] })),
+    );
+  return parsed.success ? parsed.data : undefined;
 }

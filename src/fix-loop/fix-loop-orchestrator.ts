@@ -2,8 +2,9 @@ import { GoalLoopError, isGoalLoopError } from '../errors.js';
 import { EventFeed, warnListenerError } from '../persist/event-feed.js';
 import type { RunLock } from '../persist/run-lock.js';
 import { type Clock, systemClock } from '../ports/clock.js';
-import { auditTailOf } from './call-options.js';
+import { auditTailOf, stepCandidatesOf } from './call-options.js';
 import type { AuditEntry } from './contracts/audit.js';
+import type { FixCandidate } from './contracts/candidate.js';
 import { FixSession } from './fix-session.js';
 import { type FixLoopOrchestratorOptions, validateFixLoopOptions } from './options.js';
 import { runSessionToCompletion, type SessionDriver } from './run-to-completion.js';
@@ -16,6 +17,7 @@ import type {
   FixLoopRunResult,
   FixLoopStarted,
   FixSessionView,
+  FixStepOptions,
   FixStepResult,
   RunToCompletionOptions,
 } from './step-result.js';
@@ -94,13 +96,15 @@ export class FixLoopOrchestrator {
 
   /**
    * Takes one step of the session. `SESSION_NOT_FOUND`, `SESSION_ENDED` (converged or escalated), `RUN_LOCKED`
-   * (stepped elsewhere). On an abort it rejects with the signal's reason; nothing is written once the signal has
+   * (stepped elsewhere). `options.candidates` are the caller's fixes for this step, used instead of the candidate
+   * source's (see {@link FixStepOptions}). On an abort it rejects with the signal's reason; nothing is written once the signal has
    * fired, and a step cut off mid-way is recorded as interrupted on the next call.
    */
-  async step(sessionId: string): Promise<FixStepResult> {
+  async step(sessionId: string, options: FixStepOptions = {}): Promise<FixStepResult> {
     this.throwIfAborted();
+    const given = stepCandidatesOf(options);
     return FixLoopSpans.around(this.options, { sessionId, mode: 'step' }, (spans) =>
-      this.withSession(sessionId, spans, (session) => spans.step(() => session.step())),
+      this.withSession(sessionId, spans, (session) => spans.step(() => session.step()), options.signal, given),
     );
   }
 
@@ -147,6 +151,7 @@ export class FixLoopOrchestrator {
     spans: FixLoopSpans,
     work: (session: FixSession) => Promise<T>,
     stop?: AbortSignal,
+    given?: readonly FixCandidate[],
   ): Promise<T> {
     const paths = sessionPaths(this.options.dir, sessionId);
     if ((await this.options.fs.stat(paths.state)) === null) throw sessionNotFound(sessionId, paths.state);
@@ -155,7 +160,7 @@ export class FixLoopOrchestrator {
       // The signal may have fired while the lock was taken: opening the session could already write (a repair).
       this.throwIfAborted();
       const commands = spans.commands(this.options.commands);
-      const held = { clock: this.clock, lock, lockTimeoutMs: this.lockTimeoutMs, commands, stop };
+      const held = { clock: this.clock, lock, lockTimeoutMs: this.lockTimeoutMs, commands, stop, given };
       const { release, ...context } = createStepContext(this.options, held);
       try {
         return await work(await FixSession.open({ ...context, paths, commit, fence: () => lock.fence() }, sessionId));

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { refuseInvalidOptions } from '../errors.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FixCandidate } from './contracts/candidate.js';
-import { gitApplyCommand, MAX_PATCH_CHARS } from './core/git-apply-command.js';
+import { type GitApplyCommand, gitApplyCommand, MAX_PATCH_CHARS } from './core/git-apply-command.js';
 import { hint, notInWorkspace, skipped, why } from './core/git-output.js';
 import { checkPatchPaths } from './core/patch-paths.js';
-import type { ApplyContext, ApplyResult, CandidateApplier } from './host-ports.js';
+import { fingerprint, type GitRun, gitRunner, repositoryPrefix, symlinksNamed } from './git-apply-runs.js';
+import type { ApplyContext, ApplyResult, CandidateApplier, RevertContext, RevertResult } from './host-ports.js';
 import { port } from './options.js';
 
 /**
@@ -59,7 +60,11 @@ const optionShape = {
  * apply, one refused for its paths or whose paths git skipped, a candidate
  * without `patch`, a patch too large for the environment (over 1 MiB) or
  * with a NUL character, and git missing or timing out are all
- * `{ applied: false, detail }` — never a throw. An unknown option key or a
+ * `{ applied: false, detail }` — never a throw; so is a copy or rename whose
+ * source, or a folder on the way to it, is a symlink. Before git applies, the
+ * applier records a hash of what every touched path holds (`undo`); `revert`
+ * runs `git apply --reverse` and checks the paths hold that again, else it
+ * answers `reverted: false`. An unknown option key or a
  * wrong value throws `INVALID_OPTIONS` naming its path when the applier is made.
  *
  * @example
@@ -74,91 +79,79 @@ const optionShape = {
 export function createGitPatchApplier(options: GitPatchApplierOptions): CandidateApplier {
   refuseInvalidOptions('createGitPatchApplier', optionShape, options);
   const timeoutMs = options.timeoutMs ?? 60_000;
+  // The patch checked and turned into its git commands, or why it is refused before git applies anything.
+  const prepare = async (candidate: FixCandidate, run: GitRun): Promise<Prepared | ApplyResult> => {
+    const patch = candidate.patch;
+    if (patch === undefined || patch.trim() === '')
+      return { applied: false, detail: `candidate "${candidate.description}" carries no patch to apply` };
+    if (patch.length > MAX_PATCH_CHARS)
+      return { applied: false, detail: `the patch is ${patch.length} characters, over the 1 MiB this applier passes` };
+    if (patch.includes('\0'))
+      return { applied: false, detail: 'the patch contains a NUL character, which git apply cannot take as text' };
+    // Git would follow an absolute, `..` or .git path (`copy from /etc/passwd`) and make symlinks: refused first.
+    const headers = checkPatchPaths(patch);
+    if (!headers.ok) return { applied: false, detail: `the patch was refused before git ran: ${headers.detail}` };
+    const where = await repositoryPrefix(run);
+    if (typeof where !== 'string') return where;
+    const apply = gitApplyCommand(patch, where, headers.sections, headers.sources);
+    return apply === null ? { applied: false, detail: MIXED } : { apply, where };
+  };
   return {
     async apply(candidate: FixCandidate, context: ApplyContext): Promise<ApplyResult> {
-      const patch = candidate.patch;
-      if (patch === undefined || patch.trim() === '')
-        return { applied: false, detail: `candidate "${candidate.description}" carries no patch to apply` };
-      if (patch.length > MAX_PATCH_CHARS)
-        return {
-          applied: false,
-          detail: `the patch is ${patch.length} characters, over the 1 MiB this applier passes`,
-        };
-      if (patch.includes('\0'))
-        return { applied: false, detail: 'the patch contains a NUL character, which git apply cannot take as text' };
-      // Git would follow an absolute, `..` or .git path (`copy from /etc/passwd`) and make symlinks: refused first.
-      const headers = checkPatchPaths(patch);
-      if (!headers.ok) return { applied: false, detail: `the patch was refused before git ran: ${headers.detail}` };
-      const where = await repositoryPrefix(options.commands, context, timeoutMs);
-      if (typeof where !== 'string') return where;
-      const apply = gitApplyCommand(patch, where, headers.sections);
-      if (apply === null) return { applied: false, detail: MIXED };
-      const run = (args: string) =>
-        options.commands.run(`${apply.command}${args}`, {
-          cwd: context.workspace,
-          timeoutMs,
-          env: apply.env,
-          signal: context.signal,
-        });
-      const check = await run(' --check');
+      const run = gitRunner(options.commands, context, timeoutMs);
+      const prepared = await prepare(candidate, run);
+      if (!('apply' in prepared)) return prepared;
+      const { apply, where } = prepared;
+      const check = await run(`${apply.command} --check`, apply.env);
       if (check.exitCode !== 0)
         return { applied: false, detail: `git apply --check refused the patch: ${why(check)}${hint(where)}` };
       const skippedInCheck = skipped(check);
       if (skippedInCheck !== null)
         return notInWorkspace(skippedInCheck, context.workspace, 'the patch was not applied');
-      const links = await symlinksNamed(options.commands, apply, context, timeoutMs);
+      const links = await symlinksNamed(run, apply, timeoutMs);
       if (links !== null) return { applied: false, detail: links };
-      const applied = await run('');
+      const before = await fingerprint(run, apply);
+      if (before === null)
+        return { applied: false, detail: 'the patch was not applied: the files it touches could not be read first' };
+      const applied = await run(apply.command, apply.env);
       if (applied.exitCode !== 0) return { applied: false, detail: `git apply failed: ${why(applied)}` };
       const skippedInApply = skipped(applied);
       if (skippedInApply !== null)
         return notInWorkspace(skippedInApply, context.workspace, 'the rest of the patch may have been applied');
-      return { applied: true, detail: `git apply applied the patch in ${context.workspace}` };
+      return { applied: true, detail: `git apply applied the patch in ${context.workspace}`, undo: { before } };
+    },
+
+    async revert(candidate: FixCandidate, context: RevertContext): Promise<RevertResult> {
+      const before = (context.undo as { before?: unknown } | null)?.before;
+      if (typeof before !== 'string')
+        return { reverted: false, detail: 'no record of the files before the patch was applied (undo.before)' };
+      const run = gitRunner(options.commands, context, timeoutMs);
+      const prepared = await prepare(candidate, run);
+      if (!('apply' in prepared)) return { reverted: false, detail: prepared.detail };
+      const { apply } = prepared;
+      const check = await run(`${apply.command} --reverse --check`, apply.env);
+      if (check.exitCode !== 0)
+        return { reverted: false, detail: `git apply --reverse --check refused to undo the patch: ${why(check)}` };
+      const undone = await run(`${apply.command} --reverse`, apply.env);
+      if (undone.exitCode !== 0) return { reverted: false, detail: `git apply --reverse failed: ${why(undone)}` };
+      const after = await fingerprint(run, apply);
+      if (after !== before)
+        return {
+          reverted: false,
+          detail: `git apply --reverse ran, but the files the patch touches ${after === null ? 'could not be read' : 'differ from what they held before it'}`,
+        };
+      return {
+        reverted: true,
+        detail: 'git apply --reverse undid the patch; the files it touched hold what they held before',
+      };
     },
   };
 }
 
-// Where the workspace lies in its git repository ('' at its top or outside any repository), or why that is unknown.
-async function repositoryPrefix(
-  commands: CommandRunner,
-  context: ApplyContext,
-  timeoutMs: number,
-): Promise<string | ApplyResult> {
-  const result = await commands.run('git rev-parse --show-prefix', {
-    cwd: context.workspace,
-    timeoutMs,
-    signal: context.signal,
-  });
-  if (result.timedOut || result.aborted)
-    return { applied: false, detail: `git rev-parse --show-prefix did not finish: ${why(result)}` };
-  // Outside a repository (or without git, which the apply then reports) the paths are the workspace's own.
-  return result.exitCode === 0 ? result.stdoutTail.replace(/\r?\n$/, '') : '';
-}
-
-// Why a patch that touches a symlink of the workspace is refused, or why that could not be checked; null when it
-// touches none.
-async function symlinksNamed(
-  commands: CommandRunner,
-  apply: NonNullable<ReturnType<typeof gitApplyCommand>>,
-  context: ApplyContext,
-  timeoutMs: number,
-): Promise<string | null> {
-  const result = await commands.run(apply.links, {
-    cwd: context.workspace,
-    timeoutMs,
-    env: apply.env,
-    signal: context.signal,
-  });
-  if (result.exitCode !== 0 || result.timedOut || result.aborted)
-    return `the patch was not applied: whether it touches a symlink could not be checked (${result.timedOut ? `timed out after ${timeoutMs} ms` : why(result)})`;
-  const links = result.stdoutTail.split('\n').filter((line) => line !== '');
-  if (links.length === 0) return null;
-  return `the patch was refused: it touches ${links
-    .slice(0, 5)
-    .map((link) => `"${link}"`)
-    .join(
-      ', ',
-    )}, a symlink in the workspace, which git would follow or replace; this applier never creates, changes or removes symlinks`;
+// A patch ready for git: its commands and the workspace's folder in its repository.
+interface Prepared {
+  readonly apply: GitApplyCommand;
+  readonly where: string;
 }
 
 const MIXED =

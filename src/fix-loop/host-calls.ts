@@ -6,7 +6,15 @@ import type { FixCandidate } from './contracts/candidate.js';
 import type { GapModel } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';
 import { checkFixCandidate } from './core/check-candidates.js';
-import type { ApplyResult, CandidateApplier, CandidateSource, EnvironmentProbe, ProbeInput } from './host-ports.js';
+import type { KeepPolicy } from './core/keep.js';
+import type {
+  ApplyResult,
+  CandidateApplier,
+  CandidateSource,
+  EnvironmentProbe,
+  ProbeInput,
+  RevertResult,
+} from './host-ports.js';
 
 /**
  * What a session's step works with besides its record; its host calls (probe, propose, apply) are bounded by
@@ -20,6 +28,9 @@ export interface StepContext extends HostCallBounds {
   readonly commandTimeoutMs: number;
   readonly candidates: CandidateSource;
   readonly applier: CandidateApplier;
+  readonly keep: KeepPolicy;
+  /** Candidates the caller gave this step, used instead of asking the source. */
+  readonly given?: readonly FixCandidate[] | undefined;
   readonly probe: EnvironmentProbe;
   /**
    * Keeps the session's lock fresh while a host call or a command runs; `work`
@@ -52,6 +63,7 @@ export type Proposal =
  * @internal
  */
 export async function callPropose(context: StepContext, state: FixSessionState, gap: GapModel): Promise<Proposal> {
+  if (context.given !== undefined) return { ok: true, candidates: [...context.given], skipped: [] };
   const session = structuredClone(state);
   const failureOutput = state.last_failure_output;
   const outcome = await boundedHostCall(context, (signal) =>
@@ -86,8 +98,28 @@ export async function callApply(
 ): Promise<ApplyResult> {
   const outcome = await boundedHostCall(context, (signal) => context.applier.apply(candidate, { workspace, signal }));
   if (!outcome.ok) return { applied: false, detail: failureSentence('the applier', outcome) };
-  const answer = outcome.value as { applied?: unknown; detail?: unknown } | null;
+  const answer = outcome.value as { applied?: unknown; detail?: unknown; undo?: unknown } | null;
   if (typeof answer?.applied !== 'boolean')
     return { applied: false, detail: 'the applier returned no { applied: boolean, detail } answer' };
-  return { applied: answer.applied, detail: typeof answer.detail === 'string' ? answer.detail : '' };
+  const detail = typeof answer.detail === 'string' ? answer.detail : '';
+  return { applied: answer.applied, detail, ...(answer.undo === undefined ? {} : { undo: answer.undo }) };
+}
+
+/** Reverts an applied candidate: the applier's answer, or `reverted: false` with why (a throw, a malformed answer). @internal */
+export async function callRevert(
+  context: StepContext,
+  candidate: FixCandidate,
+  workspace: string,
+  undo: unknown,
+): Promise<RevertResult> {
+  const revert = context.applier.revert;
+  if (revert === undefined) return { reverted: false, detail: 'the applier has no revert()' };
+  const outcome = await boundedHostCall(context, (signal) =>
+    revert.call(context.applier, candidate, { workspace, signal, undo }),
+  );
+  if (!outcome.ok) return { reverted: false, detail: failureSentence("the applier's revert", outcome) };
+  const answer = outcome.value as { reverted?: unknown; detail?: unknown } | null;
+  if (typeof answer?.reverted !== 'boolean')
+    return { reverted: false, detail: 'the applier returned no { reverted: boolean, detail } answer' };
+  return { reverted: answer.reverted, detail: typeof answer.detail === 'string' ? answer.detail : '' };
 }

@@ -19,10 +19,11 @@ export interface CandidateProposalInput {
 
 /**
  * The host's source of fixes (an agent, a rule base): proposes candidates for
- * the current failure, against the workspace as it is now — the session
- * applies fixes on top of each other and reverts none, so a candidate made
- * against the original files may no longer apply (`input.session.attempts`
- * lists what was applied). Its return is checked candidate by candidate: a
+ * the current failure, against the workspace as it is now. Candidates are
+ * alternatives: with `keep: 'improving'` (the default) an applied fix that
+ * does not lower the gap is reverted before the next one, so the workspace is
+ * as the last improving attempt left it; with `keep: 'all'` fixes pile up on
+ * each other (`input.session.attempts` lists what was applied). Its return is checked candidate by candidate: a
  * malformed candidate is skipped and the reason written in the step's audit
  * line; a throw is recorded as the attempt's outcome, never a crash of
  * `step()`.
@@ -44,14 +45,42 @@ export interface ApplyContext {
   readonly signal: AbortSignal;
 }
 
-/** What an applier reports: whether the fix was applied, and one sentence of detail. @public */
+/**
+ * What an applier reports: whether the fix was applied, one sentence of detail, and what its `revert` needs to undo
+ * exactly this application (`undo`, any JSON: the git applier's record of the touched files as they were).
+ *
+ * @public
+ */
 export interface ApplyResult {
   readonly applied: boolean;
+  readonly detail: string;
+  readonly undo?: unknown;
+}
+
+/**
+ * Where a {@link CandidateApplier} reverts a fix: the workspace and signal of {@link ApplyContext}, and the `undo`
+ * its `apply` returned.
+ *
+ * @public
+ */
+export interface RevertContext extends ApplyContext {
+  readonly undo: unknown;
+}
+
+/**
+ * What a revert reports: whether the workspace is back as it was before the fix (checked, not assumed), and one
+ * sentence of detail. `reverted: false` escalates the session (`revert_failed`): the workspace holds what no attempt
+ * record describes, and only a human can tell what to keep.
+ *
+ * @public
+ */
+export interface RevertResult {
+  readonly reverted: boolean;
   readonly detail: string;
 }
 
 /**
- * Carries out an automatic candidate in the workspace (for unified diffs:
+ * Carries out an automatic candidate in the workspace, and undoes it (for unified diffs:
  * `createGitPatchApplier`). A fix that cannot be applied is
  * `{ applied: false, detail }`; a throw or a malformed answer is recorded the
  * same way (`not_applied`), never a crash of `step()`.
@@ -60,6 +89,11 @@ export interface ApplyResult {
  */
 export interface CandidateApplier {
   apply(candidate: FixCandidate, context: ApplyContext): Promise<ApplyResult>;
+  /**
+   * Undoes exactly what `apply` did for this candidate and checks the workspace is as it was before (optional: an
+   * applier without it keeps every attempt, as `keep: 'all'`). A throw is a failed revert.
+   */
+  revert?(candidate: FixCandidate, context: RevertContext): Promise<RevertResult>;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuseInvalidOptions } from '../errors.js';
+import { refuseInvalidOptions, refuseOptions } from '../errors.js';
 import { isInside, normalizePath } from '../kit/paths.js';
 import type { ListenerErrorHandler } from '../persist/event-feed.js';
 import type { Clock } from '../ports/clock.js';
@@ -7,6 +7,7 @@ import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { Tracer } from '../ports/tracer.js';
 import type { AuditEntry } from './contracts/audit.js';
+import type { KeepPolicy } from './core/keep.js';
 import type { CandidateApplier, CandidateSource, EnvironmentProbe } from './host-ports.js';
 
 /**
@@ -25,6 +26,13 @@ export interface FixLoopOrchestratorOptions {
   readonly candidates: CandidateSource;
   /** Carries out automatic candidates (for unified diffs: `createGitPatchApplier`). */
   readonly applier: CandidateApplier;
+  /**
+   * Which applied fixes stay: `'improving'` (the default when the applier has `revert`) reverts a fix whose gap
+   * after is not lower than before, before the next candidate, so candidates are alternatives against the last
+   * improving state; `'all'` (the default for an applier without `revert`) keeps every fix, one on top of the other.
+   * `'improving'` with an applier that cannot revert is refused.
+   */
+  readonly keep?: KeepPolicy;
   /** Checks the environment before the first measurement (default: `createEnvironmentProbe`). */
   readonly probe?: EnvironmentProbe;
   /** Time source (default: `systemClock`); session ids and durations come from it. */
@@ -87,6 +95,7 @@ const optionShape = {
   commands: port('commands', ['run']),
   candidates: port('candidates', ['propose']),
   applier: port('applier', ['apply']),
+  keep: z.enum(['improving', 'all']).optional(),
   probe: port('probe', ['probe']).optional(),
   clock: port('clock', ['now', 'sleep']).optional(),
   signal: z
@@ -111,6 +120,15 @@ const optionShape = {
  */
 export function validateFixLoopOptions(options: FixLoopOrchestratorOptions): void {
   refuseInvalidOptions('FixLoopOrchestrator', optionShape, options);
+  if (options.keep === 'improving' && typeof options.applier.revert !== 'function')
+    refuseOptions('FixLoopOrchestrator', [
+      { code: 'custom', path: ['keep'], message: "keep 'improving' needs an applier with revert(); this one has none" },
+    ]);
+}
+
+/** The keep policy that applies: the one given, else `improving` when the applier can revert. @internal */
+export function keepPolicyOf(options: FixLoopOrchestratorOptions): KeepPolicy {
+  return options.keep ?? (typeof options.applier.revert === 'function' ? 'improving' : 'all');
 }
 
 /** A session id is one safe path segment. @internal */

@@ -59,18 +59,22 @@ export async function runSessionToCompletion(
   if (isTerminal(status) && (await unfinished(driver.fs, sessionPaths(driver.dir, sessionId), before)))
     await driver.withSession(sessionId, spans, async () => undefined);
   const wall = wallTimer(clock, maxWallMs);
+  const cancel = options.signal;
+  const stop = cancel === undefined ? wall.signal : AbortSignal.any([wall.signal, cancel]);
   try {
     while (!isTerminal(status)) {
       let cut = false;
+      if (cancelled(cancel)) throw cancel?.reason;
       if (!wall.signal.aborted && clock.now() - started < maxWallMs) {
         try {
-          last = await driver.withSession(sessionId, spans, (s) => spans.step(() => s.step()), wall.signal);
+          last = await driver.withSession(sessionId, spans, (s) => spans.step(() => s.step()), stop);
           steps += 1;
           status = last.status;
           continue;
         } catch (error) {
           // Only the wall time's abort is this loop's to handle; the lock's loss, a failed write, the host's abort
           // (the escalation below rejects with its reason) propagate.
+          if (cancelled(cancel)) throw cancel?.reason;
           if (!wall.signal.aborted || isGoalLoopError(error)) throw error;
           cut = true;
           steps += 1;
@@ -88,6 +92,9 @@ export async function runSessionToCompletion(
   }
   return runResult(await driver.get(sessionId, { auditTail: Number.POSITIVE_INFINITY }), steps, last);
 }
+
+// Whether the caller cancelled the run (a function, so each check reads the signal anew).
+const cancelled = (signal: AbortSignal | undefined): boolean => signal?.aborted === true;
 
 // A signal that aborts once `maxWallMs` have passed on the clock (never for an unbounded run), and how to stop it.
 function wallTimer(clock: Clock, maxWallMs: number): { readonly signal: AbortSignal; stop(): void } {

@@ -7,6 +7,7 @@ import type { FixSessionState } from './contracts/session.js';
 import { keepManualCandidates, selectCandidate } from './core/candidates.js';
 import { computeGap } from './core/gap.js';
 import { callApply, callProbe, callPropose, type StepContext } from './host-calls.js';
+import { keepOrRevert } from './keep-or-revert.js';
 import { measureGap } from './measure.js';
 import { findWorkspace } from './workspace.js';
 
@@ -142,19 +143,29 @@ async function iterate(
     : { applied: false, detail: workspace.detail };
   const measured = await measureGap(context, marked, workspace);
   const gap = computeGap(measured.parts);
-  const attempt: FixAttempt = {
-    ...pending,
-    outcome: result.applied ? 'applied' : 'not_applied',
-    gap_after: gap.gap,
-    detail: result.detail,
-  };
-  const description = `${proposed} ${result.applied ? 'Applied' : 'Could not apply'} "${candidate.description}" (${selection.rationale}): ${result.detail}. Then measured: ${measured.summary} (gap ${before.gap} → ${gap.gap}).`;
+  const judged = await keepOrRevert(
+    context,
+    candidate,
+    result,
+    workspace.ok ? workspace.absolute : null,
+    { gap: before, failureOutput: state.last_failure_output },
+    { gap, failureOutput: measured.failureOutput },
+  );
+  const attempt: FixAttempt = { ...pending, outcome: judged.outcome, gap_after: gap.gap, detail: result.detail };
+  const description = `${proposed} ${result.applied ? 'Applied' : 'Could not apply'} "${candidate.description}" (${selection.rationale}): ${result.detail}. Then measured: ${measured.summary} (gap ${before.gap} → ${gap.gap}).${judged.sentence}`;
+  const { standing } = judged;
   return {
-    state: { ...marked, attempts: [...state.attempts, attempt], gap, last_failure_output: measured.failureOutput },
+    state: {
+      ...marked,
+      attempts: [...state.attempts, attempt],
+      gap: standing.gap,
+      last_failure_output: standing.failureOutput,
+    },
     description,
     applied: result.applied ? candidate.description : null,
     candidates,
     attempt,
+    ...(judged.escalate === undefined ? {} : { escalate: judged.escalate }),
   };
 }
 

@@ -4,9 +4,10 @@ import { DEFAULT_HOST_CALL_TIMEOUT_MS } from '../pipeline/host-call.js';
 import { joinSignals } from '../pipeline/joined-signal.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
+import type { FixCandidate } from './contracts/candidate.js';
 import { defaultProbe } from './environment-probe.js';
 import type { StepContext } from './host-calls.js';
-import type { FixLoopOrchestratorOptions } from './options.js';
+import { type FixLoopOrchestratorOptions, keepPolicyOf } from './options.js';
 
 const DEFAULT_COMMAND_TIMEOUT_MS = 600_000;
 
@@ -29,6 +30,7 @@ export function createStepContext(
     readonly lockTimeoutMs: number;
     readonly commands: CommandRunner;
     readonly stop?: AbortSignal | undefined;
+    readonly given?: readonly FixCandidate[] | undefined;
   },
 ): StepContext & { readonly release: () => void } {
   const { fs } = options;
@@ -44,6 +46,8 @@ export function createStepContext(
     hostCallTimeoutMs: options.hostCallTimeoutMs ?? DEFAULT_HOST_CALL_TIMEOUT_MS,
     candidates: options.candidates,
     applier: options.applier,
+    keep: keepPolicyOf(options),
+    given: held.given,
     probe: options.probe ?? defaultProbe({ fs, commands }),
     heartbeat: (task) =>
       withHeartbeat(lock, clock, heartbeatEvery, async (lost) => {

@@ -6,6 +6,8 @@ import type { EscalationReport } from './contracts/escalation.js';
 import type { FixSessionState, StepInProgress } from './contracts/session.js';
 import { candidateHash } from './core/candidates.js';
 import { buildEscalationReport } from './core/escalation.js';
+import { fixNeeded } from './core/fix-needed.js';
+import { heldAttempts } from './core/keep.js';
 import { decideNextAction } from './core/policy.js';
 import type { EscalationFiles } from './escalation-files.js';
 import type { Acted } from './session-actions.js';
@@ -85,6 +87,7 @@ export function stepEntry(index: number, outcome: StepOutcome, durationMs: numbe
     gap_after: outcome.state.gap?.gap ?? null,
     session_status_after: outcome.status,
     duration_ms: Math.max(0, durationMs),
+    workspace_holds: heldAttempts(outcome.state.attempts),
   };
 }
 
@@ -95,6 +98,7 @@ export function stepResult(
   outcome: StepOutcome,
   files: EscalationFiles | null,
 ): FixStepResult {
+  const needs = fixNeeded(state);
   return {
     sessionId: state.session_id,
     stepIndex: index,
@@ -107,6 +111,7 @@ export function stepResult(
     ...(outcome.attempt === undefined ? {} : { attempt: outcome.attempt }),
     ...(outcome.escalation === null ? {} : { escalation: outcome.escalation }),
     ...(files === null ? {} : { escalationFiles: files }),
+    ...(needs === null ? {} : { needsFix: needs }),
   };
 }
 

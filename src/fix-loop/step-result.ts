@@ -6,6 +6,7 @@ import type { FixAction } from './contracts/decision.js';
 import type { EscalationReport } from './contracts/escalation.js';
 import type { GapModel } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';
+import type { FixNeeded } from './core/fix-needed.js';
 import type { EscalationFiles } from './escalation-files.js';
 
 /**
@@ -15,7 +16,8 @@ import type { EscalationFiles } from './escalation-files.js';
  * source returned them), the attempt made, the escalation report with the
  * files it was written to (`escalation.json`, `escalation.md`), and the audit
  * line written for an earlier step found cut off (a crash) before this one
- * acted. The records it carries (`gap`, `attempt`, `escalation`,
+ * acted, and, when the next step is a build or test iteration, what a party
+ * proposing fixes needs (`needsFix`). The records it carries (`gap`, `attempt`, `escalation`,
  * `interrupted`) are the session's on-disk records, snake_case as state.json,
  * escalation.json and audit.jsonl hold them.
  *
@@ -34,6 +36,20 @@ export interface FixStepResult {
   readonly escalation?: EscalationReport;
   readonly escalationFiles?: EscalationFiles;
   readonly interrupted?: AuditEntry;
+  readonly needsFix?: FixNeeded;
+}
+
+/**
+ * Options of one `step()`: `candidates` proposed by the caller for this step, used instead of asking the host's
+ * candidate source (checked as the source's are; a malformed one is `INVALID_OPTIONS` naming its path,
+ * `$.candidates[1].confidence`). Ignored by a step that needs no fix (a probe, a measurement).
+ *
+ * @public
+ */
+export interface FixStepOptions {
+  readonly candidates?: readonly FixCandidate[];
+  /** Cancels this step, as {@link RunToCompletionOptions.signal} does a run. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -104,6 +120,11 @@ export interface RunToCompletionOptions {
    * running then is cut off (its host calls and commands are stopped) and recorded as interrupted.
    */
   readonly maxWallMs?: number;
+  /**
+   * Cancels this call (a host's request given up): the step running is cut off (its commands and host calls
+   * stopped, recorded as interrupted on the next call) and the call rejects with the signal's reason.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** True for a session that converged or escalated: it takes no more steps. @internal */

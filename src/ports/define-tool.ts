@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import type { Tool, ToolCallContext, ToolError, ToolErrorCode, ToolIssue, ToolJsonSchema, ToolResult } from './tool.js';
+import { DEFAULT_MAX_TEXT_CHARS, inputBoundIssue } from './input-bounds.js';
+import type {
+  Tool,
+  ToolAnnotations,
+  ToolCallContext,
+  ToolError,
+  ToolErrorCode,
+  ToolIssue,
+  ToolJsonSchema,
+  ToolResult,
+} from './tool.js';
 import { inputIssues, issuesOf } from './tool-issues.js';
 
 /**
@@ -10,16 +20,25 @@ import { inputIssues, issuesOf } from './tool-issues.js';
 export type ToolObjectSchema<T> = z.ZodType<T> & { readonly shape: Readonly<Record<string, z.ZodType>> };
 
 /**
- * What {@link defineTool} builds a tool from: its name and description, its input and output schemas (zod
+ * What {@link defineTool} builds a tool from: its name, title, description and annotations, its input and output schemas (zod
  * objects; an input schema is best a strict object, so a misspelt field is refused rather than ignored), and
- * `run`, which receives the validated input and the call's context (its `signal`, for long work) and resolves to
+ * `run`, which receives the validated input (every string in it at most `maxTextChars` long) and the call's context (its `signal`, for long work) and resolves to
  * the output or to {@link toolError}.
  *
  * @public
  */
 export interface ToolDefinition<Input, Output> {
   readonly name: string;
+  /** Default: the name. */
+  readonly title?: string;
   readonly description: string;
+  /** Default: MCP's own, the most cautious (not read-only, destructive, not idempotent, open world). */
+  readonly annotations?: ToolAnnotations;
+  /**
+   * The longest string the input may hold anywhere, checked before the schema reads it (default
+   * {@link DEFAULT_MAX_TEXT_CHARS}); a field's own `.max()` bounds it further.
+   */
+  readonly maxTextChars?: number;
   readonly input: ToolObjectSchema<Input>;
   readonly output: ToolObjectSchema<Output>;
   run(input: Input, context: ToolCallContext): Promise<Output | ToolError>;
@@ -35,6 +54,14 @@ const THROWN_CODES: Readonly<Record<string, ToolErrorCode>> = {
   IO_ERROR: 'io_error',
   SESSION_NOT_FOUND: 'not_found',
   SESSION_ENDED: 'invalid_state',
+};
+
+// MCP's defaults for a tool that says nothing of itself.
+const CAUTIOUS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: true,
 };
 
 // Marks the values toolError() builds, so `run` can return one without it being mistaken for an output.
@@ -65,7 +92,9 @@ export function defineTool<Input, Output>(definition: ToolDefinition<Input, Outp
   const { name, input, output } = definition;
   return {
     name,
+    title: definition.title ?? name,
     description: definition.description,
+    annotations: { ...(definition.annotations ?? CAUTIOUS) },
     inputSchema: input,
     inputJsonSchema: jsonSchemaOf(input, 'input'),
     outputSchema: output,
@@ -89,6 +118,8 @@ async function handle<Input, Output>(
   context: ToolCallContext,
 ): Promise<ToolResult<Output>> {
   const { name, input, output } = definition;
+  const bound = inputBoundIssue(raw, definition.maxTextChars ?? DEFAULT_MAX_TEXT_CHARS);
+  if (bound !== null) return failure(toolError('invalid_input', `${name}: input too large`, [bound]));
   const parsed = input.safeParse(raw);
   if (!parsed.success)
     return failure(toolError('invalid_input', `${name}: invalid input`, inputIssues(input, parsed.error)));

@@ -87,7 +87,22 @@ export interface ToolCallContext {
 }
 
 /**
- * A framework-neutral tool for agent hosts: a name, a description for the model, the input and output as zod
+ * What a tool does to its world, as MCP's tool annotations say it (hints for a host deciding whether to ask a human
+ * first; never a guarantee): `readOnlyHint` (it changes nothing), `destructiveHint` (it may overwrite or delete, not
+ * only add), `idempotentHint` (the same call again changes nothing more), `openWorldHint` (it reaches beyond the
+ * project: the network, other systems).
+ *
+ * @public
+ */
+export interface ToolAnnotations {
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
+/**
+ * A framework-neutral tool for agent hosts: a name, a title and a description for the model, its annotations, the input and output as zod
  * schemas and as JSON Schemas, and a handler that validates its input and never rejects — bad input and refused
  * calls resolve to a {@link ToolResult} with `isError: true`. Any MCP server (or another host's tool registry)
  * registers it as it is.
@@ -104,8 +119,12 @@ export interface ToolCallContext {
 export interface Tool<Input = unknown, Output = unknown> {
   /** Unique among the tools of a host: lower snake case. */
   readonly name: string;
+  /** A short human name for the tool (MCP's `title`). */
+  readonly title: string;
   /** What the tool does, for the model that picks tools. */
   readonly description: string;
+  /** What the tool does to its world (MCP's annotations). */
+  readonly annotations: ToolAnnotations;
   readonly inputSchema: z.ZodType<Input>;
   readonly inputJsonSchema: ToolJsonSchema;
   readonly outputSchema: z.ZodType<Output>;

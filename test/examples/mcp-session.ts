@@ -13,12 +13,15 @@ export let root: string;
 /** The connection to the server child (set with {@link root}). */
 export let server: ServerConnection;
 
-/** Before the calling file's tests: a temp project prepared by `prepare`, and a server on it; after: both gone. */
-export function useMcpServer(prepare: (root: string) => Promise<void>): void {
+/**
+ * Before the calling file's tests: a temp project prepared by `prepare`, and a server on it started with `flags`
+ * (default: any command allowed); after: both gone.
+ */
+export function useMcpServer(prepare: (root: string) => Promise<void>, flags?: readonly string[]): void {
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'goal-loop-mcp-test-'));
     await prepare(root);
-    server = await connectToServer(root);
+    server = await connectToServer(root, flags);
   }, 60_000);
 
   afterAll(async () => {

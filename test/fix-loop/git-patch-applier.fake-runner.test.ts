@@ -7,10 +7,13 @@ import { candidate, signal } from './patch-candidate.js';
 
 // The applier's question whether the patch names a symlink of the workspace.
 const NO_SYMLINKS = /\[ -L "\$f" \]/;
+// The applier's record of what the touched paths hold before it applies (a hash of their states).
+const FINGERPRINT = { match: /git hash-object --stdin$/, respond: { exitCode: 0, stdoutTail: `${'a'.repeat(40)}\n` } };
 
 describe('createGitPatchApplier on a fake runner', () => {
   it('asks git where the workspace lies, then runs git apply --check and git apply there, patch in the environment', async () => {
     const commands = createFakeCommandRunner([
+      FINGERPRINT,
       { match: 'git rev-parse --show-prefix', respond: { exitCode: 0, stdoutTail: "it's/app/\n" } },
       { match: /git apply/, respond: { exitCode: 0 } },
       { match: NO_SYMLINKS, respond: { exitCode: 0 } },
@@ -21,18 +24,21 @@ describe('createGitPatchApplier on a fake runner', () => {
     expect(await applier.apply(candidate(patch), { workspace: '/w', signal })).toEqual({
       applied: true,
       detail: 'git apply applied the patch in /w',
+      undo: { before: 'a'.repeat(40) },
     });
     const apply = `printf '%s' "$GOAL_LOOP_PATCH_0" | git apply --verbose --directory='it'\\''s/app/'`;
     expect(commands.calls.map((call) => call.command)).toEqual([
       'git rev-parse --show-prefix',
       `${apply} --check`,
       expect.stringMatching(NO_SYMLINKS),
+      expect.stringMatching(/git hash-object --stdin$/),
       apply,
     ]);
     // The symlink query reads the paths as git does (numstat), from the repository's top, less the workspace's folder.
-    expect(commands.calls[2]?.command).toBe(
-      `printf '%s' "$GOAL_LOOP_PATCH_0" | git apply --numstat -z --directory='it'\\''s/app/' | tr '\\000' '\\n' | while IFS= read -r f; do f="\${f#*\t*\t}"; f="\${f#"$GOAL_LOOP_WORKSPACE_PREFIX"}"; if [ -n "$f" ] && [ -L "$f" ]; then printf '%s\\n' "$f"; fi; done`,
+    expect(commands.calls[2]?.command).toContain(
+      `printf '%s' "$GOAL_LOOP_PATCH_0" | git apply --numstat -z --directory='it'\\''s/app/' | tr '\\000' '\\n' | while IFS= read -r f; do f="\${f#*\t*\t}"; f="\${f#"$GOAL_LOOP_WORKSPACE_PREFIX"}"; if [ -n "$f" ]; then if [ -L "$f" ]; then printf '%s\\n' "$f"; fi; fi; done`,
     );
+    expect(commands.calls[2]?.command).toMatch(/; true; }$/);
     expect(commands.calls[2]?.options.env).toEqual({
       GOAL_LOOP_PATCH_0: patch,
       GOAL_LOOP_WORKSPACE_PREFIX: "it's/app/",
@@ -88,6 +94,7 @@ describe('createGitPatchApplier on a fake runner', () => {
     const commands = createFakeCommandRunner([
       { match: 'git rev-parse --show-prefix', respond: { exitCode: 0, stdoutTail: '' } },
       { match: /--check$/, respond: { exitCode: 0 } },
+      FINGERPRINT,
       { match: NO_SYMLINKS, respond: { exitCode: 0 } },
       { match: /git apply/, respond: { exitCode: 0, stderrTail: "Skipped patch 'a'.\nSkipped patch 'b'.\n" } },
     ]);

@@ -84,7 +84,7 @@ describe.each(['outside a repository', 'in a repository'])('createGitPatchApplie
       expect(result).toEqual({
         applied: false,
         detail:
-          'the patch was refused: it touches "link", a symlink in the workspace, which git would follow or replace; this applier never creates, changes or removes symlinks',
+          'the patch was refused: it touches "link", a symlink in the workspace, which git would follow, copy, move or replace; this applier never creates, changes or removes symlinks',
       });
       expect(await readlink(join(ws, 'link'))).toBe('a.txt');
     }

@@ -26,7 +26,7 @@ describe('createGitPatchApplier with real git', () => {
       workspace,
       signal,
     });
-    expect(result).toEqual({ applied: true, detail: `git apply applied the patch in ${workspace}` });
+    expect(result).toMatchObject({ applied: true, detail: `git apply applied the patch in ${workspace}` });
     expect(await readFile(join(workspace, 'a.txt'), 'utf8')).toBe('one\ndeux\n');
   });
 

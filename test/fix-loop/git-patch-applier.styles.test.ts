@@ -63,7 +63,7 @@ describe.each([
   it.each(Object.keys(STYLES))('applies a %s diff: change, new file, deletion', async (style) => {
     const ws = await workspaceAt(below);
     const result = await applier.apply(candidate(STYLES[style] ?? ''), { workspace: ws, signal });
-    expect(result).toEqual({ applied: true, detail: `git apply applied the patch in ${ws}` });
+    expect(result).toMatchObject({ applied: true, detail: `git apply applied the patch in ${ws}` });
     expect(await read(join(ws, 'src', 'x.js'))).toBe('uno\n');
     expect(await read(join(ws, 'new.js'))).toBe('n\n');
     expect(await read(join(ws, 'gone.js'))).toBeNull();

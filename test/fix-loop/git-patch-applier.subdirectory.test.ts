@@ -32,7 +32,7 @@ describe('createGitPatchApplier in a subdirectory of a repository', () => {
       workspace: app,
       signal,
     });
-    expect(result).toEqual({ applied: true, detail: `git apply applied the patch in ${app}` });
+    expect(result).toMatchObject({ applied: true, detail: `git apply applied the patch in ${app}` });
     expect(await readFile(join(app, 'src', 'x.js'), 'utf8')).toBe('one\ndeux\n');
   });
 

@@ -45,10 +45,16 @@ describe('FixLoopOrchestrator options', () => {
     ]);
   });
 
+  it("refuses keep 'improving' with an applier that cannot revert, naming the path", async () => {
+    const { options } = setup({ keep: 'improving' });
+    expect(await refusedPaths(() => new FixLoopOrchestrator(options))).toEqual([['keep']]);
+  });
+
   it('accepts every known option', async () => {
     const { fs, options } = setup();
     const all: Required<FixLoopOrchestratorOptions> = {
       ...options,
+      keep: 'all',
       probe: { probe: async () => ({ missing: [] }) },
       clock: createManualClock(0),
       signal,
@@ -176,7 +182,10 @@ describe('createGitPatchApplier options', () => {
   });
 
   it('applies with every option given, using its time limit', async () => {
-    const git = createFakeCommandRunner([{ match: /git|\[ -L/, respond: { exitCode: 0, stdoutTail: '' } }]);
+    const git = createFakeCommandRunner([
+      { match: /git hash-object --stdin$/, respond: { exitCode: 0, stdoutTail: 'a'.repeat(40) } },
+      { match: /git|\[ -L/, respond: { exitCode: 0, stdoutTail: '' } },
+    ]);
     const options: Required<GitPatchApplierOptions> = { commands: git, timeoutMs: 7_000 };
     const patch = 'diff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-a\n+b\n';
     const candidate = { description: 'p', confidence: 0.5, mutationType: 'auto' as const, patch };

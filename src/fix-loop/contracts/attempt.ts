@@ -4,12 +4,13 @@ import { iterationActionSchema } from './decision.js';
 const count = z.number().int().nonnegative();
 
 /**
- * How an attempt ended: the fix was applied, the applier refused it (a patch
- * that does not apply), or the step was cut off (a crash found on resume).
+ * How an attempt ended: the fix was applied (and kept), applied and then
+ * reverted because it did not lower the gap, refused by the applier (a patch
+ * that does not apply), or cut off (a crash found on resume).
  *
  * @public
  */
-export const attemptOutcomeSchema = z.enum(['applied', 'not_applied', 'interrupted']);
+export const attemptOutcomeSchema = z.enum(['applied', 'reverted', 'not_applied', 'interrupted']);
 
 /** How an attempt ended. @public */
 export type AttemptOutcome = z.infer<typeof attemptOutcomeSchema>;

@@ -20,7 +20,9 @@ export type FixSessionStatus = z.infer<typeof fixSessionStatusSchema>;
  * action and a sentence describing it, the candidate applied (its
  * description, or `null`), the gap before and after (`null` when not
  * measured), the session's status after the step, how long the step took,
- * and `interrupted` for a step cut off by a crash and found on resume.
+ * `workspace_holds` (the indexes of the attempts whose change the workspace
+ * holds after the step, absent in older logs), and `interrupted` for a step
+ * cut off by a crash and found on resume.
  *
  * @public
  */
@@ -34,6 +36,7 @@ export const auditEntrySchema = z.strictObject({
   gap_after: count.nullable(),
   session_status_after: fixSessionStatusSchema,
   duration_ms: z.number().nonnegative(),
+  workspace_holds: z.array(count).optional(),
   interrupted: z.boolean().optional(),
 });
 

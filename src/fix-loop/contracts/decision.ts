@@ -29,7 +29,8 @@ export type IterationAction = z.infer<typeof iterationActionSchema>;
  * Why a fix session escalated: the attempt bound, a gap growing or standing
  * still two attempts in a row, no automatic candidate left, a manual
  * candidate on top, a missing requirement of the environment (a setup script
- * a human must run), or the wall time of `runToCompletion` spent.
+ * a human must run), the wall time of `runToCompletion` spent, or an attempt
+ * that did not help and could not be reverted.
  *
  * @public
  */
@@ -41,6 +42,7 @@ export const escalationReasonSchema = z.enum([
   'infra_gap',
   'no_progress',
   'wall_time',
+  'revert_failed',
 ]);
 
 /** Why a fix session escalated. @public */

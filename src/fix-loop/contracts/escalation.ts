@@ -41,8 +41,8 @@ export const escalationReportSchema = z.strictObject({
   top_remaining_candidates: z.array(fixCandidateRecordSchema),
   /**
    * The indexes (from 0, as `attempts_summary[].index`; escalation.md numbers them from 1) of the attempts whose
-   * change is, or may be, in the workspace (the session never reverts one), in order: those applied, and those cut
-   * off (interrupted), which may have been applied before they were.
+   * change is, or may be, in the workspace, in order: those applied and kept (not reverted), and those cut off
+   * (interrupted), which may have been applied before they were.
    */
   applied_attempts: z.array(count),
   /** Of those, the ones after which the gap was larger than before. */

@@ -23,11 +23,16 @@ function describeGap(gap: GapModel | null): string {
 
 const gapCell = (value: number | null): string => (value === null ? '—' : String(value));
 
-// What the workspace still holds of the attempts: the session applies fixes on top of each other and reverts none.
+// What the workspace still holds of the attempts: those applied and kept, one on top of the other.
 function workspaceChanges(report: EscalationReport): string {
   const numbers = (indexes: readonly number[]) => indexes.map((index) => String(index + 1)).join(', ');
+  const reverted = report.attempts_summary.filter((attempt) => attempt.outcome === 'reverted').map((a) => a.index);
+  const undone =
+    reverted.length === 0
+      ? ''
+      : ` Attempt${reverted.length > 1 ? 's' : ''} ${numbers(reverted)} did not lower the gap and ${reverted.length > 1 ? 'were' : 'was'} reverted.`;
   if (report.applied_attempts.length === 0)
-    return 'The workspace holds no change of this session: no attempt was applied.';
+    return `The workspace holds no change of this session: no attempt was kept.${undone}`;
   const worse =
     report.worsening_attempts.length === 0
       ? ''
@@ -37,7 +42,7 @@ function workspaceChanges(report: EscalationReport): string {
   )
     ? ' (an interrupted one may have been applied before it was cut off)'
     : '';
-  return `The workspace holds the changes of attempt${report.applied_attempts.length > 1 ? 's' : ''} ${numbers(report.applied_attempts)}${interrupted}, one on top of the other; none was reverted.${worse}`;
+  return `The workspace holds the changes of attempt${report.applied_attempts.length > 1 ? 's' : ''} ${numbers(report.applied_attempts)}${interrupted}, one on top of the other.${undone}${worse}`;
 }
 
 /**

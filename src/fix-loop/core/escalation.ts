@@ -3,6 +3,7 @@ import type { EscalationReason } from '../contracts/decision.js';
 import type { EscalationReport } from '../contracts/escalation.js';
 import type { FixSessionState } from '../contracts/session.js';
 import { compareCandidates } from './candidates.js';
+import { heldAttempts } from './keep.js';
 
 /** How many manual candidates an escalation report lists at most (the best ones). @public */
 export const MAX_REPORTED_CANDIDATES = 5;
@@ -31,6 +32,8 @@ export const NEXT_STEPS: Readonly<Record<EscalationReason, string>> = Object.fre
     'Read the last failure output and fix the failure by hand, or give the candidate source more context, since the last attempts changed nothing.',
   wall_time:
     'Run the session again with a larger wall-time budget, or step it one call at a time to see which step takes long.',
+  revert_failed:
+    'Compare the workspace with its version control (git status, git diff) and restore the files of the attempt that could not be reverted, then start a new session.',
 } satisfies Record<EscalationReason, string>);
 
 // The next step of a report listing no manual candidate, for the reasons whose usual step applies one.
@@ -40,6 +43,10 @@ const WITHOUT_MANUAL: Readonly<Partial<Record<EscalationReason, string>>> = Obje
   manual_required:
     'Fix the failure by hand, as the candidate source judged it needs a human, then start a new session to confirm the fix.',
 });
+
+// The worsening_trend step once the session itself reverted the attempts that made the gap worse.
+const WORSE_REVERTED =
+  'The attempts that made the gap worse were reverted: read the last failure output and fix it by hand, or give the candidate source more context, then start a new session.';
 
 /** The part of a session's record an escalation report is built from. @public */
 export type EscalationSource = Pick<FixSessionState, 'session_id' | 'goal' | 'goal_type' | 'attempts' | 'gap'>;
@@ -74,8 +81,8 @@ export function buildEscalationReport(
   manualCandidates: readonly FixCandidateRecord[],
   detail = '',
 ): EscalationReport {
-  // An attempt cut off (interrupted) may have been applied before it was: it may be in the workspace as well.
-  const applied = state.attempts.filter((attempt) => attempt.outcome !== 'not_applied');
+  const held = new Set(heldAttempts(state.attempts));
+  const applied = state.attempts.filter((attempt) => held.has(attempt.index));
   const worsening = applied.filter((attempt) => attempt.gap_after !== null && attempt.gap_after > attempt.gap_before);
   const manual = manualCandidates.filter((candidate) => candidate.mutation_type === 'manual').map(candidateFromRecord);
   const top = manual.sort(compareCandidates).slice(0, MAX_REPORTED_CANDIDATES).map(candidateRecord);
@@ -101,6 +108,7 @@ export function buildEscalationReport(
     recommended_next_step: revertFirst(
       reason,
       worsening.map((attempt) => attempt.index),
+      state.attempts.some((attempt) => attempt.outcome === 'reverted'),
       (top.length === 0 ? WITHOUT_MANUAL[reason] : undefined) ?? NEXT_STEPS[reason],
     ),
   };
@@ -108,7 +116,8 @@ export function buildEscalationReport(
 
 // The next step, led by reverting the changes that made the gap worse when the workspace still holds some (the
 // `worsening_trend` step already says so).
-function revertFirst(reason: EscalationReason, worsening: readonly number[], step: string): string {
+function revertFirst(reason: EscalationReason, worsening: readonly number[], reverted: boolean, step: string): string {
+  if (reason === 'worsening_trend' && worsening.length === 0 && reverted) return WORSE_REVERTED;
   if (worsening.length === 0 || reason === 'worsening_trend') return step;
   const which = worsening.map((index) => String(index + 1)).join(', ');
   const many = worsening.length > 1;

@@ -47,11 +47,52 @@ function shellQuote(word: string): string {
 
 // The variable holding the workspace's folder in its repository, which git's numstat paths start with.
 const PREFIX_VARIABLE = 'GOAL_LOOP_WORKSPACE_PREFIX';
+// The variables holding the sources of the patch's copies and renames, one per line, in chunks.
+const SOURCES_PREFIX = 'GOAL_LOOP_SOURCES_';
+
+// The sources in variables of at most CHUNK_CHARS characters each, split between lines.
+function sourcesEnvironment(sources: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {};
+  let chunk: string[] = [];
+  let size = 0;
+  const flush = () => {
+    if (chunk.length > 0) env[`${SOURCES_PREFIX}${Object.keys(env).length}`] = chunk.join('\n');
+    chunk = [];
+    size = 0;
+  };
+  for (const source of sources) {
+    if (size + source.length + 1 > CHUNK_CHARS) flush();
+    chunk.push(source);
+    size += source.length + 1;
+  }
+  flush();
+  return env;
+}
+
+// A shell loop running `body` on "$f" for each path git would touch (numstat -z records: `added<TAB>deleted<TAB>path`,
+// a rename an empty path then both names, NUL-separated, from the repository's top, the workspace's folder cut off).
+function eachTouchedPath(print: string, directory: string, body: string): string {
+  const strip = `f="\${f#*\t*\t}"; f="\${f#"$${PREFIX_VARIABLE}"}"`;
+  return `${print} | git apply --numstat -z${directory} | tr '\\000' '\\n' | while IFS= read -r f; do ${strip}; if [ -n "$f" ]; then ${body}; fi; done`;
+}
+
+// Prints the first folder or file on the way to each copy or rename source that is a symlink (git would copy or
+// move the link itself, or read through it).
+const linkedSources = (names: readonly string[]): string =>
+  names.length === 0
+    ? 'true'
+    : `printf '%s\\n' ${names.map((name) => `"$${name}"`).join(' ')} | while IFS= read -r f; do p=; rest="$f"; while [ -n "$rest" ]; do seg="\${rest%%/*}"; if [ "$seg" = "$rest" ]; then rest=; else rest="\${rest#*/}"; fi; p="\${p:+$p/}$seg"; if [ -L "$p" ]; then printf '%s\\n' "$p"; break; fi; done; done`;
+
+// One line per path: its name and kind (`absent`, `link`, `other` for a folder, `file`, `file+x` when executable).
+const KIND = `if [ -L "$f" ]; then s=link; elif [ -f "$f" ]; then s=file; if [ -x "$f" ]; then s="$s+x"; fi; elif [ -e "$f" ]; then s=other; else s=absent; fi; printf '%s\\t%s\\n' "$f" "$s"`;
+// The regular files' names, for one git hash-object run over all of them.
+const REGULAR = `if [ -f "$f" ] && [ ! -L "$f" ]; then printf '%s\\n' "$f"; fi`;
 
 /**
  * What applies `patch` with git in a workspace `prefix` below its repository's top (`''` at the top or outside a
  * repository): `command` pipes it to `git apply --verbose` (append ` --check` to only check it); `links` prints, one
- * per line, each path git would touch that is a symlink in the workspace, as git itself reads the patch's names
+ * per line, each path git would touch that is a symlink in the workspace, and each symlink on the way to a copy's or
+ * rename's source (`sources`), as git itself reads the patch's names
  * (`git apply --numstat`: a tab or a timestamp ending a name, the folders it drops below the top) — git follows an
  * existing symlink when a patch changes it, so a patch without any mode line can point a tracked link anywhere;
  * `env` holds the patch for both. Null when the patch mixes both header styles there (git would read them relative
@@ -61,17 +102,31 @@ export function gitApplyCommand(
   patch: string,
   prefix: string,
   sections: PatchSections,
-): { readonly command: string; readonly links: string; readonly env: Readonly<Record<string, string>> } | null {
+  sources: readonly string[] = [],
+): GitApplyCommand | null {
   const directory = directoryOption(prefix, sections);
   if (directory === null) return null;
   const env = patchEnvironment(patch);
   const print = printPatch(env);
-  // numstat -z: `added<TAB>deleted<TAB>path` records (a rename: an empty path, then both names), NUL-separated,
-  // paths from the repository's top.
-  const each = `f="\${f#*\t*\t}"; f="\${f#"$${PREFIX_VARIABLE}"}"; if [ -n "$f" ] && [ -L "$f" ]; then printf '%s\\n' "$f"; fi`;
+  const sourceEnv = sourcesEnvironment(sources);
+  const touchedLinks = eachTouchedPath(print, directory, `if [ -L "$f" ]; then printf '%s\\n' "$f"; fi`);
+  const contents = `${eachTouchedPath(print, directory, REGULAR)} | git hash-object --no-filters --stdin-paths`;
   return {
     command: `${print} | git apply --verbose${directory}`,
-    links: `${print} | git apply --numstat -z${directory} | tr '\\000' '\\n' | while IFS= read -r f; do ${each}; done`,
-    env: { ...env, [PREFIX_VARIABLE]: prefix },
+    links: `{ ${touchedLinks}; ${linkedSources(Object.keys(sourceEnv))}; }`,
+    fingerprint: `{ ${eachTouchedPath(print, directory, KIND)}; ${contents}; } | git hash-object --stdin`,
+    env: { ...env, ...sourceEnv, [PREFIX_VARIABLE]: prefix },
   };
+}
+
+/**
+ * The shell commands of {@link gitApplyCommand}: `command` applies (append ` --check`, ` --reverse`), `links` lists
+ * the symlinks the patch would touch or read, `fingerprint` prints a hash of what each touched path holds (to check
+ * a revert restored it), and `env` carries the patch to all three. @internal
+ */
+export interface GitApplyCommand {
+  readonly command: string;
+  readonly links: string;
+  readonly fingerprint: string;
+  readonly env: Readonly<Record<string, string>>;
 }

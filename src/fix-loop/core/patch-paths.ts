@@ -11,9 +11,17 @@ export interface PatchSections {
   readonly plain: number;
 }
 
-/** The paths a unified diff's headers name and its sections, or the first reason it is refused. @internal */
+/**
+ * The paths a unified diff's headers name, the sources of its copies and renames (`sources`: git reads them, so a
+ * symlink there is copied or moved as a symlink), and its sections, or the first reason it is refused. @internal
+ */
 export type PatchPathCheck =
-  | { readonly ok: true; readonly paths: readonly string[]; readonly sections: PatchSections }
+  | {
+      readonly ok: true;
+      readonly paths: readonly string[];
+      readonly sources: readonly string[];
+      readonly sections: PatchSections;
+    }
   | { readonly ok: false; readonly detail: string };
 
 // Header lines naming one path each; `---` and `+++` may name /dev/null (no file on that side).
@@ -37,6 +45,8 @@ const TYPE_BITS = 0o170000;
 const SYMLINK = 0o120000;
 const HUNK = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/;
 const DIFF_GIT = 'diff --git ';
+// The header lines naming a file git reads to copy or move it.
+const SOURCE = /^(?:copy from|rename from|rename old) (.*)$/;
 
 /**
  * Reads the header lines of a unified diff, as `git apply` does, before
@@ -55,6 +65,7 @@ const DIFF_GIT = 'diff --git ';
  */
 export function checkPatchPaths(patch: string): PatchPathCheck {
   const paths: string[] = [];
+  const sources: string[] = [];
   const sections = { git: 0, plain: 0 };
   // Inside a `diff --git` header: its `---`/`+++` lines belong to it, until its first hunk.
   let inGitHeader = false;
@@ -87,9 +98,13 @@ export function checkPatchPaths(patch: string): PatchPathCheck {
       inGitHeader = true;
     } else if (!inGitHeader && line.startsWith('--- ') && plainHeaderAt(lines, index + 1)) sections.plain += 1;
     const problem = headerProblem(line, paths);
-    if (problem !== null) return { ok: false, detail: `line ${index + 1} ("${clip(line)}"): ${problem}` };
+    const source = SOURCE.exec(line)?.[1];
+    const named = source === undefined ? null : readName(source);
+    const fault = named?.includes('\n') === true ? 'a copied or renamed name holding a line break is refused' : problem;
+    if (fault !== null) return { ok: false, detail: `line ${index + 1} ("${clip(line)}"): ${fault}` };
+    if (named !== null) sources.push(named);
   }
-  return { ok: true, paths, sections };
+  return { ok: true, paths, sources, sections };
 }
 
 // Whether a `---` line is followed by `+++` and a hunk, as git requires to read it as a plain section's header.

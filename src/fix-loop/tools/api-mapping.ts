@@ -1,8 +1,10 @@
 import { GoalLoopError, type Issue, isGoalLoopError } from '../../errors.js';
-import { candidateRecord } from '../contracts/candidate.js';
+import { candidateFromRecord, candidateRecord, type MutationType } from '../contracts/candidate.js';
 import type { TestReportFile } from '../contracts/start.js';
+import { type FixNeeded, fixNeeded } from '../core/fix-needed.js';
+import { decideNextAction } from '../core/policy.js';
 import type { FixLoopStartInput } from '../start-input.js';
-import type { FixLoopRunResult, FixSessionView, FixStepResult } from '../step-result.js';
+import type { FixLoopRunResult, FixSessionView, FixStepOptions, FixStepResult } from '../step-result.js';
 
 // The tools speak the seed's snake_case (start_feedback_loop's `goal_type`, `session_id`, …) while the orchestrator's
 // API is camelCase: this file maps between the two, and no other does. The records inside (gap, attempt, escalation
@@ -44,6 +46,49 @@ export function stepOutput(step: FixStepResult) {
     ...(step.escalation === undefined ? {} : { escalation: step.escalation }),
     ...(step.escalationFiles === undefined ? {} : { escalation_files: step.escalationFiles }),
     ...(step.interrupted === undefined ? {} : { interrupted: step.interrupted }),
+    ...(step.needsFix === undefined ? {} : { needs_fix: needsFix(step.needsFix) }),
+  };
+}
+
+// What a caller needs to propose a fix, in the tools' names.
+const needsFix = (needs: FixNeeded) => ({
+  failing_tests: needs.failingTests,
+  output_tail: needs.outputTail,
+  attempts: needs.attempts,
+});
+
+/** The caller's `step_feedback_loop` candidates as `step()` takes them (`mutation_type` → `mutationType`). @internal */
+export function stepCandidates(
+  candidates:
+    | readonly { description: string; confidence: number; mutation_type: MutationType; patch?: string }[]
+    | undefined,
+): FixStepOptions {
+  if (candidates === undefined) return {};
+  return {
+    candidates: candidates.map(({ mutation_type, ...rest }) => candidateFromRecord({ ...rest, mutation_type })),
+  };
+}
+
+/**
+ * The answer of a `step_feedback_loop` call without candidates on a session whose next step needs a fix, when fixes
+ * come from the caller: no step taken, `needs_candidates` with the failure. Null when the session needs no fix now
+ * (the step goes ahead). Reads the record `get()` returned; nothing is written. @internal
+ */
+export function waitingForCandidates(view: FixSessionView) {
+  const needs = fixNeeded(view.state);
+  if (needs === null) return null;
+  const next = decideNextAction(view.state);
+  return {
+    session_id: view.sessionId,
+    step_index: view.state.step_count,
+    action_taken: next.action,
+    session_status: view.status,
+    rationale: next.rationale,
+    description:
+      'No step was taken and no attempt spent: the next step applies a fix, and fixes come from the caller. Call step_feedback_loop again with candidates.',
+    gap: view.gap,
+    needs_fix: needsFix(needs),
+    needs_candidates: true as const,
   };
 }
 

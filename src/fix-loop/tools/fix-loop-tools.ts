@@ -54,10 +54,11 @@ export function createFixLoopTools(
   options: FixLoopToolsOptions = {},
 ): FixLoopTools {
   validateFixLoopToolsOptions(orchestrator, options);
+  const source = options.candidates ?? 'source';
   return [
-    startFeedbackLoopTool(orchestrator),
-    stepFeedbackLoopTool(orchestrator),
-    runFeedbackLoopTool(orchestrator, options),
+    startFeedbackLoopTool(orchestrator, source, options.allowedCommands ?? 'any'),
+    stepFeedbackLoopTool(orchestrator, source),
+    runFeedbackLoopTool(orchestrator, options, source),
     getFeedbackLoopTool(orchestrator),
   ];
 }

@@ -6,6 +6,7 @@ import { escalationReportSchema } from '../contracts/escalation.js';
 import { gapModelSchema } from '../contracts/gap.js';
 import { getOutput, inToolNames } from './api-mapping.js';
 import { escalationFilesOutput, type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
+import { READ_ANNOTATIONS } from './tool-texts.js';
 
 // The most audit entries one call returns (a long session's whole log is run_feedback_loop's include_audit).
 const MAX_AUDIT_TAIL = 500;
@@ -48,6 +49,8 @@ export function getFeedbackLoopTool(
 ): Tool<GetFeedbackLoopInput, GetFeedbackLoopOutput> {
   return defineTool({
     name: 'get_feedback_loop',
+    title: 'Read a fix session',
+    annotations: READ_ANNOTATIONS,
     description:
       'Reads a fix session without stepping it: its status, goal, workspace, attempts made, last gap, the escalation ' +
       'report and its files once escalated, and the last entries of its audit log (one per step: action, candidate ' +

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Issue, invalidOptionIssues, refuseOptions } from '../../errors.js';
 import type { FixLoopOrchestrator } from '../fix-loop-orchestrator.js';
+import type { AllowedCommands } from './allowed-commands.js';
 
 /**
  * What the fix-loop tools call: a {@link FixLoopOrchestrator}, or anything with its four methods.
@@ -21,16 +22,33 @@ export interface FixLoopToolsOptions {
    * that timeout.
    */
   readonly maxWallSeconds?: number;
+  /**
+   * Where fixes come from: `'source'` (the default), the orchestrator's candidate source, or `'caller'`, the agent
+   * calling the tools, which passes `candidates` to `step_feedback_loop`. With `'caller'`, a step that needs a fix
+   * and got none answers `needs_candidates` with the failure, spending no attempt, and `run_feedback_loop` is
+   * refused (it could only step without fixes).
+   */
+  readonly candidates?: 'source' | 'caller';
+  /**
+   * The build and test commands `start_feedback_loop` accepts (default `'any'`): a list, or a map from workspace to
+   * its list; any other command is an `invalid_input` tool error naming what is allowed. A host serving a model sets
+   * it, since a session runs its commands in a shell.
+   */
+  readonly allowedCommands?: AllowedCommands;
 }
 
 /** The `session_id` field of the fix-loop tools: the id `start_feedback_loop` returned. @internal */
-export const sessionIdInput = z.string().min(1).describe('The fix session id start_feedback_loop returned.');
+export const sessionIdInput = z.string().min(1).max(128).describe('The fix session id start_feedback_loop returned.');
 
 // Every option has an entry (checked against FixLoopToolsOptions), so a key outside it is a misspelling.
 const optionShape = {
   maxWallSeconds: z
     .number()
     .refine((seconds) => Number.isFinite(seconds) && seconds > 0, { message: 'must be a positive number' })
+    .optional(),
+  candidates: z.enum(['source', 'caller']).optional(),
+  allowedCommands: z
+    .union([z.literal('any'), z.array(z.string().min(1)), z.record(z.string(), z.array(z.string().min(1)))])
     .optional(),
 } satisfies Record<keyof FixLoopToolsOptions, z.ZodType>;
 

@@ -11,6 +11,7 @@ import {
   type FixLoopToolsOrchestrator,
   sessionIdInput,
 } from './options.js';
+import { FIX_SOURCE_SENTENCE, type FixSource, STEP_ANNOTATIONS } from './tool-texts.js';
 
 /** The input schema of the `run_feedback_loop` tool. @public */
 export const runFeedbackLoopInputSchema = z.strictObject({
@@ -44,19 +45,30 @@ export type RunFeedbackLoopOutput = z.output<typeof runFeedbackLoopOutputSchema>
 export function runFeedbackLoopTool(
   orchestrator: FixLoopToolsOrchestrator,
   options: FixLoopToolsOptions,
+  source: FixSource,
 ): Tool<RunFeedbackLoopInput, RunFeedbackLoopOutput> {
   const limit = options.maxWallSeconds;
   return defineTool({
     name: 'run_feedback_loop',
+    title: 'Run a fix session to the end',
+    annotations: STEP_ANNOTATIONS,
     description:
       'Steps a fix session until it converges (gap 0) or escalates (attempt bound, no progress, worsening, only ' +
       'manual fixes left, a missing requirement, or the wall time spent). Returns the final status, the final gap, ' +
       'the number of steps taken, the escalation report and its files when it escalated and, with include_audit, ' +
       'the audit log.' +
-      (limit === undefined ? '' : ` The wall time is at most ${limit} seconds.`),
+      (limit === undefined ? '' : ` The wall time is at most ${limit} seconds.`) +
+      (source === 'caller'
+        ? ' Not served here, since fixes come from you: drive the session with step_feedback_loop and candidates.'
+        : ` ${FIX_SOURCE_SENTENCE.source}`),
     input: runFeedbackLoopInputSchema,
     output: runFeedbackLoopOutputSchema,
-    run: async (call) => {
+    run: async (call, context) => {
+      if (source === 'caller')
+        return toolError(
+          'invalid_state',
+          'Fixes come from the caller on this server: step the session with step_feedback_loop, passing candidates when it answers needs_candidates',
+        );
       const asked = call.max_wall_seconds;
       if (asked !== undefined && limit !== undefined && asked > limit) {
         return toolError('invalid_input', `This host runs a fix session for at most ${limit} seconds per call`, [
@@ -64,7 +76,10 @@ export function runFeedbackLoopTool(
         ]);
       }
       const seconds = asked ?? limit;
-      const options = seconds === undefined ? {} : { maxWallMs: Math.round(seconds * 1000) };
+      const options = {
+        ...(seconds === undefined ? {} : { maxWallMs: Math.round(seconds * 1000) }),
+        ...(context.signal === undefined ? {} : { signal: context.signal }),
+      };
       const result = await inToolNames(() => orchestrator.runToCompletion(call.session_id, options));
       return runOutput(result, call.include_audit === true);
     },

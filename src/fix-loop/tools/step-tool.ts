@@ -7,11 +7,14 @@ import { fixCandidateRecordSchema } from '../contracts/candidate.js';
 import { fixActionSchema } from '../contracts/decision.js';
 import { escalationReportSchema } from '../contracts/escalation.js';
 import { gapModelSchema } from '../contracts/gap.js';
-import { inToolNames, stepOutput } from './api-mapping.js';
+import { MAX_PATCH_CHARS } from '../core/git-apply-command.js';
+import { candidatesInput, needsFixOutput } from './agent-candidates.js';
+import { inToolNames, stepCandidates, stepOutput, waitingForCandidates } from './api-mapping.js';
 import { escalationFilesOutput, type FixLoopToolsOrchestrator, sessionIdInput } from './options.js';
+import { FIX_SOURCE_SENTENCE, type FixSource, STEP_ANNOTATIONS } from './tool-texts.js';
 
 /** The input schema of the `step_feedback_loop` tool. @public */
-export const stepFeedbackLoopInputSchema = z.strictObject({ session_id: sessionIdInput });
+export const stepFeedbackLoopInputSchema = z.strictObject({ session_id: sessionIdInput, candidates: candidatesInput });
 
 /** The output schema of the `step_feedback_loop` tool. @public */
 export const stepFeedbackLoopOutputSchema = z.strictObject({
@@ -28,15 +31,22 @@ export const stepFeedbackLoopOutputSchema = z.strictObject({
     .array(fixCandidateRecordSchema)
     .readonly()
     .optional()
-    .describe('The fixes the candidate source proposed for the failure (on a build or test iteration).'),
+    .describe('The fixes proposed for the failure (on a build or test iteration).'),
   attempt: fixAttemptSchema
     .optional()
-    .describe('The fix applied (or refused) by this step, with the gap before and after.'),
+    .describe('The fix applied (or refused, or reverted) by this step, with the gap before and after.'),
   escalation: escalationReportSchema.optional().describe('The report for a human, when the session escalated.'),
   escalation_files: escalationFilesOutput.optional(),
   interrupted: auditEntrySchema
     .optional()
     .describe('An earlier step found cut off by a crash, recorded before this one.'),
+  needs_fix: needsFixOutput.optional(),
+  needs_candidates: z
+    .literal(true)
+    .optional()
+    .describe(
+      'No step was taken: the next step applies a fix and fixes come from the caller. Call again with candidates.',
+    ),
 });
 
 /** The input of the `step_feedback_loop` tool. @public */
@@ -48,16 +58,36 @@ export type StepFeedbackLoopOutput = z.output<typeof stepFeedbackLoopOutputSchem
 /** `step_feedback_loop`: one step of a session; a finished session is an `invalid_state` tool error. @internal */
 export function stepFeedbackLoopTool(
   orchestrator: FixLoopToolsOrchestrator,
+  source: FixSource,
 ): Tool<StepFeedbackLoopInput, StepFeedbackLoopOutput> {
   return defineTool({
     name: 'step_feedback_loop',
+    title: 'Step a fix session',
+    annotations: STEP_ANNOTATIONS,
     description:
       'Takes one step of a fix session: probe the environment, measure the gap, or run a build/test iteration ' +
-      '(propose fixes, apply the best untried automatic one, measure again). Returns the action taken, the session ' +
-      'status, the gap, the candidates proposed and, when the session escalated, the escalation report and the ' +
-      'files it was written to. A converged or escalated session takes no more steps (a tool error).',
+      '(apply the best untried automatic fix, measure again, revert it when the gap did not go down). Returns the ' +
+      'action taken, the session status, the gap, the candidates proposed, needs_fix (failing tests, output tail, ' +
+      'attempts so far) when the next step needs a fix, and, when the session escalated, the escalation report and ' +
+      `its files. A converged or escalated session takes no more steps (a tool error). ${FIX_SOURCE_SENTENCE[source]}`,
+    // A candidate's patch may take the 1 MiB the git applier passes; every other field has its own bound.
+    maxTextChars: MAX_PATCH_CHARS,
     input: stepFeedbackLoopInputSchema,
     output: stepFeedbackLoopOutputSchema,
-    run: async (call) => stepOutput(await inToolNames(() => orchestrator.step(call.session_id))),
+    run: async (call, context) => {
+      if (source === 'caller' && call.candidates === undefined) {
+        const waiting = await inToolNames(() => orchestrator.get(call.session_id));
+        const answer = waitingForCandidates(waiting);
+        if (answer !== null) return answer;
+      }
+      return stepOutput(
+        await inToolNames(() =>
+          orchestrator.step(call.session_id, {
+            ...stepCandidates(call.candidates),
+            ...(context.signal === undefined ? {} : { signal: context.signal }),
+          }),
+        ),
+      );
+    },
   });
 }

@@ -61,6 +61,8 @@ export type EvaluateGoalOutput = z.output<typeof evaluateGoalOutputSchema>;
 export function evaluateGoalTool(options: GoalLoopToolsOptions): Tool<EvaluateGoalInput, EvaluateGoalOutput> {
   return defineTool({
     name: 'evaluate_goal',
+    title: "Evaluate a run's goal",
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     description:
       "Evaluates a run's goal now, as the goal loop would (a dry run: nothing is written and no stage runs). Returns " +
       'the decision (PASS, RETRY, ASK_USER, BLOCK, or ERROR for an unusable goal), the score, the stages to rerun ' +

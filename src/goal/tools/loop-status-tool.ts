@@ -110,6 +110,8 @@ export type LoopStatusOutput = z.output<typeof loopStatusOutputSchema>;
 export function loopStatusTool(options: GoalLoopToolsOptions): Tool<LoopStatusInput, LoopStatusOutput> {
   return defineTool({
     name: 'loop_status',
+    title: "Read a run's loop status",
+    annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
     description:
       "Reads a run's goal loop as persisted: whether a session is in progress, paused or stopped (and why), the " +
       'run-wide iteration, stage statuses, spend, the run lock (a holder gone: crashed, run again to resume), and ' +

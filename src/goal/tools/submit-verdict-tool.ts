@@ -80,6 +80,8 @@ export function submitVerdictTool(options: GoalLoopToolsOptions): Tool<SubmitVer
   const allowed: readonly VerdictSource[] = options.verdictSources ?? SOURCES;
   return defineTool({
     name: 'submit_verdict',
+    title: 'Submit a judge verdict',
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     description:
       "Records a PASS or FAIL verdict for one of the goal's judge criteria (in the run's goal-verdict.json), " +
       'stamped with the loop iteration that will consume it and signed human:<judge> or agent:<judge>. The next ' +

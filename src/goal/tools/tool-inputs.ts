@@ -3,6 +3,7 @@ import { isGoalLoopError } from '../../errors.js';
 import { isInside, normalizePath } from '../../kit/paths.js';
 import { toolError } from '../../ports/define-tool.js';
 import type { FileSystem } from '../../ports/file-system.js';
+import { MAX_PATH_CHARS } from '../../ports/input-bounds.js';
 import type { ToolError } from '../../ports/tool.js';
 import { readLoopStatus } from '../loop-status.js';
 
@@ -10,6 +11,7 @@ import { readLoopStatus } from '../loop-status.js';
 export const runDirInput = z
   .string()
   .min(1)
+  .max(MAX_PATH_CHARS)
   .refine((dir) => !dir.startsWith('/') && isInside(dir, '.') && normalizePath(dir) !== '.', {
     message: 'run_dir must be a relative path inside the project root (e.g. .goal-loop/runs/r-42)',
   })

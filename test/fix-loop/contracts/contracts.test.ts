@@ -28,7 +28,7 @@ const entry: AuditEntry = {
 };
 
 describe('fix-loop contracts', () => {
-  it('list the seven escalation reasons', () => {
+  it('list the eight escalation reasons', () => {
     expect(escalationReasonSchema.options).toEqual([
       'max_attempts',
       'worsening_trend',
@@ -37,6 +37,7 @@ describe('fix-loop contracts', () => {
       'infra_gap',
       'no_progress',
       'wall_time',
+      'revert_failed',
     ]);
   });
 

@@ -80,14 +80,30 @@ describe('buildEscalationReport', () => {
     expect(worse.worsening_attempts).toEqual([0]);
     const markdown = renderEscalationMarkdown(worse);
     expect(markdown).toContain(
-      'The workspace holds the changes of attempts 1, 3, one on top of the other; none was reverted. **Attempt 1 made the gap worse.**',
+      'The workspace holds the changes of attempts 1, 3, one on top of the other. **Attempt 1 made the gap worse.**',
     );
     expect(renderEscalationMarkdown(report)).toContain(
       'The workspace holds the changes of attempts 1, 3 (an interrupted one may have been applied before it was cut off), one on top',
     );
     expect(renderEscalationMarkdown(buildEscalationReport({ ...session, attempts: [] }, 'max_attempts', []))).toContain(
-      'The workspace holds no change of this session: no attempt was applied.',
+      'The workspace holds no change of this session: no attempt was kept.',
     );
+  });
+
+  it('leaves reverted attempts out of what the workspace holds, and says they were reverted', () => {
+    const attempts = [attempt(0, 2, 3, { outcome: 'reverted' }), attempt(1, 2, 3, { outcome: 'reverted' })];
+    const reverted = buildEscalationReport({ ...session, attempts }, 'worsening_trend', []);
+    expect(reverted).toMatchObject({ applied_attempts: [], worsening_attempts: [] });
+    expect(reverted.recommended_next_step).toMatch(/^The attempts that made the gap worse were reverted/);
+    expect(renderEscalationMarkdown(reverted)).toContain(
+      'The workspace holds no change of this session: no attempt was kept. Attempts 1, 2 did not lower the gap and were reverted.',
+    );
+    const kept = buildEscalationReport(
+      { ...session, attempts: [attempt(0, 3, 2), attempt(1, 2, 3, { outcome: 'reverted' })] },
+      'no_progress',
+      [],
+    );
+    expect(kept.applied_attempts).toEqual([0]);
   });
 
   it('handles a session with no attempt', () => {

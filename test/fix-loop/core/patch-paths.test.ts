@@ -53,6 +53,7 @@ describe('checkPatchPaths', () => {
     expect(checkPatchPaths(MODIFY)).toEqual({
       ok: true,
       paths: ['a/src/sum.js', 'b/src/sum.js', 'a/src/sum.js', 'b/src/sum.js'],
+      sources: [],
       sections: { git: 1, plain: 0 },
     });
     expect(detail('--- /dev/null\n+++ b/new.js\n@@ -0,0 +1 @@\n+x\n')).toBeNull();
