@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutcomeRecord } from '../../../src/critics/contracts/outcome.js';
 import type { ExecutionTrace } from '../../../src/critics/contracts/result.js';
 import { computeCriticMetrics } from '../../../src/critics/core/metrics.js';
+import { renderCriticReport } from '../../../src/critics/core/report.js';
 import { criticStanding } from '../../../src/critics/core/standing.js';
 import { StagedPipeline } from '../../../src/critics/staged-pipeline.js';
 import { createManualClock } from '../../../src/testing/manual-clock.js';
@@ -102,6 +103,43 @@ describe('outcomes to standing', () => {
     const roi = metrics.criticRoi.find((r) => r.stage === 'plan');
     expect(roi).toMatchObject({ caught: 10, preventedUsd: 120, criticCostUsd: 0 });
     expect(metrics.criticRoi.find((r) => r.stage === 'code')).toMatchObject({ caught: 0, preventedUsd: 0 });
+  });
+
+  it('the report shows outcome accuracy, the shift-left profile, the ROI and the standing', () => {
+    const report = renderCriticReport(metrics, { standing: criticStanding(metrics) });
+    expect(report).toContain('40 executions with an outcome: 50.0% needed rework (20 found after deployment)');
+    expect(report).toContain('| 100.0% | 50.0% | $0.00 / $40.00 |');
+    expect(report).toContain('| post_deployment | 20 | 66.7% |');
+    expect(report).toContain('| plan | 10 | $0.00 | $120.00 | – |');
+    expect(report).toContain(
+      '| code | probation | outcome accuracy 50.0% over 40 decisions is below 85.0%; no calibration',
+    );
+    const plain = renderCriticReport(computeCriticMetrics(executions));
+    expect(plain).not.toContain('## Outcomes');
+    expect(plain).not.toContain('## Standing');
+  });
+
+  it('flags a critic that costs more than the rework it prevented', () => {
+    const costly = Array.from({ length: 4 }, (_, i) => {
+      const { state, trace } = drive(planOf(STAGES), () => ({ decision: 'accept', costUsd: 1 }));
+      return { executionId: `c${i}`, status: state.status as 'completed', escalation: null, trace };
+    });
+    const shipped = costly.map(
+      (e): OutcomeRecord => ({
+        executionId: e.executionId,
+        defect: true,
+        foundAt: 'post_deployment',
+        reworkCostUsd: 5,
+      }),
+    );
+    const flagged = computeCriticMetrics(costly, { outcomes: shipped }).flags.filter(
+      (flag) => flag.code === 'critic_costs_more_than_it_saves',
+    );
+    expect(flagged.map((flag) => flag.stage)).toEqual(['plan', 'code', 'test']);
+    expect(flagged[0]?.message).toBe(
+      'the plan critic cost $4.00 and prevented about $0.00 of rework: it costs more than it saves',
+    );
+    expect(metrics.flags.map((flag) => flag.code)).not.toContain('critic_costs_more_than_it_saves');
   });
 
   it('without outcomes nothing is judged and the call stays as it was', () => {
