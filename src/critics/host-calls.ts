@@ -6,8 +6,8 @@ import type { SpanScope } from '../ports/span-scope.js';
 import { inputIssues } from '../ports/tool-issues.js';
 import { generatorResultSchema, type JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
-import type { CriticReply } from './core/check-decision.js';
-import { type ExecutionEffect, type ExecutionInput, reportedCost } from './core/machine.js';
+import { type CriticReply, reportedCost } from './core/check-decision.js';
+import type { ExecutionEffect, ExecutionInput } from './core/machine.js';
 import { type LateCostTarget, recordLateCost } from './late-costs.js';
 import type { StageDefinition } from './options.js';
 

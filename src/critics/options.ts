@@ -97,11 +97,9 @@ export interface StagedPipelineOptions {
    */
   readonly variant?: CriticVariant;
   /**
-   * The standing of each stage's critic, by stage id (default full; `criticStanding(...).byStage` gives it). On
-   * `probation` a drawn share of its accepts (`probation.reviewRate`) goes to the stage's `secondCritic`, whose
-   * decision is routed instead, or without one escalates (`probation_review`) for a human review; `revoked`: its
-   * decisions are recorded and the execution escalates (`critic_revoked`) for a human to gate the stage. Each such
-   * decision says so in the trace (`standing`, `sampled`, `by`).
+   * The standing of each stage's critic, by stage id (default full; `criticStanding(...).byStage` gives it): on
+   * probation a drawn share of its accepts goes to the stage's `secondCritic`, else escalates `probation_review`;
+   * revoked, its decisions are recorded and the execution escalates `critic_revoked` for a human to gate the stage.
    */
   readonly standing?: Readonly<Record<string, Standing>>;
   /** How the accepts of critics on probation are drawn for a check (default: every one). */

@@ -4,7 +4,7 @@ import type { CriticDecision, JsonValue } from '../contracts/decision.js';
 import type { ExecutionState, FeedbackCause } from '../contracts/execution-state.js';
 import type { RouteAction } from '../contracts/trace.js';
 import { applyAction, emit, type RecordDraft, type Transition } from './apply-action.js';
-import { type CriticReply, checkCriticReply } from './check-decision.js';
+import { type CriticReply, checkCriticReply, costOf, optionalFields } from './check-decision.js';
 import { type CriticVariant, type OnBudgetSpent, routeDecision } from './route.js';
 import { gateByStanding, type ProbationDraw, type Standing } from './standing-gate.js';
 
@@ -135,7 +135,7 @@ export function transition(state: ExecutionState, input: ExecutionInput, config:
     attempt: attempts,
     decision: parsed?.decision ?? ('invalid' as const),
     issues,
-    ...optional(parsed),
+    ...optionalFields(parsed),
     ...(bySecondCritic ? { by: 'second_critic' as const } : {}),
   };
   const draft: RecordDraft = {
@@ -186,31 +186,4 @@ function budgetOf(state: ExecutionState, config: MachineConfig) {
     budgetUsd: config.budgetUsd,
     lastStage: state.stage_index === config.stages.length - 1,
   } as const;
-}
-
-// The cost a critic reported, when its reply carries a valid one.
-function costOf(reply: CriticReply): number {
-  return reply.ok ? reportedCost(reply.value) : 0;
-}
-
-/**
- * The `costUsd` a generator result or critic reply reports: a finite number
- * ≥ 0, else 0 (also when reading it throws). Pure. @internal
- */
-export function reportedCost(value: unknown): number {
-  try {
-    const cost = typeof value === 'object' && value !== null ? (value as { costUsd?: unknown }).costUsd : undefined;
-    return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : 0;
-  } catch {
-    return 0;
-  }
-}
-
-// The optional fields of a judgement, present only when the critic gave them.
-function optional(parsed: CriticDecision | null): { routeTo?: string; confidence?: number } {
-  if (parsed === null) return {};
-  return {
-    ...(parsed.routeTo === undefined ? {} : { routeTo: parsed.routeTo }),
-    ...(parsed.confidence === undefined ? {} : { confidence: parsed.confidence }),
-  };
 }
