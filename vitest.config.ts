@@ -1,6 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// The examples import the package by its name, as a user would; the tests that run them read it from src/.
+const src = (file: string): string => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^goal-loop$/, replacement: src('index.ts') },
+      { find: /^goal-loop\/(review|critics|fix-loop|node|testing)$/, replacement: src('$1.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },

@@ -1,7 +1,7 @@
 // Writes the JSON Schemas of the on-disk contracts into schemas/ from their zod definitions.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { calibrationLabelsSchema } from '../src/critics.js';
+import { calibrationLabelsSchema, criticOutcomesSchema } from '../src/critics.js';
 import { goalSchema } from '../src/goal/contracts/goal.js';
 import { verdictFileSchema } from '../src/goal/contracts/verdict.js';
 import { feedbackReportSchema, stageContractSchemas } from '../src/review.js';
@@ -18,6 +18,11 @@ const contracts: Record<string, { schema: z.ZodType; title: string; io: 'input' 
   'critic-labels.schema.json': {
     schema: calibrationLabelsSchema,
     title: 'goal-loop critic calibration labels',
+    io: 'input',
+  },
+  'critic-outcomes.schema.json': {
+    schema: criticOutcomesSchema,
+    title: 'goal-loop critic outcomes (what happened to each execution after its pipeline)',
     io: 'input',
   },
   'feedback.schema.json': {

@@ -18,6 +18,13 @@ export type { Gap, Judgement } from './critics/contracts/execution-state.js';
 export { gapSchema, judgementSchema } from './critics/contracts/execution-state.js';
 export type { CalibrationLabel, CalibrationLabels } from './critics/contracts/labels.js';
 export { calibrationLabelSchema, calibrationLabelsSchema, parseCalibrationLabels } from './critics/contracts/labels.js';
+export type { CriticOutcomes, OutcomeRecord } from './critics/contracts/outcome.js';
+export {
+  criticOutcomesSchema,
+  outcomeRecordSchema,
+  POST_DEPLOYMENT,
+  parseCriticOutcomes,
+} from './critics/contracts/outcome.js';
 export type { ExecutionTrace, StagedResult } from './critics/contracts/result.js';
 export { stagedResultSchema } from './critics/contracts/result.js';
 export type {
@@ -37,10 +44,23 @@ export type {
   CriticCalibration,
 } from './critics/core/calibration.js';
 export { calibrationReport, sampleForCalibration } from './critics/core/calibration.js';
-export { CRITIC_HEALTH_BANDS, computeCriticMetrics } from './critics/core/metrics.js';
-export type { CriticMetrics, HealthFlag, OverallMetrics, StageMetrics } from './critics/core/metrics-types.js';
+export { CRITIC_HEALTH_BANDS } from './critics/core/health-flags.js';
+export type { CriticMetricsOptions } from './critics/core/metrics.js';
+export { computeCriticMetrics } from './critics/core/metrics.js';
+export type {
+  CriticMetrics,
+  CriticRoi,
+  HealthFlag,
+  OutcomeSummary,
+  OverallMetrics,
+  ShiftLeftEntry,
+  StageMetrics,
+} from './critics/core/metrics-types.js';
 export { renderCriticReport } from './critics/core/report.js';
 export type { CriticVariant, OnBudgetSpent } from './critics/core/route.js';
+export type { CriticStanding, CriticStandingOptions, StandingReport } from './critics/core/standing.js';
+export { criticStanding } from './critics/core/standing.js';
+export type { Standing } from './critics/core/standing-gate.js';
 export type { CriticsStageRunnerOptions } from './critics/critics-stage-runner.js';
 export { createCriticsStageRunner } from './critics/critics-stage-runner.js';
 export type { StagedStepResult } from './critics/execution.js';
@@ -55,6 +75,7 @@ export type {
 } from './critics/options.js';
 export type { ExecutionRequest } from './critics/staged-pipeline.js';
 export { StagedPipeline } from './critics/staged-pipeline.js';
+export type { ProbationOptions } from './critics/standing-options.js';
 // The shared types this entry's signatures use, so its declarations stand alone.
 export type { Issue, ParseResult } from './errors.js';
 export type {

@@ -6,8 +6,8 @@ import type { SpanScope } from '../ports/span-scope.js';
 import { inputIssues } from '../ports/tool-issues.js';
 import { generatorResultSchema, type JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
-import type { CriticReply } from './core/check-decision.js';
-import { type ExecutionEffect, type ExecutionInput, reportedCost } from './core/machine.js';
+import { type CriticReply, reportedCost } from './core/check-decision.js';
+import type { ExecutionEffect, ExecutionInput } from './core/machine.js';
 import { type LateCostTarget, recordLateCost } from './late-costs.js';
 import type { StageDefinition } from './options.js';
 
@@ -120,21 +120,24 @@ export async function callCritic(
   context: CallContext,
   span: SpanScope,
 ): Promise<ExecutionInput> {
-  const { critic } = stage;
-  if (critic === undefined)
+  const second = effect.by === 'second_critic';
+  const critic = second ? stage.secondCritic : stage.critic;
+  if (critic === undefined) {
+    const [key, who] = second ? ['secondCritic', 'second critic'] : ['critic', 'critic'];
     throw new GoalLoopError(
       'INVALID_OPTIONS',
-      `Invalid StagedPipeline options: $.stages[${state.stage_index}].critic: execution ${state.execution_id} was saved waiting for the ${stage.id} critic to judge its output, and this pipeline's ${stage.id} stage has no critic; give it its critic again to resume the execution`,
+      `Invalid StagedPipeline options: $.stages[${state.stage_index}].${key}: execution ${state.execution_id} was saved waiting for the ${stage.id} ${who} to judge its output, and this pipeline's ${stage.id} stage has no ${who}; give it its ${who} again to resume the execution`,
       {
         issues: [
           {
             code: 'critic_removed',
-            path: ['stages', state.stage_index, 'critic'],
-            message: `execution ${state.execution_id} waits for the ${stage.id} critic`,
+            path: ['stages', state.stage_index, key],
+            message: `execution ${state.execution_id} waits for the ${stage.id} ${who}`,
           },
         ],
       },
     );
+  }
   if (state.pending === null) throw new Error('unreachable: judging without an output');
   const started = context.clock.now();
   const input = {

@@ -9,6 +9,8 @@ import type { CriticDecisionInput, CriticIssue, GeneratorResult, JsonValue } fro
 import type { Gap, Judgement } from './contracts/execution-state.js';
 import type { TraceRecord } from './contracts/trace.js';
 import type { CriticVariant, OnBudgetSpent } from './core/route.js';
+import type { Standing } from './core/standing-gate.js';
+import { type ProbationOptions, standingIssues, standingOptionShape } from './standing-options.js';
 
 /**
  * Why a generator runs now: the first pass, a retry (with the critic's
@@ -66,6 +68,8 @@ export interface StageDefinition {
   readonly retryBudget?: number;
   /** What a spent retry budget does (default `accept_with_gaps`). */
   readonly onBudgetSpent?: OnBudgetSpent;
+  /** Checks the accepts of the stage's critic while it is on probation (see `StagedPipelineOptions.standing`). */
+  readonly secondCritic?: Critic;
 }
 
 /** Options of {@link StagedPipeline}. @public */
@@ -92,6 +96,14 @@ export interface StagedPipelineOptions {
    * back is a retry, never a backtrack.
    */
   readonly variant?: CriticVariant;
+  /**
+   * The standing of each stage's critic, by stage id (default full; `criticStanding(...).byStage` gives it): on
+   * probation a drawn share of its accepts goes to the stage's `secondCritic`, else escalates `probation_review`;
+   * revoked, its decisions are recorded and the execution escalates `critic_revoked` for a human to gate the stage.
+   */
+  readonly standing?: Readonly<Record<string, Standing>>;
+  /** How the accepts of critics on probation are drawn for a check (default: every one). */
+  readonly probation?: ProbationOptions;
   /** Escalates an execution (reason `budget`) once it has spent this many USD. */
   readonly budgetUsd?: number;
   readonly clock?: Clock;
@@ -139,6 +151,7 @@ const stageShape = {
   critic: fn.optional(),
   retryBudget: count.optional(),
   onBudgetSpent: z.enum(['accept_with_gaps', 'escalate']).optional(),
+  secondCritic: fn.optional(),
 } satisfies Record<keyof StageDefinition, z.ZodType>;
 const optionShape = {
   fs: object('fs'),
@@ -149,6 +162,7 @@ const optionShape = {
     .refine((stages) => new Set(stages.map((stage) => stage.id)).size === stages.length, 'stage ids must be unique'),
   maxBacktracks: count.optional(),
   variant: z.enum(['route_back', 'veto']).optional(),
+  ...standingOptionShape,
   budgetUsd: z.number().nonnegative().optional(),
   clock: object('clock').optional(),
   signal: object('signal').optional(),
@@ -183,6 +197,7 @@ export function validatePipelineOptions(options: StagedPipelineOptions): void {
   refuseOptions('StagedPipeline', [
     ...unknownOptionKeys(options),
     ...(parsed.success ? [] : issuesFromZod(parsed.error)),
+    ...standingIssues(options?.standing, options?.stages),
   ]);
 }
 

@@ -19,6 +19,7 @@ import type { MachineConfig } from './core/machine.js';
 import { Execution, type StagedStepResult } from './execution.js';
 import { ExecutionSpans } from './execution-spans.js';
 import { executionIdSchema, type StagedPipelineOptions, validatePipelineOptions } from './options.js';
+import { probationDraw, standingOf } from './standing-options.js';
 import { executionPaths } from './trace-file.js';
 
 const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
@@ -86,10 +87,13 @@ export class StagedPipeline {
         hasCritic: stage.critic !== undefined,
         retryBudget: stage.retryBudget ?? 3,
         onBudgetSpent: stage.onBudgetSpent ?? 'accept_with_gaps',
+        standing: standingOf(options.standing, stage.id),
+        hasSecondCritic: stage.secondCritic !== undefined,
       })),
       maxBacktracks: options.maxBacktracks ?? 3,
       variant: options.variant ?? 'route_back',
       budgetUsd: options.budgetUsd,
+      probation: probationDraw(options.probation),
     };
     this.feed = new EventFeed(options.onEvent, options.onListenerError ?? warnListenerError('StagedPipeline'));
   }

@@ -30,6 +30,8 @@ export const judgementSchema = z.strictObject({
   issues: z.array(criticIssueSchema),
   routeTo: z.string().optional(),
   confidence: z.number().optional(),
+  /** Set when the stage's second critic made it (checking an accept of the critic on probation). */
+  by: z.literal('second_critic').optional(),
 });
 
 /** An earlier critic decision of the execution. @public */
@@ -67,7 +69,8 @@ export const executionStateSchema = z.strictObject({
   escalation: escalationReasonSchema.nullable(),
   reason: z.string().nullable(),
   stage_index: count,
-  phase: z.enum(['generate', 'judge']),
+  // confirm: the accept of a critic on probation waits for the stage's second critic.
+  phase: z.enum(['generate', 'judge', 'confirm']),
   pending: z.strictObject({ output: z.json(), output_hash: z.string() }).nullable(),
   cause: feedbackCauseSchema,
   // By stage id: the route-back cause owed to a stage after the current one, given to its next first call. Absent

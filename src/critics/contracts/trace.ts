@@ -5,7 +5,9 @@ import { criticIssueSchema, criticVerdictSchema } from './decision.js';
  * Why an execution escalated: the critic said so, a stage's retry budget was
  * spent under `onBudgetSpent: 'escalate'`, the backtrack counter ran out (a
  * spec problem), the USD budget was spent, or a host function broke its
- * contract (a malformed or impossible decision, a throw).
+ * contract (a malformed or impossible decision, a throw), an accept of a
+ * critic on probation was drawn for a human review (it has no second
+ * critic), or the stage's critic is revoked (a human gates the stage).
  *
  * @public
  */
@@ -17,6 +19,8 @@ export const escalationReasonSchema = z.enum([
   'invalid_decision',
   'critic_failed',
   'generator_failed',
+  'probation_review',
+  'critic_revoked',
 ]);
 
 /** Why an execution escalated. @public */
@@ -25,7 +29,8 @@ export type EscalationReason = z.infer<typeof escalationReasonSchema>;
 /**
  * What the pipeline did after a generator or critic call: advance, retry the
  * stage, route back to an earlier stage, advance with the open issues as
- * gaps, or escalate (with the reason code and one sentence).
+ * gaps, hand the accept of a critic on probation to the stage's second
+ * critic (`confirm`), or escalate (with the reason code and one sentence).
  *
  * @public
  */
@@ -34,6 +39,7 @@ export const routeActionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('retry') }),
   z.strictObject({ kind: z.literal('route_back'), to: z.string() }),
   z.strictObject({ kind: z.literal('accept_with_gaps') }),
+  z.strictObject({ kind: z.literal('confirm') }),
   z.strictObject({ kind: z.literal('escalate'), reason: escalationReasonSchema, detail: z.string() }),
 ]);
 
@@ -60,7 +66,8 @@ const call = {
  * next `run()` or `step()`, even after the end), a pending late cost file
  * that cannot be read (reported once, never counted), or the end of the
  * execution. `decision: 'invalid'` is a critic that broke its contract
- * (`invalid` says how).
+ * (`invalid` says how). A decision made under a standing other than full
+ * says so (`standing`, `sampled`, `by`).
  *
  * @public
  */
@@ -81,6 +88,12 @@ export const traceRecordSchema = z.discriminatedUnion('kind', [
     confidence: z.number().optional(),
     invalid: z.string().optional(),
     vetoed: z.boolean().optional(),
+    /** The stage's second critic made this decision, confirming (or not) an accept of the critic on probation. */
+    by: z.literal('second_critic').optional(),
+    /** The critic's standing when it is not full: on probation its accepts are checked, revoked its decisions are not acted on. */
+    standing: z.enum(['probation', 'revoked']).optional(),
+    /** For an accept on probation: whether it was drawn for a check (the review rate, by a hash of the seed and the call). */
+    sampled: z.boolean().optional(),
     action: routeActionSchema,
   }),
   z.strictObject({

@@ -33,7 +33,8 @@ function keepBefore<T>(record: Record<string, T>, stages: readonly string[], ind
  * gaps and retry counts of the target stage and later ones are dropped; the
  * backtrack counter grows; the target, and each later stage up to the one
  * whose critic routed back, are owed the route back's issues and reason:
- * {@link oweRouteBack}), or escalate. Returns the state and the
+ * {@link oweRouteBack}), hand the output to the stage's second critic, or
+ * escalate. Returns the state and the
  * `finished` record when the execution ended. Pure.
  *
  * @internal
@@ -92,6 +93,9 @@ export function applyAction(
         finished: null,
       };
     }
+    case 'confirm':
+      // The output stays pending for the stage's second critic.
+      return { state: { ...state, phase: 'confirm' }, finished: null };
     case 'escalate':
       return finish({ ...state, pending: null }, 'escalated', action.detail, action.reason);
     default: {

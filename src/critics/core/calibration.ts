@@ -63,6 +63,7 @@ export function sampleForCalibration(
     for (const record of execution.trace) {
       if (record.kind === 'generated') hashes.set(`${record.stage}#${record.attempt}`, record.outputHash);
       if (record.kind !== 'judged' || record.decision === 'escalate' || record.decision === 'invalid') continue;
+      if (record.by === 'second_critic') continue; // the stage critic is calibrated, not its check
       const id = `${execution.executionId}:${record.seq}`;
       const item: CalibrationItem = {
         id,

@@ -79,3 +79,30 @@ export function checkCriticReply(
 function invalid(detail: string): CheckedDecision {
   return { verdict: 'invalid', reason: 'invalid_decision', detail };
 }
+
+/** The cost a critic reported, when its reply carries a valid one. Pure. @internal */
+export function costOf(reply: CriticReply): number {
+  return reply.ok ? reportedCost(reply.value) : 0;
+}
+
+/**
+ * The `costUsd` a generator result or critic reply reports: a finite number
+ * ≥ 0, else 0 (also when reading it throws). Pure. @internal
+ */
+export function reportedCost(value: unknown): number {
+  try {
+    const cost = typeof value === 'object' && value !== null ? (value as { costUsd?: unknown }).costUsd : undefined;
+    return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The optional fields of a judgement, present only when the critic gave them. Pure. @internal */
+export function optionalFields(parsed: CriticDecision | null): { routeTo?: string; confidence?: number } {
+  if (parsed === null) return {};
+  return {
+    ...(parsed.routeTo === undefined ? {} : { routeTo: parsed.routeTo }),
+    ...(parsed.confidence === undefined ? {} : { confidence: parsed.confidence }),
+  };
+}

@@ -4,8 +4,9 @@ import type { CriticDecision, JsonValue } from '../contracts/decision.js';
 import type { ExecutionState, FeedbackCause } from '../contracts/execution-state.js';
 import type { RouteAction } from '../contracts/trace.js';
 import { applyAction, emit, type RecordDraft, type Transition } from './apply-action.js';
-import { type CriticReply, checkCriticReply } from './check-decision.js';
+import { type CriticReply, checkCriticReply, costOf, optionalFields } from './check-decision.js';
 import { type CriticVariant, type OnBudgetSpent, routeDecision } from './route.js';
+import { gateByStanding, type ProbationDraw, type Standing } from './standing-gate.js';
 
 /** One stage as the transition sees it. @internal */
 interface StagePlan {
@@ -13,6 +14,9 @@ interface StagePlan {
   readonly hasCritic: boolean;
   readonly retryBudget: number;
   readonly onBudgetSpent: OnBudgetSpent;
+  /** The standing of the stage's critic (default full). */
+  readonly standing?: Standing;
+  readonly hasSecondCritic?: boolean;
 }
 
 /** The pipeline's settings the transition reads. @internal */
@@ -21,7 +25,11 @@ export interface MachineConfig {
   readonly maxBacktracks: number;
   readonly variant: CriticVariant;
   readonly budgetUsd: number | undefined;
+  /** How accepts of critics on probation are drawn for a check (default: every one). */
+  readonly probation?: ProbationDraw;
 }
+
+const EVERY_ACCEPT: ProbationDraw = { reviewRate: 1, seed: '' };
 
 /** What the shell observed: a generator call or a critic call that finished (or threw). @internal */
 export type ExecutionInput =
@@ -43,7 +51,13 @@ export type ExecutionInput =
 /** What the shell does next, as data. @internal */
 export type ExecutionEffect =
   | { readonly kind: 'generate'; readonly stage: string; readonly attempt: number; readonly cause: FeedbackCause }
-  | { readonly kind: 'judge'; readonly stage: string; readonly attempt: number }
+  | {
+      readonly kind: 'judge';
+      readonly stage: string;
+      readonly attempt: number;
+      /** Set when the stage's second critic judges (the accept of the critic on probation waits for it). */
+      readonly by?: 'second_critic';
+    }
   | { readonly kind: 'finish' };
 
 /** The next state, its trace records (in its outbox), and the effect to carry out. @internal */
@@ -57,6 +71,7 @@ export function effectOf(state: ExecutionState, config: MachineConfig): Executio
   const stage = config.stages[state.stage_index]?.id ?? '';
   const done = ownValue(state.attempts, stage) ?? 0;
   if (state.phase === 'judge') return { kind: 'judge', stage, attempt: done };
+  if (state.phase === 'confirm') return { kind: 'judge', stage, attempt: done, by: 'second_critic' };
   return { kind: 'generate', stage, attempt: done + 1, cause: state.cause };
 }
 
@@ -65,8 +80,9 @@ export function effectOf(state: ExecutionState, config: MachineConfig): Executio
  * what a generator or critic call gave, the next record, the trace records
  * that tell it, and what to do next. A generator that threw or returned
  * garbage escalates (`generator_failed`); a critic reply is checked
- * ({@link checkCriticReply}) and routed ({@link routeDecision}); a stage
- * without a critic is accepted as generated.
+ * ({@link checkCriticReply}), routed ({@link routeDecision}) and gated by
+ * the critic's standing ({@link gateByStanding}); a stage without a critic is
+ * accepted as generated.
  *
  * @internal
  */
@@ -100,21 +116,35 @@ export function transition(state: ExecutionState, input: ExecutionInput, config:
   }
   const ids = config.stages.map((entry) => entry.id);
   const { parsed, checked } = checkCriticReply(input.reply, ids, state.stage_index, config.variant);
-  const { action, vetoed } = routeDecision(checked, budgetOf(spent, config), config.variant);
+  const routed = routeDecision(checked, budgetOf(spent, config), config.variant);
+  const bySecondCritic = state.phase === 'confirm';
+  const { action, marks } = gateByStanding({
+    stage,
+    attempt: attempts,
+    executionId: state.execution_id,
+    standing: plan.standing ?? 'full',
+    bySecondCritic,
+    hasSecondCritic: plan.hasSecondCritic === true,
+    checked,
+    action: routed.action,
+    draw: config.probation ?? EVERY_ACCEPT,
+  });
   const issues = parsed?.issues ?? [];
   const judgement = {
     stage,
     attempt: attempts,
     decision: parsed?.decision ?? ('invalid' as const),
     issues,
-    ...optional(parsed),
+    ...optionalFields(parsed),
+    ...(bySecondCritic ? { by: 'second_critic' as const } : {}),
   };
   const draft: RecordDraft = {
     kind: 'judged',
     ...call,
     ...judgement,
     ...(checked.verdict === 'invalid' ? { invalid: checked.detail } : {}),
-    ...(vetoed ? { vetoed } : {}),
+    ...(routed.vetoed ? { vetoed: true } : {}),
+    ...marks,
     action,
   };
   const judged = { ...spent, judgements: [...state.judgements, judgement] };
@@ -156,31 +186,4 @@ function budgetOf(state: ExecutionState, config: MachineConfig) {
     budgetUsd: config.budgetUsd,
     lastStage: state.stage_index === config.stages.length - 1,
   } as const;
-}
-
-// The cost a critic reported, when its reply carries a valid one.
-function costOf(reply: CriticReply): number {
-  return reply.ok ? reportedCost(reply.value) : 0;
-}
-
-/**
- * The `costUsd` a generator result or critic reply reports: a finite number
- * ≥ 0, else 0 (also when reading it throws). Pure. @internal
- */
-export function reportedCost(value: unknown): number {
-  try {
-    const cost = typeof value === 'object' && value !== null ? (value as { costUsd?: unknown }).costUsd : undefined;
-    return typeof cost === 'number' && Number.isFinite(cost) && cost >= 0 ? cost : 0;
-  } catch {
-    return 0;
-  }
-}
-
-// The optional fields of a judgement, present only when the critic gave them.
-function optional(parsed: CriticDecision | null): { routeTo?: string; confidence?: number } {
-  if (parsed === null) return {};
-  return {
-    ...(parsed.routeTo === undefined ? {} : { routeTo: parsed.routeTo }),
-    ...(parsed.confidence === undefined ? {} : { confidence: parsed.confidence }),
-  };
 }

@@ -21,6 +21,14 @@ export interface StageMetrics {
   readonly generatorCostUsd: number;
   /** Critic cost over generator cost at this stage. */
   readonly criticToGeneratorCost: number | null;
+  /**
+   * With outcomes: share of the critic's judged decisions the outcomes bore out (its accepts of the output that went
+   * on, not followed by a defect born at or before the stage; its rejects, whose retried output was later accepted
+   * and stayed clean, or that were never accepted and a defect followed). `null` without outcomes.
+   */
+  readonly predictiveAccuracy: number | null;
+  /** The critic's decisions the outcomes judged (the sample behind `predictiveAccuracy`). */
+  readonly outcomeDecisions: number;
 }
 
 /** A health flag the seed names, with the stage it concerns (if one). @public */
@@ -30,7 +38,8 @@ export interface HealthFlag {
     | 'critics_too_lenient'
     | 'critic_never_blocks'
     | 'retry_rate_out_of_band'
-    | 'backtrack_rate_out_of_band';
+    | 'backtrack_rate_out_of_band'
+    | 'critic_costs_more_than_it_saves';
   readonly stage?: string;
   readonly message: string;
 }
@@ -50,6 +59,44 @@ export interface OverallMetrics {
   /** Cost of the generator calls beyond each stage's first per execution: the rework the critics caused. */
   readonly reworkCostUsd: number;
   readonly criticToGeneratorCost: number | null;
+  /** With outcomes: share of the executions with an outcome whose work needed rework (a defect). */
+  readonly reworkRate: number | null;
+  /** With outcomes: the predictive accuracy of every critic's judged decisions together. */
+  readonly predictiveAccuracy: number | null;
+}
+
+/** Where defects were found: at a stage (its critic rejected the work) or after deployment. @public */
+export interface ShiftLeftEntry {
+  /** A stage id, or `post_deployment`. */
+  readonly at: string;
+  readonly defects: number;
+  /** Share of all the defects found in the executions with an outcome. */
+  readonly share: number | null;
+}
+
+/** One critic's cost against the rework it prevented (the seed's economic case). @public */
+export interface CriticRoi {
+  readonly stage: string;
+  /** The critic's cost in the executions with an outcome. */
+  readonly criticCostUsd: number;
+  /** Executions in which its rejects led to accepted work that stayed clean. */
+  readonly caught: number;
+  /** `caught` × the mean rework cost of a defect that got through (`null` when no outcome gives a cost). */
+  readonly preventedUsd: number | null;
+  /** `preventedUsd` over `criticCostUsd`: above 1 the critic saves more than it costs. */
+  readonly savedPerCost: number | null;
+}
+
+/** What the outcomes cover. @public */
+export interface OutcomeSummary {
+  /** Executions with an outcome. */
+  readonly recorded: number;
+  readonly defects: number;
+  readonly postDeployment: number;
+  /** Mean `reworkCostUsd` of the defects that give it (`null` when none does). */
+  readonly meanReworkCostUsd: number | null;
+  /** Outcomes naming no execution among the traces. */
+  readonly unmatched: readonly string[];
 }
 
 /** What {@link computeCriticMetrics} gives. @public */
@@ -59,4 +106,10 @@ export interface CriticMetrics {
   /** Route backs performed, by edge. */
   readonly routesBack: readonly { readonly from: string; readonly to: string; readonly count: number }[];
   readonly flags: readonly HealthFlag[];
+  /** With outcomes: defects found at each stage and after deployment, in stage order (else empty). */
+  readonly shiftLeft: readonly ShiftLeftEntry[];
+  /** With outcomes: each critic's cost against the rework it prevented (else empty). */
+  readonly criticRoi: readonly CriticRoi[];
+  /** With outcomes: what they cover (else `null`). */
+  readonly outcomes: OutcomeSummary | null;
 }

@@ -1,25 +1,20 @@
-import { type Issue, refuseOptions } from '../../errors.js';
+import { z } from 'zod';
+import { type Issue, refuseInvalidOptions, refuseOptions } from '../../errors.js';
 import { pushAll } from '../../kit/record.js';
 import { isObject } from '../../kit/zod-fast-path.js';
+import type { OutcomeRecord } from '../contracts/outcome.js';
 import type { ExecutionTrace } from '../contracts/result.js';
 import type { TraceRecord } from '../contracts/trace.js';
-import type { CriticMetrics, HealthFlag, OverallMetrics, StageMetrics } from './metrics-types.js';
+import { healthFlags } from './health-flags.js';
+import type { CriticMetrics, OverallMetrics } from './metrics-types.js';
+import { outcomeFigures, outcomeIssues } from './outcome-metrics.js';
 import { emptyTally, type StageTally, tallyExecution, tallyRoutes } from './stage-tally.js';
-
-/** The seed's target bands and alarm levels. @public */
-export const CRITIC_HEALTH_BANDS = {
-  retry: { low: 0.1, high: 0.3 },
-  backtrack: { low: 0.05, high: 0.15 },
-  systemicBacktrack: 0.25,
-  lenientBacktrack: 0.01,
-} as const;
 
 // A share, or null without a denominator.
 const rate = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
-const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
 
 // One stage's figures from its tally.
-function stageMetrics(stage: string, t: StageTally): StageMetrics {
+function stageMetrics(stage: string, t: StageTally) {
   return {
     stage,
     executions: t.executions,
@@ -36,61 +31,42 @@ function stageMetrics(stage: string, t: StageTally): StageMetrics {
   };
 }
 
-// The seed's health flags, overall and per critic.
-function healthFlags(overall: OverallMetrics, stages: readonly StageMetrics[]): HealthFlag[] {
-  const flags: HealthFlag[] = [];
-  const bands = CRITIC_HEALTH_BANDS;
-  const { backtrackRate, retryRate } = overall;
-  if (backtrackRate !== null && backtrackRate > bands.systemicBacktrack)
-    flags.push({
-      code: 'systemic_upstream_failure',
-      message: `backtracks at ${pct(backtrackRate)} (above 25%): systemic upstream quality failure, not localized errors`,
-    });
-  if (backtrackRate !== null && backtrackRate < bands.lenientBacktrack)
-    flags.push({
-      code: 'critics_too_lenient',
-      message: `backtracks at ${pct(backtrackRate)} (below 1%): critics too lenient or irrelevant`,
-    });
-  for (const stage of stages) {
-    if (stage.decisions > 0 && stage.retryRate === 0 && stage.backtrackRate === 0 && stage.escalationRate === 0)
-      flags.push({
-        code: 'critic_never_blocks',
-        stage: stage.stage,
-        message: `the ${stage.stage} critic never blocks: it is overhead, not a critic`,
-      });
-  }
-  if (retryRate !== null && (retryRate < bands.retry.low || retryRate > bands.retry.high))
-    flags.push({
-      code: 'retry_rate_out_of_band',
-      message: `within-stage retries at ${pct(retryRate)} (target 10–30%): a calibration problem`,
-    });
-  if (backtrackRate !== null && (backtrackRate < bands.backtrack.low || backtrackRate > bands.backtrack.high))
-    flags.push({
-      code: 'backtrack_rate_out_of_band',
-      message: `backward routes at ${pct(backtrackRate)} (target 5–15%): a calibration problem`,
-    });
-  return flags;
+/** What {@link computeCriticMetrics} takes besides the traces. @public */
+export interface CriticMetricsOptions {
+  /** What happened to each execution's work after its pipeline ended (`schemas/critic-outcomes.schema.json`). */
+  readonly outcomes?: readonly OutcomeRecord[];
 }
+
+// Every option has an entry, so a misspelt key is refused, never ignored; the records are checked with their paths.
+const optionShape = { outcomes: z.unknown().optional() } satisfies Record<keyof CriticMetricsOptions, z.ZodType>;
 
 /**
  * Every figure of the staged critics across executions, per stage (in the
  * order stages first appear) and overall, with the seed's health flags:
  * mean iterations, retry and backtrack rates, completion within budget,
  * escalation rate, critic accuracy, and critic cost against generator cost
- * and rework. Pure and linear in the traces' records. `traces` that is not
- * a list of execution traces (an item that is not an object, has no `trace`
- * list, or a record in it that is no trace record) is `INVALID_OPTIONS`
- * naming the first ones at their paths.
+ * and rework. With `outcomes`, also each critic's predictive accuracy, the
+ * rework rate, the shift-left profile and each critic's cost against the
+ * rework it prevented ({@link outcomeFigures}). Pure and linear in the
+ * traces' records. `traces` that is not a list of execution traces (an item
+ * that is not an object, has no `trace` list, or a record in it that is no
+ * trace record), an unknown option, or an outcome that does not fit (a
+ * field, an execution given twice, a stage no trace has) is
+ * `INVALID_OPTIONS` naming the first ones at their paths.
  *
  * @example
  * ```ts
- * const metrics = computeCriticMetrics(results); // StagedResult[] are traces
+ * const metrics = computeCriticMetrics(results, { outcomes }); // StagedResult[] are traces
  * for (const flag of metrics.flags) console.warn(flag.message);
  * ```
  * @public
  */
-export function computeCriticMetrics(traces: readonly ExecutionTrace[]): CriticMetrics {
+export function computeCriticMetrics(
+  traces: readonly ExecutionTrace[],
+  options: CriticMetricsOptions = {},
+): CriticMetrics {
   refuseOptions('computeCriticMetrics', checkedTraces(traces));
+  refuseInvalidOptions('computeCriticMetrics', optionShape, options);
   const tallies = new Map<string, StageTally>();
   const routes = new Map<string, number>();
   let completed = 0;
@@ -101,7 +77,15 @@ export function computeCriticMetrics(traces: readonly ExecutionTrace[]): CriticM
     if (execution.status === 'completed') completed += 1;
     else escalated += 1;
   }
-  const stages = [...tallies].map(([stage, tally]) => stageMetrics(stage, tally));
+  const order = [...tallies.keys()];
+  const { outcomes } = options;
+  if (outcomes !== undefined) refuseOptions('computeCriticMetrics', outcomeIssues(outcomes, new Set(order)));
+  const figures = outcomes === undefined ? null : outcomeFigures(traces, outcomes, order);
+  const stages = [...tallies].map(([stage, tally]) => ({
+    ...stageMetrics(stage, tally),
+    predictiveAccuracy: figures?.byStage.get(stage)?.predictiveAccuracy ?? null,
+    outcomeDecisions: figures?.byStage.get(stage)?.outcomeDecisions ?? 0,
+  }));
   const sum = [...tallies.values()].reduce((total, t) => {
     for (const key of Object.keys(t) as (keyof StageTally)[]) total[key] += t[key];
     return total;
@@ -119,12 +103,22 @@ export function computeCriticMetrics(traces: readonly ExecutionTrace[]): CriticM
     generatorCostUsd: sum.generatorCost,
     reworkCostUsd: sum.reworkCost,
     criticToGeneratorCost: rate(sum.criticCost, sum.generatorCost),
+    reworkRate: figures?.reworkRate ?? null,
+    predictiveAccuracy: figures?.predictiveAccuracy ?? null,
   };
   const routesBack = [...routes].map(([edge, count]) => {
     const [from = '', to = ''] = edge.split('\u0000');
     return { from, to, count };
   });
-  return { stages, overall, routesBack, flags: healthFlags(overall, stages) };
+  return {
+    stages,
+    overall,
+    routesBack,
+    flags: [...healthFlags(overall, stages), ...(figures?.flags ?? [])],
+    shiftLeft: figures?.shiftLeft ?? [],
+    criticRoi: figures?.criticRoi ?? [],
+    outcomes: figures?.summary ?? null,
+  };
 }
 
 // The issues of the traces, or one issue when reading them throws (a throwing getter, a revoked proxy).

@@ -1,4 +1,5 @@
 import type { CriticMetrics, StageMetrics } from './metrics-types.js';
+import type { StandingReport } from './standing.js';
 
 // A rate as a percentage, or a dash without data.
 const pct = (value: number | null): string => (value === null ? '–' : `${(value * 100).toFixed(1)}%`);
@@ -11,7 +12,7 @@ const label = (text: string): string => text.replaceAll('"', "'");
 
 // One row of the per-stage table.
 function stageRow(stage: StageMetrics): string {
-  return `| ${stage.stage} | ${stage.executions} | ${num(stage.meanIterations)} | ${pct(stage.retryRate)} | ${pct(stage.backtrackRate)} | ${pct(stage.completionWithinBudgetRate)} | ${pct(stage.escalationRate)} | ${pct(stage.criticAccuracy)} | ${usd(stage.criticCostUsd)} / ${usd(stage.generatorCostUsd)} |`;
+  return `| ${stage.stage} | ${stage.executions} | ${num(stage.meanIterations)} | ${pct(stage.retryRate)} | ${pct(stage.backtrackRate)} | ${pct(stage.completionWithinBudgetRate)} | ${pct(stage.escalationRate)} | ${pct(stage.criticAccuracy)} | ${pct(stage.predictiveAccuracy)} | ${usd(stage.criticCostUsd)} / ${usd(stage.generatorCostUsd)} |`;
 }
 
 // The Mermaid flow: the stages in order, each with its retry rate as a self-loop and the route backs as dashed edges.
@@ -34,10 +35,51 @@ function flow(metrics: CriticMetrics): string[] {
   return lines;
 }
 
+// With outcomes: the rework rate, where defects were found, and what each critic cost against what it prevented.
+function outcomeSection(metrics: CriticMetrics): string[] {
+  const summary = metrics.outcomes;
+  if (summary === null) return [];
+  const unmatched =
+    summary.unmatched.length === 0 ? '' : ` ${summary.unmatched.length} outcomes name no execution here.`;
+  return [
+    '## Outcomes',
+    '',
+    `${summary.recorded} executions with an outcome: ${pct(metrics.overall.reworkRate)} needed rework (${summary.postDeployment} found after deployment); predictive accuracy ${pct(metrics.overall.predictiveAccuracy)}.${unmatched}`,
+    '',
+    '| defects found at | defects | share |',
+    '|---|---|---|',
+    ...metrics.shiftLeft.map((entry) => `| ${entry.at} | ${entry.defects} | ${pct(entry.share)} |`),
+    '',
+    '| critic | caught | cost | rework prevented | saved per dollar |',
+    '|---|---|---|---|---|',
+    ...metrics.criticRoi.map(
+      (roi) =>
+        `| ${roi.stage} | ${roi.caught} | ${usd(roi.criticCostUsd)} | ${roi.preventedUsd === null ? '–' : usd(roi.preventedUsd)} | ${num(roi.savedPerCost)} |`,
+    ),
+    '',
+  ];
+}
+
+// Each critic's standing with its reasons.
+function standingSection(report: StandingReport | undefined): string[] {
+  if (report === undefined) return [];
+  return [
+    '## Standing',
+    '',
+    '| critic | standing | why |',
+    '|---|---|---|',
+    ...report.critics.map((critic) => `| ${critic.stage} | ${critic.standing} | ${critic.reasons.join('; ')} |`),
+    '',
+  ];
+}
+
 /**
  * Renders {@link CriticMetrics} as Markdown: the overall figures, a table per
- * stage, the health flags, and a Mermaid flow of the stages annotated with
- * their retry and backtrack rates. Pure.
+ * stage (with its outcome accuracy), the health flags, with outcomes the
+ * rework rate, the shift-left profile and each critic's cost against the
+ * rework it prevented, with `standing` each critic's standing and reasons,
+ * and a Mermaid flow of the stages annotated with their retry and backtrack
+ * rates. Pure.
  *
  * @example
  * ```ts
@@ -45,7 +87,10 @@ function flow(metrics: CriticMetrics): string[] {
  * ```
  * @public
  */
-export function renderCriticReport(metrics: CriticMetrics): string {
+export function renderCriticReport(
+  metrics: CriticMetrics,
+  options: { readonly standing?: StandingReport } = {},
+): string {
   const o = metrics.overall;
   const lines = [
     '# Staged critics report',
@@ -64,10 +109,12 @@ export function renderCriticReport(metrics: CriticMetrics): string {
     '',
     '## Stages',
     '',
-    '| stage | executions | mean iterations | retries | route backs | within budget | escalated | critic accuracy | critic / generator cost |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| stage | executions | mean iterations | retries | route backs | within budget | escalated | critic accuracy | outcome accuracy | critic / generator cost |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...metrics.stages.map(stageRow),
     '',
+    ...outcomeSection(metrics),
+    ...standingSection(options.standing),
     '## Flow',
     '',
     ...flow(metrics),

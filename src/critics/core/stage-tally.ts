@@ -61,7 +61,8 @@ const nothingLater = (): Later => ({ nextHash: null, accepted: false, routedBack
  * budget): the critic blamed that stage's accepted output and the execution
  * ended on it. An escalation at a stage after it (a critic escalating, a
  * spent retry budget) blames that later stage's own output, not the accepted
- * one. A reject (retry or route back) is right when the stage's next output
+ * one. An accept that the stage's second critic did not confirm is wrong.
+ * A reject (retry or route back) is right when the stage's next output
  * differs and is later accepted. Pure (it only updates `tallies`).
  *
  * @internal
@@ -73,12 +74,17 @@ export function tallyExecution(tallies: Map<string, StageTally>, execution: Exec
   const hashOf = new Map<string, string | null>();
   for (const record of records)
     if (record.kind === 'generated') hashOf.set(`${record.stage}#${record.attempt}`, record.outputHash);
+  const overruled = new Set<string>();
   for (let index = records.length - 1; index >= 0; index--) {
     const record = records[index] as CallRecord;
     const seen = later.get(record.stage) ?? nothingLater();
     later.set(record.stage, seen);
     if (record.kind === 'judged') {
-      if (record.decision === 'accept') verdicts[index] = !seen.routedBackTo && !seen.blamedByEscalation;
+      const call = `${record.stage}#${record.attempt}`;
+      if (record.by === 'second_critic') {
+        if (record.decision !== 'accept' && record.decision !== 'invalid') overruled.add(call);
+      } else if (record.decision === 'accept')
+        verdicts[index] = !seen.routedBackTo && !seen.blamedByEscalation && !overruled.has(call);
       else if (record.decision === 'retry' || record.decision === 'route_back') {
         const judgedHash = hashOf.get(`${record.stage}#${record.attempt}`) ?? null;
         verdicts[index] = seen.accepted && seen.nextHash !== null && seen.nextHash !== judgedHash;
@@ -114,7 +120,8 @@ export function tallyExecution(tallies: Map<string, StageTally>, execution: Exec
     // spent budget turned it into gaps or an escalation: the critic did block.
     if (record.decision === 'retry' || record.vetoed === true) tally.retries += 1;
     else if (record.action.kind === 'route_back') tally.backtracks += 1;
-    if (record.decision === 'accept' || record.decision === 'retry' || record.decision === 'route_back') {
+    // Accuracy is the stage critic's own: a second critic's decision is its check, not its judgement.
+    if (record.by === undefined && ['accept', 'retry', 'route_back'].includes(record.decision)) {
       tally.judgedTotal += 1;
       if (verdicts[index] === true) tally.judgedRight += 1;
     }

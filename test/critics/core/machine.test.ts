@@ -124,4 +124,22 @@ describe('the staged machine', () => {
     const { state } = drive(planOf(STAGES, { budgetUsd: 1 }), () => accept, { generatorCost: 0.6 });
     expect(state).toMatchObject({ status: 'escalated', escalation: 'budget', spent_usd: 1.2 });
   });
+
+  it("with the USD budget spent, the last stage's accept completes; an accept before it escalates", () => {
+    // plan costs 0.6, its critic accepts; deploy (no critic) costs 0.6: the budget of 1 is spent by the last call.
+    const twoStages = planOf(['plan', 'deploy'], { budgetUsd: 1 });
+    expect(drive(twoStages, () => accept, { generatorCost: 0.6 }).state).toMatchObject({
+      status: 'completed',
+      spent_usd: 1.2,
+    });
+    // The same with a critic on the last stage: its accept ends the execution, no generator call follows.
+    const criticLast = { ...twoStages, stages: twoStages.stages.map((stage) => ({ ...stage, hasCritic: true })) };
+    expect(drive(criticLast, () => accept, { generatorCost: 0.6 }).state).toMatchObject({ status: 'completed' });
+    // Spent on the first stage's call: its accept would call deploy's generator, so it escalates.
+    expect(drive(twoStages, () => accept, { generatorCost: 1 }).state).toMatchObject({
+      status: 'escalated',
+      escalation: 'budget',
+      spent_usd: 1,
+    });
+  });
 });
