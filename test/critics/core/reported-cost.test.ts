@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportedCost } from '../../../src/critics/core/machine.js';
+import { reportedCost } from '../../../src/critics/core/check-decision.js';
 
 describe('reportedCost', () => {
   it('counts a finite cost of at least 0, and nothing for Infinity, NaN, a negative or a non-number', () => {
