@@ -36,7 +36,7 @@ export interface ToolDefinition<Input, Output> {
   readonly annotations?: ToolAnnotations;
   /**
    * The longest string the input may hold anywhere, checked before the schema reads it (default
-   * {@link DEFAULT_MAX_TEXT_CHARS}); a field's own `.max()` bounds it further.
+   * 65,536 characters); a field's own `.max()` bounds it further.
    */
   readonly maxTextChars?: number;
   readonly input: ToolObjectSchema<Input>;
