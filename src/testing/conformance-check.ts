@@ -30,12 +30,8 @@ export function expectTrue(condition: boolean, rule: string, seen?: unknown): as
   if (!condition) throw new AssertionError({ message: seen === undefined ? rule : `${rule}: got ${show(seen)}` });
 }
 
-/**
- * Whether an error carries the port's error `code`: any thrown object with it counts, a `GoalLoopError` or not.
- *
- * @internal
- */
-export const hasCode = (error: unknown, code: string): boolean =>
+// Whether an error carries the port's error code: any thrown object with it counts, a GoalLoopError or not.
+const hasCode = (error: unknown, code: string): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 
 // What a thrown value says about itself in a failure message.
