@@ -181,7 +181,9 @@ describe('renderCriticReport: quoted values', () => {
     const report = renderCriticReport({
       ...metrics,
       stages: [{ ...stage, stage: hostile }],
-      flags: [{ code: 'retry_rate_out_of_band', stage: hostile, message: '<script>' } as (typeof metrics.flags)[number]],
+      flags: [
+        { code: 'retry_rate_out_of_band', stage: hostile, message: '<script>' } as (typeof metrics.flags)[number],
+      ],
     });
     expect(report.split('\n')).not.toContain('## Injected');
     expect(report).not.toMatch(/<b>|<script>/);
