@@ -5,6 +5,7 @@ import { calibrationLabelsSchema, criticOutcomesSchema } from '../src/critics.js
 import { goalSchema } from '../src/goal/contracts/goal.js';
 import { verdictFileSchema } from '../src/goal/contracts/verdict.js';
 import { feedbackReportSchema, stageContractSchemas } from '../src/review.js';
+import { discriminate } from './discriminate-schema.js';
 
 const BASE = 'https://unpkg.com/goal-loop/schemas/';
 
@@ -44,8 +45,8 @@ function render(name: string, entry: (typeof contracts)[string]): string {
     io: entry.io,
     unrepresentable: 'any',
     target: 'draft-2020-12',
-  }) as Record<string, unknown>;
-  return `${JSON.stringify({ ...json, $id: `${BASE}${name}`, title: entry.title }, null, 2)}\n`;
+  });
+  return `${JSON.stringify({ ...(discriminate(json) as object), $id: `${BASE}${name}`, title: entry.title }, null, 2)}\n`;
 }
 
 const check = process.argv.includes('--check');

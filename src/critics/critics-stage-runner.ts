@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isGoalLoopError, refuseInvalidOptions } from '../errors.js';
+import { isGoalLoopError, refuseInvalidOptions, refuseOptions } from '../errors.js';
 import type { StageContext, StageOutcome, StageRunner } from '../index.js';
 import type { JsonValue } from './contracts/decision.js';
 import type { StagedResult } from './contracts/result.js';
@@ -7,13 +7,16 @@ import type { StagedPipeline } from './staged-pipeline.js';
 
 /** Options of {@link createCriticsStageRunner}. @public */
 export interface CriticsStageRunnerOptions {
-  /** The goal loop's stage this runner answers to. */
-  readonly stageId: string;
-  /** The execution's spec for this stage run (e.g. read from the run directory). */
-  readonly spec: (context: StageContext) => JsonValue | Promise<JsonValue>;
-  /** The execution id of a stage run (default `<stageId>-<iteration>`: one execution per loop iteration, resumed after a crash). */
+  /**
+   * The goal loop's stage this runner answers to; without it, it runs whichever stage the loop passes (give it, with
+   * a `fallback`, when the loop has other stages).
+   */
+  readonly stageId?: string;
+  /** The execution's spec: a JSON value, or a function of the stage run (e.g. reading the run directory). */
+  readonly spec: JsonValue | ((context: StageContext) => JsonValue | Promise<JsonValue>);
+  /** The execution id of a stage run (default `<stage>-<iteration>`: one execution per loop iteration, resumed after a crash). */
   readonly executionId?: (context: StageContext) => string;
-  /** Another runner for every other stage (without it, other stages fail with a detail). */
+  /** Another runner for every other stage (needs `stageId`; without it, other stages fail with a detail). */
   readonly fallback?: StageRunner;
 }
 
@@ -21,8 +24,8 @@ const fn = (name: string) =>
   z.custom((value) => typeof value === 'function', { message: `${name} must be a function of the stage context` });
 // Every option has an entry (checked against CriticsStageRunnerOptions), so a key outside it is a misspelling.
 const optionShape = {
-  stageId: z.string().min(1),
-  spec: fn('spec'),
+  stageId: z.string().min(1).optional(),
+  spec: z.union([fn('spec'), z.json()], { error: 'spec must be a JSON value or a function of the stage context' }),
   executionId: fn('executionId').optional(),
   fallback: z
     .custom((value) => typeof (value as { run?: unknown } | null)?.run === 'function', {
@@ -64,23 +67,32 @@ export function outcomeOf(result: StagedResult): StageOutcome {
  *
  * @example
  * ```ts
- * const runner = createCriticsStageRunner(pipeline, { stageId: '07-code', spec: () => ({ feature: 'login' }), fallback });
+ * const runner = createCriticsStageRunner(pipeline, { stageId: '07-code', spec: { feature: 'login' }, fallback });
  * const loop = new GoalLoop({ fs, runDir, stages: ['02-requirements', '07-code'], runner });
  * ```
  * @public
  */
 export function createCriticsStageRunner(pipeline: StagedPipeline, options: CriticsStageRunnerOptions): StageRunner {
   refuseInvalidOptions('createCriticsStageRunner', optionShape, options);
+  if (options.fallback !== undefined && options.stageId === undefined)
+    refuseOptions('createCriticsStageRunner', [
+      {
+        code: 'custom',
+        path: ['fallback'],
+        message: 'fallback runs the stages other than stageId, so it needs stageId',
+      },
+    ]);
+  const { spec } = options;
   return {
     async run(stage: string, context: StageContext): Promise<StageOutcome> {
-      if (stage !== options.stageId) {
+      if (options.stageId !== undefined && stage !== options.stageId) {
         if (options.fallback !== undefined) return options.fallback.run(stage, context);
         return { status: 'failed', detail: `the critics stage runner only runs ${options.stageId}, not ${stage}` };
       }
-      const executionId = options.executionId?.(context) ?? `${options.stageId}-${context.iteration}`;
+      const executionId = options.executionId?.(context) ?? `${stage}-${context.iteration}`;
       try {
-        const spec = await options.spec(context);
-        return outcomeOf(await pipeline.run({ executionId, spec, signal: context.signal }));
+        const value = typeof spec === 'function' ? await spec(context) : spec;
+        return outcomeOf(await pipeline.run({ executionId, spec: value, signal: context.signal }));
       } catch (error) {
         if (context.signal.aborted) throw error;
         const reason = isGoalLoopError(error)

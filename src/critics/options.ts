@@ -120,8 +120,12 @@ export interface StagedPipelineOptions {
    * ever.
    */
   readonly hostCallTimeoutMs?: number;
-  /** Receives every trace record as it is appended; what it throws goes to `onListenerError`, never to the run. */
-  readonly onEvent?: (record: TraceRecord) => void;
+  /**
+   * Receives every trace record as it is appended, with `type` beside `kind` (the same value) so one listener reads
+   * these and the goal loop's events alike; `trace.jsonl` keeps `kind` alone. What it throws goes to
+   * `onListenerError`, never to the run.
+   */
+  readonly onEvent?: (record: TraceRecord & { readonly type: TraceRecord['kind'] }) => void;
   /** Receives what `onEvent` threw, with the record (default: one `console.warn` line per throw). */
   readonly onListenerError?: ListenerErrorHandler<TraceRecord>;
   /**

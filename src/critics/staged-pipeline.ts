@@ -74,7 +74,7 @@ export class StagedPipeline {
   private readonly clock: Clock;
   private readonly config: MachineConfig;
   private readonly lockTimeoutMs: number;
-  private readonly feed: EventFeed<TraceRecord>;
+  private readonly feed: EventFeed<TraceRecord & { readonly type: TraceRecord['kind'] }>;
 
   /** Validates the options; a wrong value throws `INVALID_OPTIONS` naming each field. */
   constructor(private readonly options: StagedPipelineOptions) {
@@ -147,7 +147,9 @@ export class StagedPipeline {
       // The pending folder after the containment rule: a symlink out of the project is refused, never swept.
       const pendingFolder = await containPendingCostFolder(fs, paths.dir);
       await fs.removeStaleTempFiles?.(pendingFolder, { olderThanMs: STALE_TEMP_MS });
-      const log = new JsonlLog<TraceRecord>(fs, paths.trace, (record) => this.feed.publish(record));
+      const log = new JsonlLog<TraceRecord>(fs, paths.trace, (record) =>
+        this.feed.publish({ ...record, type: record.kind }),
+      );
       const store = createJsonStore(fs, paths.state, executionStateSchema);
       const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
       const execution = await Execution.open(

@@ -17,7 +17,9 @@ export interface FileStat {
 /**
  * The filesystem port. Rooted at a project root: every path is relative to it,
  * POSIX style (`a/b.json`). A missing file is `null`, never an exception;
- * exceptions are for real faults and carry a `code`.
+ * exceptions are for real faults and carry a `code` (`IO_ERROR`, or
+ * `INVALID_OPTIONS` for a bad argument); the code is the contract, not the
+ * error's class (a plain `Error` with `code: 'IO_ERROR'` fits).
  *
  * Implementations: `createNodeFileSystem` (`goal-loop/node`) and
  * `createMemoryFileSystem` (`goal-loop/testing`); run

@@ -1,9 +1,5 @@
-import assert from 'node:assert/strict';
-import { isGoalLoopError } from '../errors.js';
+import { expectEqual, expectRejection } from './conformance-check.js';
 import type { ConformanceCase } from './file-system-conformance-cases-io.js';
-
-// Whether an error is the port's IO_ERROR (a validator for assert.rejects).
-const isIoError = (error: unknown): boolean => isGoalLoopError(error, 'IO_ERROR');
 
 /**
  * The cases about the directory tree and faults: sorted lists, remove, rename,
@@ -17,20 +13,24 @@ export const fileTreeCases: readonly ConformanceCase[] = [
     name: 'lists entries sorted',
     async run({ fs }) {
       for (const path of ['b.txt', 'a.txt', 'C.txt', 'sub/x.txt']) await fs.writeText(`list/${path}`, path);
-      assert.deepEqual(await fs.list('list'), ['C.txt', 'a.txt', 'b.txt', 'sub']);
+      expectEqual(
+        await fs.list('list'),
+        ['C.txt', 'a.txt', 'b.txt', 'sub'],
+        'list gives entry names sorted by code unit, directories included',
+      );
       await fs.mkdir('empty');
-      assert.deepEqual(await fs.list('empty'), []);
+      expectEqual(await fs.list('empty'), [], 'list of an empty directory is []');
     },
   },
   {
     name: 'removes files and empty directories; missing is fine; a full directory is an IO_ERROR',
     async run({ fs }) {
       await fs.writeText('r/f.txt', 'x');
-      await assert.rejects(fs.remove('r'), isIoError);
+      await expectRejection(fs.remove('r'), 'IO_ERROR', 'remove of a directory that is not empty throws IO_ERROR');
       await fs.remove('r/f.txt');
-      assert.equal(await fs.stat('r/f.txt'), null);
+      expectEqual(await fs.stat('r/f.txt'), null, 'remove deletes a file');
       await fs.remove('r');
-      assert.equal(await fs.stat('r'), null);
+      expectEqual(await fs.stat('r'), null, 'remove deletes an empty directory');
       await fs.remove('r');
       await fs.remove('never/there.txt');
     },
@@ -41,13 +41,13 @@ export const fileTreeCases: readonly ConformanceCase[] = [
       await fs.writeText('from.txt', 'new');
       await fs.writeText('to.txt', 'old');
       await fs.rename('from.txt', 'to.txt');
-      assert.equal(await fs.readText('to.txt'), 'new');
-      assert.equal(await fs.readText('from.txt'), null);
+      expectEqual(await fs.readText('to.txt'), 'new', 'rename replaces an existing target');
+      expectEqual(await fs.readText('from.txt'), null, 'rename leaves nothing at the source');
       await fs.writeText('tree/a/b.txt', 'deep');
       await fs.rename('tree', 'moved');
-      assert.equal(await fs.readText('moved/a/b.txt'), 'deep');
-      assert.equal(await fs.stat('tree'), null);
-      await assert.rejects(fs.rename('absent.txt', 'x.txt'), isIoError);
+      expectEqual(await fs.readText('moved/a/b.txt'), 'deep', 'rename of a directory moves its content');
+      expectEqual(await fs.stat('tree'), null, 'a renamed directory is gone from its old path');
+      await expectRejection(fs.rename('absent.txt', 'x.txt'), 'IO_ERROR', 'rename of a missing source throws IO_ERROR');
     },
   },
   {
@@ -55,8 +55,8 @@ export const fileTreeCases: readonly ConformanceCase[] = [
     async run({ fs }) {
       await fs.mkdir('m/n/o');
       await fs.mkdir('m/n/o');
-      assert.equal((await fs.stat('m/n/o'))?.type, 'directory');
-      assert.deepEqual(await fs.list('m'), ['n']);
+      expectEqual((await fs.stat('m/n/o'))?.type, 'directory', 'mkdir creates every missing parent');
+      expectEqual(await fs.list('m'), ['n'], 'mkdir of an existing directory changes nothing');
     },
   },
   {
@@ -64,9 +64,13 @@ export const fileTreeCases: readonly ConformanceCase[] = [
     async run({ fs }) {
       await fs.writeText('plain.txt', 'x');
       await fs.mkdir('folder');
-      await assert.rejects(fs.readText('folder'), isIoError);
-      await assert.rejects(fs.writeText('plain.txt/child.txt', 'x'), isIoError);
-      await assert.rejects(fs.mkdir('plain.txt'), isIoError);
+      await expectRejection(fs.readText('folder'), 'IO_ERROR', 'readText of a directory throws IO_ERROR');
+      await expectRejection(
+        fs.writeText('plain.txt/child.txt', 'x'),
+        'IO_ERROR',
+        'writeText below a file throws IO_ERROR',
+      );
+      await expectRejection(fs.mkdir('plain.txt'), 'IO_ERROR', 'mkdir over a file throws IO_ERROR');
     },
   },
   {
@@ -76,14 +80,14 @@ export const fileTreeCases: readonly ConformanceCase[] = [
       await fs.writeText('real/dir/f.txt', 'through');
       await symlink('real/dir', 'link');
       await symlink('f.txt', 'real/dir/alias.txt');
-      assert.equal(await fs.realpath('real/dir/f.txt'), 'real/dir/f.txt');
-      assert.equal(await fs.realpath('.'), '.');
-      assert.equal(await fs.realpath('link/f.txt'), 'real/dir/f.txt');
-      assert.equal(await fs.realpath('link/alias.txt'), 'real/dir/f.txt');
-      assert.equal(await fs.readText('link/alias.txt'), 'through');
-      assert.equal((await fs.stat('link'))?.type, 'symlink');
-      assert.equal((await fs.stat('link/f.txt'))?.type, 'file');
-      assert.deepEqual(await fs.list('link'), ['alias.txt', 'f.txt']);
+      expectEqual(await fs.realpath('real/dir/f.txt'), 'real/dir/f.txt', 'realpath of a plain path is itself');
+      expectEqual(await fs.realpath('.'), '.', 'realpath of the root is "."');
+      expectEqual(await fs.realpath('link/f.txt'), 'real/dir/f.txt', 'realpath resolves a directory symlink');
+      expectEqual(await fs.realpath('link/alias.txt'), 'real/dir/f.txt', 'realpath resolves chained symlinks');
+      expectEqual(await fs.readText('link/alias.txt'), 'through', 'readText follows symlinks');
+      expectEqual((await fs.stat('link'))?.type, 'symlink', 'stat does not follow a final symlink');
+      expectEqual((await fs.stat('link/f.txt'))?.type, 'file', 'stat follows symlinks before the last segment');
+      expectEqual(await fs.list('link'), ['alias.txt', 'f.txt'], 'list follows a directory symlink');
     },
   },
   {
@@ -92,13 +96,21 @@ export const fileTreeCases: readonly ConformanceCase[] = [
       if (symlink === undefined) return;
       await symlink('..', 'up');
       await symlink('nowhere.txt', 'dangling');
-      assert.equal(await fs.realpath('up'), '..');
-      assert.equal((await fs.stat('up'))?.type, 'symlink');
-      assert.equal(await fs.realpath('dangling'), null);
-      assert.equal((await fs.stat('dangling'))?.type, 'symlink');
-      assert.equal(await fs.createExclusive('dangling', 'x'), false);
+      expectEqual(
+        await fs.realpath('up'),
+        '..',
+        'realpath of a symlink escaping the root is its path relative to the root',
+      );
+      expectEqual((await fs.stat('up'))?.type, 'symlink', 'stat of an escaping symlink says "symlink"');
+      expectEqual(await fs.realpath('dangling'), null, 'realpath of a dangling symlink is null');
+      expectEqual((await fs.stat('dangling'))?.type, 'symlink', 'stat of a dangling symlink says "symlink"');
+      expectEqual(
+        await fs.createExclusive('dangling', 'x'),
+        false,
+        'createExclusive never writes through a dangling symlink',
+      );
       await fs.remove('dangling');
-      assert.equal(await fs.stat('dangling'), null);
+      expectEqual(await fs.stat('dangling'), null, 'remove deletes a symlink itself');
     },
   },
 ];

@@ -1,4 +1,5 @@
 import { optionKeyIssues, refuseOptions } from '../errors.js';
+import { underRule } from './conformance-check.js';
 import { fileContentCases } from './file-system-conformance-cases-io.js';
 import { fileLimitCases } from './file-system-conformance-cases-limits.js';
 import { fileTreeCases } from './file-system-conformance-cases-tree.js';
@@ -39,8 +40,11 @@ function checkApi(api: unknown): void {
 
 /**
  * The {@link FileSystem} conformance cases as plain data, independent of any
- * test framework: each `run` throws (a `node:assert` `AssertionError`, or the
- * filesystem's error) when the fixture's filesystem breaks the port's contract.
+ * test framework: each `run` throws a `node:assert` `AssertionError` when the
+ * fixture's filesystem breaks the port's contract, its message naming the case
+ * and the rule in words, then what was expected and what came (an error the
+ * filesystem threw where success was due is its `cause`). An expected fault
+ * counts by its `code` (`IO_ERROR`), whatever class the error is.
  * The symlink, FIFO and read-cap cases return early, passing, when the
  * fixture has no `symlink`, `mkfifo` or `maxReadBytes`. `run` does not call the fixture's `cleanup`. A fixture
  * with an unknown key (`maxReadByte`) or a field of the wrong kind makes `run` throw `INVALID_OPTIONS` naming it.
@@ -63,7 +67,7 @@ export function fileSystemConformanceCases(): readonly {
     name,
     run: (fixture: FileSystemFixture) => {
       checkFixture(fixture);
-      return run(fixture);
+      return underRule(name, () => run(fixture));
     },
   }));
 }

@@ -42,9 +42,9 @@ describe('createCriticsStageRunner options', () => {
   });
 
   it.each<[object, (string | number)[][]]>([
-    [{ spec: () => 1 }, [['stageId']]],
+    [{ spec: () => 1, fallback: { run: async () => ({ status: 'passed' }) } }, [['fallback']]],
     [{ stageId: 'build' }, [['spec']]],
-    [{ stageId: 'build', spec: { feature: 'login' } }, [['spec']]],
+    [{ stageId: 'build', spec: { feature: () => 'login' } }, [['spec']]],
     [{ stageId: '', spec: () => 1, executionId: 'build-1' }, [['stageId'], ['executionId']]],
     [{ stageId: 'build', spec: () => 1, fallback: () => ({ status: 'passed' }) }, [['fallback']]],
   ])('refuses %j at each path', async (options, paths) => {
@@ -116,6 +116,8 @@ describe('calibration options', () => {
       ['perDecision'],
       ['seed'],
     ]);
+    for (const seed of [Number.NaN, Number.POSITIVE_INFINITY, true, null, { n: 1 }])
+      expect(await refusedPaths(() => sampleForCalibration([], { seed } as never))).toEqual([['seed']]);
     const sample = sampleForCalibration([], { perDecision: 0, seed: 's' });
     const labels = { schema_version: 1 as const, labels: [] };
     expect(await refusedPaths(() => calibrationReport(sample, labels, { threshold: 85 }))).toEqual([['threshold']]);

@@ -53,6 +53,22 @@ describe('createCriticsStageRunner through a real GoalLoop run', () => {
     expect(await fs.readText(`${RUN}/critics/build-1/state.json`)).not.toBeNull();
   });
 
+  it('without stageId runs the stage the loop passes, and takes spec as a plain value', async () => {
+    const fs = createMemoryFileSystem();
+    const specs: unknown[] = [];
+    const staged = pipeline(fs, 'accept_with_gaps');
+    const run = staged.run.bind(staged);
+    staged.run = (request) => {
+      specs.push(request.spec);
+      return run(request);
+    };
+    const runner = createCriticsStageRunner(staged, { spec: { feature: 'login' } });
+    const result = await new GoalLoop({ fs, clock: clock(), runDir: RUN, stages: ['07-code'], runner }).run();
+    expect(result).toMatchObject({ stoppedOn: 'complete', iterations: 1 });
+    expect(specs).toEqual([{ feature: 'login' }]);
+    expect(await fs.readText(`${RUN}/critics/07-code-1/state.json`)).not.toBeNull();
+  });
+
   it('an escalation is needs_context, with the reason', async () => {
     const fs = createMemoryFileSystem();
     const runner = createCriticsStageRunner(pipeline(fs, 'escalate'), {

@@ -25,9 +25,20 @@ describe('StagedPipeline onEvent faults', () => {
     });
     const result = await pipeline.run({ executionId: 'feat-1', spec });
     expect(result).toEqual(expected);
-    expect(reported).toEqual(result.trace);
+    expect(reported).toEqual(result.trace.map((record) => ({ ...record, type: record.kind })));
     expect(await fs.readText(`${DIR}/feat-1/trace.jsonl`)).toBe(await quiet.fs.readText(`${DIR}/feat-1/trace.jsonl`));
     expect(await fs.readText(`${DIR}/feat-1/state.json`)).toBe(await quiet.fs.readText(`${DIR}/feat-1/state.json`));
+  });
+
+  it('gives listeners type beside kind, like the goal loop events, while trace.jsonl keeps kind alone', async () => {
+    const heard: { type: string; kind: string }[] = [];
+    const { fs, pipeline } = oneRetry({ onEvent: (record) => heard.push(record) });
+    const result = await pipeline.run({ executionId: 'feat-1', spec });
+    expect(heard.map((record) => record.type)).toEqual(result.trace.map((record) => record.kind));
+    expect(heard.every((record) => record.type === record.kind)).toBe(true);
+    const lines = (await fs.readText(`${DIR}/feat-1/trace.jsonl`))?.trimEnd().split('\n') ?? [];
+    expect(lines).toHaveLength(result.trace.length);
+    for (const line of lines) expect(JSON.parse(line)).not.toHaveProperty('type');
   });
 
   it('is reported with console.warn by default', async () => {

@@ -74,6 +74,68 @@ describe('fileSystemConformanceCases', () => {
   });
 });
 
+describe('fileSystemConformanceCases failures and error codes', () => {
+  // Every method of the memory filesystem, its rejections rethrown as plain Errors carrying only the code.
+  const plainErrors = (fs: MemoryFileSystem): Partial<MemoryFileSystem> =>
+    Object.fromEntries(
+      (['readText', 'readBytes', 'writeText', 'appendText', 'truncate', 'remove', 'rename', 'mkdir'] as const).map(
+        (name) => [
+          name,
+          (...args: unknown[]) =>
+            (fs[name] as (...rest: unknown[]) => Promise<unknown>)(...args).catch(
+              (error: { code: string; message: string }) => {
+                throw Object.assign(new Error(error.message), { code: error.code });
+              },
+            ),
+        ],
+      ),
+    );
+
+  it('counts any thrown error by its code: plain Errors with code IO_ERROR pass every case', async () => {
+    expect([...(await failures(() => memory(plainErrors))).keys()]).toEqual([]);
+  });
+
+  it('names the case and the rule in words, with what was expected and what came', async () => {
+    const failed = await failures(() => memory(() => ({ truncate: async () => undefined })));
+    const error = failed.get('truncates a regular file to a byte length, and only shortens it') as Error;
+    expect(error.message).toBe(
+      'FileSystem conformance, "truncates a regular file to a byte length, and only shortens it": ' +
+        'truncate keeps the first size bytes: expected "{\\"n\\":1}\\n{\\"n\\":2}\\n", got "{\\"n\\":1}\\n{\\"n\\":2}\\n{\\"n\\":"',
+    );
+    const grown = await failures(() =>
+      memory((fs) => ({
+        truncate: async (path, size) => (size > 100 ? fs.appendText(path, 'x'.repeat(984)) : fs.truncate(path, size)),
+      })),
+    );
+    expect((grown.get('truncates a regular file to a byte length, and only shortens it') as Error).message).toContain(
+      'truncate to a size past the end leaves the file as it is (it only shortens): expected 16, got 1000',
+    );
+  });
+
+  it('says which code it expected and what came instead, and wraps an unexpected throw with its cause', async () => {
+    const wrongCode = await failures(() =>
+      memory((fs) => ({
+        remove: (path) =>
+          fs.remove(path).catch(() => {
+            throw Object.assign(new Error('not empty'), { code: 'ENOTEMPTY' });
+          }),
+      })),
+    );
+    expect(
+      (wrongCode.get('removes files and empty directories; missing is fine; a full directory is an IO_ERROR') as Error)
+        .message,
+    ).toContain(
+      'remove of a directory that is not empty throws IO_ERROR: expected an error with code IO_ERROR, got ENOTEMPTY: not empty',
+    );
+    const thrown = new Error('disk on fire');
+    const broken = await failures(() => memory(() => ({ mkdir: async () => Promise.reject(thrown) })));
+    const failure = broken.get('makes directories recursively and idempotently') as Error;
+    expect(failure).toBeInstanceOf(AssertionError);
+    expect(failure.message).toContain('the filesystem threw where the contract expects success (Error: disk on fire)');
+    expect(failure.cause).toBe(thrown);
+  });
+});
+
 describe('describeFileSystemConformance', () => {
   // Registers the suite through a recording API and returns its tests and what the fixtures did.
   const register = (make: () => FileSystemFixture, withHooks: boolean) => {

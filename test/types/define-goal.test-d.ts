@@ -24,7 +24,11 @@ describe('defineGoal', () => {
         { id: 'ok', kind: 'judge', question: 'Good?' },
       ],
     });
-    expectTypeOf(goal).toEqualTypeOf<GoalInput>();
+    expectTypeOf(goal).toExtend<GoalInput>();
+    // The criteria given are typed as present: no TS18048 on goal.criteria.
+    expectTypeOf(goal.criteria).not.toBeNullable();
+    expectTypeOf(goal.criteria.length).toBeNumber();
+    expectTypeOf(defineGoal({ schema_version: 1 }).criteria).not.toBeNullable();
     loopWith(goal);
   });
 

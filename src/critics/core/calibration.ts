@@ -32,7 +32,7 @@ export interface CalibrationSample {
 // Every option has an entry (checked against the functions' parameters), so a misspelt key is refused, never ignored.
 const sampleOptionShape = {
   perDecision: z.int().min(0).optional(),
-  seed: z.string(),
+  seed: z.union([z.string(), z.number()], { error: 'seed must be a string or a finite number' }),
 } satisfies Record<keyof Parameters<typeof sampleForCalibration>[1], z.ZodType>;
 const reportOptionShape = {
   threshold: z.number().min(0).max(1).optional(),
@@ -43,7 +43,9 @@ const reportOptionShape = {
  * from the traces: each candidate is ranked by a hash of the seed and its id,
  * so the same traces and seed give the same sample whatever their order. An
  * unknown option key or a wrong value (a `perDecision` that is not a
- * non-negative integer) is `INVALID_OPTIONS` naming its path. Pure.
+ * non-negative integer, a `seed` that is neither a string nor a finite number) is
+ * `INVALID_OPTIONS` naming its path. The seed may be a number (`29` samples as
+ * `'29'` does). Pure.
  *
  * @example
  * ```ts
@@ -53,10 +55,12 @@ const reportOptionShape = {
  */
 export function sampleForCalibration(
   traces: readonly ExecutionTrace[],
-  options: { readonly perDecision?: number; readonly seed: string },
+  options: { readonly perDecision?: number; readonly seed: string | number },
 ): CalibrationSample {
   refuseInvalidOptions('sampleForCalibration', sampleOptionShape, options);
   const perDecision = options.perDecision ?? 25;
+  // A numeric seed samples as its decimal text does, so 29 and '29' draw the same items.
+  const seed = String(options.seed);
   const pools = new Map<string, { item: CalibrationItem; rank: string }[]>();
   for (const execution of traces) {
     const hashes = new Map<string, string | null>();
@@ -79,7 +83,7 @@ export function sampleForCalibration(
       const key = `${record.stage}\u0000${item.decision}`;
       const pool = pools.get(key) ?? [];
       pools.set(key, pool);
-      pool.push({ item, rank: fnv1a64(`${options.seed}\n${id}`) });
+      pool.push({ item, rank: fnv1a64(`${seed}\n${id}`) });
     }
   }
   const keys = [...pools.keys()].sort();
@@ -89,7 +93,7 @@ export function sampleForCalibration(
       .slice(0, perDecision)
       .map((entry) => entry.item),
   );
-  return { seed: options.seed, perDecision, items };
+  return { seed, perDecision, items };
 }
 
 /** Agreement of one critic with the humans (overall or in one period). @public */

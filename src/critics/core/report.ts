@@ -1,3 +1,4 @@
+import { markdownCell, markdownText, mermaidText } from '../../kit/markdown.js';
 import type { CriticMetrics, StageMetrics } from './metrics-types.js';
 import type { StandingReport } from './standing.js';
 
@@ -7,12 +8,10 @@ const num = (value: number | null): string => (value === null ? '–' : value.to
 const usd = (value: number): string => `$${value.toFixed(2)}`;
 // A Mermaid node id for a stage (its position, so any stage id is safe).
 const node = (index: number): string => `S${index}`;
-// A stage id as Mermaid label text.
-const label = (text: string): string => text.replaceAll('"', "'");
 
 // One row of the per-stage table.
 function stageRow(stage: StageMetrics): string {
-  return `| ${stage.stage} | ${stage.executions} | ${num(stage.meanIterations)} | ${pct(stage.retryRate)} | ${pct(stage.backtrackRate)} | ${pct(stage.completionWithinBudgetRate)} | ${pct(stage.escalationRate)} | ${pct(stage.criticAccuracy)} | ${pct(stage.predictiveAccuracy)} | ${usd(stage.criticCostUsd)} / ${usd(stage.generatorCostUsd)} |`;
+  return `| ${markdownCell(stage.stage)} | ${stage.executions} | ${num(stage.meanIterations)} | ${pct(stage.retryRate)} | ${pct(stage.backtrackRate)} | ${pct(stage.completionWithinBudgetRate)} | ${pct(stage.escalationRate)} | ${pct(stage.criticAccuracy)} | ${pct(stage.predictiveAccuracy)} | ${usd(stage.criticCostUsd)} / ${usd(stage.generatorCostUsd)} |`;
 }
 
 // The Mermaid flow: the stages in order, each with its retry rate as a self-loop and the route backs as dashed edges.
@@ -20,7 +19,7 @@ function flow(metrics: CriticMetrics): string[] {
   const index = new Map(metrics.stages.map((stage, i) => [stage.stage, i]));
   const lines = ['```mermaid', 'flowchart LR'];
   metrics.stages.forEach((stage, i) => {
-    lines.push(`  ${node(i)}["${label(stage.stage)}<br/>iterations ${num(stage.meanIterations)}"]`);
+    lines.push(`  ${node(i)}["${mermaidText(stage.stage)}<br/>iterations ${num(stage.meanIterations)}"]`);
     if (i > 0) lines.push(`  ${node(i - 1)} --> ${node(i)}`);
     if (stage.decisions > 0) lines.push(`  ${node(i)} -->|retry ${pct(stage.retryRate)}| ${node(i)}`);
   });
@@ -48,13 +47,13 @@ function outcomeSection(metrics: CriticMetrics): string[] {
     '',
     '| defects found at | defects | share |',
     '|---|---|---|',
-    ...metrics.shiftLeft.map((entry) => `| ${entry.at} | ${entry.defects} | ${pct(entry.share)} |`),
+    ...metrics.shiftLeft.map((entry) => `| ${markdownCell(entry.at)} | ${entry.defects} | ${pct(entry.share)} |`),
     '',
     '| critic | caught | cost | rework prevented | saved per dollar |',
     '|---|---|---|---|---|',
     ...metrics.criticRoi.map(
       (roi) =>
-        `| ${roi.stage} | ${roi.caught} | ${usd(roi.criticCostUsd)} | ${roi.preventedUsd === null ? '–' : usd(roi.preventedUsd)} | ${num(roi.savedPerCost)} |`,
+        `| ${markdownCell(roi.stage)} | ${roi.caught} | ${usd(roi.criticCostUsd)} | ${roi.preventedUsd === null ? '–' : usd(roi.preventedUsd)} | ${num(roi.savedPerCost)} |`,
     ),
     '',
   ];
@@ -68,7 +67,9 @@ function standingSection(report: StandingReport | undefined): string[] {
     '',
     '| critic | standing | why |',
     '|---|---|---|',
-    ...report.critics.map((critic) => `| ${critic.stage} | ${critic.standing} | ${critic.reasons.join('; ')} |`),
+    ...report.critics.map(
+      (critic) => `| ${markdownCell(critic.stage)} | ${critic.standing} | ${markdownCell(critic.reasons.join('; '))} |`,
+    ),
     '',
   ];
 }
@@ -104,7 +105,8 @@ export function renderCriticReport(
     ...(metrics.flags.length === 0
       ? ['No flags: retry and backtrack rates are inside the target bands.']
       : metrics.flags.map(
-          (flag) => `- **${flag.code}**${flag.stage === undefined ? '' : ` (${flag.stage})`}: ${flag.message}`,
+          (flag) =>
+            `- **${flag.code}**${flag.stage === undefined ? '' : ` (${markdownText(flag.stage)})`}: ${markdownText(flag.message)}`,
         )),
     '',
     '## Stages',

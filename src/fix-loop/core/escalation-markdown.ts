@@ -1,16 +1,6 @@
+import { markdownCell as cell, markdownText as line } from '../../kit/markdown.js';
 import type { EscalationReport } from '../contracts/escalation.js';
 import type { GapModel } from '../contracts/gap.js';
-
-// A value made safe for one cell of a Markdown table: one line, pipes escaped.
-function cell(text: string): string {
-  return text
-    .replace(/\r\n|\r|\n/g, ' ')
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|');
-}
-
-// A value made safe for one line of Markdown text.
-const line = (text: string): string => text.replace(/\r\n|\r|\n/g, ' ');
 
 // The gap in words: its total and each part.
 function describeGap(gap: GapModel | null): string {

@@ -23,8 +23,10 @@ export type GoalDefinition = DeepReadonly<GoalInput>;
  * contract where it is written (`schema_version` is `1`, not `number`; each
  * criterion's fields follow its `kind`), `as const` literals with readonly
  * arrays are accepted, and the result is a {@link GoalInput} that a variable
- * can hold and pass to `new GoalLoop({ goal })` without `satisfies`.
- * Returns the same object; the loop still parses it strictly (unknown stages,
+ * can hold and pass to `new GoalLoop({ goal })` without `satisfies`, its
+ * `criteria` typed as present (`goal.criteria.length` needs no `?.`).
+ * Returns the same object (a copy with `criteria: []`, the parser's default,
+ * when it has none); the loop still parses it strictly (unknown stages,
  * duplicate ids, a JSON Schema that does not compile), as {@link parseGoal}
  * does when called before a run. Pure.
  *
@@ -44,6 +46,7 @@ export type GoalDefinition = DeepReadonly<GoalInput>;
  * ```
  * @public
  */
-export function defineGoal(goal: GoalDefinition): GoalInput {
-  return goal as GoalInput;
+export function defineGoal(goal: GoalDefinition): GoalInput & Required<Pick<GoalInput, 'criteria'>> {
+  const typed = goal as GoalInput & Required<Pick<GoalInput, 'criteria'>>;
+  return typed.criteria === undefined ? { ...typed, criteria: [] } : typed;
 }

@@ -1,5 +1,6 @@
+import { oneLine } from '../../kit/markdown.js';
 import type { LoopEvent } from '../contracts/events.js';
-import { field, fieldList, formatDuration, formatUsd, objectArgument, oneLine, unknownValue } from './line-text.js';
+import { field, fieldList, formatDuration, formatUsd, objectArgument, unknownValue } from './line-text.js';
 
 // A reason or detail after a dash, when there is one.
 const why = (text: unknown): string => {

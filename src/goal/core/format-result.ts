@@ -1,7 +1,8 @@
+import { oneLine } from '../../kit/markdown.js';
 import type { StopReason } from '../contracts/stop-reason.js';
 import type { LoopResult, LoopStepResult } from '../loop-result.js';
 import { exitCodeFor } from './exit-code.js';
-import { field, fieldList, formatUsd, objectArgument, oneLine, unknownValue } from './line-text.js';
+import { field, fieldList, formatUsd, objectArgument, unknownValue } from './line-text.js';
 
 // What each stop means to the person reading the line.
 const STOP_WORDING: Readonly<Record<StopReason, string>> = {

@@ -1,18 +1,5 @@
 import { GoalLoopError } from '../../errors.js';
-
-// A run of line breaks or other control characters (C0, DEL, C1, the Unicode line and paragraph separators),
-// with the whitespace around it: one space, so a value read from a file never starts a new line of output.
-const BREAKS = /[\s\p{Cc}]*[\p{Cc}\u2028\u2029]+[\s\p{Cc}]*/gu;
-
-/**
- * Text on one line: every run of line breaks and control characters (with the
- * whitespace around it) becomes one space. Pure.
- *
- * @internal
- */
-export function oneLine(text: string): string {
-  return text.replace(BREAKS, ' ').trim();
-}
+import { oneLine } from '../../kit/markdown.js';
 
 /**
  * A value read from an event or a result, as text on one line: a string

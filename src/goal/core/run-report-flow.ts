@@ -1,18 +1,6 @@
+import { mermaidText } from '../../kit/markdown.js';
 import { clipped } from '../../kit/shown-value.js';
 import type { ReportIteration, RunReport } from './run-report-model.js';
-
-// Text inside a quoted Mermaid label, on one line: quotes, angle brackets and pipes as Mermaid entity codes (so no
-// stage id or reason can close the label or the edge, or inject markup), `#` as its own code (so text cannot spell one).
-function mermaidText(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replaceAll('#', '#35;')
-    .replaceAll('"', '#quot;')
-    .replaceAll('<', '#lt;')
-    .replaceAll('>', '#gt;')
-    .replaceAll('|', '#124;');
-}
 
 // The longest reason or stage list a node shows (the tables above carry the whole text).
 const MAX_LABEL = 80;

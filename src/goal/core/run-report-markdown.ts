@@ -1,17 +1,10 @@
+// Every value quoted from the run's files goes through the shared Markdown escaping.
+import { markdownCell as cell, markdownCode as code, markdownText as text } from '../../kit/markdown.js';
 import { pushAll } from '../../kit/record.js';
-import { formatDuration, formatUsd, oneLine } from './line-text.js';
+import { formatDuration, formatUsd } from './line-text.js';
 import { runReportFlow } from './run-report-flow.js';
 import type { ReportIteration, ReportStop, RunReport } from './run-report-model.js';
 
-// Prose from the run's files: one line, with `&` and `<` escaped (Markdown renderers pass raw HTML through, so a stage
-// detail holding `<script>` would otherwise become markup in the rendered report; a `>` opens no tag, so `>= 80`
-// stays readable in the Markdown text).
-const text = (value: string): string => oneLine(value).replaceAll('&', '&amp;').replaceAll('<', '&lt;');
-// Text for a Markdown table cell: prose with backslashes and pipes escaped (a pipe, or a backslash before the
-// escaped pipe, would end the cell early).
-const cell = (value: string): string => text(value).replaceAll('\\', '\\\\').replaceAll('|', '\\|');
-// A path or an id as inline code (backticks inside would end it early).
-const code = (value: string): string => `\`${oneLine(value).replaceAll('`', "'")}\``;
 // Text ending as a sentence (one full stop, whether or not it brought its own).
 const sentence = (line: string): string => (/[.!?]$/.test(line) ? line : `${line}.`);
 const stopLine = (stop: ReportStop): string =>

@@ -1,3 +1,4 @@
+import { markdownCell as cell, markdownCode as code, markdownText as text } from '../../kit/markdown.js';
 import type { FeedbackIssue } from '../contracts/feedback-issues.js';
 import type { FeedbackReport } from '../contracts/feedback-report.js';
 import { REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
@@ -5,10 +6,8 @@ import { REVIEW_CONTRACT_SLOTS } from './contract-slots.js';
 /** Traceability rows the plan renders before pointing at feedback.json for the rest. @public */
 export const MAX_PLAN_MATRIX_ROWS = 200;
 
-// Escapes a value for a markdown table cell.
-function cell(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-}
+// A list of quoted values as prose, `none` when empty.
+const list = (values: readonly string[]): string => (values.length === 0 ? 'none' : text(values.join(', ')));
 
 // A list of ids for a table cell, `—` when empty.
 function ids(values: readonly string[]): string {
@@ -55,11 +54,11 @@ function summarySection(report: FeedbackReport): string[] {
       `- Adopted baseline: ${matrix.baseline.requirements_fully_traced} of ${matrix.baseline.total_requirements} traced (${matrix.baseline.coverage_percentage}%), scored apart.`,
     );
   lines.push(
-    `- Contracts analysed: ${scope.contracts_analyzed.length}; missing: ${scope.contracts_missing.length === 0 ? 'none' : scope.contracts_missing.join(', ')}; malformed: ${scope.contracts_malformed.length === 0 ? 'none' : scope.contracts_malformed.join(', ')}.`,
+    `- Contracts analysed: ${scope.contracts_analyzed.length}; missing: ${list(scope.contracts_missing)}; malformed: ${list(scope.contracts_malformed)}.`,
   );
   if (scope.contracts_skipped.length > 0) {
     const why = scope.mode === 'adopt' ? 'a stage adoption skips, or one outside the pipeline' : 'outside the pipeline';
-    lines.push(`- Not expected (${why}), so not findings: ${scope.contracts_skipped.join(', ')}.`);
+    lines.push(`- Not expected (${why}), so not findings: ${list(scope.contracts_skipped)}.`);
   }
   return [...lines, ''];
 }
@@ -84,7 +83,7 @@ function omittedSection(report: FeedbackReport): string[] {
   ];
   for (const entry of omitted)
     lines.push(
-      `- \`${entry.rule}\` (${entry.severity}${entry.baseline === true ? ', baseline' : ''}): ${entry.omitted} more beyond the ${entry.listed} listed, in ${entry.source_agent} (${entry.affected_artifacts.join(', ')}); first: ${entry.example_ids.join(', ')}${entry.omitted > entry.example_ids.length ? ', …' : ''}`,
+      `- ${code(entry.rule)} (${entry.severity}${entry.baseline === true ? ', baseline' : ''}): ${entry.omitted} more beyond the ${entry.listed} listed, in ${text(entry.source_agent)} (${list(entry.affected_artifacts)}); first: ${list(entry.example_ids)}${entry.omitted > entry.example_ids.length ? ', …' : ''}`,
     );
   return [...lines, ''];
 }
@@ -113,11 +112,11 @@ function matrixSection(report: FeedbackReport): string[] {
 function issueBlock(issue: FeedbackIssue): string[] {
   const remediation = issue.remediation;
   return [
-    `### ${issue.id} — ${issue.title}`,
+    `### ${text(issue.id)} — ${text(issue.title)}`,
     '',
-    `- Category: ${issue.category}${issue.rule === undefined ? '' : ` (\`${issue.rule}\`)`}; found in ${issue.source_agent}: ${issue.affected_artifacts.join(', ')}`,
-    `- ${issue.description}`,
-    `- **Remediation** (${remediation.maintenance_category}, ${remediation.estimated_effort}, rerun ${remediation.agent_to_rerun ?? 'none'}${remediation.can_auto_remediate ? '' : ', manual'}): ${remediation.action}`,
+    `- Category: ${text(issue.category)}${issue.rule === undefined ? '' : ` (${code(issue.rule)})`}; found in ${text(issue.source_agent)}: ${list(issue.affected_artifacts)}`,
+    `- ${text(issue.description)}`,
+    `- **Remediation** (${text(remediation.maintenance_category)}, ${text(remediation.estimated_effort)}, rerun ${text(remediation.agent_to_rerun ?? 'none')}${remediation.can_auto_remediate ? '' : ', manual'}): ${text(remediation.action)}`,
     '',
   ];
 }
@@ -132,7 +131,9 @@ function closingSections(report: FeedbackReport): string[] {
   const lines = ['## Bug swarms', ''];
   if (report.bug_swarms.length === 0) lines.push('None.');
   for (const swarm of report.bug_swarms)
-    lines.push(`- **${swarm.id}** on \`${swarm.module}\` (${swarm.issue_ids.join(', ')}): ${swarm.remediation.action}`);
+    lines.push(
+      `- **${text(swarm.id)}** on ${code(swarm.module)} (${list(swarm.issue_ids)}): ${text(swarm.remediation.action)}`,
+    );
   const evaluation = report.goal_evaluation;
   lines.push(
     '',
@@ -140,17 +141,17 @@ function closingSections(report: FeedbackReport): string[] {
     '',
     evaluation.recommended_rerun_stages.length === 0
       ? 'No stage needs to rerun.'
-      : evaluation.recommended_rerun_stages.map((stage, index) => `${index + 1}. ${stage}`).join('\n'),
+      : evaluation.recommended_rerun_stages.map((stage, index) => `${index + 1}. ${text(stage)}`).join('\n'),
   );
   lines.push(
     '',
     '## Goal evaluation',
     '',
-    `- Goal \`${evaluation.goal_id}\`${evaluation.iteration === undefined ? '' : ` at iteration ${evaluation.iteration}`}: **${evaluation.status}** — ${evaluation.reason}`,
+    `- Goal ${code(evaluation.goal_id)}${evaluation.iteration === undefined ? '' : ` at iteration ${evaluation.iteration}`}: **${evaluation.status}** — ${text(evaluation.reason)}`,
   );
   for (const entry of evaluation.criteria)
     lines.push(
-      `- \`${entry.criterion_id}\`: ${entry.result}${entry.evidence.length === 0 ? '' : ` (evidence: ${entry.evidence.join(', ')})`}${entry.reasoning === undefined ? '' : ` — ${entry.reasoning}`}`,
+      `- ${code(entry.criterion_id)}: ${text(entry.result)}${entry.evidence.length === 0 ? '' : ` (evidence: ${list(entry.evidence)})`}${entry.reasoning === undefined ? '' : ` — ${text(entry.reasoning)}`}`,
     );
   const check = (done: boolean, text: string): string => `- [${done ? 'x' : ' '}] ${text}`;
   lines.push(
@@ -184,7 +185,7 @@ export function renderRemediationPlan(report: FeedbackReport): string {
   return [
     '# Remediation plan',
     '',
-    `Consistency review of ${report.timestamp} (feedback.json contract ${report.contract_version}, produced by ${report.produced_by}).`,
+    `Consistency review of ${text(report.timestamp)} (feedback.json contract ${text(report.contract_version)}, produced by ${text(report.produced_by)}).`,
     '',
     ...summarySection(report),
     ...matrixSection(report),

@@ -34,6 +34,14 @@ describe('sampleForCalibration', () => {
     expect(reject).toMatchObject({ verdict: 'retry', attempt: 1, outputHash: 'plan#1' });
     expect(sampleForCalibration(all, { seed: 's' }).items).toHaveLength(25 + 20);
   });
+
+  it('takes a numeric seed, sampling as its decimal text does', () => {
+    const all = traces(40);
+    const numeric = sampleForCalibration(all, { perDecision: 5, seed: 29 });
+    expect(numeric).toEqual(sampleForCalibration(all, { perDecision: 5, seed: '29' }));
+    expect(numeric.seed).toBe('29');
+    expect(numeric.items).not.toEqual(sampleForCalibration(all, { perDecision: 5, seed: 30 }).items);
+  });
 });
 
 describe('calibrationReport', () => {

@@ -171,3 +171,23 @@ describe('metrics over any traces', () => {
     );
   });
 });
+
+describe('renderCriticReport: quoted values', () => {
+  it('escapes a stage id in the table, the flags and the Mermaid label', () => {
+    const metrics = computeCriticMetrics([execution('a', [{ decision: 'retry' }])]);
+    const stage = metrics.stages[0];
+    if (stage === undefined) throw new Error('the fixture should have a stage');
+    const hostile = '<b>plan</b>|"x"\n## Injected';
+    const report = renderCriticReport({
+      ...metrics,
+      stages: [{ ...stage, stage: hostile }],
+      flags: [
+        { code: 'retry_rate_out_of_band', stage: hostile, message: '<script>' } as (typeof metrics.flags)[number],
+      ],
+    });
+    expect(report.split('\n')).not.toContain('## Injected');
+    expect(report).not.toMatch(/<b>|<script>/);
+    expect(report).toContain('| &lt;b>plan&lt;/b>\\|"x" ## Injected |');
+    expect(report).toContain('S0["#lt;b#gt;plan#lt;/b#gt;#124;#quot;x#quot; #35;#35; Injected<br/>');
+  });
+});

@@ -40,3 +40,18 @@ describe('renderEscalationMarkdown', () => {
     expect(renderEscalationMarkdown(tricky)).toContain('| 1 | test_iteration | line one line two | applied | 1 | 1 |');
   });
 });
+
+describe('renderEscalationMarkdown: quoted values', () => {
+  it('keeps a session id with a newline in its heading, and raw HTML inert', () => {
+    const report = buildEscalationReport(session, 'worsening_trend', manual, 'worse');
+    const markdown = renderEscalationMarkdown({
+      ...report,
+      session_id: 'fix-7\n# Fixed',
+      top_remaining_candidates: [{ description: '<img src=x onerror=alert(1)>', confidence: 0.5 }],
+    } as typeof report);
+    expect(markdown.split('\n')).not.toContain('# Fixed');
+    expect(markdown.startsWith('# Fix session escalated: fix-7 # Fixed\n')).toBe(true);
+    expect(markdown).toContain('- &lt;img src=x onerror=alert(1)> (confidence 0.5)');
+    expect(markdown).not.toContain('<img');
+  });
+});

@@ -31,6 +31,23 @@ describe('shipped JSON Schemas', () => {
     expect(goal({ criteria: [] })).toBe(false);
   });
 
+  it('tell criteria apart by kind: a misspelt key is two errors, one naming it, not one per kind', () => {
+    const misspelt = { id: 'tests', kind: 'command', command: 'npm test', rerun_stage: ['05-code'] };
+    expect(goal({ schema_version: 1, criteria: [misspelt] })).toBe(false);
+    expect(goal.errors).toHaveLength(2);
+    expect(goal.errors).toContainEqual(
+      expect.objectContaining({ instancePath: '/criteria/0', params: { additionalProperty: 'rerun_stage' } }),
+    );
+    expect(goal({ schema_version: 1, criteria: [{ id: 'x', kind: 'shell', command: 'ls' }] })).toBe(false);
+    expect(goal.errors).toEqual([expect.objectContaining({ instancePath: '/criteria/0/kind', keyword: 'enum' })]);
+    expect(goal.errors?.[0]?.params).toEqual({
+      allowedValues: ['file_exists', 'command', 'metric_threshold', 'judge', 'json_schema'],
+    });
+    expect(goal({ schema_version: 1, criteria: [{ id: 'q', kind: 'judge' }] })).toBe(false);
+    expect(goal.errors?.map((error) => error.params)).toContainEqual({ missingProperty: 'question' });
+    expect(goal.errors?.length).toBeLessThanOrEqual(2);
+  });
+
   it('describe goal-verdict.json in its three shapes and feedback.json', () => {
     const verdict = ajv.compile(load('schemas/goal-verdict.schema.json'));
     const one = { criterion_id: 'design-review', verdict: 'FAIL', iteration: 2, recommendation: 'block' };

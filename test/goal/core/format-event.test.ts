@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { isGoalLoopError } from '../../../src/errors.js';
 import { type LoopEvent, type LoopEventType, loopEventSchema } from '../../../src/goal/contracts/events.js';
 import { formatEvent } from '../../../src/goal/core/format-event.js';
-import { formatDuration, formatUsd, oneLine } from '../../../src/goal/core/line-text.js';
+import { formatDuration, formatUsd } from '../../../src/goal/core/line-text.js';
+import { oneLine } from '../../../src/kit/markdown.js';
 
 const base = { ts: '2026-12-01T06:00:00.000Z', iteration: 2, max_iterations: 3, goal_id: 'notes-release', seq: 7 };
 

@@ -53,3 +53,22 @@ describe('renderRemediationPlan: the pipeline status line', () => {
     expect(line).toBe('- Pipeline status: REVIEWED_AND_COMPLETE — 5 of 5 expected core contracts analysed.');
   });
 });
+
+describe('renderRemediationPlan: quoted values', () => {
+  it('keeps an id with a newline inside its own heading, and raw HTML inert', () => {
+    const report = reviewMutated((run) => {
+      delete (run as Partial<typeof run>).plan;
+    });
+    const [issue] = report.issues;
+    if (issue === undefined) throw new Error('the fixture should have an issue');
+    const hostile = {
+      ...report,
+      issues: [{ ...issue, id: 'ISSUE-1\n## Approved by security', description: '<script>alert(1)</script>' }],
+    };
+    const lines = renderRemediationPlan(hostile).split('\n');
+    expect(lines).not.toContain('## Approved by security');
+    expect(lines).toContain(`### ISSUE-1 ## Approved by security — ${issue.title}`);
+    expect(lines).toContain('- &lt;script>alert(1)&lt;/script>');
+    expect(lines.join('\n')).not.toContain('<script>');
+  });
+});

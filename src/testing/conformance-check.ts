@@ -1,0 +1,79 @@
+import assert, { AssertionError } from 'node:assert/strict';
+
+// A value as a failure message shows it: JSON where it serializes, bytes as a list, cut to a readable length.
+function show(value: unknown): string {
+  const text =
+    value instanceof Uint8Array ? `bytes [${Array.from(value).join(', ')}]` : (JSON.stringify(value) ?? String(value));
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+/**
+ * Asserts `actual` deep-equals `expected`; the failure says the rule in words, then what was expected and what came
+ * (`truncate past the end leaves the file as it is: expected 16, got 1000`).
+ *
+ * @internal
+ */
+export function expectEqual(actual: unknown, expected: unknown, rule: string): void {
+  try {
+    assert.deepEqual(actual, expected);
+  } catch {
+    throw new AssertionError({ message: `${rule}: expected ${show(expected)}, got ${show(actual)}`, actual, expected });
+  }
+}
+
+/**
+ * Asserts a condition; the failure is the rule in words, with what was seen.
+ *
+ * @internal
+ */
+export function expectTrue(condition: boolean, rule: string, seen?: unknown): asserts condition {
+  if (!condition) throw new AssertionError({ message: seen === undefined ? rule : `${rule}: got ${show(seen)}` });
+}
+
+// Whether an error carries the port's error code: any thrown object with it counts, a GoalLoopError or not.
+const hasCode = (error: unknown, code: string): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+
+// What a thrown value says about itself in a failure message.
+const describeThrown = (error: unknown): string =>
+  error instanceof Error
+    ? `${(error as { code?: unknown }).code ?? error.name}: ${error.message}`
+    : `a thrown ${show(error)}`;
+
+/**
+ * Awaits an operation the rule says must fail with `code` (an `IO_ERROR`, an `INVALID_OPTIONS`) and returns its
+ * message; resolving, or failing with another code, fails the rule.
+ *
+ * @internal
+ */
+export async function expectRejection(operation: Promise<unknown>, code: string, rule: string): Promise<string> {
+  const outcome = await operation.then(
+    () => ({ resolved: true as const }),
+    (error: unknown) => ({ resolved: false as const, error }),
+  );
+  if (outcome.resolved) throw new AssertionError({ message: `${rule}: it resolved instead of throwing ${code}` });
+  if (!hasCode(outcome.error, code))
+    throw new AssertionError({
+      message: `${rule}: expected an error with code ${code}, got ${describeThrown(outcome.error)}`,
+    });
+  return String((outcome.error as { message?: unknown }).message ?? '');
+}
+
+/**
+ * Runs one case under its name: an assertion failure says which case it broke; an error the filesystem threw where
+ * the contract expects success becomes one that names the case and what was thrown (the original as its `cause`).
+ *
+ * @internal
+ */
+export async function underRule(name: string, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof AssertionError) {
+      error.message = `FileSystem conformance, "${name}": ${error.message}`;
+      throw error;
+    }
+    const message = `FileSystem conformance, "${name}": the filesystem threw where the contract expects success (${describeThrown(error)})`;
+    throw Object.assign(new AssertionError({ message }), { cause: error });
+  }
+}
