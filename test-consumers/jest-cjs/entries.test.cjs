@@ -8,6 +8,7 @@ const root = require('goal-loop');
 const review = require('goal-loop/review');
 const node = require('goal-loop/node');
 const testing = require('goal-loop/testing');
+const postgres = require('goal-loop/postgres');
 
 test('goal-loop: a loop over the memory filesystem with a scripted runner completes', async () => {
   const goalSchema = JSON.parse(readFileSync(require.resolve('goal-loop/schemas/goal.schema.json'), 'utf8'));
@@ -180,3 +181,19 @@ test('goal-loop/fix-loop: a fix session on the memory filesystem converges and r
   ]);
   await expect(fixer.step(sessionId)).rejects.toMatchObject({ code: 'SESSION_ENDED' });
 });
+
+test('goal-loop/postgres: a file round-trips through PGlite, and a guarded write of a lost guard is refused', async () => {
+  const { PGlite } = require('@electric-sql/pglite');
+  const db = await PGlite.create();
+  try {
+    const fs = postgres.createPostgresFileSystem({ client: db, root: '/jest' });
+    await fs.writeText('runs/r/state.json', '{"v":1}');
+    await fs.appendText('runs/r/events.jsonl', '{"n":1}\n');
+    expect(await fs.readText('runs/r/state.json')).toBe('{"v":1}');
+    expect(await fs.list('runs/r')).toEqual(['events.jsonl', 'state.json']);
+    const guarded = fs.guarded([{ path: 'runs/r/state.json', text: '{"v":0}' }]);
+    await expect(guarded.writeText('runs/r/state.json', '{"v":2}')).rejects.toMatchObject({ code: 'RUN_LOCKED' });
+  } finally {
+    await db.close();
+  }
+}, 120_000);
