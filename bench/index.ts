@@ -4,11 +4,20 @@ import { benchEvaluationFloor } from './evaluation-floor.bench.js';
 import { benchFixLoop } from './fix-loop.bench.js';
 import { benchGoalLoop } from './goal-loop.bench.js';
 import { benchPersist } from './persist.bench.js';
+import { benchPostgres } from './postgres.bench.js';
 import { benchReview } from './review.bench.js';
 
 console.log(`goal-loop benchmarks — Node ${process.version}, ${process.platform}/${process.arch}`);
 // Each suite runs even when an earlier one fails; a failure still fails the run.
-for (const suite of [benchGoalLoop, benchEvaluationFloor, benchPersist, benchReview, benchCritics, benchFixLoop]) {
+for (const suite of [
+  benchGoalLoop,
+  benchEvaluationFloor,
+  benchPersist,
+  benchPostgres,
+  benchReview,
+  benchCritics,
+  benchFixLoop,
+]) {
   try {
     await suite();
   } catch (error) {

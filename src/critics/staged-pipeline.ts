@@ -151,7 +151,7 @@ export class StagedPipeline {
         {
           fs,
           paths,
-          commit: new OutboxCommit<ExecutionState, TraceRecord>(store, log, () => lock.fence()),
+          commit: new OutboxCommit<ExecutionState, TraceRecord>(store, log, () => lock.fenceWrite()),
           stages: this.options.stages,
           config: this.config,
           clock: this.clock,

@@ -49,6 +49,6 @@ export async function withSessionLock<T>(
     await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
     const log = new JsonlLog<AuditEntry>(writer, paths.audit, setup.onAppend);
     const store = createJsonStore(writer, paths.state, fixSessionStateSchema);
-    return await work(new OutboxCommit<FixSessionState, AuditEntry>(store, log, () => lock.fence()), lock);
+    return await work(new OutboxCommit<FixSessionState, AuditEntry>(store, log, () => lock.fenceWrite()), lock);
   });
 }

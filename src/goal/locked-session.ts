@@ -74,7 +74,7 @@ export async function withLockedSession(
         runner: context.options.runner,
         clock: context.clock,
         signal: context.options.signal ?? NEVER_ABORTED,
-        commit: new OutboxCommit<LoopState, LoopEvent>(store, log, () => lock.fence()),
+        commit: new OutboxCommit<LoopState, LoopEvent>(store, log, () => lock.fenceWrite()),
         stages: context.options.stages,
         budgetUsd: context.options.budgetUsd,
         acceptGoalChange: context.options.acceptGoalChange ?? false,

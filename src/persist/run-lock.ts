@@ -18,41 +18,17 @@ export interface LockTakeover {
 
 /**
  * The run directory's exclusive lock: one loop per run. The lock file names
- * the owner and a fresh random fencing `token`; it is created exclusively and
- * only ever replaced by a takeover. Heartbeats go to the holder's own file,
- * `<lock>.beat-<token>`, so a holder that wakes up after losing the lock
- * writes only a file no one consults any more.
- *
- * A lock whose last heartbeat (its heartbeat file, else the lock file's time)
- * is older than the smaller of its own `timeout_ms` and this loop's
- * `timeoutMs` is stale (the holder promised to beat within its timeout; this
- * loop was told to wait no longer than its own), and so at once is a lock
- * whose holder ran on this host in a process now gone ({@link staleReason}).
- * A heartbeat more than that timeout ahead of this clock (a clock hours fast,
- * a hostile file) is not believed: the lock's files' last change, as the
- * filesystem reports it, dates it instead. Anything but a regular file at the
- * lock path is an `IO_ERROR` saying to remove it (a takeover replaces only a
- * file). A stale lock is taken over: the newcomer that exclusively creates that
- * acquisition's claim file checks the lock is still that acquisition and
- * still stale, then replaces it atomically (the lock file never disappears,
- * so no other loop slips in); {@link RunLock.acquire} reports the takeover
- * (and why) to that one winner, every other racer gets `RUN_LOCKED`.
- * {@link RunLock.fence} checks the token before every write, so a holder
- * that lost its lock writes nothing more.
- *
- * On a filesystem with {@link FileSystem.guarded} (a compare-and-swap) a
- * takeover is one guarded replace, made only while the lock and its holder's
- * heartbeat file still hold what was judged stale, and every write through
- * {@link RunLock.writer} checks this acquisition's lock record in the write
- * itself, so the two windows below do not exist there.
- *
- * Without a compare-and-swap on the filesystem two windows remain, each
- * needing a pause of its own at one exact point: a holder paused between a
- * passing fence and the write it guards makes that one write after the
- * takeover (its next fence fails); and a newcomer paused between its last
- * check of the stale lock and its replacing write, for longer than the
- * timeout (until its claim is stale and another newcomer steps over it),
- * replaces that other newcomer's lock (whose next fence fails).
+ * the owner and a fresh fencing `token`; it is created exclusively and only
+ * ever replaced by a takeover. Heartbeats go to the holder's own file,
+ * `<lock>.beat-<token>`. A lock whose last heartbeat is older than the
+ * smaller of its own `timeout_ms` and this loop's `timeoutMs`, or whose
+ * holder's process on this host is gone ({@link staleReason}), is taken over:
+ * by one guarded replace on a filesystem with {@link FileSystem.guarded},
+ * else by the newcomer that exclusively creates the acquisition's claim file;
+ * one winner, every other racer gets `RUN_LOCKED`. {@link RunLock.fence}
+ * checks the token before writes, and a guarded {@link RunLock.writer} in
+ * each write itself. The windows a filesystem without a compare-and-swap
+ * leaves are in docs/across-machines.md.
  *
  * @internal
  */
@@ -162,6 +138,16 @@ export class RunLock {
    */
   async fence(): Promise<void> {
     await this.checkHeld();
+    if (this.clock.now() - this.lastBeat >= this.timeoutMs / 3) await this.beat();
+  }
+
+  /**
+   * The fencing check before a write made through {@link RunLock.writer}:
+   * where that writer is guarded the write checks the lock itself, so only
+   * a due heartbeat is made here; elsewhere {@link RunLock.fence}.
+   */
+  async fenceWrite(): Promise<void> {
+    if (this.fenced === null) return this.fence();
     if (this.clock.now() - this.lastBeat >= this.timeoutMs / 3) await this.beat();
   }
 
