@@ -1,13 +1,13 @@
 // The dependency rules of SPEC §3, checked in CI (`npm run depcruise`); every rule is an error.
 // Layers, bottom up: kit → ports → persist, pipeline (and errors.ts) → capabilities (goal, review,
-// critics, fix-loop; each with contracts/ and a pure core/) → entry points. Adapters (node/, testing/)
+// critics, fix-loop; each with contracts/ and a pure core/) → entry points. Adapters (node/, testing/, postgres/)
 // sit beside the capabilities and see only the bottom layers.
 
 const CAPABILITY = 'goal|review|critics|fix-loop';
 // The files under a capability's pure core.
 const CORE = `^src/(${CAPABILITY})/(core|analyses)/`;
 // A port implementation: an adapter folder or its entry point.
-const ADAPTER = '^src/(node|testing)(/|[.]ts$)';
+const ADAPTER = '^src/(node|testing|postgres)(/|[.]ts$)';
 const ERRORS = '^src/errors[.]ts$';
 // A package resolves to its folder under node_modules; a Node built-in to its bare name (`node:` dropped).
 const pkg = (name) => `(^|/)node_modules/${name}/`;
@@ -101,7 +101,8 @@ module.exports = {
     },
     {
       name: 'only-entries-import-adapters',
-      comment: 'Adapters (node/, testing/) are reached only through their own entry points, never from a capability.',
+      comment:
+        'Adapters (node/, testing/, postgres/) are reached only through their own entry points, never from a capability.',
       severity: 'error',
       from: { path: '^src/', pathNot: ADAPTER },
       to: { path: ADAPTER },
@@ -110,7 +111,7 @@ module.exports = {
       name: 'adapters-import-only-ports-kit-errors',
       comment: 'Adapters import only ports/, kit/ and errors.ts of the library (and their own folder).',
       severity: 'error',
-      from: { path: '^src/(node|testing)/' },
+      from: { path: '^src/(node|testing|postgres)/' },
       to: { path: '^src/', pathNot: [`^src/$1/`, '^src/(ports|kit)/', ERRORS] },
     },
     {
@@ -129,6 +130,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/testing/' },
       to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'postgres-adapter-packages',
+      comment: 'postgres/ takes its client from the host (a pg Pool, PGlite): it imports no package and no built-in.',
+      severity: 'error',
+      from: { path: '^src/postgres/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'] },
     },
     {
       name: 'node-io-only-in-node-adapter',

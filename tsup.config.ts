@@ -8,6 +8,7 @@ const shared: Options = {
     'fix-loop': 'src/fix-loop.ts',
     node: 'src/node.ts',
     testing: 'src/testing.ts',
+    postgres: 'src/postgres.ts',
   },
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
   sourcemap: true,

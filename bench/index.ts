@@ -5,6 +5,7 @@ import { benchFixLoop } from './fix-loop.bench.js';
 import { benchGoalLoop } from './goal-loop.bench.js';
 import { benchHeap } from './heap.bench.js';
 import { benchPersist } from './persist.bench.js';
+import { benchPostgres } from './postgres.bench.js';
 import { benchReview } from './review.bench.js';
 
 console.log(`goal-loop benchmarks — Node ${process.version}, ${process.platform}/${process.arch}`);
@@ -13,6 +14,7 @@ for (const suite of [
   benchGoalLoop,
   benchEvaluationFloor,
   benchPersist,
+  benchPostgres,
   benchReview,
   benchCritics,
   benchFixLoop,

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ENTRIES = ['review', 'critics', 'fix-loop', 'node', 'testing'] as const;
+const ENTRIES = ['review', 'critics', 'fix-loop', 'node', 'testing', 'postgres'] as const;
 
 // What each entry point holds, for the reference's index (the bundled declarations keep no file comment to take it from).
 const SUMMARY: Record<(typeof ENTRIES)[number] | '', string> = {
@@ -18,6 +18,7 @@ const SUMMARY: Record<(typeof ENTRIES)[number] | '', string> = {
     'The fix-loop orchestrator: `FixLoopOrchestrator`, the policy table, the git patch applier, escalation reports, tools.',
   node: 'The adapters that touch Node: `createNodeFileSystem`, `createExecaCommandRunner`.',
   testing: 'In-memory doubles for every port, and the filesystem conformance suite.',
+  postgres: 'Run directories in PostgreSQL (a pg Pool or PGlite), for workers on several machines.',
 };
 
 // The package name api-documenter is given for an entry point.

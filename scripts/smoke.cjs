@@ -8,7 +8,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const dist = join(__dirname, '../dist');
-const entries = ['index.cjs', 'review.cjs', 'critics.cjs', 'fix-loop.cjs', 'node.cjs', 'testing.cjs'];
+const entries = ['index.cjs', 'review.cjs', 'critics.cjs', 'fix-loop.cjs', 'node.cjs', 'testing.cjs', 'postgres.cjs'];
 
 // No CommonJS file of the build may require() an ES module: Jest's loader (and Node without require(esm)) cannot.
 // Statically: every bare specifier resolves to a CommonJS file. Then for real, with require(esm) turned off.
@@ -55,6 +55,7 @@ const root = require('../dist/index.cjs');
 const node = require('../dist/node.cjs');
 const testing = require('../dist/testing.cjs');
 const review = require('../dist/review.cjs');
+const postgres = require('../dist/postgres.cjs');
 
 // The root entry must not reach Node built-ins or execa, directly or through its chunks.
 function reachable(file, seen = new Set()) {
@@ -70,6 +71,12 @@ for (const entry of ['index.cjs', 'review.cjs', 'critics.cjs', 'fix-loop.cjs']) 
     assert.ok(!forbidden.test(readFileSync(join(dist, file), 'utf8')), `${file} imports a Node-only module`);
 }
 assert.ok(reachable('index.cjs').size > 1, 'the chunks of index.cjs are followed');
+// No entry loads a database driver: goal-loop/postgres takes the host's client.
+for (const file of cjsFiles)
+  assert.ok(
+    !/require\(["'](pg|@electric-sql\/pglite)["']\)/.test(readFileSync(join(dist, file), 'utf8')),
+    `${file} loads pg`,
+  );
 // Importing the goal loop loads neither the review (its stage-contract schemas live only behind goal-loop/review)
 // nor the staged critics, nor the fix loop.
 for (const file of reachable('index.cjs')) {
@@ -167,6 +174,13 @@ async function main() {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  // The postgres entry: options checked, and a client's failure is the port's IO_ERROR naming the path.
+  assert.throws(() => postgres.createPostgresFileSystem({ client: {}, root: 'rel' }), { code: 'INVALID_OPTIONS' });
+  const down = { query: async () => Promise.reject(new Error('connection refused')) };
+  await assert.rejects(postgres.createPostgresFileSystem({ client: down, root: '/r' }).readText('a.json'), {
+    code: 'IO_ERROR',
+    message: /a\.json.*connection refused/,
+  });
   console.log('CommonJS entries: ok');
 }
 

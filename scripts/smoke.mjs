@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { exitCodeFor, GoalLoop, parseGoal, systemClock } from 'goal-loop';
 import { computeGap, createGitPatchApplier, FixLoopOrchestrator, MAX_ATTEMPTS_CAP } from 'goal-loop/fix-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
+import { createPostgresFileSystem } from 'goal-loop/postgres';
 import { createMemoryFileSystem, createScriptedStageRunner, fileSystemConformanceCases } from 'goal-loop/testing';
 
 assert.equal(exitCodeFor({ stoppedOn: 'dry_run' }), 0);
@@ -62,4 +63,8 @@ try {
 } finally {
   await rm(dir, { recursive: true, force: true });
 }
+const down = { query: async () => Promise.reject(new Error('connection refused')) };
+await assert.rejects(createPostgresFileSystem({ client: down, root: '/r' }).writeText('a.json', '{}'), {
+  code: 'IO_ERROR',
+});
 console.log('ESM entries: ok');

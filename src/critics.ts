@@ -109,5 +109,5 @@ export type {
   TraceSpan,
 } from './index.js';
 export type { Clock } from './ports/clock.js';
-export type { FileStat, FileSystem } from './ports/file-system.js';
+export type { FileGuard, FileStat, FileSystem } from './ports/file-system.js';
 export type { ProcessProbe } from './ports/process-probe.js';

@@ -93,7 +93,7 @@ export { stepFeedbackLoopInputSchema, stepFeedbackLoopOutputSchema } from './fix
 export type { ListenerErrorHandler } from './persist/event-feed.js';
 export type { Clock } from './ports/clock.js';
 export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
-export type { FileStat, FileSystem } from './ports/file-system.js';
+export type { FileGuard, FileStat, FileSystem } from './ports/file-system.js';
 export type { ProcessProbe } from './ports/process-probe.js';
 export type {
   Tool,

@@ -152,7 +152,7 @@ export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/co
 export type { ToolDefinition, ToolObjectSchema } from './ports/define-tool.js';
 export { defineTool, toolError } from './ports/define-tool.js';
 // Ports.
-export type { FileStat, FileSystem } from './ports/file-system.js';
+export type { FileGuard, FileStat, FileSystem } from './ports/file-system.js';
 export type { ProcessProbe } from './ports/process-probe.js';
 export type {
   StageContextOf,

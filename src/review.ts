@@ -34,7 +34,7 @@ export type {
 } from './index.js';
 export type { SdlcStageId } from './pipeline/stage-presets.js';
 export type { Clock } from './ports/clock.js';
-export type { FileStat, FileSystem } from './ports/file-system.js';
+export type { FileGuard, FileStat, FileSystem } from './ports/file-system.js';
 export type { ProcessProbe } from './ports/process-probe.js';
 
 // The review's own surface: the stage contracts it reads (zod schemas of their canonical shapes, shipped as JSON Schemas

@@ -3,7 +3,7 @@
 export type { Clock } from './ports/clock.js';
 export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
 // The port types this entry's adapters implement, so its declarations stand alone.
-export type { FileStat, FileSystem } from './ports/file-system.js';
+export type { FileGuard, FileStat, FileSystem } from './ports/file-system.js';
 export type { ProcessProbe } from './ports/process-probe.js';
 export type {
   StageContextOf,

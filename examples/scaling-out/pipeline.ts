@@ -17,11 +17,12 @@ export const WORKER_TIMINGS = { lockDuration: 1_000, stalledInterval: 500, maxSt
 
 /**
  * A `RUN_LOCKED` step fails its job, and BullMQ retries it after 0.2, 0.4, 0.8 … s (±50 % jitter), long enough
- * to outlast a stale lock; only these failures count as attempts (moving a job back to wait for its next step does
- * not), so 12 attempts are a generous bound that still ends a run that never gets its lock.
+ * to outlast a stale lock, and so is a step the database was unreachable for (a restart); only these failures count
+ * as attempts (moving a job back to wait for its next step does not), so 30 attempts are a generous bound that
+ * still ends a run that never gets its lock.
  */
 export const JOB_OPTIONS = {
-  attempts: 12,
+  attempts: 30,
   backoff: { type: 'exponential', delay: 200, jitter: 0.5 },
 } as const;
 
@@ -77,7 +78,17 @@ export const preciseNow = (): number => performance.timeOrigin + performance.now
  */
 export function createStageRunner(fs: FileSystem, onStart: (record: StageRecord) => void): StageRunner {
   const plans = new Map(allPlans().map((plan) => [runDirOf(plan.runId), plan]));
-  const log = (record: StageRecord) => fs.appendText(stageLogOf(record.runId), `${JSON.stringify(record)}\n`);
+  // The log outlives a database restart: an append the restart cut off changed nothing and is made again.
+  const log = async (record: StageRecord): Promise<void> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fs.appendText(stageLogOf(record.runId), `${JSON.stringify(record)}\n`);
+      } catch (error) {
+        if (attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  };
   return {
     async run(stage, context) {
       const plan = plans.get(context.runDir);

@@ -1,7 +1,7 @@
 // A throwaway redis-server for the example: loopback only, on a free port, nothing persisted, in the foreground
 // as a child process, so stopping the example stops it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../../scripts/free-port.js';
 
 /** A running redis-server child. `stop()` ends it (SIGTERM, then SIGKILL); `kill()` is the synchronous last resort. */
 export interface RedisServer {
@@ -12,20 +12,6 @@ export interface RedisServer {
 }
 
 const READY_TIMEOUT_MS = 10_000;
-
-// A port the kernel says is free on the loopback interface now (it could be taken before redis binds it: retried).
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 // Starts redis-server on `port` and resolves once it accepts connections; rejects with its output if it exits.
 function startOn(port: number, dir: string): Promise<{ child: ChildProcess; version: string }> {

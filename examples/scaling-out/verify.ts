@@ -1,7 +1,5 @@
-// Reads what the runs left on the shared filesystem (events.jsonl, the stage logs) and runs the checks over it.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { LoopEvent, StopReason } from 'goal-loop';
+// Reads what the runs left in the database (events.jsonl, the stage logs) and runs the checks over it.
+import type { FileSystem, LoopEvent, StopReason } from 'goal-loop';
 import { checkRunEvents, findOverlaps, type StageInterval, stageIntervals, summarizeRunEvents } from './checks.js';
 import { allPlans, runDirOf, type StageRecord, stageLogOf } from './pipeline.js';
 
@@ -16,36 +14,37 @@ export interface RunsReport {
   readonly interrupted: readonly { readonly cut: StageInterval; readonly next: StageInterval | null }[];
 }
 
-const readLines = async <T>(path: string): Promise<T[]> => {
-  const text = await readFile(path, 'utf8').catch(() => '');
+const readLines = async <T>(fs: FileSystem, path: string): Promise<T[]> => {
+  const text = (await fs.readText(path)) ?? '';
   return text
     .split('\n')
     .filter((line) => line !== '')
     .map((line) => JSON.parse(line) as T);
 };
 
-/** Checks every run under `root`; `killed` maps the pid of each killed worker to the time it died. */
-export async function verifyRuns(root: string, killed: ReadonlyMap<number, number>): Promise<RunsReport> {
+/** Checks every run in `fs`; `killed` maps the pid of each killed worker to the time it died. */
+export async function verifyRuns(fs: FileSystem, killed: ReadonlyMap<number, number>): Promise<RunsReport> {
   const problems: string[] = [];
   const decisions = new Map<StopReason, number>();
   let iterations = 0;
   let takeovers = 0;
   const intervals: StageInterval[] = [];
   for (const plan of allPlans()) {
-    const events = await readLines<LoopEvent>(join(root, runDirOf(plan.runId), 'events.jsonl'));
+    const events = await readLines<LoopEvent>(fs, `${runDirOf(plan.runId)}/events.jsonl`);
     problems.push(...checkRunEvents(plan.runId, events, plan.expected));
     const summary = summarizeRunEvents(events);
     for (const decision of summary.decisions) decisions.set(decision, (decisions.get(decision) ?? 0) + 1);
     iterations += summary.iterations;
     takeovers += summary.takeovers;
-    const paired = stageIntervals(await readLines<StageRecord>(join(root, stageLogOf(plan.runId))), killed);
+    const paired = stageIntervals(await readLines<StageRecord>(fs, stageLogOf(plan.runId)), killed);
     problems.push(...paired.problems);
     intervals.push(...paired.intervals);
   }
   problems.push(...findOverlaps(intervals));
   const interrupted = interruptedStages(intervals, killed);
   if (killed.size === 0) problems.push('no worker was killed: the runs ended before the kill was due');
-  else if (interrupted.length === 0) problems.push('the killed worker was not in the middle of a stage when it died');
+  else if (interrupted.length < killed.size)
+    problems.push('a killed worker was not in the middle of a stage when it died');
   for (const { cut, next } of interrupted)
     if (next === null) problems.push(`${cut.runId}: no worker went on with the run after the kill`);
   return { problems, decisions, iterations, stageRuns: intervals.length, takeovers, interrupted };

@@ -1,9 +1,13 @@
 // A worker process: a BullMQ Worker whose job body is one GoalLoop.step() of the job's run, over the run
-// directories on the shared filesystem. Started by scale-out.ts as `worker.ts <project root> <redis port>`; it
-// reports what it does to its parent over IPC, for the example's summary and checks.
+// directories in PostgreSQL. It shares no disk with the others: it works in an empty folder of its own. Started by
+// scale-out.ts as `worker.ts <postgres url> <redis port>`; it reports what it does to its parent over IPC, for the
+// example's summary and checks.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import { isGoalLoopError, type LoopStepResult, type StopReason } from 'goal-loop';
-import { createNodeFileSystem } from 'goal-loop/node';
+import { openRunStore } from './database.js';
 import { createStageRunner, loopFor, QUEUE_NAME, type StageRecord, WORKER_TIMINGS } from './pipeline.js';
 
 /** A job: one run, from its first step to its decision. */
@@ -24,12 +28,14 @@ export type WorkerMessage =
   | ({ readonly type: 'stage_started' } & StageRecord)
   | { readonly type: 'stepped'; readonly runId: string; readonly iteration: number; readonly done: boolean }
   | { readonly type: 'run_locked'; readonly runId: string; readonly message: string }
+  | { readonly type: 'io_retried'; readonly runId: string; readonly message: string }
   | { readonly type: 'decided_before'; readonly runId: string }
   | { readonly type: 'stalled'; readonly jobId: string };
 
-const [root, port] = process.argv.slice(2);
-if (root === undefined || port === undefined) throw new Error('usage: worker.ts <project root> <redis port>');
-const fs = createNodeFileSystem(root);
+const [url, port] = process.argv.slice(2);
+if (url === undefined || port === undefined) throw new Error('usage: worker.ts <postgres url> <redis port>');
+process.chdir(mkdtempSync(join(tmpdir(), 'goal-loop-worker-')));
+const { fs } = openRunStore(url);
 const send = (message: WorkerMessage): void => {
   process.send?.(message);
 };
@@ -53,6 +59,11 @@ async function stepJob(job: Job<RunJob, RunDecision>, token?: string): Promise<R
     // Another worker holds the run: fail this attempt, and BullMQ retries it after its backoff.
     if (isGoalLoopError(error, 'RUN_LOCKED')) {
       send({ type: 'run_locked', runId, message: error.message });
+      throw error;
+    }
+    // The database unreachable (a restart): nothing half-written remains, so the step is retried after the backoff.
+    if (isGoalLoopError(error, 'IO_ERROR') && /EIO/.test(error.message)) {
+      send({ type: 'io_retried', runId, message: error.message });
       throw error;
     }
     // Anything else is a fault no retry mends: fail the job for good, so the example reports it.

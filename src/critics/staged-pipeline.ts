@@ -138,11 +138,11 @@ export class StagedPipeline {
     spans: ExecutionSpans,
     work: (execution: Execution) => Promise<StagedStepResult>,
   ): Promise<StagedStepResult> {
-    const { fs } = this.options;
     const paths = executionPaths(this.options.dir, request.executionId);
     const owner = lockOwner('goal-loop-critics');
-    const lock = new RunLock(fs, paths.lock, this.clock, owner, this.lockTimeoutMs);
+    const lock = new RunLock(this.options.fs, paths.lock, this.clock, owner, this.lockTimeoutMs);
     return withAcquiredLock(lock, async () => {
+      const fs = lock.writer;
       await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
       // The pending folder after the containment rule: a symlink out of the project is refused, never swept.
       const pendingFolder = await containPendingCostFolder(fs, paths.dir);
@@ -156,7 +156,7 @@ export class StagedPipeline {
         {
           fs,
           paths,
-          commit: new OutboxCommit<ExecutionState, TraceRecord>(store, log, () => lock.fence()),
+          commit: new OutboxCommit<ExecutionState, TraceRecord>(store, log, () => lock.fenceWrite()),
           stages: this.options.stages,
           config: this.config,
           clock: this.clock,

@@ -45,9 +45,10 @@ export async function withSessionLock<T>(
   const owner = lockOwner('goal-loop-fix-loop');
   const lock = new RunLock(fs, paths.lock, setup.clock, owner, setup.lockTimeoutMs);
   return withAcquiredLock(lock, async () => {
+    const writer = lock.writer;
     await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
-    const log = new JsonlLog<AuditEntry>(fs, paths.audit, setup.onAppend);
-    const store = createJsonStore(fs, paths.state, fixSessionStateSchema);
-    return await work(new OutboxCommit<FixSessionState, AuditEntry>(store, log, () => lock.fence()), lock);
+    const log = new JsonlLog<AuditEntry>(writer, paths.audit, setup.onAppend);
+    const store = createJsonStore(writer, paths.state, fixSessionStateSchema);
+    return await work(new OutboxCommit<FixSessionState, AuditEntry>(store, log, () => lock.fenceWrite()), lock);
   });
 }

@@ -47,11 +47,12 @@ export async function withLockedSession(
   ifStopped: IfStopped,
   work: (session: LoopSession) => Promise<LoopStepResult>,
 ): Promise<LoopStepResult> {
-  const { fs } = context.options;
-  const paths = await containRunPaths(fs, context.paths);
+  const paths = await containRunPaths(context.options.fs, context.paths);
   const owner = lockOwner('goal-loop');
-  const lock = new RunLock(fs, paths.lock, context.clock, owner, context.lockTimeoutMs);
+  const lock = new RunLock(context.options.fs, paths.lock, context.clock, owner, context.lockTimeoutMs);
   return withAcquiredLock(lock, async (takeover) => {
+    // Everything the session writes, stage runners' artifacts included, goes through the lock's fenced writer.
+    const fs = lock.writer;
     // Temp files of the loop's own atomic writes a crash cut off, beside its files (older than a minute, so no live
     // writer's); of the iterations/ folders only the latest, where a crash cut an evaluation's write off (a long run's
     // earlier folders cost nothing here).
@@ -72,7 +73,7 @@ export async function withLockedSession(
         runner: context.options.runner,
         clock: context.clock,
         signal: context.options.signal ?? new AbortController().signal,
-        commit: new OutboxCommit<LoopState, LoopEvent>(store, log, () => lock.fence()),
+        commit: new OutboxCommit<LoopState, LoopEvent>(store, log, () => lock.fenceWrite()),
         stages: context.options.stages,
         budgetUsd: context.options.budgetUsd,
         acceptGoalChange: context.options.acceptGoalChange ?? false,

@@ -1,11 +1,11 @@
-import { GoalLoopError } from '../errors.js';
-import { fnv1a64 } from '../kit/hash.js';
+import { GoalLoopError, isGoalLoopError } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { heartbeatAge, recordAge, sweepLockLeftovers } from './lock-heartbeat.js';
+import { heartbeatAge, sweepLockLeftovers } from './lock-heartbeat.js';
 import type { LockStaleReason } from './lock-holder.js';
 import { lockedMessage, probedHost, staleReason } from './lock-holder.js';
-import { formatLockRecord, heartbeatPath, type LockRecord, readLockRecord, sameLockRecord } from './lock-record.js';
+import { formatLockRecord, heartbeatPath, type LockRecord, readLockRecord } from './lock-record.js';
+import { claimTakeOver, swapTakeOver, type TakeoverParty } from './lock-takeover.js';
 
 export type { LockRecord } from './lock-record.js';
 
@@ -16,40 +16,19 @@ export interface LockTakeover {
   readonly reason: LockStaleReason;
 }
 
-// How many crashed takeovers of one stale lock a newcomer steps over before it gives up.
-const MAX_CLAIMS = 64;
-
 /**
  * The run directory's exclusive lock: one loop per run. The lock file names
- * the owner and a fresh random fencing `token`; it is created exclusively and
- * only ever replaced by a takeover. Heartbeats go to the holder's own file,
- * `<lock>.beat-<token>`, so a holder that wakes up after losing the lock
- * writes only a file no one consults any more.
- *
- * A lock whose last heartbeat (its heartbeat file, else the lock file's time)
- * is older than the smaller of its own `timeout_ms` and this loop's
- * `timeoutMs` is stale (the holder promised to beat within its timeout; this
- * loop was told to wait no longer than its own), and so at once is a lock
- * whose holder ran on this host in a process now gone ({@link staleReason}).
- * A heartbeat more than that timeout ahead of this clock (a clock hours fast,
- * a hostile file) is not believed: the lock's files' last change, as the
- * filesystem reports it, dates it instead. Anything but a regular file at the
- * lock path is an `IO_ERROR` saying to remove it (a takeover replaces only a
- * file). A stale lock is taken over: the newcomer that exclusively creates that
- * acquisition's claim file checks the lock is still that acquisition and
- * still stale, then replaces it atomically (the lock file never disappears,
- * so no other loop slips in); {@link RunLock.acquire} reports the takeover
- * (and why) to that one winner, every other racer gets `RUN_LOCKED`.
- * {@link RunLock.fence} checks the token before every write, so a holder
- * that lost its lock writes nothing more.
- *
- * Without a compare-and-swap on the filesystem two windows remain, each
- * needing a pause of its own at one exact point: a holder paused between a
- * passing fence and the write it guards makes that one write after the
- * takeover (its next fence fails); and a newcomer paused between its last
- * check of the stale lock and its replacing write, for longer than the
- * timeout (until its claim is stale and another newcomer steps over it),
- * replaces that other newcomer's lock (whose next fence fails).
+ * the owner and a fresh fencing `token`; it is created exclusively and only
+ * ever replaced by a takeover. Heartbeats go to the holder's own file,
+ * `<lock>.beat-<token>`. A lock whose last heartbeat is older than the
+ * smaller of its own `timeout_ms` and this loop's `timeoutMs`, or whose
+ * holder's process on this host is gone ({@link staleReason}), is taken over:
+ * by one guarded replace on a filesystem with {@link FileSystem.guarded},
+ * else by the newcomer that exclusively creates the acquisition's claim file;
+ * one winner, every other racer gets `RUN_LOCKED`. {@link RunLock.fence}
+ * checks the token before writes, and a guarded {@link RunLock.writer} in
+ * each write itself. The windows a filesystem without a compare-and-swap
+ * leaves are in docs/across-machines.md.
  *
  * @internal
  */
@@ -58,6 +37,9 @@ export class RunLock {
   private token = '';
   // This acquisition's heartbeat file ('' before the first acquisition).
   private beatFile = '';
+  // The lock file's text as this acquisition wrote it, and the filesystem whose writes are guarded by it.
+  private lockText = '';
+  private fenced: FileSystem | null = null;
   private readonly read = (path: string) => readLockRecord(this.fs, path, this.timeoutMs);
   // How long ago the holder of `held` last beat, by this loop's clock.
   private readonly ageOf = (held: LockRecord, staleAfter: number) =>
@@ -76,15 +58,31 @@ export class RunLock {
     return formatLockRecord(this.owner, this.token, this.timeoutMs, this.clock.now(), probedHost(this.fs.processes));
   }
 
+  // The record written to the lock file itself, kept as the text every guarded write expects there.
+  private lockRecord(): string {
+    this.lockText = this.record();
+    return this.lockText;
+  }
+
+  /**
+   * The filesystem to write the run through while this acquisition holds the
+   * lock: on a filesystem with {@link FileSystem.guarded}, one whose every
+   * change is made only while the lock file still holds this acquisition's
+   * record (`RUN_LOCKED` otherwise); else the filesystem itself.
+   */
+  get writer(): FileSystem {
+    return this.fenced ?? this.fs;
+  }
+
   /** Takes the lock, or takes over a stale one (reported); rejects with `RUN_LOCKED` when another loop holds it. */
   async acquire(): Promise<LockTakeover | null> {
     this.token = globalThis.crypto.randomUUID();
     this.beatFile = `${this.path}.beat-${this.token}`;
     this.lastBeat = this.clock.now();
-    if (await this.fs.createExclusive(this.path, this.record())) return this.acquired(null);
+    if (await this.fs.createExclusive(this.path, this.lockRecord())) return this.acquired(null);
     const held = await this.read(this.path);
     if (held === null) {
-      if (await this.fs.createExclusive(this.path, this.record())) return this.acquired(null);
+      if (await this.fs.createExclusive(this.path, this.lockRecord())) return this.acquired(null);
       throw new GoalLoopError('RUN_LOCKED', `The run is locked: ${this.path} appeared while taking it.`);
     }
     const staleAfter = Math.min(held.timeout_ms, this.timeoutMs);
@@ -96,44 +94,26 @@ export class RunLock {
     return this.acquired({ previousOwner: held.owner, ageMs: Math.max(0, Math.round(age.ageMs)), reason });
   }
 
-  // Claims the stale acquisition (one exclusive create per acquisition and attempt), checks it is still the lock
-  // and still stale, replaces it.
+  // Takes over the stale acquisition: by a guarded replace where the filesystem has one, else by a claim file.
   private async takeOver(stale: LockRecord, staleAfter: number): Promise<void> {
-    const base = `${this.path}.takeover-${fnv1a64(`${stale.owner}\n${stale.token}\n${stale.heartbeat_at}`)}`;
-    let claim = '';
-    for (let attempt = 0; claim === ''; attempt++) {
-      const name = `${base}-${attempt}`;
-      if (await this.fs.createExclusive(name, this.record())) claim = name;
-      else {
-        const other = await this.read(name);
-        const live = other === null || !(await this.staleClaim(name, other, staleAfter));
-        if (live || attempt + 1 >= MAX_CLAIMS)
-          throw new GoalLoopError('RUN_LOCKED', `Another loop is taking over the stale lock ${this.path}.`);
-      }
-    }
-    try {
-      const current = await this.read(this.path);
-      if (current === null || !sameLockRecord(current, stale))
-        throw new GoalLoopError('RUN_LOCKED', `Another loop took over the stale lock ${this.path} first.`);
-      if (staleReason(current, (await this.ageOf(current, staleAfter)).ageMs, staleAfter, this.fs.processes) === null)
-        throw new GoalLoopError('RUN_LOCKED', `The run is locked by ${current.owner}, which beat again: ${this.path}.`);
-      await this.fs.writeText(this.path, this.record());
-    } finally {
-      await this.fs.remove(claim);
-    }
+    const party: TakeoverParty = {
+      fs: this.fs,
+      path: this.path,
+      now: () => this.clock.now(),
+      record: () => this.record(),
+      lockRecord: () => this.lockRecord(),
+      read: this.read,
+      ageOf: this.ageOf,
+    };
+    if (!(await swapTakeOver(party, stale, staleAfter))) await claimTakeOver(party, stale, staleAfter);
     const beat = heartbeatPath(this.path, stale.token);
     if (beat !== null) await this.fs.remove(beat).catch(() => undefined);
-  }
-
-  // Whether the claim `other` at `path` is stale: the newcomer that made it died mid-takeover.
-  private async staleClaim(path: string, other: LockRecord, staleAfter: number): Promise<boolean> {
-    const { ageMs } = await recordAge(this.fs, [path], other.heartbeat_at, this.clock.now(), staleAfter);
-    return staleReason(other, ageMs, staleAfter, this.fs.processes) !== null;
   }
 
   // After an acquisition: removes the claims and heartbeat files earlier loops left, once older than the timeout (a
   // live one never is). Cleanup never fails the acquisition.
   private async acquired(takeover: LockTakeover | null): Promise<LockTakeover | null> {
+    this.fenced = this.fs.guarded?.([{ path: this.path, text: this.lockText }]) ?? null;
     await sweepLockLeftovers(this.fs, this.path, this.beatFile, this.clock.now(), this.timeoutMs).catch(
       () => undefined,
     );
@@ -161,17 +141,34 @@ export class RunLock {
     if (this.clock.now() - this.lastBeat >= this.timeoutMs / 3) await this.beat();
   }
 
+  /**
+   * The fencing check before a write made through {@link RunLock.writer}:
+   * where that writer is guarded the write checks the lock itself, so only
+   * a due heartbeat is made here; elsewhere {@link RunLock.fence}.
+   */
+  async fenceWrite(): Promise<void> {
+    if (this.fenced === null) return this.fence();
+    if (this.clock.now() - this.lastBeat >= this.timeoutMs / 3) await this.beat();
+  }
+
   /** Removes the lock if this acquisition still holds it, and this acquisition's heartbeat file. */
   async release(): Promise<void> {
-    const held = await this.read(this.path);
-    if (this.holds(held)) await this.fs.remove(this.path);
+    if (this.fenced !== null) {
+      // A guarded remove: only while the lock is still this acquisition's, in the same step.
+      await this.fenced.remove(this.path).catch((error: unknown) => {
+        if (!isGoalLoopError(error, 'RUN_LOCKED')) throw error;
+      });
+    } else {
+      const held = await this.read(this.path);
+      if (this.holds(held)) await this.fs.remove(this.path);
+    }
     await this.dropBeat();
   }
 
   // Writes a fresh heartbeat to this acquisition's own file (never to the lock file).
   private async beat(): Promise<void> {
     const now = this.clock.now();
-    await this.fs.writeText(this.beatFile, this.record());
+    await this.writer.writeText(this.beatFile, this.record());
     this.lastBeat = now;
   }
 

@@ -15,6 +15,19 @@ export interface FileStat {
 }
 
 /**
+ * A precondition of a guarded change ({@link FileSystem.guarded}): the file at
+ * `path` holds exactly `text` (`null`: nothing is at `path`).
+ *
+ * @public
+ */
+export interface FileGuard {
+  /** A port path (relative to the root, or absolute). */
+  readonly path: string;
+  /** The whole text the file must hold, or `null` when nothing may be there. */
+  readonly text: string | null;
+}
+
+/**
  * The filesystem port. Rooted at a project root: every path is relative to it,
  * POSIX style (`a/b.json`). A missing file is `null`, never an exception;
  * exceptions are for real faults and carry a `code` (`IO_ERROR`, or
@@ -112,6 +125,18 @@ export interface FileSystem {
    * adapter that cannot see processes) only the heartbeat timeout frees a lock.
    */
   readonly processes?: ProcessProbe;
+  /**
+   * This filesystem with every change (write, append, truncate, exclusive
+   * create, remove, rename, mkdir) made only while each of `guards` holds,
+   * checked in the same atomic step as the change; a change whose guard fails
+   * changes nothing and rejects with `RUN_LOCKED`. Reads are this
+   * filesystem's. Optional: an adapter with a compare-and-swap (a database)
+   * offers it, and the run lock then takes over a stale lock by a conditional
+   * replace of the holder's record and fences each write in the write itself;
+   * without it (the Node and memory adapters) the lock fences by reading its
+   * file before each write.
+   */
+  guarded?(guards: readonly FileGuard[]): FileSystem;
 }
 
 /**

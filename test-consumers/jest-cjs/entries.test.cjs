@@ -8,6 +8,7 @@ const root = require('goal-loop');
 const review = require('goal-loop/review');
 const node = require('goal-loop/node');
 const testing = require('goal-loop/testing');
+const postgres = require('goal-loop/postgres');
 
 test('goal-loop: a loop over the memory filesystem with a scripted runner completes', async () => {
   const goalSchema = JSON.parse(readFileSync(require.resolve('goal-loop/schemas/goal.schema.json'), 'utf8'));
@@ -184,4 +185,22 @@ test('goal-loop/fix-loop: a fix session on the memory filesystem converges and r
     'test_iteration',
   ]);
   await expect(fixer.step(sessionId)).rejects.toMatchObject({ code: 'SESSION_ENDED' });
+});
+
+test('goal-loop/postgres: options are checked, and a client that cannot reach its database is an IO_ERROR', async () => {
+  // PGlite loads its WASM through a dynamic import, which Jest's CommonJS loader refuses: a client stands in.
+  expect(() => postgres.createPostgresFileSystem({ client: {}, root: 'relative' })).toThrow(/client.*root|root/s);
+  const statements = [];
+  const down = {
+    query: async (text) => {
+      statements.push(text);
+      throw new Error('connection refused');
+    },
+  };
+  const fs = postgres.createPostgresFileSystem({ client: down, root: '/jest' });
+  await expect(fs.writeText('runs/r/state.json', '{}')).rejects.toMatchObject({
+    code: 'IO_ERROR',
+    message: expect.stringContaining('runs/r/state.json'),
+  });
+  expect(statements[0]).toMatch(/goal_loop_schema_versions/);
 });

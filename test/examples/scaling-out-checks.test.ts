@@ -68,6 +68,12 @@ describe('checkRunEvents', () => {
       'r-03: the decision is not the last event (stage_started came after it)',
     ]);
   });
+
+  it('accepts a lock takeover after the decision (a job delivered again, the last holder never released)', () => {
+    const takeover = { ...base, iteration: 2, type: 'lock_taken_over', previous_owner: 'w', heartbeat_age_ms: 4000 };
+    const after = renumber([...runLog(2), takeover as LoopEvent]);
+    expect(checkRunEvents('r-04', after, { stoppedOn: 'complete', iterations: 2 })).toEqual([]);
+  });
 });
 
 const record = (pid: number, phase: 'start' | 'end', at: number, stage = '07-code'): StageRecord => ({
