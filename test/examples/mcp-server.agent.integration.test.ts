@@ -1,28 +1,14 @@
-import { execFile } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { makeSumWorkspace, returning, SUM } from '../fix-loop/sum-workspace.js';
 import { call, root, server, useMcpServer } from './mcp-session.js';
 
 // The MCP server example with the calling agent as the source of fixes (--candidates agent), driven by the SDK's
 // Client over stdio, on a workspace the server knows nothing about: the client reads the failure from the step
 // results and proposes diffs; only the commands the server was started with run.
 
-const run = promisify(execFile);
-const GIT = ['-c', 'user.email=fix@example.com', '-c', 'user.name=fix-loop test'];
 const TEST_COMMAND = 'node --test sum.test.js';
-const SUM = 'export function sum(a, b) {\n  return a - b;\n}\n';
-const TEST = [
-  "import { test } from 'node:test';",
-  "import assert from 'node:assert/strict';",
-  "import { sum } from './sum.js';",
-  "test('adds', () => assert.equal(sum(2, 3), 5));",
-  "test('adds zero', () => assert.equal(sum(4, 0), 4));",
-  '',
-].join('\n');
-const returning = (line: string): string =>
-  `diff --git a/sum.js b/sum.js\n--- a/sum.js\n+++ b/sum.js\n@@ -1,3 +1,3 @@\n export function sum(a, b) {\n-  return a - b;\n+  ${line}\n }\n`;
 const WRONG = {
   description: 'Absolute difference',
   confidence: 0.9,
@@ -38,14 +24,7 @@ const RIGHT = {
 
 useMcpServer(
   async (project) => {
-    const workspace = join(project, 'pkg');
-    await mkdir(workspace);
-    await writeFile(join(workspace, 'package.json'), '{ "name": "pkg", "type": "module" }\n');
-    await writeFile(join(workspace, 'sum.js'), SUM);
-    await writeFile(join(workspace, 'sum.test.js'), TEST);
-    await run('git', ['init', '-q'], { cwd: workspace });
-    await run('git', [...GIT, 'add', '.'], { cwd: workspace });
-    await run('git', [...GIT, 'commit', '-q', '-m', 'start'], { cwd: workspace });
+    await makeSumWorkspace(project);
   },
   ['--candidates', 'agent', '--allow-command', TEST_COMMAND],
 );

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,35 +10,14 @@ import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js
 import { createGitPatchApplier } from '../../src/fix-loop/git-patch-applier.js';
 import { createExecaCommandRunner } from '../../src/node/command-runner.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
+import { makeSumWorkspace, returning, SUM } from './sum-workspace.js';
 import { workspaceTree } from './workspace-tree.js';
+
+const run = promisify(execFile);
 
 // Alternatives against one base on a real git workspace: a plausible wrong diff (ranked first) and the right one,
 // both made against the original file. Kept, the wrong one stops the right one from applying; reverted, it does not.
 
-const run = promisify(execFile);
-const GIT = ['-c', 'user.email=fix@example.com', '-c', 'user.name=fix-loop test'];
-const SUM = 'export function sum(a, b) {\n  return a - b;\n}\n';
-const TEST = [
-  "import { test } from 'node:test';",
-  "import assert from 'node:assert/strict';",
-  "import { sum } from './sum.js';",
-  "test('adds', () => assert.equal(sum(2, 3), 5));",
-  "test('adds zero', () => assert.equal(sum(4, 0), 4));",
-  '',
-].join('\n');
-// A diff of sum.js's return line, against the original file.
-const returning = (line: string): string =>
-  [
-    'diff --git a/sum.js b/sum.js',
-    '--- a/sum.js',
-    '+++ b/sum.js',
-    '@@ -1,3 +1,3 @@',
-    ' export function sum(a, b) {',
-    '-  return a - b;',
-    `+  ${line}`,
-    ' }',
-    '',
-  ].join('\n');
 // Still fails "adds" (|2 - 3| is 1) and passes "adds zero": the gap stays at 1.
 const WRONG: FixCandidate = {
   description: 'Take the absolute difference',
@@ -56,14 +35,7 @@ const RIGHT: FixCandidate = {
 let root = '';
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'fix-loop-revert-'));
-  const workspace = join(root, 'pkg');
-  await mkdir(workspace);
-  await writeFile(join(workspace, 'package.json'), '{ "name": "pkg", "type": "module" }\n');
-  await writeFile(join(workspace, 'sum.js'), SUM);
-  await writeFile(join(workspace, 'sum.test.js'), TEST);
-  await run('git', ['init', '-q'], { cwd: workspace });
-  await run('git', [...GIT, 'add', '.'], { cwd: workspace });
-  await run('git', [...GIT, 'commit', '-q', '-m', 'start'], { cwd: workspace });
+  await makeSumWorkspace(root);
 });
 afterEach(async () => {
   await rm(root, { recursive: true, force: true });

@@ -1,55 +1,25 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FixCandidate } from '../../src/fix-loop/contracts/candidate.js';
 import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js';
 import { createGitPatchApplier } from '../../src/fix-loop/git-patch-applier.js';
 import { createExecaCommandRunner } from '../../src/node/command-runner.js';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
+import { makeSumWorkspace, returning } from './sum-workspace.js';
 
 // Real processes: a tiny package whose `node --test` test fails, real git, real commands; a candidate carrying a
 // unified diff that fixes it, applied by the git patch applier.
 
-const run = promisify(execFile);
-const GIT = ['-c', 'user.email=fix@example.com', '-c', 'user.name=fix-loop test'];
-
-const SUM = 'export function sum(a, b) {\n  return a - b;\n}\n';
-const TEST = [
-  "import { test } from 'node:test';",
-  "import assert from 'node:assert/strict';",
-  "import { sum } from './sum.js';",
-  "test('adds', () => assert.equal(sum(2, 3), 5));",
-  "test('adds zero', () => assert.equal(sum(4, 0), 4));",
-  '',
-].join('\n');
-const FIX = [
-  'diff --git a/sum.js b/sum.js',
-  '--- a/sum.js',
-  '+++ b/sum.js',
-  '@@ -1,3 +1,3 @@',
-  ' export function sum(a, b) {',
-  '-  return a - b;',
-  '+  return a + b;',
-  ' }',
-  '',
-].join('\n');
+const FIX = returning('return a + b;');
 // A diff whose context does not match the file: git apply --check refuses it.
 const STALE = FIX.replace(' export function sum(a, b) {', ' export function add(a, b) {');
 
 let root = '';
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'fix-loop-'));
-  const workspace = join(root, 'pkg');
-  await mkdir(workspace);
-  await writeFile(join(workspace, 'package.json'), '{ "name": "pkg", "type": "module" }\n');
-  await writeFile(join(workspace, 'sum.js'), SUM);
-  await writeFile(join(workspace, 'sum.test.js'), TEST);
-  await run('git', ['init', '-q'], { cwd: workspace });
-  await run('git', [...GIT, 'add', '.'], { cwd: workspace });
-  await run('git', [...GIT, 'commit', '-q', '-m', 'start'], { cwd: workspace });
+  await makeSumWorkspace(root);
 });
 afterEach(async () => {
   await rm(root, { recursive: true, force: true });
