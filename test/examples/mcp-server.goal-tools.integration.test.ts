@@ -43,10 +43,12 @@ describe('the MCP server example', () => {
     }
   });
 
-  it('evaluates a run, takes a verdict, and evaluates again: ASK_USER, then RETRY on the missing file only', async () => {
+  it('evaluates a run, takes a verdict, and evaluates again: the judge deferred, then RETRY on the missing file only', async () => {
     const first = await call('evaluate_goal', { run_dir: RUN, stages: ['a', 'b'] });
     expect(first.isError).toBe(false);
-    expect(first.output).toMatchObject({ goal_id: 'mcp-goal', status: 'ASK_USER', iteration: null });
+    // Nothing has run yet: the stages and the file come first, and the judge waits for them.
+    expect(first.output).toMatchObject({ goal_id: 'mcp-goal', status: 'RETRY', iteration: null });
+    expect(first.output?.deferred_judges).toEqual([expect.objectContaining({ criterion_id: 'design' })]);
     expect(first.json).toEqual(first.output);
 
     const verdict = await call('submit_verdict', {
@@ -65,6 +67,7 @@ describe('the MCP server example', () => {
     const failing = ((second.output?.failing_criteria ?? []) as { id: string }[]).map((check) => check.id);
     expect(failing).toEqual(['report', 'stage:a', 'stage:b']);
     expect(second.output?.status).toBe('RETRY');
+    expect(second.output?.deferred_judges).toEqual([]);
 
     expect((await call('loop_status', { run_dir: RUN })).output).toMatchObject({
       state: 'not_started',
