@@ -1,5 +1,5 @@
 // The dependency rules of SPEC §3, checked in CI (`npm run depcruise`); every rule is an error.
-// Layers, bottom up: kit → ports → persist, pipeline (and errors.ts) → capabilities (goal, review,
+// Layers, bottom up: kit → ports → runtime, pipeline (and errors.ts) → capabilities (goal, review,
 // critics, fix-loop; each with contracts/ and a pure core/) → entry points. Adapters (node/, testing/, postgres/)
 // sit beside the capabilities and see only the bottom layers.
 
@@ -48,18 +48,18 @@ module.exports = {
     },
     {
       name: 'machinery-imports-only-kit-ports-errors',
-      comment: 'persist/ and pipeline/ import only kit/, ports/ and errors.ts (and their own folder).',
+      comment: 'runtime/ and pipeline/ import only kit/, ports/ and errors.ts (and their own folder).',
       severity: 'error',
-      from: { path: '^src/(persist|pipeline)/' },
+      from: { path: '^src/(runtime|pipeline)/' },
       to: { path: '^src/', pathNot: [`^src/$1/`, '^src/(kit|ports)/', ERRORS] },
     },
     {
       name: 'machinery-imports-no-node-builtin',
       comment:
-        'kit/, ports/, persist/ and pipeline/ import no Node built-in (what they need of the system comes through a ' +
+        'kit/, ports/, runtime/ and pipeline/ import no Node built-in (what they need of the system comes through a ' +
         'port), so the root entry loads none.',
       severity: 'error',
-      from: { path: '^src/(kit|ports|persist|pipeline)/' },
+      from: { path: '^src/(kit|ports|runtime|pipeline)/' },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -70,11 +70,11 @@ module.exports = {
       to: { path: ADAPTER },
     },
     {
-      name: 'core-imports-no-persist',
-      comment: "A capability's core is pure: it does not import persist/.",
+      name: 'core-imports-no-runtime',
+      comment: "A capability's core is pure: it does not import runtime/.",
       severity: 'error',
       from: { path: CORE },
-      to: { path: '^src/persist/' },
+      to: { path: '^src/runtime/' },
     },
     {
       name: 'core-imports-no-node-builtin',
@@ -146,10 +146,10 @@ module.exports = {
       to: { path: NODE_IO },
     },
     onlyOneImporter('execa', 'src/node/command-runner.ts'),
-    onlyOneImporter('ajv', 'src/persist/json-schema-check.ts'),
-    onlyOneImporter('ajv-formats', 'src/persist/json-schema-check.ts'),
-    onlyOneImporter('re2js', 'src/persist/linear-regexp.ts'),
-    onlyOneImporter('p-limit', 'src/persist/concurrency.ts'),
+    onlyOneImporter('ajv', 'src/runtime/json-schema-check.ts'),
+    onlyOneImporter('ajv-formats', 'src/runtime/json-schema-check.ts'),
+    onlyOneImporter('re2js', 'src/runtime/linear-regexp.ts'),
+    onlyOneImporter('p-limit', 'src/runtime/concurrency.ts'),
     onlyOneImporter('@opentelemetry/api', 'src/ports/open-telemetry.ts'),
     {
       name: 'not-to-unresolvable',

@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeFileSystem } from '../src/node.js';
-import { JsonlLog, readLastSeq } from '../src/persist/jsonl-log.js';
-import { linearRegExp } from '../src/persist/linear-regexp.js';
+import { JsonlLog, readLastSeq } from '../src/runtime/jsonl-log.js';
+import { linearRegExp } from '../src/runtime/linear-regexp.js';
 import { medianMs, ms, ratio, row } from './format.js';
 import { SLOW_SHAPES } from './regex-shapes.js';
 

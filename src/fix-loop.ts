@@ -90,7 +90,6 @@ export type { StartFeedbackLoopInput, StartFeedbackLoopOutput } from './fix-loop
 export { startFeedbackLoopInputSchema, startFeedbackLoopOutputSchema } from './fix-loop/tools/start-tool.js';
 export type { StepFeedbackLoopInput, StepFeedbackLoopOutput } from './fix-loop/tools/step-tool.js';
 export { stepFeedbackLoopInputSchema, stepFeedbackLoopOutputSchema } from './fix-loop/tools/step-tool.js';
-export type { ListenerErrorHandler } from './persist/event-feed.js';
 export type { Clock } from './ports/clock.js';
 export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
 export type { FileGuard, FileStat, FileSystem } from './ports/file-system.js';
@@ -106,6 +105,7 @@ export type {
   ToolResult,
 } from './ports/tool.js';
 export type { SpanAttributes, SpanAttributeValue, SpanParentContext, Tracer, TraceSpan } from './ports/tracer.js';
+export type { ListenerErrorHandler } from './runtime/event-feed.js';
 
 /**
  * The version of the fix-loop session files this entry reads and writes

@@ -129,11 +129,6 @@ export { submitVerdictInputSchema, submitVerdictOutputSchema } from './goal/tool
 export type { WriteVerdictOptions } from './goal/verdict-writer.js';
 export { writeVerdict } from './goal/verdict-writer.js';
 export { canonicalJson, hashJson } from './kit/hash.js';
-export type { ContainmentOptions, RealpathCache } from './persist/containment.js';
-export { resolveContainedPath, resolveEvidencePath } from './persist/containment.js';
-export type { ListenerErrorHandler } from './persist/event-feed.js';
-export type { LockHolderState } from './persist/lock-holder.js';
-export type { RunLockStatus } from './persist/lock-status.js';
 export type { RunPaths } from './pipeline/run-paths.js';
 export { runPaths } from './pipeline/run-paths.js';
 export { mapAgentToStage } from './pipeline/stage-mapping.js';
@@ -172,3 +167,8 @@ export type {
   ToolResult,
 } from './ports/tool.js';
 export type { SpanAttributes, SpanAttributeValue, SpanParentContext, Tracer, TraceSpan } from './ports/tracer.js';
+export type { ContainmentOptions, RealpathCache } from './runtime/containment.js';
+export { resolveContainedPath, resolveEvidencePath } from './runtime/containment.js';
+export type { ListenerErrorHandler } from './runtime/event-feed.js';
+export type { LockHolderState } from './runtime/lock-holder.js';
+export type { RunLockStatus } from './runtime/lock-status.js';

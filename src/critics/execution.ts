@@ -1,8 +1,8 @@
 import { GoalLoopError, isGoalLoopError } from '../errors.js';
 import { hashJson } from '../kit/hash.js';
-import type { OutboxCommit } from '../persist/outbox.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import type { OutboxCommit } from '../runtime/outbox.js';
 import type { JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
 import type { StagedResult } from './contracts/result.js';

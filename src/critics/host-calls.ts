@@ -1,9 +1,10 @@
 import { formatIssue, GoalLoopError, type Issue } from '../errors.js';
+import { failureSentence } from '../kit/failure-sentence.js';
 import { hashJson } from '../kit/hash.js';
 import { nonJsonPlace } from '../kit/json-value.js';
-import { boundedHostCall, describeThrown, failureSentence, type HostCallBounds } from '../pipeline/host-call.js';
 import type { SpanScope } from '../ports/span-scope.js';
 import { inputIssues } from '../ports/tool-issues.js';
+import { boundedHostCall, describeThrown, type HostCallBounds } from '../runtime/host-call.js';
 import { generatorResultSchema, type JsonValue } from './contracts/decision.js';
 import type { ExecutionState } from './contracts/execution-state.js';
 import { type CriticReply, reportedCost } from './core/check-decision.js';

@@ -1,16 +1,17 @@
 // An execution's late costs: what a generator or critic reported after the pipeline had stopped waiting for it is
 // written to `<execution>/spend-pending/` by the process that still watched the call, and counted by the next
 // `run()` or `step()` of the execution, under its lock.
-import type { OutboxCommit } from '../persist/outbox.js';
+
+import type { Clock } from '../ports/clock.js';
+import type { FileSystem } from '../ports/file-system.js';
+import { describeThrown } from '../runtime/host-call.js';
+import type { OutboxCommit } from '../runtime/outbox.js';
 import {
   containPendingCostFolder,
   readPendingCosts,
   removeCountedCosts,
   writePendingCost,
-} from '../persist/pending-costs.js';
-import { describeThrown } from '../pipeline/host-call.js';
-import type { Clock } from '../ports/clock.js';
-import type { FileSystem } from '../ports/file-system.js';
+} from '../runtime/pending-costs.js';
 import type { ExecutionState } from './contracts/execution-state.js';
 import { type ExecutionLateCost, executionLateCostSchema, type PendingExecutionCost } from './contracts/late-cost.js';
 import type { TraceRecord } from './contracts/trace.js';

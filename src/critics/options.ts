@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { issuesFromZod, refuseOptions } from '../errors.js';
 import { unknownKeyIssue, unknownKeys } from '../kit/unknown-keys.js';
-import type { ListenerErrorHandler } from '../persist/event-feed.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { Tracer } from '../ports/tracer.js';
+import type { ListenerErrorHandler } from '../runtime/event-feed.js';
 import type { CriticDecisionInput, CriticIssue, GeneratorResult, JsonValue } from './contracts/decision.js';
 import type { Gap, Judgement } from './contracts/execution-state.js';
 import type { TraceRecord } from './contracts/trace.js';

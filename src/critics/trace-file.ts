@@ -1,5 +1,5 @@
-import { readCommittedRecords } from '../persist/committed-records.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { readCommittedRecords } from '../runtime/committed-records.js';
 import { type TraceRecord, traceRecordSchema } from './contracts/trace.js';
 
 /** Where one execution lives: `<dir>/<executionId>/` with its state, trace and lock. @internal */

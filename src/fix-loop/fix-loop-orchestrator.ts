@@ -1,7 +1,7 @@
 import { GoalLoopError, isGoalLoopError } from '../errors.js';
-import { EventFeed, warnListenerError } from '../persist/event-feed.js';
-import type { RunLock } from '../persist/run-lock.js';
 import { type Clock, systemClock } from '../ports/clock.js';
+import { EventFeed, warnListenerError } from '../runtime/event-feed.js';
+import type { RunLock } from '../runtime/run-lock.js';
 import { auditTailOf, stepCandidatesOf } from './call-options.js';
 import type { AuditEntry } from './contracts/audit.js';
 import type { FixCandidate } from './contracts/candidate.js';

@@ -1,6 +1,6 @@
 import { GoalLoopError } from '../errors.js';
-import type { OutboxCommit } from '../persist/outbox.js';
-import { throwIfAborted } from '../pipeline/host-call.js';
+import { throwIfAborted } from '../runtime/host-call.js';
+import type { OutboxCommit } from '../runtime/outbox.js';
 import type { AuditEntry } from './contracts/audit.js';
 import type { EscalationReason, PolicyDecision } from './contracts/decision.js';
 import type { FixSessionState } from './contracts/session.js';

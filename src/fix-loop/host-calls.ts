@@ -1,7 +1,8 @@
 import { formatIssue } from '../errors.js';
-import { boundedHostCall, describeThrown, failureSentence, type HostCallBounds } from '../pipeline/host-call.js';
+import { failureSentence } from '../kit/failure-sentence.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { boundedHostCall, describeThrown, type HostCallBounds } from '../runtime/host-call.js';
 import type { FixCandidate } from './contracts/candidate.js';
 import type { GapModel } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';

@@ -1,5 +1,5 @@
-import { throwIfAborted } from '../pipeline/host-call.js';
 import type { CommandResult } from '../ports/command-runner.js';
+import { throwIfAborted } from '../runtime/host-call.js';
 import { countBuildErrors, reconcileCounts, type TestCounts, testCountsFromOutput } from './command-output.js';
 import type { GapParts } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { refuseInvalidOptions, refuseOptions } from '../errors.js';
 import { isInside, normalizePath } from '../kit/paths.js';
-import type { ListenerErrorHandler } from '../persist/event-feed.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { Tracer } from '../ports/tracer.js';
+import type { ListenerErrorHandler } from '../runtime/event-feed.js';
 import type { AuditEntry } from './contracts/audit.js';
 import type { KeepPolicy } from './core/keep.js';
 import type { CandidateApplier, CandidateSource, EnvironmentProbe } from './host-ports.js';

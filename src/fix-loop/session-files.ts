@@ -1,8 +1,8 @@
 import { formatIssue, GoalLoopError, type Issue } from '../errors.js';
-import { readCommittedRecords } from '../persist/committed-records.js';
-import { createJsonStore } from '../persist/json-store.js';
-import { readLastSeq } from '../persist/jsonl-log.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { readCommittedRecords } from '../runtime/committed-records.js';
+import { createJsonStore } from '../runtime/json-store.js';
+import { readLastSeq } from '../runtime/jsonl-log.js';
 import { type AuditEntry, auditEntrySchema } from './contracts/audit.js';
 import { type FixSessionState, fixSessionStateSchema } from './contracts/session.js';
 import { escalationFilesOf } from './escalation-files.js';

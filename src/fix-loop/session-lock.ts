@@ -1,10 +1,10 @@
-import { createJsonStore } from '../persist/json-store.js';
-import { JsonlLog } from '../persist/jsonl-log.js';
-import { lockOwner, withAcquiredLock } from '../persist/lock-scope.js';
-import { OutboxCommit } from '../persist/outbox.js';
-import { RunLock } from '../persist/run-lock.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { createJsonStore } from '../runtime/json-store.js';
+import { JsonlLog } from '../runtime/jsonl-log.js';
+import { lockOwner, withAcquiredLock } from '../runtime/lock-scope.js';
+import { OutboxCommit } from '../runtime/outbox.js';
+import { RunLock } from '../runtime/run-lock.js';
 import type { AuditEntry } from './contracts/audit.js';
 import { type FixSessionState, fixSessionStateSchema } from './contracts/session.js';
 import type { SessionPaths } from './session-files.js';

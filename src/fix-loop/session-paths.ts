@@ -1,7 +1,7 @@
 import { GoalLoopError } from '../errors.js';
 import { normalizePath, parentPath } from '../kit/paths.js';
-import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { type RealpathCache, resolveContainedPath } from '../runtime/containment.js';
 
 /** The files of one session (the shape of `SessionPaths`, kept here so session-files.ts can use this check). */
 interface SessionFilePaths {

@@ -1,8 +1,8 @@
 import { formatIssue, GoalLoopError, type Issue } from '../errors.js';
 import { isAbsolutePath, isInside, joinPath } from '../kit/paths.js';
 import { unknownKeys } from '../kit/unknown-keys.js';
-import { resolveContainedPath } from '../persist/containment.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { resolveContainedPath } from '../runtime/containment.js';
 import type { FixSessionState } from './contracts/session.js';
 import { type FixSessionStartInput, fixSessionStartSchema } from './contracts/start.js';
 import { createFixSessionState, parseFixSessionStart } from './core/start.js';

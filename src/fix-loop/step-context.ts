@@ -1,9 +1,9 @@
-import { withHeartbeat } from '../persist/heartbeat.js';
-import type { RunLock } from '../persist/run-lock.js';
-import { DEFAULT_HOST_CALL_TIMEOUT_MS } from '../pipeline/host-call.js';
-import { joinSignals } from '../pipeline/joined-signal.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
+import { withHeartbeat } from '../runtime/heartbeat.js';
+import { DEFAULT_HOST_CALL_TIMEOUT_MS } from '../runtime/host-call.js';
+import { joinSignals } from '../runtime/joined-signal.js';
+import type { RunLock } from '../runtime/run-lock.js';
 import type { FixCandidate } from './contracts/candidate.js';
 import { defaultProbe } from './environment-probe.js';
 import type { StepContext } from './host-calls.js';

@@ -1,6 +1,6 @@
 import { isAbsolutePath, isInside, joinPath } from '../kit/paths.js';
-import { resolveContainedPath } from '../persist/containment.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { resolveContainedPath } from '../runtime/containment.js';
 
 /** A session's workspace found on disk (absolute, and relative to the root), or why it cannot be used. @internal */
 export type WorkspaceFact =

@@ -1,11 +1,11 @@
 // The fact of one criterion of the goal, by kind: a path checked, a command run, a metric's document read, a JSON
 // document checked against its schema (judges take theirs from the verdicts).
 import { isInside } from '../kit/paths.js';
-import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
-import type { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { type RealpathCache, resolveContainedPath } from '../runtime/containment.js';
+import type { JsonSchemaChecker } from '../runtime/json-schema-check.js';
 import type { Criterion } from './contracts/goal.js';
 import type { CriterionFact, DocumentFact, PathFact } from './core/facts.js';
 import { readJsonDocument } from './run-documents.js';

@@ -1,7 +1,7 @@
 import { recordFromEntries } from '../kit/record.js';
-import { limitFunction, mapConcurrent } from '../persist/concurrency.js';
-import { type RealpathCache, resolveEvidencePath } from '../persist/containment.js';
 import type { CommandRunner, CommandRunOptions } from '../ports/command-runner.js';
+import { limitFunction, mapConcurrent } from '../runtime/concurrency.js';
+import { type RealpathCache, resolveEvidencePath } from '../runtime/containment.js';
 import type { FeedbackRead } from './contracts/feedback-view.js';
 import type { Criterion, Goal } from './contracts/goal.js';
 import type { CriterionFact, EvaluationFacts, EvidenceFact, StageStatus } from './core/facts.js';

@@ -1,9 +1,9 @@
-import { EventFeed, warnListenerError } from '../persist/event-feed.js';
-import { JsonSchemaChecker } from '../persist/json-schema-check.js';
-import { createJsonStore } from '../persist/json-store.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import { systemClock } from '../ports/clock.js';
 import { resolveTracing } from '../ports/open-telemetry.js';
+import { EventFeed, warnListenerError } from '../runtime/event-feed.js';
+import { JsonSchemaChecker } from '../runtime/json-schema-check.js';
+import { createJsonStore } from '../runtime/json-store.js';
 import type { LoopEvent } from './contracts/events.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { errorEvaluation, evaluateGoal, type GoalEvaluation } from './core/evaluate.js';

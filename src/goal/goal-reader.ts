@@ -1,5 +1,5 @@
-import { readTextOrRefusal } from '../persist/contained-read.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { readTextOrRefusal } from '../runtime/contained-read.js';
 import type { GoalInput } from './contracts/goal.js';
 import { type LoadedGoal, loadGoal, loadGoalText, unreadableGoal } from './goal-source.js';
 

@@ -1,6 +1,6 @@
 import { sumUsd } from '../kit/usd.js';
-import { containPendingCostFolder, readPendingCosts, writePendingCost } from '../persist/pending-costs.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { containPendingCostFolder, readPendingCosts, writePendingCost } from '../runtime/pending-costs.js';
 import { type LateCostRecord, lateCostRecordSchema, type PendingLateCost } from './contracts/late-cost.js';
 
 // The run's pending late costs folder (`<runDir>/spend-pending/`): one file per cost, written without the lock, folded

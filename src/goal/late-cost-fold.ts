@@ -1,4 +1,4 @@
-import { removeCountedCosts } from '../persist/pending-costs.js';
+import { removeCountedCosts } from '../runtime/pending-costs.js';
 import type { LoopState } from './contracts/loop-state.js';
 import { foldLateCosts, forgetRemovedLateCosts } from './core/late-costs.js';
 import { readLateCosts } from './late-cost-files.js';

@@ -1,16 +1,16 @@
 // One session under the run's lock: takes the lock, sweeps the temp files a crash left, opens the session (resume,
 // new, or a recorded stop) with everything it writes through fenced by the lock, works with it, and releases the lock.
 import { joinPath } from '../kit/paths.js';
-import type { EventFeed } from '../persist/event-feed.js';
-import { withHeartbeat } from '../persist/heartbeat.js';
-import { createJsonStore } from '../persist/json-store.js';
-import { JsonlLog } from '../persist/jsonl-log.js';
-import { lockOwner, withAcquiredLock } from '../persist/lock-scope.js';
-import { OutboxCommit } from '../persist/outbox.js';
-import { RunLock } from '../persist/run-lock.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import type { EventFeed } from '../runtime/event-feed.js';
+import { withHeartbeat } from '../runtime/heartbeat.js';
+import { createJsonStore } from '../runtime/json-store.js';
+import { JsonlLog } from '../runtime/jsonl-log.js';
+import { lockOwner, withAcquiredLock } from '../runtime/lock-scope.js';
+import { OutboxCommit } from '../runtime/outbox.js';
+import { RunLock } from '../runtime/run-lock.js';
 import type { LoopEvent } from './contracts/events.js';
 import { type LoopState, loopStateSchema } from './contracts/loop-state.js';
 import type { GoalReader } from './goal-reader.js';

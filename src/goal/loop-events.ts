@@ -1,8 +1,8 @@
 import { parseJsonText } from '../errors.js';
 import { joinPath } from '../kit/paths.js';
-import { readTextOrRefusal } from '../persist/contained-read.js';
-import { findLastRecord } from '../persist/jsonl-log.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { readTextOrRefusal } from '../runtime/contained-read.js';
+import { findLastRecord } from '../runtime/jsonl-log.js';
 import type { GoalEvaluation } from './core/evaluate.js';
 
 /**

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { type Issue, refuseInvalidOptions } from '../errors.js';
-import { createJsonStore } from '../persist/json-store.js';
-import { findLastRecord } from '../persist/jsonl-log.js';
-import { type RunLockStatus, readLockStatus } from '../persist/lock-status.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { createJsonStore } from '../runtime/json-store.js';
+import { findLastRecord } from '../runtime/jsonl-log.js';
+import { type RunLockStatus, readLockStatus } from '../runtime/lock-status.js';
 import type { LoopPhase, LoopState } from './contracts/loop-state.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type StopReason, stopReasonSchema } from './contracts/stop-reason.js';

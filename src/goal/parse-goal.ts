@@ -3,7 +3,7 @@
 // can evaluate. The loop loads every goal through it.
 import { type Issue, type ParseResult, parseJsonText } from '../errors.js';
 import { readWhole } from '../kit/json-value.js';
-import { JsonSchemaChecker } from '../persist/json-schema-check.js';
+import { JsonSchemaChecker } from '../runtime/json-schema-check.js';
 import type { Goal } from './contracts/goal.js';
 import { type ParseGoalOptions, parseGoalStructure } from './contracts/parse-goal.js';
 

@@ -1,6 +1,6 @@
 import { parseJsonText } from '../errors.js';
-import { readTextOrRefusal } from '../persist/contained-read.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { readTextOrRefusal } from '../runtime/contained-read.js';
 import { type FeedbackRead, readFeedbackView } from './contracts/feedback-view.js';
 import { parseVerdictFile } from './contracts/verdict.js';
 import type { DocumentFact, ExplicitVerdictsFact, PathFact } from './core/facts.js';

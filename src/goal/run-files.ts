@@ -1,8 +1,8 @@
 import { GoalLoopError } from '../errors.js';
 import { joinPath } from '../kit/paths.js';
-import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { type RealpathCache, resolveContainedPath } from '../runtime/containment.js';
 
 /**
  * The run directory's own files after the containment rule: each path with

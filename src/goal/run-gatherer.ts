@@ -1,9 +1,9 @@
 import { readOwn } from '../kit/dot-path.js';
 import { recordFromEntries } from '../kit/record.js';
-import type { JsonSchemaChecker } from '../persist/json-schema-check.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
 import type { CommandRunner } from '../ports/command-runner.js';
 import type { FileSystem } from '../ports/file-system.js';
+import type { JsonSchemaChecker } from '../runtime/json-schema-check.js';
 import type { Goal } from './contracts/goal.js';
 import type { LoopState } from './contracts/loop-state.js';
 import type { DocumentFact, EvaluationFacts, OutputHistory } from './core/facts.js';

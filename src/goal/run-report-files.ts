@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { formatIssue, issuesFromZod, parseJsonText } from '../errors.js';
-import { readJsonlText } from '../persist/committed-records.js';
-import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { readJsonlText } from '../runtime/committed-records.js';
+import { type RealpathCache, resolveContainedPath } from '../runtime/containment.js';
 import type { ReportEvaluation, ReportProblem } from './core/run-report-model.js';
 
 /** The run's files read for a report: each read that fails adds a problem naming the path, never a throw. @internal */

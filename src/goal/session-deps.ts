@@ -1,7 +1,7 @@
-import type { OutboxCommit } from '../persist/outbox.js';
 import type { RunPaths } from '../pipeline/run-paths.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import type { OutboxCommit } from '../runtime/outbox.js';
 import type { LoopEvent } from './contracts/events.js';
 import type { LoopState } from './contracts/loop-state.js';
 import type { EvaluationFacts } from './core/facts.js';

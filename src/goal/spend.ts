@@ -1,7 +1,7 @@
 import { formatJsonPath, GoalLoopError, parseJsonText } from '../errors.js';
 import { pathBeyondDepth } from '../kit/json-depth.js';
-import { readDocumentText } from '../persist/contained-read.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { readDocumentText } from '../runtime/contained-read.js';
 import { readMetricValue } from './core/metric.js';
 
 // What to do about a metrics.json the loop refuses.

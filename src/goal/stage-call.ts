@@ -1,9 +1,9 @@
-import { abortedBy, describeThrown } from '../pipeline/host-call.js';
-import { type JoinedSignal, joinSignals } from '../pipeline/joined-signal.js';
 import { stageOutcomeStatusSchema } from '../pipeline/stage-status.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import type { StageOutcome, StageRunReason } from '../ports/stage-runner.js';
+import { abortedBy, describeThrown } from '../runtime/host-call.js';
+import { type JoinedSignal, joinSignals } from '../runtime/joined-signal.js';
 import type { GoalEvaluation } from './core/evaluate.js';
 import type { StageRunner } from './stage-runner.js';
 

@@ -2,9 +2,9 @@
 // either, that the run directory holds a run at all); its rerun stages against the pipeline's, when given.
 import { GoalLoopError, type Issue, refuseOptions } from '../errors.js';
 import { closestKey } from '../kit/unknown-keys.js';
-import { readTextOrRefusal } from '../persist/contained-read.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { readTextOrRefusal } from '../runtime/contained-read.js';
 import type { GoalInput } from './contracts/goal.js';
 import { loadGoal, loadGoalText } from './goal-source.js';
 

@@ -1,8 +1,8 @@
 // The goal-verdict.json writeVerdict writes: what the file holds, with one more verdict, or the refusal to touch it.
 import { formatJsonPath, GoalLoopError, parseJsonText } from '../errors.js';
 import { pathBeyondDepth } from '../kit/json-depth.js';
-import { readDocumentText } from '../persist/contained-read.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { readDocumentText } from '../runtime/contained-read.js';
 import type { Verdict } from './contracts/verdict.js';
 
 // Deeper than this goal-verdict.json is left untouched: writeVerdict rewrites the whole file, and JSON.stringify

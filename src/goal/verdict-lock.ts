@@ -1,10 +1,10 @@
 // Writers of goal-verdict.json take turns: each reads, extends and replaces the file under a short lock of its own, so
 // concurrent verdicts (one process, several, or tool calls) all land, and readers always see a whole file.
 import { GoalLoopError } from '../errors.js';
-import { lockOwner, withAcquiredLock } from '../persist/lock-scope.js';
-import { RunLock } from '../persist/run-lock.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { lockOwner, withAcquiredLock } from '../runtime/lock-scope.js';
+import { RunLock } from '../runtime/run-lock.js';
 
 // A verdict lock whose holder has not beaten for this long is taken over (a writer takes milliseconds).
 const VERDICT_LOCK_TIMEOUT_MS = 15_000;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { formatIssue, GoalLoopError, issuesFromZod, refuseInvalidOptions } from '../errors.js';
-import { createJsonStore } from '../persist/json-store.js';
 import { type RunPaths, runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { createJsonStore } from '../runtime/json-store.js';
 import type { GoalInput } from './contracts/goal.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type Verdict, verdictSchema } from './contracts/verdict.js';

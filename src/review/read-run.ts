@@ -1,10 +1,10 @@
 import type { Issue } from '../errors.js';
 import type { Goal } from '../index.js';
 import { joinPath } from '../kit/paths.js';
-import { limitFunction } from '../persist/concurrency.js';
-import type { RealpathCache } from '../persist/containment.js';
 import { runPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { limitFunction } from '../runtime/concurrency.js';
+import type { RealpathCache } from '../runtime/containment.js';
 import type { ContractInput, ReviewContracts } from './core/contract-input.js';
 import { type ContractSlot, REVIEW_CONTRACT_SLOTS } from './core/contract-slots.js';
 import type { FileCheck } from './core/goal-evaluation.js';

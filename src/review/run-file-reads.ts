@@ -3,9 +3,9 @@
 import { GoalLoopError, type Issue, parseJsonText } from '../errors.js';
 import { type Goal, parseGoal, readLatestIterationStarted } from '../index.js';
 import { joinPath } from '../kit/paths.js';
-import { failureOf, readContainedText } from '../persist/contained-read.js';
-import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { failureOf, readContainedText } from '../runtime/contained-read.js';
+import { type RealpathCache, resolveContainedPath } from '../runtime/containment.js';
 import type { ContractInput } from './core/contract-input.js';
 import type { ContractSlot } from './core/contract-slots.js';
 import type { FileCheck } from './core/goal-evaluation.js';

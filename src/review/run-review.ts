@@ -1,11 +1,11 @@
 import { GoalLoopError } from '../errors.js';
 import type { Goal } from '../index.js';
 import { joinPath } from '../kit/paths.js';
-import { type RealpathCache, resolveContainedPath } from '../persist/containment.js';
 import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
 import { systemClock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
+import { type RealpathCache, resolveContainedPath } from '../runtime/containment.js';
 import type { FeedbackReport } from './contracts/feedback-report.js';
 import { REVIEW_OUTPUT_PATHS } from './core/contract-slots.js';
 import { renderRemediationPlan } from './core/remediation-plan-markdown.js';

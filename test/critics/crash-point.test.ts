@@ -8,7 +8,7 @@ import { readTrace } from '../../src/critics/trace-file.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
-import { crashing } from '../persist/helpers.js';
+import { crashing } from '../runtime/helpers.js';
 import { type HostCall, seedStages } from './helpers.js';
 
 // THE crash-point test of the staged critics: for every k, the k-th mutating call (and every later one)

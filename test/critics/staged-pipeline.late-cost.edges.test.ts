@@ -6,7 +6,7 @@ import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { DIR, spec } from './helpers.js';
 
-// The edges of late costs (the abort that lands after a call settled: test/pipeline/host-call.late.test.ts): a call
+// The edges of late costs (the abort that lands after a call settled: test/runtime/host-call.late.test.ts): a call
 // that returned in time but whose record the lost lock refused, a write that fails with a value that has no text, a
 // record of another execution, a critic whose cost cannot be read.
 

@@ -5,7 +5,7 @@ import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js
 import { readAudit } from '../../src/fix-loop/session-files.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
-import { crashing } from '../persist/helpers.js';
+import { crashing } from '../runtime/helpers.js';
 import { memoryProject, type Simulated, simulate, startInput } from './helpers.js';
 
 // THE crash-point test of the fix loop: for every k, the k-th mutating call of a session's run (and every later

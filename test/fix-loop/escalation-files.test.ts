@@ -6,7 +6,7 @@ import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js
 import type { CandidateSource } from '../../src/fix-loop/host-ports.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
-import { crashing } from '../persist/helpers.js';
+import { crashing } from '../runtime/helpers.js';
 import { memoryProject, type Simulated, simulate, startInput } from './helpers.js';
 
 // An escalated session leaves its report beside its record, as JSON and as Markdown, and says where; a crash right

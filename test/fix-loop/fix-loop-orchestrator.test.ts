@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FixLoopOrchestrator } from '../../src/fix-loop/fix-loop-orchestrator.js';
 import type { FixLoopOrchestratorOptions } from '../../src/fix-loop/options.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
-import { jsonLines } from '../persist/helpers.js';
+import { jsonLines } from '../runtime/helpers.js';
 import { fixingSource, memoryProject, type Simulated, simulate, startInput } from './helpers.js';
 
 const DIR = '.goal-loop/fix-sessions';

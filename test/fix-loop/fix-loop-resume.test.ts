@@ -6,7 +6,7 @@ import type { FixLoopOrchestratorOptions } from '../../src/fix-loop/options.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createFakeCommandRunner } from '../../src/testing/fake-command-runner.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
-import { jsonLines } from '../persist/helpers.js';
+import { jsonLines } from '../runtime/helpers.js';
 import { memoryProject, type Simulated, simulate, simulatedOptions, startInput, TEST } from './helpers.js';
 
 const DIR = 'sessions';

@@ -6,7 +6,7 @@ import type { StageRunner } from '../../src/goal/stage-runner.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
 import { createManualClock, type ManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
-import { crashing } from '../persist/helpers.js';
+import { crashing } from '../runtime/helpers.js';
 import { goalJson, metricFile, RUN, readEvents, readState, runFile, STAGES, START } from './helpers.js';
 
 // THE crash-point test: for every k, the k-th write (and every later one) fails as if the process died

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseGoalStructure as parseGoal } from '../../src/goal/contracts/parse-goal.js';
 import { gatherFacts } from '../../src/goal/gather.js';
-import { JsonSchemaChecker } from '../../src/persist/json-schema-check.js';
 import { runPaths } from '../../src/pipeline/run-paths.js';
+import { JsonSchemaChecker } from '../../src/runtime/json-schema-check.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 
 const RUN = 'runs/r1';

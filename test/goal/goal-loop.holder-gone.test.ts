@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNodeProcessProbe } from '../../src/node/process-probe.js';
 import type { FileSystem } from '../../src/ports/file-system.js';
-import { deadPid } from '../persist/dead-pid.js';
+import { deadPid } from '../runtime/dead-pid.js';
 import { allPass, expectStop, harness, PATHS, readEvents, START } from './helpers.js';
 
 const lock = (fields: object) =>

@@ -7,7 +7,7 @@ import type { StageOutcome } from '../../src/ports/stage-runner.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
-import { crashing, failing } from '../persist/helpers.js';
+import { crashing, failing } from '../runtime/helpers.js';
 import { deferred, type Harness, harness, PATHS, passed, RUN, readEvents, readState, START } from './helpers.js';
 import { abortedWithLateCost, LATE_FOLDER, lateFiles, until } from './late-cost-helpers.js';
 

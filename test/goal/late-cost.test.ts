@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readLoopStatus } from '../../src/goal/loop-status.js';
 import { STAGE_ABORT_GRACE_MS } from '../../src/goal/stage-call.js';
 import { createScriptedStageRunner } from '../../src/testing/scripted-stage-runner.js';
-import { failing } from '../persist/helpers.js';
+import { failing } from '../runtime/helpers.js';
 import { deferred, expectStop, harness, PATHS, passed, RUN, readEvents, readState, START, typesOf } from './helpers.js';
 import { abortedWithLateCost, LATE_FOLDER, lateFiles, lateRunner, tick, until } from './late-cost-helpers.js';
 

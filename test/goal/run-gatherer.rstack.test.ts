@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { LoopState } from '../../src/goal/contracts/loop-state.js';
 import { GoalLoop } from '../../src/goal/goal-loop.js';
 import { createRunGatherer } from '../../src/goal/run-gatherer.js';
-import { JsonSchemaChecker } from '../../src/persist/json-schema-check.js';
 import { runPaths } from '../../src/pipeline/run-paths.js';
+import { JsonSchemaChecker } from '../../src/runtime/json-schema-check.js';
 import { createMemoryFileSystem } from '../../src/testing/memory-file-system.js';
 
 // Stage state of a run directory written by rstack-agents, read when loop-state.json has no record of a stage.

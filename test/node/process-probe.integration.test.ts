@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { createNodeFileSystem } from '../../src/node/file-system.js';
 import { createNodeProcessProbe, zombieStatus } from '../../src/node/process-probe.js';
-import { deadPid } from '../persist/dead-pid.js';
+import { deadPid } from '../runtime/dead-pid.js';
 
 // What the system tells, or null where it does not (no /proc).
 const read = (what: () => string): string | null => {

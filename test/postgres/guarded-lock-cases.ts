@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RunLock } from '../../src/persist/run-lock.js';
 import type { FileGuard, FileSystem } from '../../src/ports/file-system.js';
+import { RunLock } from '../../src/runtime/run-lock.js';
 import { createManualClock } from '../../src/testing/manual-clock.js';
 
 // The run lock on a filesystem with a compare-and-swap: a takeover is one guarded replace, and every write through

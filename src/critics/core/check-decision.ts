@@ -1,5 +1,5 @@
 import { formatIssue } from '../../errors.js';
-import { failureSentence } from '../../pipeline/host-call.js';
+import { failureSentence } from '../../kit/failure-sentence.js';
 import { inputIssues } from '../../ports/tool-issues.js';
 import { type CriticDecision, criticDecisionSchema } from '../contracts/decision.js';
 import type { CheckedDecision, CriticVariant } from './route.js';
