@@ -81,13 +81,7 @@ const READERS: readonly SummaryReader[] = [
   },
 ];
 
-/**
- * The test counts a runner printed in its summary (node --test, Jest,
- * Vitest, Mocha), or `null` when the output holds no summary this reader
- * knows. Pure.
- *
- * @internal
- */
+/** The test counts a runner printed in its summary, or `null`. @internal */
 export function testCountsFromOutput(output: string): TestCounts | null {
   for (const reader of READERS) {
     const counts = reader.read(output);
@@ -96,14 +90,7 @@ export function testCountsFromOutput(output: string): TestCounts | null {
   return null;
 }
 
-/**
- * Reconciles counts with the exit code: a test command that exits non-zero
- * has at least one failure (a suite that did not load, a coverage threshold)
- * even when no count says so; the total is at least the failures and passes.
- * Pure.
- *
- * @internal
- */
+/** Counts reconciled with the exit code: a non-zero exit has at least one failure. @internal */
 export function reconcileCounts(counts: TestCounts | null, exitCode: number | null): TestCounts {
   const failedExit = exitCode !== 0;
   const failed = Math.max(counts?.failed ?? 0, failedExit ? 1 : 0);
@@ -111,14 +98,7 @@ export function reconcileCounts(counts: TestCounts | null, exitCode: number | nu
   return { failed, passed, total: Math.min(Number.MAX_SAFE_INTEGER, Math.max(counts?.total ?? 0, failed + passed)) };
 }
 
-/**
- * How many errors a failing build printed: the lines that say `error` as a
- * word (a compiler's `error TS2322: …`), leaving aside npm's own
- * `npm error` / `npm ERR!` lines. A failing build with no such line counts 0
- * here and 1 in the gap (`computeGap`). Pure.
- *
- * @internal
- */
+/** How many `error` lines a failing build printed (npm's own lines left aside). @internal */
 export function countBuildErrors(output: string): number {
   let count = 0;
   for (const line of output.split('\n')) {

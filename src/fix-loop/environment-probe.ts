@@ -7,11 +7,7 @@ import type { EnvironmentProbe, ProbeInput, ProbeResult } from './host-ports.js'
 import { port } from './options.js';
 import { findWorkspace } from './workspace.js';
 
-/**
- * Options of {@link createEnvironmentProbe}.
- *
- * @public
- */
+/** Options of {@link createEnvironmentProbe}. @public */
 export interface EnvironmentProbeOptions {
   /** The project's filesystem (the workspace lies inside its root). */
   readonly fs: FileSystem;
@@ -21,7 +17,6 @@ export interface EnvironmentProbeOptions {
   readonly timeoutMs?: number;
 }
 
-// Every option has an entry (checked against EnvironmentProbeOptions), so a key outside it is a misspelling.
 const optionShape = {
   fs: port('fs', ['stat', 'readText', 'realpath']),
   commands: port('commands', ['run']),
@@ -29,17 +24,9 @@ const optionShape = {
 } satisfies Record<keyof EnvironmentProbeOptions, z.ZodType>;
 
 /**
- * The default {@link EnvironmentProbe}: the workspace exists (a directory
- * inside the root), the programs of the build and test commands are on PATH
- * (`command -v` through the command runner, in the workspace), and
- * `node_modules` is present when the workspace's package.json declares
- * dependencies. Like Node's module resolution, a `node_modules` in the
- * workspace or in any folder above it, up to the filesystem's `/`, counts
- * (a monorepo that hoists its dependencies to its top; the FileSystem port
- * reaches folders above its root by absolute paths, and only `stat` is asked
- * of them). Each missing requirement is one sentence naming what and where,
- * and says how to set it up where it can (`npm ci`). An unknown option key
- * or a wrong value throws `INVALID_OPTIONS` naming its path.
+ * The default {@link EnvironmentProbe}: the workspace is a directory inside the root, the build and test commands'
+ * programs are on PATH, and a `node_modules` is in the workspace or a folder above it when its package.json declares
+ * dependencies. Each missing requirement is one sentence saying what, where and how to set it up.
  *
  * @public
  */
@@ -48,10 +35,7 @@ export function createEnvironmentProbe(options: EnvironmentProbeOptions): Enviro
   return defaultProbe(options);
 }
 
-/**
- * {@link createEnvironmentProbe} without the option check, for the orchestrator, which makes one per step from
- * options it has checked already. @internal
- */
+/** {@link createEnvironmentProbe} without the option check (the orchestrator checked them). @internal */
 export function defaultProbe(options: EnvironmentProbeOptions): EnvironmentProbe {
   const { fs, commands } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -78,15 +62,7 @@ export function defaultProbe(options: EnvironmentProbeOptions): EnvironmentProbe
   };
 }
 
-/**
- * The program a shell command line runs first: its first word after any
- * `NAME=value` assignments, subshell and group openers (`(`, `{`) and `!`,
- * unquoted, up to the first operator (`;`, `&`, `|`, `)`); `null` for an
- * empty line or an arithmetic command (`((`). `(exit 1)` runs `exit`, never
- * a program named `(exit`. Pure.
- *
- * @internal
- */
+/** The program a shell command line runs first (after assignments, `(`, `{`, `!`); `null` for none. @internal */
 export function programOf(command: string): string | null {
   const line = command.trim();
   if (line.startsWith('((')) return null;
@@ -103,8 +79,7 @@ function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-// A sentence when the workspace's package.json declares dependencies but no node_modules is found in the workspace
-// or any folder above it (absolute paths: the port reaches past its root, as Node's resolution does); else null.
+// Why the workspace lacks node_modules (searched upwards, as Node resolves), or null.
 async function nodeModulesMissing(fs: FileSystem, path: string, absolute: string): Promise<string | null> {
   const text = await fs.readText(joinPath(path, 'package.json'));
   if (text === null) return null;

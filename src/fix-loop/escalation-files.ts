@@ -10,14 +10,7 @@ interface SessionPlace {
   readonly state: string;
 }
 
-/**
- * Where an escalated session's report lies, as paths relative to the
- * filesystem root: `<dir>/<sessionId>/escalation.json` (the report, checked
- * against `escalationReportSchema`) and `escalation.md` (the same report
- * rendered by `renderEscalationMarkdown`), for a human or a ticket.
- *
- * @public
- */
+/** Where an escalated session's report lies: `escalation.json` and `escalation.md` beside its record. @public */
 export interface EscalationFiles {
   readonly json: string;
   readonly markdown: string;
@@ -33,16 +26,7 @@ export function escalationFilesOf(paths: SessionPlace, state: Pick<FixSessionSta
   return state.status === 'escalated' ? escalationFiles(paths) : null;
 }
 
-/**
- * Writes the escalation report beside the session's record: escalation.json
- * (the report as its schema reads it) and escalation.md, each atomically and
- * each behind `fence` (the lock's fencing check), so a holder that lost the
- * session writes neither. They are written right after the escalated record
- * is committed; a crash in between leaves them missing until the session is
- * next opened under its lock, which writes them again from the record.
- *
- * @internal
- */
+/** Writes escalation.json and escalation.md, each fenced; rewritten from the record if a crash cut them off. @internal */
 export async function writeEscalationFiles(
   fs: FileSystem,
   paths: SessionPlace,

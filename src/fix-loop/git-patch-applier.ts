@@ -9,11 +9,7 @@ import { fingerprint, type GitRun, gitRunner, repositoryPrefix, symlinksNamed } 
 import type { ApplyContext, ApplyResult, CandidateApplier, RevertContext, RevertResult } from './host-ports.js';
 import { port } from './options.js';
 
-/**
- * Options of {@link createGitPatchApplier}.
- *
- * @public
- */
+/** Options of {@link createGitPatchApplier}. @public */
 export interface GitPatchApplierOptions {
   /** Runs `git` (the execa runner of `goal-loop/node`, or a fake in tests). */
   readonly commands: CommandRunner;
@@ -21,7 +17,6 @@ export interface GitPatchApplierOptions {
   readonly timeoutMs?: number;
 }
 
-// Every option has an entry (checked against GitPatchApplierOptions), so a key outside it is a misspelling.
 const optionShape = {
   commands: port('commands', ['run']),
   timeoutMs: z
@@ -31,41 +26,10 @@ const optionShape = {
 } satisfies Record<keyof GitPatchApplierOptions, z.ZodType>;
 
 /**
- * A {@link CandidateApplier} for unified diffs (a candidate's `patch`):
- * `diff --git` headers as `git diff --relative` writes them in the
- * workspace, or plain `---`/`+++` headers as `diff -u` writes them (git
- * strips their first folder, `a/`, unless the name has none). Runs
- * `git apply --check`, then `git apply`, in the workspace; the paths are
- * relative to it wherever it lies: below the top of a git repository, the
- * applier asks git for the workspace's folder (`git rev-parse --show-prefix`)
- * and passes it as `--directory` to a `diff --git` diff (git reads plain
- * headers relative to the workspace by itself), so `a/src/x.js` means
- * `<workspace>/src/x.js`; there a diff mixing both styles is refused. Git
- * skips, without an error, a path outside the directory it runs in; the
- * applier watches for that (`--verbose`) and reports such a patch as not
- * applied instead of claiming a change git did not make.
- *
- * The command runner has no standard input, so the diff travels in
- * environment variables (split in chunks) and the shell pipes it to git with
- * `printf`: the runner's shell must be a POSIX shell (sh, bash, dash; not
- * cmd.exe). Nothing is written to the workspace but the fix: before git
- * runs, the diff's header lines (`diff --git`, `---`/`+++`, `rename`,
- * `copy`, quoted names included) are read, and a path that is absolute,
- * climbs out with `..`, holds `//` or points into `.git`, a line that
- * makes a symlink (a mode whose type is 120000), or a mode not written as
- * git writes one (six octal digits), refuses the patch; so does a patch that
- * touches a path that is a symlink in the workspace (git would follow it or
- * replace it: a changed target, a deletion), asked after the check of every
- * path git reads in the patch (`git apply --numstat`, then `[ -L ]`). A diff that does not
- * apply, one refused for its paths or whose paths git skipped, a candidate
- * without `patch`, a patch too large for the environment (over 1 MiB) or
- * with a NUL character, and git missing or timing out are all
- * `{ applied: false, detail }` — never a throw; so is a copy or rename whose
- * source, or a folder on the way to it, is a symlink. Before git applies, the
- * applier records a hash of what every touched path holds (`undo`); `revert`
- * runs `git apply --reverse` and checks the paths hold that again, else it
- * answers `reverted: false`. An unknown option key or a
- * wrong value throws `INVALID_OPTIONS` naming its path when the applier is made.
+ * A {@link CandidateApplier} for unified diffs (`git diff` or `diff -u` headers), applied with `git apply` in the
+ * workspace after its paths are checked (no absolute, `..`, `.git` or symlink path; see docs/fix-loop.md). Every
+ * refusal is `{ applied: false, detail }`, never a throw; `revert` runs `git apply --reverse` and checks the files
+ * hold what they held before. The command runner's shell must be POSIX.
  *
  * @example
  * ```ts

@@ -17,16 +17,7 @@ export type ReportPlace =
   | { readonly ok: true; readonly path: string }
   | { readonly ok: false; readonly detail: string };
 
-/**
- * Finds the report file inside the workspace (the containment rule),
- * removes a report left by an earlier run, so what is read after the test
- * command is the report it wrote, and creates the report's folder. The
- * report path must be a plain path: a symlink at it or at a folder on the way
- * is refused, so a report path can never remove or overwrite the file it
- * points to.
- *
- * @internal
- */
+/** Resolves the report path inside the workspace (no symlinks on the way), removes a stale report, makes its folder. @internal */
 export async function prepareReport(
   fs: FileSystem,
   workspacePath: string,
@@ -52,14 +43,7 @@ export type ReportReading =
   | { readonly state: 'absent'; readonly detail: string }
   | { readonly state: 'unusable'; readonly detail: string };
 
-/**
- * Reads and parses the test report the test command wrote at `path`
- * (relative to the root). The path is held to the rule again, since the
- * command may have put a symlink there: a symlink at it or on the way to it
- * makes the report unusable, unread.
- *
- * @internal
- */
+/** Reads the report the test command wrote, holding its path to the same rule again. @internal */
 export async function readReportFile(
   fs: FileSystem,
   path: string,

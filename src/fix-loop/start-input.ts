@@ -8,16 +8,7 @@ import { type FixSessionStartInput, fixSessionStartSchema } from './contracts/st
 import { createFixSessionState, parseFixSessionStart } from './core/start.js';
 import { sessionIdSchema } from './options.js';
 
-/**
- * What `start()` takes: the session start (`goal`, `goalType`, `workspace`
- * relative to the FileSystem root, `buildCommand?`, `testCommand?`,
- * `testReport?`, `maxAttempts?`) and, optionally, the session's id
- * (`sessionId`: one path segment; by default one is made from the clock and
- * a counter). The session's record keeps the same fields in snake_case
- * (state.json's `goal_type`, `build_command`, …).
- *
- * @public
- */
+/** What `start()` takes: the session start and, optionally, its `sessionId` (one path segment). @public */
 export type FixLoopStartInput = FixSessionStartInput & { readonly sessionId?: string };
 
 /** A start input that passed its checks: the id asked for, notes, and how to make the session's record. @internal */

@@ -5,11 +5,7 @@ import type { StageOutcome } from '../ports/stage-runner.js';
 import { lastLine } from './core/command-outcome.js';
 import type { StageContext, StageRunner } from './stage-runner.js';
 
-/**
- * Options of {@link createCommandStageRunner}.
- *
- * @public
- */
+/** Options of {@link createCommandStageRunner}. @public */
 export interface CommandStageRunnerOptions {
   /** Runs the commands (e.g. `createExecaCommandRunner()` from `goal-loop/node`). */
   readonly commands: CommandRunner;
@@ -27,7 +23,6 @@ const runnerPort = (name: string) =>
   z.custom((value) => typeof (value as { run?: unknown } | null)?.run === 'function', {
     message: `${name} must have a run method`,
   });
-// Every option has an entry (checked against CommandStageRunnerOptions), so a key outside it is a misspelling.
 const optionShape = {
   commands: runnerPort('commands'),
   stages: z.record(z.string(), z.string().min(1, 'a stage command must not be empty')),
@@ -40,12 +35,8 @@ const optionShape = {
 } satisfies Record<keyof CommandStageRunnerOptions, z.ZodType>;
 
 /**
- * A stage runner that runs a shell command per stage: exit code 0 is
- * `passed`, anything else `failed` (with the output tail as detail). The
- * command gets `GOAL_LOOP_STAGE`, `GOAL_LOOP_ITERATION`, `GOAL_LOOP_RUN_DIR`
- * and `GOAL_LOOP_REASON` (`initial`, `retry` or `resume`) in its environment,
- * and the loop's abort signal. An unknown option key or a wrong value throws
- * `INVALID_OPTIONS` naming its path when the runner is made.
+ * A stage runner that runs a shell command per stage: exit 0 is `passed`, anything else `failed`. The command gets
+ * `GOAL_LOOP_STAGE`, `GOAL_LOOP_ITERATION`, `GOAL_LOOP_RUN_DIR` and `GOAL_LOOP_REASON` in its environment.
  *
  * @example
  * ```ts

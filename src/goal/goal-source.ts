@@ -5,12 +5,7 @@ import type { FileSystem } from '../ports/file-system.js';
 import { DEFAULT_GOAL, type Goal } from './contracts/goal.js';
 import { parseGoalCopy, parseGoalValue } from './parse-goal.js';
 
-/**
- * The goal a loop works towards, as loaded: valid (with the hash of its
- * canonical form), or invalid with every issue. `goalId` is never empty.
- *
- * @internal
- */
+/** The goal as loaded: valid with its canonical hash, or invalid with every issue. @internal */
 export type LoadedGoal =
   | {
       readonly ok: true;
@@ -27,13 +22,7 @@ export type LoadedGoal =
       readonly origin: 'option' | 'file';
     };
 
-/**
- * Loads the goal: the `goal` option when given, else `<runDir>/goal.json`,
- * else the default goal (built-in checks only). Parsing is strict; without
- * `stages`, `rerun_stages` entries are not checked against a pipeline.
- *
- * @internal
- */
+/** Loads the `goal` option, else `<runDir>/goal.json`, else the default goal (built-in checks only). @internal */
 export async function loadGoal(
   fs: FileSystem,
   goalPath: string,
@@ -44,12 +33,7 @@ export async function loadGoal(
   return loadGoalText(await fs.readText(goalPath), stages);
 }
 
-/**
- * Loads a goal from the text of goal.json (`null`: no file, the default goal).
- * Without `stages`, `rerun_stages` entries are not checked against a pipeline.
- *
- * @internal
- */
+/** Loads a goal from goal.json's text (`null`: the default goal). @internal */
 export function loadGoalText(text: string | null, stages?: readonly string[]): LoadedGoal {
   if (text === null)
     return {
@@ -65,12 +49,7 @@ export function loadGoalText(text: string | null, stages?: readonly string[]): L
   return fromValue(json.value, stages, 'file');
 }
 
-/**
- * The goal of a goal.json whose read failed with `error` (an `IO_ERROR` naming the file and why): invalid, with one
- * `unreadable` issue at the document root, so the loop stops `evaluation_error` as on a malformed file. Pure.
- *
- * @internal
- */
+/** The goal of a goal.json that could not be read: invalid, one `unreadable` issue at `$`. @internal */
 export function unreadableGoal(error: GoalLoopError): LoadedGoal {
   const message = `goal.json cannot be read: ${error.message}`;
   return {

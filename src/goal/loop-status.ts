@@ -30,7 +30,7 @@ export interface LoopStatus {
   /** The run-wide iteration counter. */
   readonly iteration: number;
   readonly phase: LoopPhase | null;
-  /** The current (or last) session: its index, the iteration it started at, its bound and its iterations so far. */
+  /** The current (or last) session. */
   readonly session: {
     readonly index: number;
     readonly startedAtIteration: number;
@@ -39,55 +39,24 @@ export interface LoopStatus {
   } | null;
   /** The stop of the last session, when it ended; `null` while a session is open (running, paused or crashed). */
   readonly stop: { readonly stoppedOn: StopReason; readonly reason: string; readonly iteration: number } | null;
-  /**
-   * While the session is open: the stop that paused it (an abort, a goal change awaiting `acceptGoalChange`),
-   * read from the last `loop_blocked` event; `null` when none did (a loop is running, or one crashed).
-   */
+  /** While the session is open: the stop that paused it (an abort, a goal change awaiting `acceptGoalChange`). */
   readonly paused: { readonly stoppedOn: StopReason; readonly reason: string } | null;
   /** Stages not passed yet, in pipeline order as recorded. */
   readonly pendingStages: readonly string[];
-  /**
-   * While the iteration's stages run (`phase` `running_stages`): the stage in flight, the first of them not finished
-   * yet (its `stageStatus` still says `pending`). `null` otherwise.
-   */
+  /** While the iteration's stages run: the first of them not finished yet. */
   readonly currentStage: string | null;
   readonly stageStatus: Readonly<LoopState['stage_status']>;
-  /**
-   * The run's spend as the loop counts it: the larger of loop-state.json's `spent_usd` and metrics.json's
-   * `cumulative_cost_usd` (the spend of record, which the loop only ever raises, and which another tool may have
-   * raised further); loop-state.json's alone when metrics.json is invalid (see `issues`).
-   */
+  /** The larger of loop-state.json's `spent_usd` and metrics.json's `cumulative_cost_usd`, as the loop counts it. */
   readonly spentUsd: number;
-  /**
-   * USD recorded in `<runDir>/spend-pending/` and not in `spentUsd` yet: costs stage runners reported after the loop
-   * had stopped waiting for them (an abort, a lost lock, a time limit), and the cost of a stage that returned in
-   * time but whose commit was refused because its loop had lost the run's lock. The loop holding the lock now or
-   * next adds it.
-   */
+  /** USD in `<runDir>/spend-pending/` that the next session adds to `spentUsd` (costs reported too late). */
   readonly pendingLateCostUsd: number;
   /** The whole evaluation of the latest evaluated iteration (`iterations/<n>/evaluation.json`), when there is one. */
   readonly lastEvaluation: GoalEvaluation | null;
-  /**
-   * When the loop stopped `ask_user` for judges: the criteria a human must answer, and the iteration `writeVerdict`
-   * stamps the answer with (write them and run the loop again). `null` otherwise.
-   */
+  /** After an `ask_user` stop for judges: the criteria to answer and the iteration `writeVerdict` stamps. */
   readonly awaitingVerdicts: { readonly criterionIds: readonly string[]; readonly iteration: number } | null;
-  /**
-   * The run's lock (`loop.lock`) as it stands, read without taking, refreshing or removing it; `null` when there is
-   * no lock file. While a session is open (`stop` null) and not `paused`: a lock whose `holder` is `alive` (or
-   * `unknown` with a heartbeat younger than its `timeoutMs`) is, as far as can be told, a loop running now; one whose holder is `gone`, or
-   * no lock at all, is a loop that crashed, was killed or threw, and `run()` resumes it (taking over at once the
-   * lock of a gone holder).
-   */
+  /** The run's lock as it stands (read, never taken); `holder: 'gone'` or no lock while open means crashed. */
   readonly lock: RunLockStatus | null;
-  /**
-   * What the loop would refuse to run on, each at its JSON path in the file, its message naming the file: a
-   * metrics.json that is not a JSON object or whose `cumulative_cost_usd` is not a number ≥ 0 (`run()` throws
-   * `INVALID_CONTRACT` on it); a loop.lock that is not a lock record (`invalid_lock`) or cannot be read (`unreadable`:
-   * a directory or anything else but a file there is to be removed by hand); a lock heartbeat further ahead of this
-   * clock than its timeout (`heartbeat_ahead`: a loop dates that lock by when its files last changed). Empty when
-   * there is none.
-   */
+  /** What the loop would refuse to run on (an invalid metrics.json, an unreadable loop.lock), each at its path. */
   readonly issues: readonly Issue[];
 }
 
@@ -106,13 +75,8 @@ const optionShape = {
 } satisfies Record<keyof Parameters<typeof readLoopStatus>[0], z.ZodType>;
 
 /**
- * Reads a run's loop-state.json (and the latest iteration's evaluation) as
- * plain data, with its lock and whether the lock's holder is still there.
- * Writes nothing and takes, refreshes or removes no lock, so it is safe while
- * a loop runs. A loop-state.json that does not match its schema is
- * `STATE_CORRUPT`; an unknown option key or a wrong value is `INVALID_OPTIONS`
- * naming its path. An invalid metrics.json or loop.lock is not thrown: it is
- * reported in `issues` (`spentUsd` is then loop-state.json's).
+ * Reads a run's loop as persisted, with its lock, writing nothing (safe while a loop runs). A corrupt
+ * loop-state.json is `STATE_CORRUPT`; an invalid metrics.json or loop.lock is reported in `issues`.
  *
  * @example
  * ```ts
@@ -127,10 +91,7 @@ export async function readLoopStatus(options: {
   readonly runDir: string;
   /** What the lock's heartbeat age is measured against (default: the system clock). */
   readonly clock?: Clock;
-  /**
-   * The `lockTimeoutMs` of the loop that would resume the run (default: GoalLoop's, 10 minutes): the lock is judged
-   * as that loop judges it, by the smaller of this and the holder's own timeout.
-   */
+  /** The `lockTimeoutMs` of the loop that would resume the run (default: GoalLoop's). */
   readonly lockTimeoutMs?: number;
 }): Promise<LoopStatus> {
   refuseInvalidOptions('readLoopStatus', optionShape, options);
@@ -152,7 +113,6 @@ export async function readLoopStatus(options: {
     pendingLateCostUsd(fs, paths.runDir, state?.late_costs?.folded),
     readMetricsReading(fs, paths.metrics),
   ]);
-  // The loop counts the larger spend: it raises metrics.json to its own, and reads metrics.json back before each check.
   const spentUsd = Math.max(state?.spent_usd ?? 0, metrics.spentUsd ?? 0);
   const awaitingVerdicts = awaitingOf(state, latest, lastEvaluation);
   const read = { spentUsd, pendingLateCostUsd: pendingLateCost, lastEvaluation, awaitingVerdicts, lock: lock.lock };

@@ -1,6 +1,4 @@
-// The public goal parser: the pure parser of the goal contract, then each inline json_schema schema compiled as the
-// evaluation compiles it (the same JsonSchemaChecker: dialects, patterns on RE2), so a goal it accepts is one the loop
-// can evaluate. The loop loads every goal through it.
+// The goal contract, then each inline schema compiled as the evaluation compiles it: a goal it accepts can be evaluated.
 import { type Issue, type ParseResult, parseJsonText } from '../errors.js';
 import { readWhole } from '../kit/json-value.js';
 import { JsonSchemaChecker } from '../runtime/json-schema-check.js';
@@ -11,23 +9,9 @@ import { type ParseGoalOptions, parseGoalStructure } from './contracts/parse-goa
 const inlineSchemas = new JsonSchemaChecker();
 
 /**
- * Parses a goal definition strictly, as a loop reads it: an unknown kind or
- * operator, a missing field, an unknown stage in `rerun_stages`, a duplicate
- * criterion id or an inline `json_schema`
- * schema that does not compile (in the dialect its `$schema` names, a
- * `pattern` with a backreference or a lookaround included) is an issue with its
- * JSON path (`$.criteria[0].schema`, with the compile error); an unknown key
- * is one at the key's own path, with the known key it most likely
- * misspells. Returns every issue; a goal it accepts never stops a loop with
- * `evaluation_error` for its own sake (a `schema_path` schema is read, and
- * checked, only when evaluating). `input` is the goal's value, or the text
- * of a goal.json (a string is read as JSON: text that is not JSON is one
- * issue at `$` naming where it breaks, as the loop reports goal.json).
- * Never throws on input: the value is read once, as JSON holds it, so a
- * value whose reading throws (a throwing getter, a revoked proxy) is one
- * `unreadable` issue at `$` and one that holds what JSON cannot (a Map, a
- * Date, a class instance) one issue at that path; an unknown option key or a
- * wrong option is `INVALID_OPTIONS`.
+ * Parses a goal definition strictly, as a loop reads it: every issue with its JSON path (an unknown key with the
+ * key it most likely misspells, an inline `json_schema` that does not compile). `input` is the goal's value or the
+ * text of a goal.json. Never throws on input; a wrong option is `INVALID_OPTIONS`.
  *
  * @example
  * ```ts
@@ -45,11 +29,7 @@ export function parseGoal(input: unknown, options: ParseGoalOptions = {}): Parse
   return { success: false, issues: [json.issue] };
 }
 
-/**
- * {@link parseGoal} on a value (not text), read once into a copy as JSON holds it: a value whose reading throws (a
- * throwing getter, a revoked proxy) or that holds what JSON cannot (a Map, a Date, a class instance) is refused at
- * its path, and nothing the parser reads afterwards can throw. A string is not a goal. @internal
- */
+/** {@link parseGoal} on a value, read once into a JSON copy so nothing read afterwards can throw. @internal */
 export function parseGoalCopy(input: unknown, options: ParseGoalOptions): ParseResult<Goal> {
   const read = readWhole(input);
   if (read.ok) return parseGoalValue(read.value, options);

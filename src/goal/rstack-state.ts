@@ -5,14 +5,7 @@ import type { FileSystem } from '../ports/file-system.js';
 import type { StageStatus } from './core/facts.js';
 import { type RstackRunFiles, stageStatusesFromRstack } from './core/rstack-stages.js';
 
-/**
- * Reads the files an rstack-agents run directory keeps its stage state in:
- * metrics.json, tasks.json, approvals.json and decisions.json. Each is read
- * as rstack-agents reads it, tolerantly: a file that is absent, not JSON, or
- * cannot be read is `null`, never an error of the evaluation.
- *
- * @internal
- */
+/** Reads rstack-agents' stage-state files tolerantly, as rstack-agents does (`null` for what cannot be read). @internal */
 async function readRstackRunFiles(
   fs: FileSystem,
   paths: RunPaths,
@@ -27,16 +20,7 @@ async function readRstackRunFiles(
   return { metrics, tasks, approvals, decisions };
 }
 
-/**
- * The status rstack-agents' files give each of `stages` they say something
- * about (see {@link stageStatusesFromRstack}); stages they are silent on are
- * left out. For seeding a new loop record on a run directory rstack-agents
- * wrote, so its first iteration does not rerun stages already passed there.
- * `metrics`: metrics.json as the caller already read it (`null` when absent
- * or not an object), so it is read once.
- *
- * @internal
- */
+/** The status rstack-agents' files give each stage, to seed a new loop record on an rstack run. @internal */
 export async function readRstackStageStatuses(
   fs: FileSystem,
   paths: RunPaths,

@@ -20,7 +20,6 @@ export interface RenderRunReportOptions {
   readonly runDir: string;
 }
 
-// Every option has an entry (checked against RenderRunReportOptions), so a key outside it is a misspelling.
 const optionShape = {
   fs: z.custom((value) => typeof (value as { readText?: unknown } | null)?.readText === 'function', {
     message: 'fs must be a FileSystem',
@@ -32,16 +31,8 @@ const optionShape = {
 const MAX_LINE_PROBLEMS = 5;
 
 /**
- * Renders a whole run as Markdown: every iteration with the stages it ran,
- * its status, score and failing criteria (from
- * `iterations/<n>/evaluation.json`), the spend, the stop, and a Mermaid
- * flowchart of the loop's path (iterations, retried stages, the final
- * decision). Reads events.jsonl, loop-state.json, metrics.json and the
- * evaluation files through the FileSystem port, writes nothing and takes no
- * lock (safe while a loop runs). A file that is missing, refused or
- * unreadable is named in the report with its path; a partial or damaged
- * run still renders, never throws (an unknown option key or a wrong value
- * is `INVALID_OPTIONS` naming its path).
+ * Renders a whole run as Markdown: each iteration's stages, status, score and failing criteria, the spend, the stop
+ * and a Mermaid flowchart. Writes nothing, takes no lock; a damaged run still renders, naming what it could not read.
  *
  * @example
  * ```ts

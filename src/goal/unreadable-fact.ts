@@ -3,15 +3,7 @@ import type { EvidenceFact } from '../kit/path-facts.js';
 import type { Criterion } from './contracts/goal.js';
 import type { CriterionFact } from './core/facts.js';
 
-/**
- * Gathers one criterion's fact; when a file the criterion names cannot be
- * read (a symlink loop, no permission, a FIFO or a file over the size cap: an
- * `IO_ERROR`), that criterion alone fails with the error as its detail,
- * instead of the whole evaluation throwing on this and every later run.
- * Any other error is rethrown.
- *
- * @internal
- */
+/** Gathers one criterion's fact; a file it cannot read (`IO_ERROR`) fails that criterion alone. @internal */
 export async function gatherOrFail(criterion: Criterion, gather: () => Promise<CriterionFact>): Promise<CriterionFact> {
   try {
     return await gather();
@@ -22,13 +14,7 @@ export async function gatherOrFail(criterion: Criterion, gather: () => Promise<C
   }
 }
 
-/**
- * Resolves one evidence path of an agent claim; a path the filesystem cannot
- * read (an `IO_ERROR`) is evidence that does not verify, never an error of
- * the whole evaluation.
- *
- * @internal
- */
+/** Resolves one evidence path of an agent claim; an unreadable path is evidence that does not verify. @internal */
 export async function evidenceOrFail(path: string, resolve: () => Promise<EvidenceFact>): Promise<EvidenceFact> {
   try {
     return await resolve();

@@ -26,20 +26,13 @@ export interface WriteVerdictOptions {
   readonly recommendation?: 'retry' | 'block';
   /** On FAIL: the stages to rerun instead of the criterion's own `rerun_stages`. */
   readonly recommendedRerunStages?: readonly string[];
-  /**
-   * The run's goal when it comes from code (the `goal` given to `GoalLoop`, e.g. from `defineGoal`): checked
-   * instead of `<runDir>/goal.json` for the judge criterion `criterionId` must name.
-   */
+  /** The run's goal when it comes from code (checked instead of `<runDir>/goal.json`). */
   readonly goal?: GoalInput;
-  /**
-   * The loop's stage ids (the `stages` given to `GoalLoop`): a `recommendedRerunStages` entry outside them is
-   * refused, since the loop would ignore the verdict. Without them the stages are not checked.
-   */
+  /** The loop's stage ids: a `recommendedRerunStages` entry outside them is refused. */
   readonly stages?: readonly string[];
 }
 
-// Every option has an entry (checked against WriteVerdictOptions), so a misspelt one (`reasonning`) is refused
-// rather than left out of the verdict.
+// One entry per option, so a misspelt one is refused rather than dropped.
 const optionShape = {
   fs: z.custom((value) => typeof (value as { writeText?: unknown } | null)?.writeText === 'function', {
     message: 'fs must be a FileSystem',
@@ -61,27 +54,10 @@ const optionShape = {
 } satisfies Record<keyof WriteVerdictOptions, z.ZodType>;
 
 /**
- * Appends a verdict to the run's goal-verdict.json, stamped with the
- * iteration that will consume it: the current one while an iteration is
- * running, otherwise the next one (so a human answering an `ask_user` stop
- * never computes iteration numbers). What the file holds is kept (it is
- * rewritten atomically as `{ "verdicts": [...] }`, with the other keys of such
- * a file, a `$schema` or an owner, where they were); a goal-verdict.json that
- * is not valid JSON, whose bytes are not UTF-8, or that holds no verdicts the
- * loop can read (a bare value, a `verdicts` that is not a list) or that
- * nests more than 1,000 levels deep (too deep to rewrite) is
- * `INVALID_CONTRACT` and left untouched; an unknown
- * option key or a wrong value is `INVALID_OPTIONS` naming its path, before
- * anything is read or written. `criterionId` must name a judge criterion of
- * the run's goal — the `goal` option when given (a goal from code), else
- * `<runDir>/goal.json` (no check without either, nor when goal.json is
- * invalid or cannot be read: the loop reports it; without the `goal` option,
- * a `runDir` that holds no run — nothing there, or no goal.json,
- * loop-state.json or events.jsonl — is `INVALID_OPTIONS` at `$.runDir`):
- * any other id is
- * `INVALID_OPTIONS` at `$.criterionId`, listing the judge criteria and the
- * one it most likely misspells, and nothing is written. Returns the verdict
- * written.
+ * Appends a verdict to the run's goal-verdict.json under its lock, stamped with the iteration that will consume it
+ * (the running one, else the next). `criterionId` must name a judge criterion of the run's goal (the `goal` option,
+ * else goal.json); an unknown one is `INVALID_OPTIONS` with a did-you-mean, and a file the loop cannot read is
+ * `INVALID_CONTRACT`, left untouched. Returns the verdict written.
  *
  * @example
  * ```ts

@@ -3,29 +3,13 @@ import { fixActionSchema } from './decision.js';
 
 const count = z.number().int().nonnegative();
 
-/**
- * Where a fix session stands: created and not stepped yet, stepping, or
- * finished (converged or escalated).
- *
- * @public
- */
+/** Where a fix session stands. @public */
 export const fixSessionStatusSchema = z.enum(['pending', 'running', 'converged', 'escalated']);
 
 /** Where a fix session stands. @public */
 export type FixSessionStatus = z.infer<typeof fixSessionStatusSchema>;
 
-/**
- * One line of a session's `audit.jsonl`, appended per step before `step()`
- * returns: its sequence number in the log (`seq`), the step's index, the
- * action and a sentence describing it, the candidate applied (its
- * description, or `null`), the gap before and after (`null` when not
- * measured), the session's status after the step, how long the step took,
- * `workspace_holds` (the indexes of the attempts whose change the workspace
- * holds after the step, absent in older logs), and `interrupted` for a step
- * cut off by a crash and found on resume.
- *
- * @public
- */
+/** One line of a session's `audit.jsonl`, appended per step before `step()` returns. @public */
 export const auditEntrySchema = z.strictObject({
   seq: count,
   step_index: count,

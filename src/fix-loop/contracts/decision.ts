@@ -1,12 +1,6 @@
 import { z } from 'zod';
 
-/**
- * What the policy can decide: probe the environment, measure the gap, run a
- * build or a test iteration (propose, select and apply a fix, re-measure),
- * declare convergence, or escalate to a human.
- *
- * @public
- */
+/** What the fix policy can decide. @public */
 export const fixActionSchema = z.enum([
   'probe',
   'measure',
@@ -25,15 +19,7 @@ export const iterationActionSchema = z.enum(['build_iteration', 'test_iteration'
 /** An action that applies a fix. @public */
 export type IterationAction = z.infer<typeof iterationActionSchema>;
 
-/**
- * Why a fix session escalated: the attempt bound, a gap growing or standing
- * still two attempts in a row, no automatic candidate left, a manual
- * candidate on top, a missing requirement of the environment (a setup script
- * a human must run), the wall time of `runToCompletion` spent, or an attempt
- * that did not help and could not be reverted.
- *
- * @public
- */
+/** Why a fix session escalated (see the policy table in docs/fix-loop.md). @public */
 export const escalationReasonSchema = z.enum([
   'max_attempts',
   'worsening_trend',
@@ -48,13 +34,7 @@ export const escalationReasonSchema = z.enum([
 /** Why a fix session escalated. @public */
 export type EscalationReason = z.infer<typeof escalationReasonSchema>;
 
-/**
- * One decision of the policy: the action, the escalation reason (present
- * exactly when the action is `escalate`), one sentence saying why, and the
- * policy's confidence in [0, 1].
- *
- * @public
- */
+/** One decision of the policy: action, reason (exactly when escalating), rationale, confidence. @public */
 export const policyDecisionSchema = z
   .strictObject({
     action: fixActionSchema,

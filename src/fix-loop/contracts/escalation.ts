@@ -19,18 +19,7 @@ export const attemptSummarySchema = z.strictObject({
 /** One attempt as an escalation report shows it. @public */
 export type AttemptSummary = z.infer<typeof attemptSummarySchema>;
 
-/**
- * What a human gets when a fix session escalates: the session, the goal,
- * how many attempts were made and the last gap measured, each attempt (its
- * action, candidate, outcome, gap before and after), the attempts whose
- * change the workspace still holds (and which of them made the gap worse),
- * the best manual
- * candidates not tried, the reason with the policy's sentence, and the
- * recommended next step in one sentence. Plain JSON; `renderEscalationMarkdown`
- * gives the readable form.
- *
- * @public
- */
+/** What a human gets when a fix session escalates (`renderEscalationMarkdown` gives the readable form). @public */
 export const escalationReportSchema = z.strictObject({
   session_id: z.string(),
   goal: z.string(),
@@ -39,11 +28,7 @@ export const escalationReportSchema = z.strictObject({
   final_gap: gapModelSchema.nullable(),
   attempts_summary: z.array(attemptSummarySchema),
   top_remaining_candidates: z.array(fixCandidateRecordSchema),
-  /**
-   * The indexes (from 0, as `attempts_summary[].index`; escalation.md numbers them from 1) of the attempts whose
-   * change is, or may be, in the workspace, in order: those applied and kept (not reverted), and those cut off
-   * (interrupted), which may have been applied before they were.
-   */
+  /** Attempts whose change is, or may be, in the workspace (kept or interrupted), from 0. */
   applied_attempts: z.array(count),
   /** Of those, the ones after which the gap was larger than before. */
   worsening_attempts: z.array(count),

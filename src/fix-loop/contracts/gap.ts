@@ -2,16 +2,7 @@ import { z } from 'zod';
 
 const count = z.number().int().nonnegative();
 
-/**
- * What separates a workspace from its goal, measured from real command runs:
- * the build (failing, and how many errors it printed), the tests (failed,
- * passed, total), the requirements the environment lacks, and `gap`, one
- * number (build errors, at least 1 when the build fails, plus failed tests
- * plus missing requirements) so that trends across attempts compare. Build
- * it with `computeGap`.
- *
- * @public
- */
+/** What separates a workspace from its goal; `gap` is build errors + failed tests + missing requirements. @public */
 export const gapModelSchema = z.strictObject({
   build: z.strictObject({ failing: z.boolean(), error_count: count }),
   tests: z.strictObject({ failed: count, passed: count, total: count }),

@@ -12,13 +12,7 @@ export const MAX_FAILURE_OUTPUT_CHARS = 16_384;
 
 const count = z.number().int().nonnegative();
 
-/**
- * The step a session was carrying out, written before it acts: a record
- * still present on resume is a step cut off by a crash (recorded as
- * interrupted, the gap re-measured, its candidate never applied twice).
- *
- * @public
- */
+/** The step a session was carrying out, written before it acts (found on resume: interrupted). @public */
 export const stepInProgressSchema = z.strictObject({
   step_index: count,
   action: fixActionSchema,
@@ -28,18 +22,7 @@ export const stepInProgressSchema = z.strictObject({
 /** The step a session was carrying out. @public */
 export type StepInProgress = z.infer<typeof stepInProgressSchema>;
 
-/**
- * A fix session's record (`state.json`, written atomically; snake_case like
- * every on-disk record, while the API around it is camelCase): what it was
- * started with, where it stands, the last gap measured and the tail of the
- * last failure output, every attempt, the hashes of the candidates tried,
- * the best manual candidates proposed so far (`manual_candidates`, best
- * first, one per candidate hash, bounded; absent in older records), the step counter and the step in progress, the escalation report once
- * escalated, and the audit entries of its last change waiting in `outbox`
- * until they are appended. Timestamps are ISO strings from the host's clock.
- *
- * @public
- */
+/** A fix session's record (`state.json`, written atomically), with its audit entries' outbox. @public */
 export const fixSessionStateSchema = z.strictObject({
   schema_version: z.literal(1),
   session_id: z.string().min(1),

@@ -8,15 +8,7 @@ export const MAX_ATTEMPTS_CAP = 50;
 
 const text = z.string().min(1);
 
-/**
- * Where the test command writes a machine-readable report, read after each
- * test run to count failed, passed and total tests: a JUnit XML file or a
- * Vitest/Jest JSON report (`--reporter=json --outputFile=…`,
- * `--json --outputFile=…`), its `path` relative to the workspace and inside it.
- * Without one, the counts come from the exit code and the test output.
- *
- * @public
- */
+/** Where the test command writes a JUnit XML or Vitest/Jest JSON report (relative to the workspace). @public */
 export const testReportFileSchema = z.strictObject({
   format: z.enum(['junit', 'jest-json']),
   path: text,
@@ -26,17 +18,8 @@ export const testReportFileSchema = z.strictObject({
 export type TestReportFile = z.infer<typeof testReportFileSchema>;
 
 /**
- * What starts a fix session (`start()`'s input, camelCase like the rest of
- * the API; the `start_feedback_loop` tool takes the same fields in
- * snake_case, and the session's record stores them so): the goal and its
- * type, the workspace (relative to the FileSystem root), the build and test
- * commands (each optional, but at least one is required: a start with
- * neither is refused with an issue at `$.testCommand`), where the test
- * command writes its report, and the attempt bound (default
- * {@link DEFAULT_MAX_ATTEMPTS}; above {@link MAX_ATTEMPTS_CAP} it is clamped
- * by `parseFixSessionStart`, which says so). Unknown fields are refused.
- *
- * @public
+ * What starts a fix session: goal, type, workspace, build and/or test command (at least one), test report, attempt
+ * bound (clamped to {@link MAX_ATTEMPTS_CAP}). @public
  */
 export const fixSessionStartSchema = z
   .strictObject({
@@ -52,7 +35,6 @@ export const fixSessionStartSchema = z
   .refine((start) => start.buildCommand !== undefined || start.testCommand !== undefined, {
     message: 'at least one of the build and test commands is required',
     path: ['testCommand'],
-    // Reported beside the other fields' issues, whenever the input is an object.
     when: (payload) => typeof payload.value === 'object' && payload.value !== null,
   });
 
