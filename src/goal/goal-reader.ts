@@ -3,13 +3,7 @@ import { readTextOrRefusal } from '../runtime/contained-read.js';
 import type { GoalInput } from './contracts/goal.js';
 import { type LoadedGoal, loadGoal, loadGoalText, unreadableGoal } from './goal-source.js';
 
-/**
- * Reads a loop's goal: the `goal` option (parsed once) or the run's goal.json
- * (read each time, parsed again only when its text changed; a file that
- * cannot be read is an invalid goal with one `unreadable` issue).
- *
- * @internal
- */
+/** Reads a loop's goal: the option (parsed once) or goal.json (parsed again only when its text changed). @internal */
 export class GoalReader {
   private fromOption: LoadedGoal | undefined;
   private fromFile: { readonly text: string | null; readonly loaded: LoadedGoal } | undefined;

@@ -4,16 +4,7 @@ import type { RunPaths } from '../pipeline/run-paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type RealpathCache, resolveContainedPath } from '../runtime/containment.js';
 
-/**
- * The run directory's own files after the containment rule: each path with
- * its symlinks resolved (so a log behind a symlink inside the project is
- * measured, read and cut as the file it is), and an error naming the file
- * when one leads out of the project — the loop never reads from or writes
- * through it. The run directory itself and its `iterations/` folder are held
- * to the same rule.
- *
- * @internal
- */
+/** The run's own files with symlinks resolved; one leading out of the project is an error naming it. @internal */
 export async function containRunPaths(fs: FileSystem, paths: RunPaths): Promise<RunPaths> {
   const cache: RealpathCache = new Map();
   // goal.json and goal-verdict.json are written by people and hosts, not by the loop: one that cannot be resolved

@@ -15,12 +15,7 @@ export interface VerdictTarget {
   readonly goal?: GoalInput;
 }
 
-/**
- * With a goal (the option, else goal.json in the run dir), the verdict must name one of its judge criteria (a typo
- * would wait forever unused); without either, the run dir must hold a run. Refuses with `INVALID_OPTIONS`.
- *
- * @internal
- */
+/** The verdict must name a judge criterion of the goal (a typo would wait forever); else the run dir must hold a run. @internal */
 export async function checkCriterion(fs: FileSystem, goalPath: string, options: VerdictTarget): Promise<void> {
   const { criterionId } = options;
   const source = options.goal === undefined ? goalPath : 'the goal option';
@@ -77,13 +72,7 @@ async function noRunAt(fs: FileSystem, runDir: string): Promise<string | null> {
     : null;
 }
 
-/**
- * With the pipeline's `stages`, every recommended rerun stage must be one of them: the loop ignores a verdict naming
- * any other (and would take an older one instead). Refuses with `INVALID_OPTIONS` at each stage's path, naming the
- * stage it most likely misspells.
- *
- * @internal
- */
+/** Every recommended rerun stage must be one of `stages`, when given (the loop ignores any other). @internal */
 export function checkRerunStages(options: {
   readonly stages?: readonly string[];
   readonly recommendedRerunStages?: readonly string[];

@@ -9,15 +9,7 @@ import type { Verdict } from './contracts/verdict.js';
 // recurses, overflowing the call stack a few thousand levels down (the loop itself reads such an entry as malformed).
 const MAX_VERDICT_FILE_DEPTH = 1000;
 
-/**
- * goal-verdict.json with `verdict` appended, what it held kept verbatim:
- * `{ "verdicts": [...] }` keeps its other keys (a `$schema`, an owner) where
- * they were; a list of verdicts or a lone one becomes `{ "verdicts": [...] }`.
- * A file that is not JSON, that the loop reads no verdicts from, or that
- * nests deeper than it can be rewritten is `INVALID_CONTRACT`, left as it is.
- *
- * @internal
- */
+/** goal-verdict.json with `verdict` appended, what it held kept; a file the loop cannot read is `INVALID_CONTRACT`. @internal */
 export async function withVerdict(fs: FileSystem, path: string, verdict: Verdict): Promise<Record<string, unknown>> {
   const text = await readDocumentText(fs, path, 'fix or remove it first.');
   if (text === null) return { verdicts: [verdict] };

@@ -15,13 +15,7 @@ const VERDICT_WAIT_MS = 2 * VERDICT_LOCK_TIMEOUT_MS;
 /** What a writer does in its turn: read the file, and write it through the fenced `write`. @internal */
 export type VerdictTurn<T> = (write: (text: string) => Promise<void>) => Promise<T>;
 
-/**
- * Runs `turn` holding `<path>.lock`, waiting (with a growing, jittered pause)
- * while another writer holds it. A writer that cannot get its turn in time
- * rejects with `RUN_LOCKED`, having written nothing.
- *
- * @internal
- */
+/** Runs `turn` holding `<path>.lock`, waiting jittered; `RUN_LOCKED` (nothing written) when no turn comes. @internal */
 export async function withVerdictLock<T>(
   fs: FileSystem,
   path: string,

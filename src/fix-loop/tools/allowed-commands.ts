@@ -1,13 +1,7 @@
 import { normalizePath } from '../../kit/paths.js';
 import type { ToolIssue } from '../../ports/tool.js';
 
-/**
- * Which build and test commands `start_feedback_loop` accepts: `'any'`, a list (for every workspace), or a map from
- * workspace (relative to the project root, as the tool takes it) to its list. A command is allowed when it equals
- * one of the list exactly.
- *
- * @public
- */
+/** The build and test commands `start_feedback_loop` accepts: `'any'`, a list, or a list per workspace. @public */
 export type AllowedCommands = 'any' | readonly string[] | Readonly<Record<string, readonly string[]>>;
 
 // The commands allowed in a workspace (all of them for 'any').
@@ -19,10 +13,7 @@ function allowedIn(allow: AllowedCommands, workspace: string): readonly string[]
   return key === undefined ? [] : (byWorkspace[key] ?? []);
 }
 
-/**
- * The issues of a start whose build or test command is not allowed in its workspace, each naming its field and what
- * is allowed there. Pure. @internal
- */
+/** The issues of a start whose commands are not allowed in its workspace. Pure. @internal */
 export function commandRefusals(
   allow: AllowedCommands,
   workspace: string,

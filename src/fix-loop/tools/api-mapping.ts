@@ -69,11 +69,7 @@ export function stepCandidates(
   };
 }
 
-/**
- * The answer of a `step_feedback_loop` call without candidates on a session whose next step needs a fix, when fixes
- * come from the caller: no step taken, `needs_candidates` with the failure. Null when the session needs no fix now
- * (the step goes ahead). Reads the record `get()` returned; nothing is written. @internal
- */
+/** The `needs_candidates` answer of a step that needs a fix the caller did not pass; null when none is needed. @internal */
 export function waitingForCandidates(view: FixSessionView) {
   const needs = fixNeeded(view.state);
   if (needs === null) return null;
@@ -133,12 +129,7 @@ export function toolIssues(issues: readonly Issue[]): Issue[] {
   }));
 }
 
-/**
- * Runs a tool's call of the orchestrator so that a refusal names the tool's fields: a `GoalLoopError`'s issue
- * paths, and the JSON paths in its message, are put in snake_case.
- *
- * @internal
- */
+/** Runs an orchestrator call so that a refusal names the tool's (snake_case) fields. @internal */
 export async function inToolNames<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
