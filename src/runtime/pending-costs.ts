@@ -4,10 +4,12 @@ import type { z } from 'zod';
 import { formatIssue, GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
 import type { PendingCost } from '../kit/late-cost-memory.js';
 import { joinPath } from '../kit/paths.js';
+import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { mapConcurrent } from './concurrency.js';
 import { readContainedText } from './contained-read.js';
 import { resolveContainedPath } from './containment.js';
+import { describeThrown } from './host-call.js';
 
 // The folder's name inside a run or execution directory.
 const PENDING_COST_FOLDER = 'spend-pending';
@@ -35,7 +37,7 @@ export async function containPendingCostFolder(fs: FileSystem, dir: string): Pro
  *
  * @internal
  */
-export async function writePendingCost<R>(
+async function writePendingCost<R>(
   fs: FileSystem,
   folder: string,
   file: { readonly label: string; readonly unique: string },
@@ -104,30 +106,70 @@ async function readOne<R>(
   return { name, path, record: parsed.data };
 }
 
+/** What a fold of pending costs commits and removes through. @internal */
+export interface PendingCostDeps<S> {
+  readonly fs: FileSystem;
+  readonly clock: Clock;
+  readonly fence: () => Promise<void>;
+  readonly commit: { commit(state: S): Promise<S> };
+}
+
+/** A capability's part of a fold: its pure decision, what follows the counting commit, and how removals are forgotten. @internal */
+export interface PendingCostFold<S, R> {
+  readonly folder: string;
+  readonly schema: z.ZodType<R>;
+  readonly decide: (pending: PendingCost<R>[], ts: string) => Promise<{ state: S; remove: readonly PendingCost<R>[] }>;
+  readonly counted?: (state: S, before: S) => Promise<void>;
+  readonly forget: (state: S, removed: readonly PendingCost<R>[], ts: string) => S;
+}
+
 /**
- * The last steps of a fold of pending costs, once the record that counts
- * them is committed: removes the counted files (after `fence`, so a holder
- * that lost its lock removes nothing the new holder still remembers), then
- * commits the record `forget` makes without them. `state` itself when
- * there is nothing to remove. The order is what keeps each cost counted
- * once across a crash: counted by a commit, removed after it, forgotten
- * last.
+ * Counts a folder's pending costs under the lock: the record that counts them is committed, then the counted files
+ * are removed (fenced), then the record that forgets them is committed. That order keeps each cost counted once
+ * across a crash at any point. With nothing pending it only lists the folder.
  *
  * @internal
  */
-export async function removeCountedCosts<S, F extends { readonly path: string }>(
-  deps: {
-    readonly fs: FileSystem;
-    readonly fence: () => Promise<void>;
-    readonly commit: { commit(state: S): Promise<S> };
-  },
+export async function foldPendingCosts<S extends { readonly late_costs?: unknown }, R>(
+  deps: PendingCostDeps<S>,
   state: S,
-  remove: readonly F[],
-  forget: (state: S, removed: readonly F[]) => S,
+  fold: PendingCostFold<S, R>,
 ): Promise<S> {
-  if (remove.length === 0) return state;
+  const pending = await readPendingCosts(deps.fs, fold.folder, fold.schema);
+  if (pending.length === 0 && state.late_costs === undefined) return state;
+  const ts = new Date(deps.clock.now()).toISOString();
+  const decided = await fold.decide(pending, ts);
+  let current = state;
+  if (decided.state !== state) {
+    current = await deps.commit.commit(decided.state);
+    await fold.counted?.(current, state);
+  }
+  if (decided.remove.length === 0) return current;
   await deps.fence();
-  for (const file of remove) await deps.fs.remove(file.path);
-  const forgotten = forget(state, remove);
-  return forgotten === state ? state : deps.commit.commit(forgotten);
+  for (const file of decided.remove) await deps.fs.remove(file.path);
+  const forgotten = fold.forget(current, decided.remove, ts);
+  return forgotten === current ? current : deps.commit.commit(forgotten);
+}
+
+/**
+ * Writes the cost of a call its caller did not record (it stopped waiting, or lost the lock) as a pending file,
+ * without the lock: a unique name clashes with no writer. A cost of 0 writes nothing; a write that fails is reported
+ * on the console with `lost` (nothing else will ever see it). Never rejects.
+ *
+ * @internal
+ */
+export async function recordPendingCost<R extends { readonly cost_usd: number }>(
+  target: { readonly fs: FileSystem; readonly folder: () => Promise<string> },
+  label: string,
+  record: R,
+  schema: z.ZodType<R>,
+  lost: (why: string) => string,
+): Promise<void> {
+  if (!(record.cost_usd > 0)) return;
+  try {
+    const file = { label, unique: globalThis.crypto.randomUUID() };
+    await writePendingCost(target.fs, await target.folder(), file, record, schema);
+  } catch (error) {
+    console.warn(`goal-loop: ${lost(describeThrown(error))}`);
+  }
 }
