@@ -9,10 +9,7 @@ import { type FixLoopOrchestratorOptions, keepPolicyOf } from './options.js';
 
 const DEFAULT_COMMAND_TIMEOUT_MS = 600_000;
 
-/**
- * What a step works with. Its signal is the orchestrator's joined with `stop` (runToCompletion's wall time); host
- * calls and commands get one that also fires on the loss of the lock. `release` unhooks the step's signal. @internal
- */
+/** What a step works with. @internal */
 export function createStepContext(
   options: FixLoopOrchestratorOptions,
   held: {

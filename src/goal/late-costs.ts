@@ -55,9 +55,7 @@ export function foldPendingLateCosts(
 
 /**
  * Keeps watching a stage runner the loop stopped waiting for; a cost it reports later is written as a pending file
- * (no lock, no fence: by then this process may have lost the lock). Only the runner's promise is held.
- *
- * @internal
+ * (no lock, no fence: by then this process may have lost the lock). @internal
  */
 export function watchLateCost(late: Promise<StageOutcome>, target: LateCostTarget): void {
   late.then(

@@ -15,11 +15,8 @@ import { describeThrown } from './host-call.js';
 const PENDING_COST_FOLDER = 'spend-pending';
 
 /**
- * The pending late costs folder of `dir` after the containment rule (its
- * symlinks resolved); an `IO_ERROR` naming it when it leads out of the
- * project, like every other file the library reads or writes.
- *
- * @internal
+ * The pending late costs folder of `dir` after the containment rule (its symlinks resolved); an `IO_ERROR` naming it
+ * when it leads out of the project, like every other file the library reads or writes. @internal
  */
 export async function containPendingCostFolder(fs: FileSystem, dir: string): Promise<string> {
   const folder = joinPath(dir, PENDING_COST_FOLDER);
@@ -29,13 +26,8 @@ export async function containPendingCostFolder(fs: FileSystem, dir: string): Pro
 }
 
 /**
- * Writes one pending cost as a file of its own, atomically, under a name
- * that holds `unique` (so no lock is needed and no other writer can clash
- * with it), after checking it against `schema`; returns its path. `label`
- * starts the name: only its filename-safe characters are kept (the record
- * keeps the whole text).
- *
- * @internal
+ * Writes one pending cost as a file of its own, atomically, under a name that holds `unique` (so no lock is needed
+ * and no other writer can clash with it), after checking it against `schema`; returns its path. @internal
  */
 async function writePendingCost<R>(
   fs: FileSystem,
@@ -51,13 +43,9 @@ async function writePendingCost<R>(
 }
 
 /**
- * The pending costs in the folder, in name order: each `.json` file with its
- * record, or, when it cannot be read as one (not JSON, a field wrong, not a
- * regular file, a symlink out of the project), the reason, naming it; never
- * a throw for one damaged file. Temp files of writes in flight (`.name.tmp`)
- * are not records. Reads only.
- *
- * @internal
+ * The pending costs in the folder, in name order: each `.json` file with its record, or, when it cannot be read as
+ * one (not JSON, a field wrong, not a regular file, a symlink out of the project), the reason, naming it; never a
+ * throw for one damaged file. @internal
  */
 export async function readPendingCosts<R>(
   fs: FileSystem,
@@ -76,15 +64,14 @@ export async function readPendingCosts<R>(
 const PENDING_READS = 16;
 
 // One pending file, read and checked under the containment rule (null when it went away meanwhile: then it is pending
-// no more). A file that resolves outside the project is never read: a symlink out counts no spend and quotes nothing.
+// no more).
 async function readOne<R>(
   fs: FileSystem,
   name: string,
   path: string,
   schema: z.ZodType<R>,
 ): Promise<PendingCost<R> | null> {
-  // Each cost is a file of its own, reached without a symlink (the folder is already resolved, so a path that resolves
-  // elsewhere went through one): a link to another pending file would count it twice, a dangling one stay for ever.
+  // Reached without a symlink: a link to another pending file would count it twice, a dangling one stay for ever.
   const resolved = await resolveContainedPath(fs, path).catch((error: unknown) => ({
     state: 'refused' as const,
     detail: error instanceof Error ? error.message : 'it cannot be resolved',
@@ -125,10 +112,7 @@ export interface PendingCostFold<S, R> {
 
 /**
  * Counts a folder's pending costs under the lock: the record that counts them is committed, then the counted files
- * are removed (fenced), then the record that forgets them is committed. That order keeps each cost counted once
- * across a crash at any point. With nothing pending it only lists the folder.
- *
- * @internal
+ * are removed (fenced), then the record that forgets them is committed. @internal
  */
 export async function foldPendingCosts<S extends { readonly late_costs?: unknown }, R>(
   deps: PendingCostDeps<S>,
@@ -153,10 +137,7 @@ export async function foldPendingCosts<S extends { readonly late_costs?: unknown
 
 /**
  * Writes the cost of a call its caller did not record (it stopped waiting, or lost the lock) as a pending file,
- * without the lock: a unique name clashes with no writer. A cost of 0 writes nothing; a write that fails is reported
- * on the console with `lost` (nothing else will ever see it). Never rejects.
- *
- * @internal
+ * without the lock: a unique name clashes with no writer. @internal
  */
 export async function recordPendingCost<R extends { readonly cost_usd: number }>(
   target: { readonly fs: FileSystem; readonly folder: () => Promise<string> },

@@ -49,9 +49,8 @@ interface CommitFiles<S, E extends Sequenced> {
 }
 
 /**
- * Takes the lock (with fencing and stale takeover), runs `work` under it, and
- * releases the lock whatever happens; the heartbeat beats every third of the
- * lock's timeout. @internal
+ * Takes the lock (with fencing and stale takeover), runs `work` under it, and releases the lock whatever happens; the
+ * heartbeat beats every third of the lock's timeout. @internal
  */
 export function withUnitOfWork<T>(spec: UnitSpec, work: (unit: UnitOfWork) => Promise<T>): Promise<T> {
   const lock = new RunLock(spec.fs, spec.lockPath, spec.clock, lockOwner(spec.capability), spec.lockTimeoutMs);

@@ -58,9 +58,7 @@ export interface StepOutcome {
 
 /**
  * The fix session as one pure transition: from its record and what the shell observed, the record to commit (its
- * audit line in the outbox) and the one thing the shell does next. Pure.
- *
- * @internal
+ * audit line in the outbox) and the one thing the shell does next. @internal
  */
 export function transition(state: FixSessionState, input: FixInput): { state: FixSessionState; effect: FixEffect } {
   if (input.type === 'acted') {
