@@ -1,5 +1,6 @@
 import type { Tracing } from '../ports/open-telemetry.js';
 import { SpanScope } from '../ports/span-scope.js';
+import { endWith } from '../runtime/spans.js';
 import type { StagedResult } from './contracts/result.js';
 import type { RouteAction, TraceRecord } from './contracts/trace.js';
 import type { ExecutionEffect } from './core/machine.js';
@@ -17,16 +18,7 @@ type CallEffect = Extract<ExecutionEffect, { kind: 'generate' | 'judge' }>;
 // What the pipeline did, as one attribute value: accept, retry, route_back, accept_with_gaps or escalate.
 const decisionOf = (action: RouteAction | null): string | undefined => action?.kind;
 
-/**
- * The spans of one call of `run()` or `step()` (SPEC §12): `critics.execution`
- * → `critics.stage_attempt` (one per stage and generator attempt) →
- * `critics.generator` / `critics.critic`, each child started under its parent
- * explicitly. A call's span takes its attributes from the trace records its
- * turn committed; a generator or critic that failed, threw or broke its
- * contract is an ERROR span with the error recorded.
- *
- * @internal
- */
+/** The spans of one call of `run()` or `step()` (docs/tracing.md), their attributes taken from the committed records. @internal */
 export class ExecutionSpans {
   private attempt: { readonly key: string; readonly span: SpanScope } | null = null;
   // The call in progress, ended as failed if the pipeline's call rejects during it (an abort).
@@ -47,17 +39,18 @@ export class ExecutionSpans {
       { kind: 'workflow', name: 'staged-pipeline' },
     );
     const spans = new ExecutionSpans(execution);
-    try {
-      const step = await work(spans);
-      spans.attempt?.span.end();
-      execution.end(step.result !== undefined ? resultAttributes(step.result) : { 'critics.status': 'running' });
-      return step;
-    } catch (error) {
-      spans.open?.endWithError(error);
-      spans.attempt?.span.endWithError(error);
-      execution.endWithError(error);
-      throw error;
-    }
+    return endWith(
+      execution,
+      () => work(spans),
+      (step) => {
+        spans.attempt?.span.end();
+        return step.result !== undefined ? resultAttributes(step.result) : { 'critics.status': 'running' };
+      },
+      (error) => {
+        spans.open?.endWithError(error);
+        spans.attempt?.span.endWithError(error);
+      },
+    );
   }
 
   /** Opens the span of a generator or critic call, under its stage attempt's span (opened on the generator call). */

@@ -43,12 +43,9 @@ export interface ExecutionDeps extends CallContext {
 }
 
 /**
- * One execution, driven by the pure {@link transition}: the shell calls the
- * generator or critic the state names, hands what it gave to the
- * transition, commits the new record with its trace records (state first,
- * then the records, exactly once), and goes on. It decides nothing itself.
- *
- * @internal
+ * One execution, driven by the pure {@link transition}: the shell calls the generator or critic the state names,
+ * hands what it gave to the transition, commits the new record with its trace records (state first, then the records,
+ * exactly once), and goes on. @internal
  */
 export class Execution {
   private constructor(

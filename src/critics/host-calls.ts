@@ -13,9 +13,8 @@ import { type LateCostTarget, recordLateCost } from './late-costs.js';
 import type { StageDefinition } from './options.js';
 
 /**
- * What a host call needs besides the stage: the clock, the call's signal, the time limit of each generator and
- * critic call, the heartbeat that keeps the execution's lock fresh while the host works, and where a late cost goes.
- *
+ * What a host call needs besides the stage: the clock, the call's signal, the time limit of each generator and critic
+ * call, the heartbeat that keeps the execution's lock fresh while the host works, and where a late cost goes.
  * @internal
  */
 export interface CallContext extends HostCallBounds {
@@ -24,11 +23,8 @@ export interface CallContext extends HostCallBounds {
 }
 
 /**
- * Calls a stage's generator and reports what it gave (a throw, the time limit or a malformed result is data); what
- * it threw is recorded on the call's span. The abort of the call's signal, or the loss of the lock, rejects at once
- * (the call is not recorded, so a resume makes it again).
- *
- * @internal
+ * Calls a stage's generator and reports what it gave (a throw, the time limit or a malformed result is data); what it
+ * threw is recorded on the call's span. @internal
  */
 export async function callGenerator(
   stage: StageDefinition,
@@ -69,8 +65,8 @@ export async function callGenerator(
   return { type: 'generated', ts, durationMs, result: { ok: true, output, outputHash, costUsd } };
 }
 
-// An issue zod reports at `$.output` as a whole ("Invalid input"), made to name the place inside the output that
-// JSON cannot hold (`$.output.f: a function is not JSON`); any other issue as it is.
+// An issue zod reports at `$.output` as a whole ("Invalid input"), made to name the place inside the output that JSON
+// cannot hold (`$.output.f: a function is not JSON`); any other issue as it is.
 function withPlace(issue: Issue, value: unknown): Issue {
   if (issue.path.length !== 1 || issue.path[0] !== 'output') return issue;
   const place = nonJsonPlace((value as { output?: unknown }).output);
@@ -110,9 +106,7 @@ function checkGeneratorResult(
 
 /**
  * Calls a stage's critic on the pending output and reports its reply (a throw or the time limit is data, recorded on
- * the span). The abort of the call's signal, or the loss of the lock, rejects at once, as for a generator.
- *
- * @internal
+ * the span). @internal
  */
 export async function callCritic(
   stage: StageDefinition,

@@ -140,7 +140,7 @@ export interface StagedPipelineOptions {
    * `error.type` on a failed span, so GenAI tools recognise the host's model spans under them. Default `false`.
    */
   readonly genAiAttributes?: boolean;
-  /** A lock whose heartbeat is older than this is stale (default 60 000 ms). A lock whose holder ran on this host and whose process is gone is taken over at once. */
+  /** A lock whose heartbeat is older than this is stale (default 600 000 ms, 10 minutes). A lock whose holder ran on this host and whose process is gone is taken over at once. */
   readonly lockTimeoutMs?: number;
 }
 

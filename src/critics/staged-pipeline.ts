@@ -3,14 +3,9 @@ import { refuseInvalidOptions } from '../errors.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import { resolveTracing } from '../ports/open-telemetry.js';
 import { EventFeed, warnListenerError } from '../runtime/event-feed.js';
-import { withHeartbeat } from '../runtime/heartbeat.js';
 import { DEFAULT_HOST_CALL_TIMEOUT_MS } from '../runtime/host-call.js';
-import { createJsonStore } from '../runtime/json-store.js';
-import { JsonlLog } from '../runtime/jsonl-log.js';
-import { lockOwner, withAcquiredLock } from '../runtime/lock-scope.js';
-import { OutboxCommit } from '../runtime/outbox.js';
 import { containPendingCostFolder } from '../runtime/pending-costs.js';
-import { RunLock } from '../runtime/run-lock.js';
+import { DEFAULT_LOCK_TIMEOUT_MS, withUnitOfWork } from '../runtime/unit-of-work.js';
 import type { JsonValue } from './contracts/decision.js';
 import { type ExecutionState, executionStateSchema } from './contracts/execution-state.js';
 import type { StagedResult } from './contracts/result.js';
@@ -21,10 +16,6 @@ import { ExecutionSpans } from './execution-spans.js';
 import { executionIdSchema, type StagedPipelineOptions, validatePipelineOptions } from './options.js';
 import { probationDraw, standingOf } from './standing-options.js';
 import { executionPaths } from './trace-file.js';
-
-const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
-// How old a temp file of an atomic write must be before an execution start removes it.
-const STALE_TEMP_MS = 60_000;
 
 /** What `run()` and `step()` take: the execution's id (a path segment), its spec (any JSON), and a signal for this call. @public */
 export interface ExecutionRequest {
@@ -132,39 +123,37 @@ export class StagedPipeline {
     return ExecutionSpans.around(tracing, attributes, (spans) => this.open(request, spans, work));
   }
 
-  // Takes the execution's lock, opens it, works with it, and releases the lock.
-  private async open(
+  // Opens the execution under its lock and works with it.
+  private open(
     request: ExecutionRequest,
     spans: ExecutionSpans,
     work: (execution: Execution) => Promise<StagedStepResult>,
   ): Promise<StagedStepResult> {
     const paths = executionPaths(this.options.dir, request.executionId);
-    const owner = lockOwner('goal-loop-critics');
-    const lock = new RunLock(this.options.fs, paths.lock, this.clock, owner, this.lockTimeoutMs);
-    return withAcquiredLock(lock, async () => {
-      const fs = lock.writer;
-      await fs.removeStaleTempFiles?.(paths.dir, { olderThanMs: STALE_TEMP_MS });
-      // The pending folder after the containment rule: a symlink out of the project is refused, never swept.
-      const pendingFolder = await containPendingCostFolder(fs, paths.dir);
-      await fs.removeStaleTempFiles?.(pendingFolder, { olderThanMs: STALE_TEMP_MS });
-      const log = new JsonlLog<TraceRecord>(fs, paths.trace, (record) =>
-        this.feed.publish({ ...record, type: record.kind }),
-      );
-      const store = createJsonStore(fs, paths.state, executionStateSchema);
-      const heartbeatEvery = Math.max(1, Math.floor(this.lockTimeoutMs / 3));
+    const spec = { fs: this.options.fs, lockPath: paths.lock, clock: this.clock, capability: 'goal-loop-critics' };
+    return withUnitOfWork({ ...spec, lockTimeoutMs: this.lockTimeoutMs }, async (unit) => {
+      const { fs } = unit;
+      // Contained first: a pending folder that leads out of the project is refused, never swept.
+      await unit.sweep(paths.dir, await containPendingCostFolder(fs, paths.dir));
+      const publish = (record: TraceRecord) => this.feed.publish({ ...record, type: record.kind });
       const execution = await Execution.open(
         {
           fs,
           paths,
-          commit: new OutboxCommit<ExecutionState, TraceRecord>(store, log, () => lock.fenceWrite()),
+          commit: unit.commit<ExecutionState, TraceRecord>({
+            state: paths.state,
+            schema: executionStateSchema,
+            log: paths.trace,
+            onAppend: publish,
+          }),
           stages: this.options.stages,
           config: this.config,
           clock: this.clock,
           signal: request.signal ?? this.options.signal ?? new AbortController().signal,
           hostCallTimeoutMs: this.options.hostCallTimeoutMs ?? DEFAULT_HOST_CALL_TIMEOUT_MS,
-          heartbeat: (task) => withHeartbeat(lock, this.clock, heartbeatEvery, task),
+          heartbeat: unit.heartbeat,
           lateCostTarget: { fs, dir: paths.dir, executionId: request.executionId, clock: this.clock },
-          fence: () => lock.fence(),
+          fence: unit.fence,
           spans,
         },
         request.executionId,

@@ -1,7 +1,7 @@
 import { GoalLoopError, isGoalLoopError } from '../errors.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import { EventFeed, warnListenerError } from '../runtime/event-feed.js';
-import type { RunLock } from '../runtime/run-lock.js';
+import { DEFAULT_LOCK_TIMEOUT_MS, type UnitOfWork } from '../runtime/unit-of-work.js';
 import { auditTailOf, stepCandidatesOf } from './call-options.js';
 import type { AuditEntry } from './contracts/audit.js';
 import type { FixCandidate } from './contracts/candidate.js';
@@ -22,7 +22,6 @@ import type {
   RunToCompletionOptions,
 } from './step-result.js';
 
-const DEFAULT_LOCK_TIMEOUT_MS = 60_000;
 // How many generated ids start() tries before it gives up (each taken one moves the counter on).
 const MAX_ID_TRIES = 100;
 
@@ -156,14 +155,13 @@ export class FixLoopOrchestrator {
     const paths = sessionPaths(this.options.dir, sessionId);
     if ((await this.options.fs.stat(paths.state)) === null) throw sessionNotFound(sessionId, paths.state);
     this.throwIfAborted();
-    return this.locked(sessionId, async (commit, lock) => {
+    return this.locked(sessionId, async (commit, unit) => {
       // The signal may have fired while the lock was taken: opening the session could already write (a repair).
       this.throwIfAborted();
       const commands = spans.commands(this.options.commands);
-      const held = { clock: this.clock, lock, lockTimeoutMs: this.lockTimeoutMs, commands, stop, given };
-      const { release, ...context } = createStepContext(this.options, held);
+      const { release, ...context } = createStepContext(this.options, { unit, commands, stop, given }, this.clock);
       try {
-        return await work(await FixSession.open({ ...context, paths, commit, fence: () => lock.fence() }, sessionId));
+        return await work(await FixSession.open({ ...context, paths, commit, fence: unit.fence }, sessionId));
       } finally {
         release();
       }
@@ -171,7 +169,7 @@ export class FixLoopOrchestrator {
   }
 
   // Takes the session's lock and hands its outbox commit to `work`.
-  private locked<T>(sessionId: string, work: (commit: SessionCommit, lock: RunLock) => Promise<T>): Promise<T> {
+  private locked<T>(sessionId: string, work: (commit: SessionCommit, unit: UnitOfWork) => Promise<T>): Promise<T> {
     const setup = {
       fs: this.options.fs,
       paths: sessionPaths(this.options.dir, sessionId),

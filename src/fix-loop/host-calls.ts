@@ -19,9 +19,7 @@ import type {
 
 /**
  * What a session's step works with besides its record; its host calls (probe, propose, apply) are bounded by
- * `hostCallTimeoutMs` and the step's signal.
- *
- * @internal
+ * `hostCallTimeoutMs` and the step's signal. @internal
  */
 export interface StepContext extends HostCallBounds {
   readonly fs: FileSystem;
@@ -55,14 +53,7 @@ export type Proposal =
   | { readonly ok: true; readonly candidates: FixCandidate[]; readonly skipped: string[] }
   | { readonly ok: false; readonly error: string };
 
-/**
- * Asks the candidate source for fixes. Each candidate is checked on its own:
- * a malformed one, or one nested too deep to check, is skipped with the
- * reason (its JSON path) and the others are kept; a return that
- * is not an array, and a throw, are a failed proposal with the reason.
- *
- * @internal
- */
+/** Asks the candidate source for fixes. @internal */
 export async function callPropose(context: StepContext, state: FixSessionState, gap: GapModel): Promise<Proposal> {
   if (context.given !== undefined) return { ok: true, candidates: [...context.given], skipped: [] };
   const session = structuredClone(state);

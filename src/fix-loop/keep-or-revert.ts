@@ -13,9 +13,7 @@ export interface Standing {
 
 /**
  * What an attempt leaves once the keep policy has judged it: its outcome, the standing the session goes on from, a
- * sentence for the audit line (empty when nothing was reverted), and an escalation when a revert failed.
- *
- * @internal
+ * sentence for the audit line (empty when nothing was reverted), and an escalation when a revert failed. @internal
  */
 export interface Judged {
   readonly outcome: AttemptOutcome;
@@ -24,14 +22,7 @@ export interface Judged {
   readonly escalate?: { readonly reason: 'revert_failed'; readonly detail: string };
 }
 
-/**
- * Keeps an applied attempt that lowered the gap and reverts one that did not (under `keep: 'improving'`). A revert
- * the applier checked puts the session back where it stood before the attempt (the files are as they were, so the
- * gap and failure output are too); a revert that fails escalates `revert_failed`, the attempt counted as applied,
- * since its change, or part of it, may still be in the workspace.
- *
- * @internal
- */
+/** Keeps an applied attempt that lowered the gap and reverts one that did not (under `keep: 'improving'`). @internal */
 export async function keepOrRevert(
   context: StepContext,
   candidate: FixCandidate,

@@ -31,19 +31,9 @@ const NO_COMMAND_DETAIL = 'the session has neither a build nor a test command, s
 const NO_COMMAND: Finding<null> = { value: null, missing: [NO_COMMAND_DETAIL], failure: null, said: NO_COMMAND_DETAIL };
 
 /**
- * Measures the gap: runs the build and the test command (each when the
- * session has one) through the command runner in the workspace, and reads
- * the test counts from the configured report (removed before the run, so a
- * stale one is never read) or else from the runner's summary, reconciled
- * with the exit code. A missing workspace, a program that is not found (exit
- * 127, or a command that could not start), a report refused, not parsing, or
- * not written by a passing run, and a passing run whose report or summary
- * counts no test that passed or failed (`<testsuite/>`, `Tests: 0 total`):
- * each is a missing requirement naming the path or the command, never a
- * throw. With neither a report nor a summary it knows, the exit code alone
- * decides (0 passes, anything else is one failure).
- *
- * @internal
+ * Measures the gap: runs the build and the test command (each when the session has one) through the command runner in
+ * the workspace, and reads the test counts from the configured report (removed before the run, so a stale one is
+ * never read) or else from the runner's summary, reconciled with the exit code. @internal
  */
 export async function measureGap(
   context: StepContext,

@@ -58,7 +58,7 @@ export interface FixLoopOrchestratorOptions {
    * ms"), so a call that never settles cannot hold a step (and its lock) for ever.
    */
   readonly hostCallTimeoutMs?: number;
-  /** A session lock whose heartbeat is older than this is stale (default 60 000 ms). A lock whose holder ran on this host and whose process is gone is taken over at once. */
+  /** A session lock whose heartbeat is older than this is stale (default 600 000 ms, 10 minutes). A lock whose holder ran on this host and whose process is gone is taken over at once. */
   readonly lockTimeoutMs?: number;
   /**
    * Where the orchestrator's spans go (`fix_loop.session` → `fix_loop.step` → `fix_loop.command`), e.g.

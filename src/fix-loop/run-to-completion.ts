@@ -31,15 +31,8 @@ export interface SessionDriver {
 }
 
 /**
- * Steps the session to its end under the call's spans: until it converges or
- * escalates, or until `maxWallMs` have passed. The wall time bounds the step
- * in flight too: when it is spent, that step's signal aborts (its host calls
- * and commands stop), the step is recorded as interrupted, and the session
- * escalates `wall_time`, as it does when the time is found spent between
- * steps. A session already over is returned as it is, with `stepsTaken: 0`,
- * after delivering what a crash left undone.
- *
- * @internal
+ * Steps the session to its end under the call's spans: until it converges or escalates, or until `maxWallMs` have
+ * passed. @internal
  */
 export async function runSessionToCompletion(
   driver: SessionDriver,

@@ -1,32 +1,15 @@
 import { resolvePath } from '../kit/paths.js';
 import type { FixAttempt } from './contracts/attempt.js';
-import type { FixCandidate } from './contracts/candidate.js';
-import type { EscalationReason, FixAction, IterationAction } from './contracts/decision.js';
+import type { FixAction, IterationAction } from './contracts/decision.js';
 import type { GapModel } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';
 import { keepManualCandidates, selectCandidate } from './core/candidates.js';
 import { computeGap } from './core/gap.js';
+import type { Acted } from './core/machine.js';
 import { callApply, callProbe, callPropose, type StepContext } from './host-calls.js';
 import { keepOrRevert } from './keep-or-revert.js';
 import { measureGap } from './measure.js';
 import { findWorkspace } from './workspace.js';
-
-/**
- * What an action did: the session's record after it (not committed yet, the
- * manual candidates proposed kept in it for an escalation report), one
- * sentence for the audit line, the candidate applied, and, for an iteration,
- * the candidates proposed, the attempt, and the selector's escalation.
- *
- * @internal
- */
-export interface Acted {
-  readonly state: FixSessionState;
-  readonly description: string;
-  readonly applied: string | null;
-  readonly candidates?: readonly FixCandidate[];
-  readonly attempt?: FixAttempt;
-  readonly escalate?: { readonly reason: EscalationReason; readonly detail: string };
-}
 
 /** Writes the record (the step in progress) before the next effect; resolves to what was written. @internal */
 export type SaveState = (state: FixSessionState) => Promise<FixSessionState>;

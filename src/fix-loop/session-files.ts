@@ -25,25 +25,14 @@ export function sessionPaths(dir: string, sessionId: string): SessionPaths {
   return { dir: base, state: `${base}/state.json`, audit: `${base}/audit.jsonl`, lock: `${base}/session.lock` };
 }
 
-/**
- * The committed entries of a session's audit log, in order. A torn last line
- * (a crash mid-append, never a committed entry) and lines that are not audit
- * entries are skipped.
- *
- * @internal
- */
+/** The committed entries of a session's audit log, in order. @internal */
 export function readAudit(fs: FileSystem, path: string): Promise<AuditEntry[]> {
   return readCommittedRecords(fs, path, auditEntrySchema);
 }
 
 /**
- * A session's record and the last `tail` entries of its audit log, read
- * without its lock: the entries committed with the record but not appended
- * yet (a crash in between) count as part of the log. `SESSION_NOT_FOUND`
- * when the session has no record, `IO_ERROR` when one of its files leads
- * out of the project root.
- *
- * @internal
+ * A session's record and the last `tail` entries of its audit log, read without its lock: the entries committed with
+ * the record but not appended yet (a crash in between) count as part of the log. @internal
  */
 export async function readSessionView(
   fs: FileSystem,

@@ -12,17 +12,9 @@ interface SessionFilePaths {
 }
 
 /**
- * A session's files after the containment rule, checked when the session is
- * created, opened or read, before anything is read or written: the sessions
- * folder, the session's folder, its record, audit log and lock, and the
- * escalation report files beside them must stay inside the project root
- * once symlinks are resolved. Returns the record, log and lock paths with
- * their symlinks resolved (as the goal loop treats its run files); a path
- * leading out of the root, or through a dangling symlink (whose target
- * cannot be checked, and which a write would create wherever it points), is
- * `IO_ERROR` naming that path.
- *
- * @internal
+ * A session's files after the containment rule, checked when the session is created, opened or read, before anything
+ * is read or written: the sessions folder, the session's folder, its record, audit log and lock, and the escalation
+ * report files beside them must stay inside the project root once symlinks are resolved. @internal
  */
 export async function containSessionPaths(fs: FileSystem, paths: SessionFilePaths): Promise<SessionFilePaths> {
   const cache: RealpathCache = new Map();

@@ -2,6 +2,7 @@ import type { CommandResult, CommandRunner, CommandRunOptions } from '../ports/c
 import { resolveTracing } from '../ports/open-telemetry.js';
 import { SpanScope } from '../ports/span-scope.js';
 import type { Tracer } from '../ports/tracer.js';
+import { endWith } from '../runtime/spans.js';
 import type { FixLoopRunResult, FixStepResult } from './step-result.js';
 
 // How the orchestrator's spans are named.
@@ -18,16 +19,7 @@ const outcomeAttributes = (result: FixStepResult | FixLoopRunResult) => ({
   'fix_loop.escalation': result.escalation?.escalation_reason,
 });
 
-/**
- * The spans of one call of the orchestrator (SPEC §12): `fix_loop.session`
- * (one `step()` or `runToCompletion()`) → `fix_loop.step` → `fix_loop.command`
- * (each build, test or probe command the step runs), each child started
- * under its parent explicitly. A step's span carries its action, the
- * session's status and gap after it, and the attempt's outcome; a command
- * that fails (non-zero exit, timeout, abort, no start) is an ERROR span.
- *
- * @internal
- */
+/** The spans of one call of the orchestrator (docs/tracing.md); a command that fails is an ERROR span. @internal */
 export class FixLoopSpans {
   // The step in progress: its commands' spans go under it.
   private current: SpanScope | null = null;
@@ -49,14 +41,11 @@ export class FixLoopSpans {
       { 'fix_loop.session_id': attributes.sessionId, 'fix_loop.mode': attributes.mode },
       { kind: 'workflow', name: 'fix-loop' },
     );
-    try {
-      const result = await work(new FixLoopSpans(session));
-      session.end({ ...outcomeAttributes(result), 'fix_loop.steps': 'stepsTaken' in result ? result.stepsTaken : 1 });
-      return result;
-    } catch (error) {
-      session.endWithError(error);
-      throw error;
-    }
+    return endWith(
+      session,
+      () => work(new FixLoopSpans(session)),
+      (result) => ({ ...outcomeAttributes(result), 'fix_loop.steps': 'stepsTaken' in result ? result.stepsTaken : 1 }),
+    );
   }
 
   /** Runs one step under a step span. */
@@ -64,18 +53,17 @@ export class FixLoopSpans {
     const span = this.session.child(FIX_LOOP_SPANS.step, {}, { kind: 'agent' });
     this.current = span;
     try {
-      const result = await span.within(work);
-      span.end({
-        ...outcomeAttributes(result),
-        'fix_loop.step_index': result.stepIndex,
-        'fix_loop.action': result.action,
-        'fix_loop.attempt_outcome': result.attempt?.outcome,
-        'fix_loop.candidates': result.candidates?.length,
-      });
-      return result;
-    } catch (error) {
-      span.endWithError(error);
-      throw error;
+      return await endWith(
+        span,
+        () => span.within(work),
+        (result) => ({
+          ...outcomeAttributes(result),
+          'fix_loop.step_index': result.stepIndex,
+          'fix_loop.action': result.action,
+          'fix_loop.attempt_outcome': result.attempt?.outcome,
+          'fix_loop.candidates': result.candidates?.length,
+        }),
+      );
     } finally {
       this.current = null;
     }
@@ -89,19 +77,19 @@ export class FixLoopSpans {
         { 'fix_loop.command': command },
         { kind: 'tool', name: command },
       );
-      try {
-        const result = await runner.run(command, options);
-        if (result.exitCode !== 0) span.fail(failureOf(result));
-        span.end({
-          'fix_loop.exit_code': result.exitCode ?? -1,
-          'fix_loop.timed_out': result.timedOut,
-          'fix_loop.duration_ms': result.durationMs,
-        });
-        return result;
-      } catch (error) {
-        span.endWithError(error);
-        throw error;
-      }
+      return endWith(
+        span,
+        () => runner.run(command, options),
+        (result) => {
+          if (result.exitCode !== 0) span.fail(failureOf(result));
+          const { timedOut, durationMs } = result;
+          return {
+            'fix_loop.exit_code': result.exitCode ?? -1,
+            'fix_loop.timed_out': timedOut,
+            'fix_loop.duration_ms': durationMs,
+          };
+        },
+      );
     };
     return runner.concurrency === undefined ? { run } : { concurrency: runner.concurrency, run };
   }

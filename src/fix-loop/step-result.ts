@@ -6,7 +6,8 @@ import type { FixAction } from './contracts/decision.js';
 import type { EscalationReport } from './contracts/escalation.js';
 import type { GapModel } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';
-import type { FixNeeded } from './core/fix-needed.js';
+import { type FixNeeded, fixNeeded } from './core/fix-needed.js';
+import type { StepOutcome } from './core/machine.js';
 import type { EscalationFiles } from './escalation-files.js';
 
 /**
@@ -165,5 +166,29 @@ export function sessionView(
     escalationFiles,
     auditTail,
     state,
+  };
+}
+
+/** What `step()` returns for step `index`, from the committed record and the report files written. @internal */
+export function stepResult(
+  state: FixSessionState,
+  index: number,
+  outcome: StepOutcome,
+  files: EscalationFiles | null,
+): FixStepResult {
+  const needs = fixNeeded(state);
+  return {
+    sessionId: state.session_id,
+    stepIndex: index,
+    action: outcome.action,
+    status: outcome.status,
+    rationale: outcome.rationale,
+    description: outcome.description,
+    gap: state.gap,
+    ...(outcome.candidates === undefined ? {} : { candidates: outcome.candidates }),
+    ...(outcome.attempt === undefined ? {} : { attempt: outcome.attempt }),
+    ...(outcome.escalation === null ? {} : { escalation: outcome.escalation }),
+    ...(files === null ? {} : { escalationFiles: files }),
+    ...(needs === null ? {} : { needsFix: needs }),
   };
 }

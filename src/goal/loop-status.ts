@@ -6,16 +6,16 @@ import type { FileSystem } from '../ports/file-system.js';
 import { createJsonStore } from '../runtime/json-store.js';
 import { findLastRecord } from '../runtime/jsonl-log.js';
 import { type RunLockStatus, readLockStatus } from '../runtime/lock-status.js';
+import { DEFAULT_LOCK_TIMEOUT_MS } from '../runtime/unit-of-work.js';
 import type { LoopPhase, LoopState } from './contracts/loop-state.js';
 import { loopStateSchema } from './contracts/loop-state.js';
 import { type StopReason, stopReasonSchema } from './contracts/stop-reason.js';
 import { consumingIteration } from './core/claims.js';
 import type { GoalEvaluation } from './core/evaluate.js';
 import { askedJudges } from './core/transitions.js';
-import { pendingLateCostUsd } from './late-cost-files.js';
+import { pendingLateCostUsd } from './late-costs.js';
 import { readLatestEvaluation, readLatestIterationStarted } from './loop-events.js';
 import { readMetricsReading } from './metrics-read.js';
-import { DEFAULT_LOCK_TIMEOUT_MS } from './options.js';
 import { containRunPaths } from './run-files.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { Tracing } from '../ports/open-telemetry.js';
 import { SpanScope } from '../ports/span-scope.js';
 import type { StageRunReason } from '../ports/stage-runner.js';
+import { endWith } from '../runtime/spans.js';
 import type { GoalEvaluation } from './core/evaluate.js';
 import type { LoopStepResult } from './loop-result.js';
 import type { StageCallResult } from './stage-call.js';
@@ -27,15 +28,7 @@ const evaluationAttributes = (evaluation: GoalEvaluation | null) => ({
   'goal_loop.critical_count': evaluation?.criticalCount,
 });
 
-/**
- * The spans of one session of the loop (SPEC §12): `goal_loop.run` →
- * `goal_loop.iteration` → `goal_loop.stage` / `goal_loop.evaluation`, each
- * child started under its parent explicitly. An iteration's span opens when
- * its first stage or evaluation starts (a resumed iteration's, at the resume)
- * and ends with the loop's decision on it: `retry` or the stop reason.
- *
- * @internal
- */
+/** The spans of one session (docs/tracing.md): an iteration's span ends with the loop's decision on it. @internal */
 export class LoopTrace {
   private iterationSpan: SpanScope | null = null;
   private iterationNumber = -1;
@@ -49,14 +42,12 @@ export class LoopTrace {
     session: (trace: LoopTrace) => Promise<LoopStepResult>,
   ): Promise<LoopStepResult> {
     const trace = LoopTrace.start(tracing, attributes);
-    try {
-      const result = await session(trace);
-      trace.finish(result);
-      return result;
-    } catch (error) {
-      trace.fail(error);
-      throw error;
-    }
+    return endWith(
+      trace.run,
+      () => session(trace),
+      (result) => trace.finished(result),
+      (error) => trace.iterationSpan?.endWithError(error),
+    );
   }
 
   // Opens the run's span.
@@ -109,14 +100,7 @@ export class LoopTrace {
   /** Runs `work` (gathering and evaluating) under an evaluation span of iteration `iteration`. */
   async evaluation(iteration: number, work: () => Promise<GoalEvaluation>): Promise<GoalEvaluation> {
     const span = this.iteration(iteration).child(LOOP_SPANS.evaluation, { 'goal_loop.iteration': iteration });
-    try {
-      const evaluation = await work();
-      span.end(evaluationAttributes(evaluation));
-      return evaluation;
-    } catch (error) {
-      span.endWithError(error);
-      throw error;
-    }
+    return endWith(span, work, evaluationAttributes);
   }
 
   /** Ends the open iteration's span with the loop's decision on it (`retry` or a stop reason). */
@@ -131,22 +115,16 @@ export class LoopTrace {
     this.iterationSpan = null;
   }
 
-  // Ends the run's span with the session's result.
-  private finish(result: LoopStepResult): void {
+  // What the run's span says of the session's result (the open iteration's span ended first).
+  private finished(result: LoopStepResult) {
     this.iterationSpan?.end();
-    this.run.end({
+    return {
       'goal_loop.decision': result.stoppedOn ?? 'retry',
       'goal_loop.iteration': result.iteration,
       'goal_loop.iterations': result.iterations,
       'goal_loop.cost_usd': result.spentUsd,
       ...evaluationAttributes(result.evaluation),
-    });
-  }
-
-  // Ends the run's span as failed by `error` (the session rejected).
-  private fail(error: unknown): void {
-    this.iterationSpan?.endWithError(error);
-    this.run.endWithError(error);
+    };
   }
 
   // The span of iteration `n`, opened on first use (ending a span left open by an earlier iteration).

@@ -162,9 +162,6 @@ export function validateLoopOptions(options: GoalLoopOptions): void {
   refuseOptions('GoalLoop', [...extra, ...(parsed.success ? [] : issuesFromZod(parsed.error)), ...unknownStages]);
 }
 
-/** How long a lock may go without a heartbeat before another loop takes it over (10 minutes). @internal */
-export const DEFAULT_LOCK_TIMEOUT_MS = 600_000;
-
 // A per-stage time limit for a stage the pipeline does not have is a mistake, not a no-op.
 function unknownTimeoutStages(options: GoalLoopOptions): Issue[] {
   const limits = (options as Partial<GoalLoopOptions> | null)?.stageTimeoutMs;

@@ -29,9 +29,7 @@ export interface StageCall {
 
 /**
  * How a stage call ended: an outcome (a timeout is a failed one; `thrown` is what a runner that threw threw), or an
- * abort with whatever cost the runner still reported.
- *
- * @internal
+ * abort with whatever cost the runner still reported. @internal
  */
 export type StageCallResult =
   | { readonly kind: 'done'; readonly outcome: StageOutcome; readonly thrown?: unknown }
@@ -41,17 +39,8 @@ export type StageCallResult =
 export const STAGE_ABORT_GRACE_MS = 1_000;
 
 /**
- * Calls the host's runner for one stage, raced against the loop's signal and
- * the stage's time limit, so a runner that never settles cannot keep the loop
- * (or its lock) alive. A throw is a failed stage with the error in its detail,
- * a malformed outcome a failed stage naming the field, a timeout a failed
- * stage whose signal was aborted, and a loop abort `aborted` (the stage reruns
- * when the loop resumes). A runner that returns within
- * {@link STAGE_ABORT_GRACE_MS} of its signal firing has its cost counted in
- * the result; one still running then (or when the lock was lost) is handed to
- * `lateCost`, so a cost it reports later is counted too.
- *
- * @internal
+ * Calls the host's runner for one stage, raced against the loop's signal and the stage's time limit, so a runner that
+ * never settles cannot keep the loop (or its lock) alive. @internal
  */
 export async function callStage(call: StageCall): Promise<StageCallResult> {
   const { runner, stage, clock } = call;
@@ -134,10 +123,8 @@ async function settle(
 const OUTCOME_STATUSES: ReadonlySet<string> = new Set(stageOutcomeStatusSchema.options);
 
 /**
- * Checks what a host's stage runner returned; a wrong shape becomes a failed
- * stage whose detail names the field (never a silent pass).
- *
- * @internal
+ * Checks what a host's stage runner returned; a wrong shape becomes a failed stage whose detail names the field
+ * (never a silent pass). @internal
  */
 function checkStageOutcome(stage: string, outcome: unknown): StageOutcome {
   const value = outcome as Partial<StageOutcome> | null | undefined;

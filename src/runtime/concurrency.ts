@@ -1,12 +1,7 @@
 import { limitFunction } from 'p-limit';
 
 /**
- * Maps `items` through `fn` with at most `concurrency` calls in flight,
- * keeping the input order in the output. A pool of `concurrency` workers
- * takes the items in order, so each item costs one call and one await; the
- * first rejection rejects the whole map, and the workers then start no new
- * item.
- *
+ * Maps `items` through `fn` with at most `concurrency` calls in flight, keeping the input order in the output.
  * @internal
  */
 export async function mapConcurrent<T, R>(

@@ -5,12 +5,8 @@ import type { RunLock } from './run-lock.js';
 const HEARTBEAT_DONE = Object.freeze({ name: 'HeartbeatDone' });
 
 /**
- * Runs `work` while refreshing the lock's heartbeat every `intervalMs`, so a
- * long stage or a slow evaluation does not let the lock go stale. When the
- * lock turns out to be lost, the work's result is discarded and the loss
- * (`RUN_LOCKED`) is thrown instead.
- *
- * @internal
+ * Runs `work` while refreshing the lock's heartbeat every `intervalMs`, so a long stage or a slow evaluation does not
+ * let the lock go stale. @internal
  */
 export async function withHeartbeat<T>(
   lock: RunLock,

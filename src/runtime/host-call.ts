@@ -17,9 +17,7 @@ export interface HostCallBounds {
 
 /**
  * How a host call ended: its value, or why it failed: what it threw (`timedOut: false`, `cause` the thrown value), or
- * its time limit (`timedOut: true`, `cause` the reason its signal aborted with). `error` is the reason as text.
- *
- * @internal
+ * its time limit (`timedOut: true`, `cause` the reason its signal aborted with). @internal
  */
 export type HostCallOutcome<T> =
   | { readonly ok: true; readonly value: T }
@@ -60,15 +58,7 @@ async function settle<T>(run: () => T | Promise<T>): Promise<HostCallOutcome<T>>
 
 /**
  * Runs a host call under the heartbeat, raced against its time limit and the caller's abort, so a call that never
- * settles, and ignores its signal, cannot hold the caller (nor keep its lock fresh) for ever. The call gets a signal
- * that fires on the abort, on the loss of the lock and at the time limit. A throw is `{ ok: false }`, and so is the
- * time limit (`timed out after N ms`). The caller's abort rejects at once with its reason, and the loss of the lock,
- * which is not the call's fault, rejects `RUN_LOCKED`: what the call gives later is dropped, so the caller records
- * nothing of it and a resume makes the call again. A call no longer waited for (its time limit, the abort, the lost
- * lock) that later gives a value hands it to `late`, so that its caller can still record what it cost; `late` runs
- * detached and must report its own faults (a throw from it is dropped).
- *
- * @internal
+ * settles, and ignores its signal, cannot hold the caller (nor keep its lock fresh) for ever. @internal
  */
 export async function boundedHostCall<T>(
   bounds: HostCallBounds,

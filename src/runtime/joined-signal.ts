@@ -7,16 +7,7 @@ export interface JoinedSignal {
 
 const NOTHING_TO_RELEASE = (): void => {};
 
-/**
- * A signal that aborts, with the first source's reason, when any of `sources`
- * does. Unlike `AbortSignal.any`, whose signals Node 20 keeps for as long as a
- * source lives (a WeakRef in the source's set, and the signal itself once it
- * has a listener), it is a plain controller's signal that a source holds only
- * until {@link JoinedSignal.release} or its abort: heap stays flat over
- * millions of calls under one long-lived signal.
- *
- * @internal
- */
+/** A signal that aborts, with the first source's reason, when any of `sources` does. @internal */
 export function joinSignals(sources: readonly (AbortSignal | undefined)[]): JoinedSignal {
   const controller = new AbortController();
   const given = sources.filter((source): source is AbortSignal => source !== undefined);

@@ -1,18 +1,14 @@
 import type { LockTakeover, RunLock } from './run-lock.js';
 
 /**
- * A lock owner id: the capability that holds it, this process, and an id of
- * its own (two holders in one process never share one). @internal
+ * A lock owner id: the capability that holds it, this process, and an id of its own (two holders in one process never
+ * share one). @internal
  */
 export function lockOwner(capability: string): string {
   return `${capability}:${globalThis.process?.pid ?? 'browser'}:${globalThis.crypto.randomUUID()}`;
 }
 
-/**
- * Acquires `lock`, runs `work` with the takeover it reports, and releases the
- * lock whatever happens. A failure to release propagates only when the work
- * succeeded: the work's own error is the one worth reporting. @internal
- */
+/** Acquires `lock`, runs `work` with the takeover it reports, and releases the lock whatever happens. @internal */
 export async function withAcquiredLock<T>(
   lock: RunLock,
   work: (takeover: LockTakeover | null) => Promise<T>,

@@ -4,20 +4,19 @@ import type { z } from 'zod';
 import { formatIssue, GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
 import type { PendingCost } from '../kit/late-cost-memory.js';
 import { joinPath } from '../kit/paths.js';
+import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { mapConcurrent } from './concurrency.js';
 import { readContainedText } from './contained-read.js';
 import { resolveContainedPath } from './containment.js';
+import { describeThrown } from './host-call.js';
 
 // The folder's name inside a run or execution directory.
 const PENDING_COST_FOLDER = 'spend-pending';
 
 /**
- * The pending late costs folder of `dir` after the containment rule (its
- * symlinks resolved); an `IO_ERROR` naming it when it leads out of the
- * project, like every other file the library reads or writes.
- *
- * @internal
+ * The pending late costs folder of `dir` after the containment rule (its symlinks resolved); an `IO_ERROR` naming it
+ * when it leads out of the project, like every other file the library reads or writes. @internal
  */
 export async function containPendingCostFolder(fs: FileSystem, dir: string): Promise<string> {
   const folder = joinPath(dir, PENDING_COST_FOLDER);
@@ -27,15 +26,10 @@ export async function containPendingCostFolder(fs: FileSystem, dir: string): Pro
 }
 
 /**
- * Writes one pending cost as a file of its own, atomically, under a name
- * that holds `unique` (so no lock is needed and no other writer can clash
- * with it), after checking it against `schema`; returns its path. `label`
- * starts the name: only its filename-safe characters are kept (the record
- * keeps the whole text).
- *
- * @internal
+ * Writes one pending cost as a file of its own, atomically, under a name that holds `unique` (so no lock is needed
+ * and no other writer can clash with it), after checking it against `schema`; returns its path. @internal
  */
-export async function writePendingCost<R>(
+async function writePendingCost<R>(
   fs: FileSystem,
   folder: string,
   file: { readonly label: string; readonly unique: string },
@@ -49,13 +43,9 @@ export async function writePendingCost<R>(
 }
 
 /**
- * The pending costs in the folder, in name order: each `.json` file with its
- * record, or, when it cannot be read as one (not JSON, a field wrong, not a
- * regular file, a symlink out of the project), the reason, naming it; never
- * a throw for one damaged file. Temp files of writes in flight (`.name.tmp`)
- * are not records. Reads only.
- *
- * @internal
+ * The pending costs in the folder, in name order: each `.json` file with its record, or, when it cannot be read as
+ * one (not JSON, a field wrong, not a regular file, a symlink out of the project), the reason, naming it; never a
+ * throw for one damaged file. @internal
  */
 export async function readPendingCosts<R>(
   fs: FileSystem,
@@ -74,15 +64,14 @@ export async function readPendingCosts<R>(
 const PENDING_READS = 16;
 
 // One pending file, read and checked under the containment rule (null when it went away meanwhile: then it is pending
-// no more). A file that resolves outside the project is never read: a symlink out counts no spend and quotes nothing.
+// no more).
 async function readOne<R>(
   fs: FileSystem,
   name: string,
   path: string,
   schema: z.ZodType<R>,
 ): Promise<PendingCost<R> | null> {
-  // Each cost is a file of its own, reached without a symlink (the folder is already resolved, so a path that resolves
-  // elsewhere went through one): a link to another pending file would count it twice, a dangling one stay for ever.
+  // Reached without a symlink: a link to another pending file would count it twice, a dangling one stay for ever.
   const resolved = await resolveContainedPath(fs, path).catch((error: unknown) => ({
     state: 'refused' as const,
     detail: error instanceof Error ? error.message : 'it cannot be resolved',
@@ -104,30 +93,64 @@ async function readOne<R>(
   return { name, path, record: parsed.data };
 }
 
+/** What a fold of pending costs commits and removes through. @internal */
+export interface PendingCostDeps<S> {
+  readonly fs: FileSystem;
+  readonly clock: Clock;
+  readonly fence: () => Promise<void>;
+  readonly commit: { commit(state: S): Promise<S> };
+}
+
+/** A capability's part of a fold: its pure decision, what follows the counting commit, and how removals are forgotten. @internal */
+export interface PendingCostFold<S, R> {
+  readonly folder: string;
+  readonly schema: z.ZodType<R>;
+  readonly decide: (pending: PendingCost<R>[], ts: string) => Promise<{ state: S; remove: readonly PendingCost<R>[] }>;
+  readonly counted?: (state: S, before: S) => Promise<void>;
+  readonly forget: (state: S, removed: readonly PendingCost<R>[], ts: string) => S;
+}
+
 /**
- * The last steps of a fold of pending costs, once the record that counts
- * them is committed: removes the counted files (after `fence`, so a holder
- * that lost its lock removes nothing the new holder still remembers), then
- * commits the record `forget` makes without them. `state` itself when
- * there is nothing to remove. The order is what keeps each cost counted
- * once across a crash: counted by a commit, removed after it, forgotten
- * last.
- *
- * @internal
+ * Counts a folder's pending costs under the lock: the record that counts them is committed, then the counted files
+ * are removed (fenced), then the record that forgets them is committed. @internal
  */
-export async function removeCountedCosts<S, F extends { readonly path: string }>(
-  deps: {
-    readonly fs: FileSystem;
-    readonly fence: () => Promise<void>;
-    readonly commit: { commit(state: S): Promise<S> };
-  },
+export async function foldPendingCosts<S extends { readonly late_costs?: unknown }, R>(
+  deps: PendingCostDeps<S>,
   state: S,
-  remove: readonly F[],
-  forget: (state: S, removed: readonly F[]) => S,
+  fold: PendingCostFold<S, R>,
 ): Promise<S> {
-  if (remove.length === 0) return state;
+  const pending = await readPendingCosts(deps.fs, fold.folder, fold.schema);
+  if (pending.length === 0 && state.late_costs === undefined) return state;
+  const ts = new Date(deps.clock.now()).toISOString();
+  const decided = await fold.decide(pending, ts);
+  let current = state;
+  if (decided.state !== state) {
+    current = await deps.commit.commit(decided.state);
+    await fold.counted?.(current, state);
+  }
+  if (decided.remove.length === 0) return current;
   await deps.fence();
-  for (const file of remove) await deps.fs.remove(file.path);
-  const forgotten = forget(state, remove);
-  return forgotten === state ? state : deps.commit.commit(forgotten);
+  for (const file of decided.remove) await deps.fs.remove(file.path);
+  const forgotten = fold.forget(current, decided.remove, ts);
+  return forgotten === current ? current : deps.commit.commit(forgotten);
+}
+
+/**
+ * Writes the cost of a call its caller did not record (it stopped waiting, or lost the lock) as a pending file,
+ * without the lock: a unique name clashes with no writer. @internal
+ */
+export async function recordPendingCost<R extends { readonly cost_usd: number }>(
+  target: { readonly fs: FileSystem; readonly folder: () => Promise<string> },
+  label: string,
+  record: R,
+  schema: z.ZodType<R>,
+  lost: (why: string) => string,
+): Promise<void> {
+  if (!(record.cost_usd > 0)) return;
+  try {
+    const file = { label, unique: globalThis.crypto.randomUUID() };
+    await writePendingCost(target.fs, await target.folder(), file, record, schema);
+  } catch (error) {
+    console.warn(`goal-loop: ${lost(describeThrown(error))}`);
+  }
 }

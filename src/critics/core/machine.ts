@@ -76,15 +76,8 @@ export function effectOf(state: ExecutionState, config: MachineConfig): Executio
 }
 
 /**
- * The staged pipeline as a pure transition: given the execution's record and
- * what a generator or critic call gave, the next record, the trace records
- * that tell it, and what to do next. A generator that threw or returned
- * garbage escalates (`generator_failed`); a critic reply is checked
- * ({@link checkCriticReply}), routed ({@link routeDecision}) and gated by
- * the critic's standing ({@link gateByStanding}); a stage without a critic is
- * accepted as generated.
- *
- * @internal
+ * The staged pipeline as a pure transition: given the execution's record and what a generator or critic call gave,
+ * the next record, the trace records that tell it, and what to do next. @internal
  */
 export function transition(state: ExecutionState, input: ExecutionInput, config: MachineConfig): ExecutionStep {
   const plan = config.stages[state.stage_index];

@@ -23,13 +23,10 @@ export const lateCostRecordSchema = z.object({
   settled_at: z.string(),
 });
 
-/** One pending late cost. @internal */
-export type LateCostRecord = z.output<typeof lateCostRecordSchema>;
-
 /**
  * A file of the pending late costs folder as the loop read it: its name and
  * port path, and its record or the reason it cannot be counted.
  *
  * @internal
  */
-export type PendingLateCost = PendingCost<LateCostRecord>;
+export type PendingLateCost = PendingCost<z.output<typeof lateCostRecordSchema>>;
