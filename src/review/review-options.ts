@@ -7,13 +7,7 @@ const stageIds = z
   .array(z.string().min(1))
   .refine((stages) => new Set(stages).size === stages.length, { message: 'stages must not repeat a stage id' });
 
-/**
- * The options {@link readRunInputs} takes, as checked: `goal` is an object (a parsed goal) or `null`, `iteration` a
- * non-negative integer or `null`, `stages` distinct stage ids, `concurrency` a positive integer (before, 0 and
- * fractions were silently read as 1). The review's own options add to them.
- *
- * @internal
- */
+/** The options {@link readRunInputs} takes, as checked. @internal */
 export const readRunOptionShape = {
   goal: z
     .custom((value) => value === null || (typeof value === 'object' && !Array.isArray(value)), {
@@ -25,12 +19,7 @@ export const readRunOptionShape = {
   concurrency: positiveInt('concurrency').optional(),
 };
 
-/**
- * Every option of {@link runConsistencyReview} (checked against `ConsistencyReviewOptions` in the tests, since
- * this file cannot import the type without a cycle): a key outside it is a misspelling, never ignored.
- *
- * @internal
- */
+/** Every option of {@link runConsistencyReview}. @internal */
 export const consistencyReviewOptionShape = {
   ...readRunOptionShape,
   fs: z.custom(
@@ -61,21 +50,12 @@ export const consistencyReviewOptionShape = {
   maxIssuesPerRule: positiveInt('maxIssuesPerRule').optional(),
 };
 
-/**
- * Refuses options the consistency review cannot run with, before it reads or writes anything: `INVALID_OPTIONS`
- * listing every issue with its path, an unknown key (with the option it most likely misspells) included.
- *
- * @internal
- */
+/** Refuses options the consistency review cannot run with, before it reads or writes anything. @internal */
 export function validateConsistencyReviewOptions(options: unknown): void {
   refuseInvalidOptions('runConsistencyReview', consistencyReviewOptionShape, options);
 }
 
-/**
- * Refuses options {@link readRunInputs} cannot read with: `INVALID_OPTIONS` listing every issue with its path.
- *
- * @internal
- */
+/** Refuses options {@link readRunInputs} cannot read with: `INVALID_OPTIONS` listing every issue with its path. @internal */
 export function validateReadRunOptions(options: unknown): void {
   refuseInvalidOptions('readRunInputs', readRunOptionShape, options);
 }
