@@ -3,41 +3,20 @@ import { type Issue, invalidOptionIssues, refuseOptions } from '../../errors.js'
 import type { CommandRunner } from '../../ports/command-runner.js';
 import type { FileSystem } from '../../ports/file-system.js';
 
-/**
- * Who signs a verdict sent through `submit_verdict`: a human, or an agent. Both land in the explicit pool of the
- * verdict protocol (goal-verdict.json); the source is written into the verdict's `judge` (`human:<name>`,
- * `agent:<name>`), and an agent's verdict must give its reasoning.
- *
- * @public
- */
+/** Who signs a verdict sent through `submit_verdict`: a human, or an agent. @public */
 export type VerdictSource = 'human' | 'agent';
 
-/**
- * Options of {@link createGoalLoopTools}.
- *
- * @public
- */
+/** Options of {@link createGoalLoopTools}. @public */
 export interface GoalLoopToolsOptions {
   /** The project's filesystem; every `run_dir` a tool receives is relative to its root. */
   readonly fs: FileSystem;
   /** Runs `command` criteria in `evaluate_goal`; without it they are PENDING. */
   readonly commands?: CommandRunner;
-  /**
-   * The pipeline's stage ids, for `evaluate_goal` calls that name none (when absent, the stages recorded in the
-   * run's loop-state.json are used); `submit_verdict` refuses a recommended rerun stage outside them (or outside
-   * the recorded ones).
-   */
+  /** The pipeline's stage ids, for `evaluate_goal` calls that name none (when absent, the stages recorded in the run's loop-state.json are used). */
   readonly stages?: readonly string[];
-  /**
-   * The feedback stage's id (default `11-feedback-loop`), for the runs whose pipeline has it: an `evaluate_goal` call
-   * on a run whose stages do not include it evaluates as a pipeline without a feedback stage. With `stages` given it
-   * must be one of them (else `INVALID_OPTIONS`).
-   */
+  /** The feedback stage's id. */
   readonly feedbackStage?: string;
-  /**
-   * The sources `submit_verdict` accepts (default both). A host that exposes the tools to a model and answers for
-   * its humans elsewhere passes `['agent']`, so a model cannot sign a verdict as a human.
-   */
+  /** The sources `submit_verdict` accepts (default both). */
   readonly verdictSources?: readonly VerdictSource[];
 }
 
@@ -67,11 +46,7 @@ const optionShape = {
   verdictSources: z.array(z.enum(['human', 'agent'])).optional(),
 } satisfies Record<keyof GoalLoopToolsOptions, z.ZodType>;
 
-/**
- * Refuses options the goal tools cannot work with, when the tools are created rather than on a later call:
- * `INVALID_OPTIONS` listing every issue with its path, an unknown key (with the known key it most likely
- * misspells) included. @internal
- */
+/** Refuses options the goal tools cannot work with, when the tools are created rather than on a later call. @internal */
 export function validateGoalLoopToolsOptions(options: GoalLoopToolsOptions): void {
   refuseOptions('createGoalLoopTools', [...invalidOptionIssues(optionShape, options), ...feedbackStageIssues(options)]);
 }

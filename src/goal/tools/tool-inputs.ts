@@ -33,10 +33,7 @@ export const issueOutput = z.strictObject({
 
 /**
  * A library function's `INVALID_OPTIONS` error as a tool's `invalid_input` error, with each issue's option name
- * (`criterionId`) renamed to the input field it came from (`criterion_id`), so the JSON path names the input.
- * Anything else is rethrown (the tool wrapper maps it by its code).
- *
- * @internal
+ * (`criterionId`) renamed to the input field it came from (`criterion_id`), so the JSON path names the input. @internal
  */
 export function asInputError(error: unknown, fields: Readonly<Record<string, string>>): ToolError {
   if (!isGoalLoopError(error, 'INVALID_OPTIONS')) throw error;
