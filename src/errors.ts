@@ -73,6 +73,22 @@ export function refuseInvalidOptions(label: string, shape: z.ZodRawShape, option
   refuseOptions(label, invalidOptionIssues(shape, options));
 }
 
+/** An option that must implement `methods` (a port: `fs`, `runner`, `clock`), refused with `message`. @internal */
+export function portOption(methods: readonly string[], message: string) {
+  return z.custom(
+    (value) =>
+      (typeof value === 'object' || typeof value === 'function') &&
+      value !== null &&
+      methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
+    { message },
+  );
+}
+
+/** Stage ids, none empty and none repeated. @internal */
+export const stageIdsOption = z
+  .array(z.string().min(1))
+  .refine((stages) => new Set(stages).size === stages.length, { message: 'stages must not repeat a stage id' });
+
 /** The issues {@link refuseInvalidOptions} refuses, without throwing. @internal */
 export function invalidOptionIssues(shape: z.ZodRawShape, options: unknown): Issue[] {
   const compiled = compiledShapes.get(shape) ?? { schema: z.object(shape), keys: Object.keys(shape) };

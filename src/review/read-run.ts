@@ -81,7 +81,7 @@ export async function readRunInputs(fs: FileSystem, runDir: string, options: Rea
   return { contracts: contracts as ReviewContracts, ...rest };
 }
 
-/** {@link readRunInputs} that normalizes each contract the moment it is read and keeps only the normalized model, so the raw documents. @internal */
+/** {@link readRunInputs} keeping only the normalized model: the raw documents never all live at once. @internal */
 export async function readRunModel(
   fs: FileSystem,
   runDir: string,

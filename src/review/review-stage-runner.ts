@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isGoalLoopError, refuseInvalidOptions } from '../errors.js';
+import { isGoalLoopError, portOption, refuseInvalidOptions } from '../errors.js';
 import type { StageContext, StageOutcome, StageRunner } from '../index.js';
 import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
@@ -28,11 +28,7 @@ export interface ReviewStageRunnerOptions {
 // Every option has an entry (checked against ReviewStageRunnerOptions), so a key outside it is a misspelling.
 const optionShape = {
   stageId: z.string().min(1).optional(),
-  fallback: z
-    .custom((value) => typeof (value as { run?: unknown } | null)?.run === 'function', {
-      message: 'fallback must be a stage runner (with run)',
-    })
-    .optional(),
+  fallback: portOption(['run'], 'fallback must be a stage runner (with run)').optional(),
   clock: consistencyReviewOptionShape.clock,
   stages: consistencyReviewOptionShape.stages,
   failOn: z.enum(['critical', 'never']).optional(),

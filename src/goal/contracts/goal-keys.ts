@@ -12,7 +12,7 @@ const CRITERION_KEYS = new Map<unknown, readonly string[]>(
 );
 const KINDS = [...CRITERION_KEYS.keys()].map(String);
 
-/** The issues of a failed goal parse, in zod's order, each unknown key. @internal */
+/** The issues of a failed goal parse, in zod's order, with one issue per unknown key at its own path. @internal */
 export function goalSchemaIssues(error: z.ZodError, input: unknown): Issue[] {
   const converted = issuesFromZod(error);
   return error.issues.flatMap((issue, index) => {

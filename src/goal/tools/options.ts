@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Issue, invalidOptionIssues, refuseOptions } from '../../errors.js';
+import { type Issue, invalidOptionIssues, portOption, refuseOptions, stageIdsOption } from '../../errors.js';
 import type { CommandRunner } from '../../ports/command-runner.js';
 import type { FileSystem } from '../../ports/file-system.js';
 
@@ -25,23 +25,9 @@ const FS_METHODS = ['readText', 'readBytes', 'writeText', 'stat', 'realpath'] as
 
 // Every option has an entry (checked against GoalLoopToolsOptions), so a key outside it is a misspelling.
 const optionShape = {
-  fs: z.custom(
-    (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      FS_METHODS.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
-    { message: `fs must be a FileSystem (implement ${FS_METHODS.join(', ')})` },
-  ),
-  commands: z
-    .custom((value) => typeof (value as { run?: unknown } | null)?.run === 'function', {
-      message: 'commands must implement run',
-    })
-    .optional(),
-  stages: z
-    .array(z.string().min(1))
-    .min(1)
-    .refine((stages) => new Set(stages).size === stages.length, { message: 'stages must not repeat a stage id' })
-    .optional(),
+  fs: portOption(FS_METHODS, `fs must be a FileSystem (implement ${FS_METHODS.join(', ')})`),
+  commands: portOption(['run'], 'commands must implement run').optional(),
+  stages: stageIdsOption.min(1).optional(),
   feedbackStage: z.string().min(1).optional(),
   verdictSources: z.array(z.enum(['human', 'agent'])).optional(),
 } satisfies Record<keyof GoalLoopToolsOptions, z.ZodType>;

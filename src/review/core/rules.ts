@@ -80,24 +80,25 @@ const ROWS = [
   ['remediation.unclassified', 'remediation', 'WARNING', 'self', '15 minutes', 'preventive', [], 'Every CRITICAL and WARNING finding has an owner, an effort and a maintenance category'],
 ] as const satisfies readonly Row[];
 
-/** The id of a review rule. @public */
-export type ReviewRuleId = (typeof ROWS)[number][0];
-
 /** Every rule of the review, in report order: the one table of severities, owners, efforts and maintenance categories. @public */
-export const REVIEW_RULES: readonly (ReviewRule & { readonly id: ReviewRuleId })[] = Object.freeze(
-  ROWS.map(([id, category, severity, owner, effort, maintenance, requires, title]) =>
-    Object.freeze({
-      id,
-      title,
-      category,
-      severity,
-      owner,
-      effort,
-      maintenance,
-      requires: Object.freeze([...requires]),
-    }),
+export const REVIEW_RULES = Object.freeze(
+  ROWS.map(
+    ([id, category, severity, owner, effort, maintenance, requires, title]): ReviewRule & { readonly id: typeof id } =>
+      Object.freeze({
+        id,
+        title,
+        category,
+        severity,
+        owner,
+        effort,
+        maintenance,
+        requires: Object.freeze([...requires]),
+      }),
   ),
 );
+
+/** The id of a review rule. @public */
+export type ReviewRuleId = (typeof REVIEW_RULES)[number]['id'];
 
 const RULES_BY_ID: ReadonlyMap<string, ReviewRule> = new Map(REVIEW_RULES.map((entry) => [entry.id, entry]));
 
