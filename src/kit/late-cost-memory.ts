@@ -2,7 +2,7 @@
 // loop and the staged pipeline both add late costs to their spend this way.
 import { z } from 'zod';
 
-/** What a record remembers about its pending late costs. @internal */
+/** `folded`: files added to the spend but maybe not removed yet; `unreadable`: damaged files already reported. @internal */
 export const lateCostMemorySchema = z.object({
   folded: z.array(z.string()),
   unreadable: z.array(z.string()),

@@ -37,7 +37,8 @@ function keyIssue(unknown: UnknownKey, noun: 'option' | 'key'): KeyIssue {
 
 /**
  * The unknown `keys` of the object at `path`, as a schema reports them together (zod's `unrecognized_keys`, at the
- * object's path, with no hint), as one issue per key at the key's own path: "unknown key `x`. @internal
+ * object's path, with no hint), as one issue per key at the key's own path: "unknown key `x`; did you mean `y`?" when a key of `known` is close.
+ * @internal
  */
 export function unknownKeyIssuesAt(
   keys: readonly string[],

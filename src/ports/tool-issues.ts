@@ -12,11 +12,7 @@ export function issuesOf(error: z.ZodError): ToolIssue[] {
   }));
 }
 
-/**
- * The issues of an input `schema` refused, in zod's order, each unknown key (zod names an object's unknown keys
- * together, at the object's path, with no hint) at its own path, with the key of that object it most likely misspells,
- * as in "$.goalType: unknown key goalType. @internal
- */
+/** The issues of an input `schema` refused, in zod's order, with one issue per unknown key at its own path. @internal */
 export function inputIssues(schema: z.ZodType, error: z.ZodError): ToolIssue[] {
   const converted = issuesOf(error);
   return error.issues.flatMap((issue, index) => {
