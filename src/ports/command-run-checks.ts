@@ -41,7 +41,7 @@ function isSignal(value: unknown): boolean {
   );
 }
 
-/** The issues of one run's options, as every {@link CommandRunner} checks them before it runs anything: not an object. @internal */
+/** The issues of one run's options, as every {@link CommandRunner} checks them before it runs anything (no schema: once per command). @internal */
 export function commandRunOptionIssues(options: unknown): RunOptionIssue[] {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     return [{ code: 'invalid_type', path: [], message: 'the options must be an object with cwd and timeoutMs' }];

@@ -2,7 +2,7 @@ import { fnv1a64 } from '../../kit/hash.js';
 import type { RouteAction } from '../contracts/trace.js';
 import type { CheckedDecision } from './route.js';
 
-/** How far a stage's critic is trusted: `full`. @public */
+/** How far a stage's critic is trusted: `full`, `probation` (its accepts are checked) or `revoked` (a human gates). @public */
 export type Standing = 'full' | 'probation' | 'revoked';
 
 /** How the accepts of critics on probation are drawn for a check. @internal */

@@ -48,7 +48,7 @@ export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
   };
 }
 
-/** The built-in check of one stage: passed is PASS. @public */
+/** The built-in check of one stage: passed is PASS, failed FAIL, pending PENDING (both rerun it), blocked a BLOCK. @public */
 export function stageCheck(
   stage: string,
   status: StageStatus,

@@ -37,7 +37,7 @@ export type CriterionFact =
   | { readonly kind: 'judge' }
   | {
       readonly kind: 'json_schema';
-      /** `unavailable`: the document (or the schema file) could not be read. */
+      /** `unavailable`: a file could not be read; `checked`: validated; `schema_error`: the schema does not compile. */
       readonly outcome:
         | {
             readonly state: 'unavailable';

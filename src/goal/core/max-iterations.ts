@@ -6,7 +6,7 @@ export const DEFAULT_MAX_ITERATIONS = 3;
 /** The hard cap on iterations per session: no option can exceed it. @public */
 export const MAX_ITERATIONS_HARD_CAP = 20;
 
-/** Validates and clamps a `maxIterations` option: `undefined` gives {@link DEFAULT_MAX_ITERATIONS} (3). @public */
+/** Validates a `maxIterations` option: default {@link DEFAULT_MAX_ITERATIONS}, clamped to {@link MAX_ITERATIONS_HARD_CAP}. @public */
 export function clampMaxIterations(value?: unknown): ParseResult<number> {
   const path = ['maxIterations'];
   if (value === undefined) return { success: true, data: DEFAULT_MAX_ITERATIONS, issues: [] };

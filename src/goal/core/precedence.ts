@@ -31,7 +31,7 @@ export interface DecisionSignal {
 /** A status a signal can force: every goal status but PASS. @public */
 export type SignalStatus = Exclude<GoalStatus, 'PASS'>;
 
-/** When a judge criterion without a fresh verdict asks a human: `last` (the default) only once nothing else would rerun. @public */
+/** When a judge criterion without a fresh verdict asks a human: `last` (default) once nothing else reruns, `first` at once. @public */
 export type AskJudges = 'last' | 'first';
 
 /** One rank of the decision precedence: the status it forces and the signal kinds that raise it. @public */
