@@ -13,19 +13,7 @@ export {
   parseJsonText,
 } from './issues.js';
 
-/**
- * Every code a {@link GoalLoopError} can carry.
- *
- * - `RUN_LOCKED`: another loop holds the run directory's lock.
- * - `INVALID_OPTIONS`: an option given to a constructor or function is wrong.
- * - `INVALID_CONTRACT`: a contract file failed to parse (see `issues`).
- * - `IO_ERROR`: the filesystem failed for a reason other than a missing file.
- * - `STATE_CORRUPT`: the loop's own persisted record cannot be read.
- * - `SESSION_NOT_FOUND`: no fix session by that id exists in the orchestrator's directory.
- * - `SESSION_ENDED`: a fix session that already converged or escalated was stepped again.
- *
- * @public
- */
+/** Every code a {@link GoalLoopError} can carry. @public */
 export type GoalLoopErrorCode =
   | 'RUN_LOCKED'
   | 'INVALID_OPTIONS'
@@ -35,20 +23,7 @@ export type GoalLoopErrorCode =
   | 'SESSION_NOT_FOUND'
   | 'SESSION_ENDED';
 
-/**
- * The one error class the library throws. Expected outcomes (a failing
- * command, a missing file, an invalid goal inside a loop) are results, not
- * throws; this is for faults and for misuse.
- *
- * @example
- * ```ts
- * try { await loop.run(); }
- * catch (error) {
- *   if (error instanceof GoalLoopError && error.code === 'RUN_LOCKED') console.error('busy');
- * }
- * ```
- * @public
- */
+/** The one error class the library throws. @public */
 export class GoalLoopError extends Error {
   /** What went wrong, as a closed union a caller can switch on. */
   readonly code: GoalLoopErrorCode;
@@ -63,13 +38,7 @@ export class GoalLoopError extends Error {
   }
 }
 
-/**
- * True when `value` is a {@link GoalLoopError}, optionally with the given code.
- * Works across duplicated copies of the package (checks the name and code, not
- * the prototype).
- *
- * @public
- */
+/** True when `value` is a {@link GoalLoopError}, optionally with the given code. @public */
 export function isGoalLoopError(value: unknown, code?: GoalLoopErrorCode): value is GoalLoopError {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as { name?: unknown; code?: unknown };
@@ -80,22 +49,12 @@ export function isGoalLoopError(value: unknown, code?: GoalLoopErrorCode): value
   );
 }
 
-/**
- * True for the refusal of a text read whose bytes are not valid UTF-8: an
- * `IO_ERROR` whose `cause.code` is `EILSEQ`, as every FileSystem adapter
- * reports it. @internal
- */
+/** True for the refusal of a text read whose bytes are not valid UTF-8. @internal */
 export function isInvalidUtf8Error(error: unknown): error is GoalLoopError {
   return isGoalLoopError(error, 'IO_ERROR') && (error.cause as { code?: unknown } | undefined)?.code === 'EILSEQ';
 }
 
-/**
- * Refuses arguments that must be non-negative integers (a byte position, a
- * length, a size): `INVALID_OPTIONS` naming the operation and each value, as
- * every implementation of a port must.
- *
- * @internal
- */
+/** Refuses arguments that must be non-negative integers. @internal */
 export function requireNonNegativeIntegers(operation: string, values: Readonly<Record<string, number>>): void {
   const bad = Object.entries(values).filter(([, value]) => !Number.isSafeInteger(value) || value < 0);
   if (bad.length === 0) return;
@@ -114,10 +73,23 @@ export function refuseInvalidOptions(label: string, shape: z.ZodRawShape, option
   refuseOptions(label, invalidOptionIssues(shape, options));
 }
 
-/**
- * The issues {@link refuseInvalidOptions} refuses, without throwing: for a function that checks more than its options
- * object (another argument) and lists every issue in one refusal. Pure. @internal
- */
+/** An option that must implement `methods` (a port: `fs`, `runner`, `clock`), refused with `message`. @internal */
+export function portOption(methods: readonly string[], message: string) {
+  return z.custom(
+    (value) =>
+      (typeof value === 'object' || typeof value === 'function') &&
+      value !== null &&
+      methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
+    { message },
+  );
+}
+
+/** Stage ids, none empty and none repeated. @internal */
+export const stageIdsOption = z
+  .array(z.string().min(1))
+  .refine((stages) => new Set(stages).size === stages.length, { message: 'stages must not repeat a stage id' });
+
+/** The issues {@link refuseInvalidOptions} refuses, without throwing. @internal */
 export function invalidOptionIssues(shape: z.ZodRawShape, options: unknown): Issue[] {
   const compiled = compiledShapes.get(shape) ?? { schema: z.object(shape), keys: Object.keys(shape) };
   compiledShapes.set(shape, compiled);
@@ -135,9 +107,8 @@ export function invalidOptionIssues(shape: z.ZodRawShape, options: unknown): Iss
 }
 
 /**
- * The issues of an options object's keys, at `base`: one `invalid_type` issue when `options` is not an object (null,
- * an array, a primitive), else one per key outside `known`, with the known key it most likely misspells. For the
- * adapters, which check their values without zod. Pure. @internal
+ * The issues of an options object's keys, at `base`: one `invalid_type` issue when `options` is not an object (null, an
+ * array, a primitive), else one per key outside `known`, with the known key it most likely misspells. @internal
  */
 export function optionKeyIssues(
   options: unknown,

@@ -1,37 +1,14 @@
-/**
- * The result of reading a dot path: the value found, or where the walk
- * stopped and why.
- *
- * @public
- */
+/** The result of reading a dot path: the value found, or where the walk stopped and why. @public */
 export type DotPathResult =
   | { readonly found: true; readonly value: unknown }
   | { readonly found: false; readonly at: string; readonly why: string };
 
 const ARRAY_INDEX = /^(0|[1-9]\d*)$/;
 
-/**
- * Reads `a.b.0.c` from a parsed JSON value. Object keys are matched as own
- * properties only (never the prototype: `constructor` is not found); an array
- * segment must be a canonical non-negative integer (`0`, `12`; not `01`,
- * `-1`, `1.5`) or `length`, which reads the array's item count (`issues.length`,
- * as rstack-agents reads it); a string has no `length` here (a metric counts
- * items, not characters, and rstack-agents does not read it either); an
- * empty segment (`a..b`, a leading or trailing dot) is not found. Never
- * throws. Pure.
- *
- * @example
- * ```ts
- * readDotPath({ summary: { critical_count: 2 } }, 'summary.critical_count'); // { found: true, value: 2 }
- * readDotPath({ items: [] }, 'items.0'); // { found: false, at: 'items.0', why: 'index 0 is out of range (length 0)' }
- * readDotPath({ issues: ['a', 'b'] }, 'issues.length'); // { found: true, value: 2 }
- * ```
- * @public
- */
+/** Reads `a.b.0.c` from a parsed JSON value. @public */
 export function readDotPath(value: unknown, path: string): DotPathResult {
   let cursor: unknown = value;
-  // Walks the segments in place (a metric is read for every criterion of every evaluation); where the walk stopped,
-  // `at`, is the path up to the end of the segment it stopped at.
+  // Walks the segments in place (a metric is read for every criterion of every evaluation).
   for (let start = 0; ; ) {
     const dot = path.indexOf('.', start);
     const end = dot === -1 ? path.length : dot;
@@ -63,12 +40,7 @@ function stepInto(cursor: unknown, segment: string): { ok: true; value: unknown 
   return { ok: false, why: `cannot read "${segment}" of ${kind}${note}` };
 }
 
-/**
- * Reads `record[key]` as an own property only, so that a key such as
- * `constructor` or `__proto__` never reaches `Object.prototype`. Pure.
- *
- * @internal
- */
+/** Reads `record[key]` as an own property only, so that a key such as `constructor` or `__proto__` never reaches `Object.prototype`. @internal */
 export function readOwn<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }

@@ -1,17 +1,6 @@
 /**
- * Serialises a JSON-like value canonically: object keys sorted, no
- * whitespace, `undefined` properties dropped (as `JSON.stringify` does),
- * `undefined` array items and non-finite numbers written as `null`, `-0` as
- * `0`. Two values that are deep-equal as JSON give the same string. Any
- * depth is written: beyond 256 levels the writer keeps its own stack instead
- * of the call stack, so JSON nested 100,000 deep hashes like any other; a
- * circular value throws a `TypeError`. Pure.
- *
- * @example
- * ```ts
- * canonicalJson({ b: 1, a: [true, null] }); // '{"a":[true,null],"b":1}'
- * ```
- * @public
+ * Serialises a JSON-like value canonically: object keys sorted, no whitespace, `undefined` properties dropped (as
+ * `JSON.stringify` does), `undefined` array items and non-finite numbers written as `null`, `-0` as `0`. @public
  */
 export function canonicalJson(value: unknown): string {
   return write(value, 0) ?? 'null';
@@ -110,17 +99,7 @@ function scalar(value: unknown): string | undefined {
   }
 }
 
-/**
- * The 64-bit FNV-1a hash of a string's UTF-8 bytes, as 16 lowercase hex
- * digits. Not cryptographic; stable across platforms and needs no Node
- * built-in. Pure.
- *
- * @example
- * ```ts
- * fnv1a64(''); // 'cbf29ce484222325'
- * ```
- * @public
- */
+/** The 64-bit FNV-1a hash of a string's UTF-8 bytes, as 16 lowercase hex digits. @public */
 export function fnv1a64(text: string): string {
   // The state as four 16-bit limbs, least significant first (offset basis cbf29ce484222325).
   let h0 = 0x2325;
@@ -167,12 +146,7 @@ function* utf8Bytes(text: string): Generator<number> {
   }
 }
 
-/**
- * Hashes a JSON-like value: `fnv1a64` of its {@link canonicalJson}.
- * Deep-equal values give the same hash. Pure.
- *
- * @public
- */
+/** Hashes a JSON-like value: `fnv1a64` of its {@link canonicalJson}. @public */
 export function hashJson(value: unknown): string {
   return fnv1a64(canonicalJson(value));
 }

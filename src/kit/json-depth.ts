@@ -14,22 +14,8 @@ function pathOf(visit: Visit): (string | number)[] {
 }
 
 /**
- * The path to the first object or array of `value` nested more than
- * `maxDepth` containers deep (`value` itself, when a container, is the
- * first level), or `null` when none is. It walks with its own stack, never
- * the call stack, so a value nested 100,000 deep is measured without
- * overflow, and a cycle (which nests without end) is found rather than
- * followed forever; an object reached again no deeper than before is not
- * walked again, so shared subtrees cost no more than once per depth they
- * reach. Reading a key may throw (a throwing getter, a revoked proxy): the
- * caller catches it. Pure.
- *
- * @example
- * ```ts
- * pathBeyondDepth({ a: [{ b: 1 }] }, 2); // ['a', 0]
- * pathBeyondDepth({ a: [{ b: 1 }] }, 3); // null
- * ```
- * @internal
+ * The path to the first object or array of `value` nested more than `maxDepth` containers deep (`value` itself, when a
+ * container, is the first level), or `null` when none is. @internal
  */
 export function pathBeyondDepth(value: unknown, maxDepth: number): (string | number)[] | null {
   if (typeof value !== 'object' || value === null) return null;

@@ -8,17 +8,11 @@ export interface NonJsonPlace {
 }
 
 /**
- * The first place in `value` (depth first, in key order) that is not a JSON
- * value: not null, a boolean, a string, a finite number, an array or a plain
- * object; or an object met again inside itself (a cycle). `null` when all of
- * it is JSON. Iterative, so any depth is walked without a stack overflow.
- * Pure (reading a getter may throw: the caller catches).
- *
- * @internal
+ * The first place in `value` (depth first, in key order) that is not a JSON value: not null, a boolean, a string, a
+ * finite number, an array or a plain object. @internal
  */
 export function nonJsonPlace(value: unknown): NonJsonPlace | null {
-  // Depth first with explicit leave marks, so `inside` holds exactly the objects on the path to the current one; a
-  // step keeps its key and its parent step, and the path is built only for the place reported.
+  // Depth first with explicit leave marks, so `inside` holds exactly the objects on the path to the current one.
   const stack: (Step | { leave: object })[] = [{ value, key: null, parent: null }];
   const inside = new Set<object>();
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
@@ -97,16 +91,8 @@ export type ReadFailure =
     };
 
 /**
- * A copy of `value` made by reading it once, as JSON holds it: arrays by
- * index, plain objects by their own enumerable string keys, each object once
- * (cycles kept as cycles), other values as they are. An object of another
- * kind (a Map, a Date, a class instance) is `not_json` at its path, with what
- * it is; a read that throws (a throwing getter, a revoked proxy, a proxy
- * trap) is `threw`, with the error's `name: message`. A parser that reads the
- * copy cannot be made to throw by its input, nor call a getter of a class.
- * Iterative, so any depth is copied without a stack overflow. Pure.
- *
- * @internal
+ * A copy of `value` made by reading it once, as JSON holds it: arrays by index, plain objects by their own enumerable
+ * string keys, each object once (cycles kept as cycles), other values as they are. @internal
  */
 export function readWhole(value: unknown): { ok: true; value: unknown } | ReadFailure {
   const copies = new Map<object, unknown[] | Record<string, unknown>>();

@@ -2,14 +2,7 @@
 // loop and the staged pipeline both add late costs to their spend this way.
 import { z } from 'zod';
 
-/**
- * What a record remembers about its pending late costs: `folded`, the files
- * already added to the spend whose removal may not have happened yet (a
- * crash between the two); `unreadable`, the damaged files already reported.
- * Absent while both are empty.
- *
- * @internal
- */
+/** `folded`: files added to the spend but maybe not removed yet; `unreadable`: damaged files already reported. @internal */
 export const lateCostMemorySchema = z.object({
   folded: z.array(z.string()),
   unreadable: z.array(z.string()),
@@ -18,12 +11,7 @@ export const lateCostMemorySchema = z.object({
 /** What a record remembers about its pending late costs. @internal */
 export type LateCostMemory = z.output<typeof lateCostMemorySchema>;
 
-/**
- * A file of a pending late costs folder as read: its name and port path, and
- * its record or the reason it cannot be counted.
- *
- * @internal
- */
+/** A file of a pending late costs folder as read: its name and port path, and its record or the reason it cannot be counted. @internal */
 export type PendingCost<R> = { readonly name: string; readonly path: string } & (
   | { readonly record: R }
   | { readonly problem: string }
@@ -45,11 +33,8 @@ export interface PendingCostSort<R> {
 }
 
 /**
- * Sorts the pending files against `memory`: the fresh ones to count, the
- * damaged ones to report, the counted ones to remove, and the memory that
- * keeps a crash between the record's commit and the removal from counting a
- * file twice. Pure.
- *
+ * Sorts the pending files against `memory`: the fresh ones to count, the damaged ones to report, the counted ones to
+ * remove, and the memory that keeps a crash between the record's commit and the removal from counting a file twice.
  * @internal
  */
 export function sortPendingCosts<R>(
@@ -74,11 +59,8 @@ export function sortPendingCosts<R>(
 }
 
 /**
- * What a record remembers once the files named `removed` are gone: it
- * forgets them (a name is remembered only while its file may still be
- * there); `memory` itself when none of them was remembered. Pure.
- *
- * @internal
+ * What a record remembers once the files named `removed` are gone: it forgets them (a name is remembered only while its
+ * file may still be there). @internal
  */
 export function forgetRemovedCosts(
   memory: LateCostMemory | undefined,
@@ -92,12 +74,7 @@ export function forgetRemovedCosts(
   );
 }
 
-/**
- * The record remembering `memory` (the field absent when `undefined`);
- * `state` itself when it already remembers exactly that. Pure.
- *
- * @internal
- */
+/** The record remembering `memory` (the field absent when `undefined`). @internal */
 export function withLateCostMemory<S extends { readonly late_costs?: LateCostMemory | undefined }>(
   state: S,
   memory: LateCostMemory | undefined,

@@ -2,56 +2,27 @@
 // with the whitespace around it: one space, so a value read from a file never starts a new line of output.
 const BREAKS = /[\s\p{Cc}]*[\p{Cc}\u2028\u2029]+[\s\p{Cc}]*/gu;
 
-/**
- * Text on one line: every run of line breaks and control characters (with the
- * whitespace around it) becomes one space. Pure.
- *
- * @internal
- */
+/** Text on one line: every run of line breaks and control characters (with the whitespace around it) becomes one space. @internal */
 export function oneLine(text: string): string {
   return text.replace(BREAKS, ' ').trim();
 }
 
-/**
- * A quoted value as Markdown prose: on one line (so an id holding a newline
- * cannot start a heading or a list of its own), with `&` and `<` as entities
- * (renderers pass raw HTML through, so `<script>` would become markup; a `>`
- * opens no tag, so `>= 80` stays readable). Pure.
- *
- * @internal
- */
+/** A quoted value as Markdown prose. @internal */
 export function markdownText(value: string): string {
   return oneLine(value).replaceAll('&', '&amp;').replaceAll('<', '&lt;');
 }
 
-/**
- * A quoted value for one cell of a Markdown table: {@link markdownText} with
- * backslashes and pipes escaped (a pipe, or a backslash before an escaped
- * pipe, would end the cell early). Pure.
- *
- * @internal
- */
+/** A quoted value for one cell of a Markdown table. @internal */
 export function markdownCell(value: string): string {
   return markdownText(value).replaceAll('\\', '\\\\').replaceAll('|', '\\|');
 }
 
-/**
- * A path or an id as Markdown inline code, on one line (a backtick inside
- * would end the span early, so it shows as `'`). Pure.
- *
- * @internal
- */
+/** A path or an id as Markdown inline code, on one line (a backtick inside would end the span early, so it shows as `'`). @internal */
 export function markdownCode(value: string): string {
   return `\`${oneLine(value).replaceAll('`', "'")}\``;
 }
 
-/**
- * Text inside a quoted Mermaid label, on one line: quotes, angle brackets and
- * pipes as Mermaid entity codes (so no value can close the label or the edge,
- * or inject markup), `#` as its own code (so text cannot spell one). Pure.
- *
- * @internal
- */
+/** Text inside a quoted Mermaid label, on one line. @internal */
 export function mermaidText(text: string): string {
   return text
     .replace(/\s+/g, ' ')

@@ -1,32 +1,11 @@
-/**
- * Lexical POSIX path helpers for the containment rule. Pure: no
- * filesystem access, no platform `path` module, so the core stays portable.
- * Symlinks are the containment shell's job; these only handle `.`, `..` and
- * separators.
- */
+/** Lexical POSIX path helpers for the containment rule. */
 
-/**
- * True when `path` is absolute in POSIX terms (starts with `/`). Pure.
- *
- * @internal
- */
+/** True when `path` is absolute in POSIX terms (starts with `/`). @internal */
 export function isAbsolutePath(path: string): boolean {
   return path.startsWith('/');
 }
 
-/**
- * Normalises a POSIX path: collapses repeated and trailing separators, drops
- * `.` segments and resolves `..` against the segment before it. A relative
- * path keeps its leading `..` segments (`../a`); an absolute one clamps `..`
- * at `/`. The empty path is `.`. Idempotent. Pure.
- *
- * @example
- * ```ts
- * normalizePath('a/./b/../c/'); // 'a/c'
- * normalizePath('/x/../../y');  // '/y'
- * ```
- * @internal
- */
+/** Normalises a POSIX path. @internal */
 export function normalizePath(path: string): string {
   const absolute = isAbsolutePath(path);
   const out: string[] = [];
@@ -43,40 +22,17 @@ export function normalizePath(path: string): string {
   return out.length === 0 ? '.' : out.join('/');
 }
 
-/**
- * Joins segments with `/` and normalises the result (like `path.posix.join`:
- * an absolute later segment does not reset the path). Pure.
- *
- * @internal
- */
+/** Joins segments with `/` and normalises the result (like `path.posix.join`: an absolute later segment does not reset the path). @internal */
 export function joinPath(...segments: readonly string[]): string {
   return normalizePath(segments.filter((segment) => segment !== '').join('/'));
 }
 
-/**
- * Resolves `path` against the directory `base`: an absolute `path` stands on
- * its own, a relative one is joined to `base`. Normalised. Pure.
- *
- * @internal
- */
+/** Resolves `path` against the directory `base`: an absolute `path` stands on its own, a relative one is joined to `base`. @internal */
 export function resolvePath(base: string, path: string): string {
   return isAbsolutePath(path) ? normalizePath(path) : joinPath(base, path);
 }
 
-/**
- * True when `path` is `dir` itself or lies under it, lexically (after
- * normalising both). With `dir` equal to `.`, any relative path that does not
- * climb out with `..` is inside. An absolute path is never inside a relative
- * directory, nor the other way round. Pure.
- *
- * @example
- * ```ts
- * isInside('a/b/../c', 'a'); // true
- * isInside('a/../../b', '.'); // false
- * isInside('/srv/projectx', '/srv/project'); // false
- * ```
- * @internal
- */
+/** True when `path` is `dir` itself or lies under it, lexically (after normalising both). @internal */
 export function isInside(path: string, dir: string): boolean {
   const child = normalizePath(path);
   const parent = normalizePath(dir);
@@ -90,11 +46,8 @@ export function isInside(path: string, dir: string): boolean {
 }
 
 /**
- * The relative path that leads from the absolute directory `from` to the
- * absolute path `to` (`.` when equal, `../x` when `to` lies beside). Both are
- * normalised first. Pure.
- *
- * @internal
+ * The relative path that leads from the absolute directory `from` to the absolute path `to` (`.` when equal, `../x`
+ * when `to` lies beside). @internal
  */
 export function relativePath(from: string, to: string): string {
   const fromSegments = splitSegments(from);
@@ -106,12 +59,7 @@ export function relativePath(from: string, to: string): string {
   return joinPath(...ups, ...toSegments.slice(common));
 }
 
-/**
- * The parent directory of a normalised path (`a/b` → `a`, `a` → `.`,
- * `/a` → `/`; `.` and `/` are their own parents, `..` climbs to `../..`). Pure.
- *
- * @internal
- */
+/** The parent directory of a normalised path. @internal */
 export function parentPath(path: string): string {
   const normal = normalizePath(path);
   if (normal === '.' || normal === '/') return normal;

@@ -1,16 +1,7 @@
 /**
- * A plain object with the given own properties, in order, like
- * `Object.fromEntries`, built in dictionary mode: V8 gives an object filled
- * one key at a time a new hidden class per key, which costs time quadratic
- * in the keys and makes every lookup slow once there are hundreds of them.
- * A later duplicate key replaces the value of the earlier one; a key such as
- * `__proto__` is an own property, never the prototype. Pure.
- *
- * @example
- * ```ts
- * const byId = recordFromEntries(criteria.map((criterion) => [criterion.id, criterion]));
- * ```
- * @internal
+ * A plain object with the given own properties, in order, like `Object.fromEntries`, built in dictionary mode: V8 gives
+ * an object filled one key at a time a new hidden class per key, which costs time quadratic in the keys and makes every
+ * lookup slow once there are hundreds of them. @internal
  */
 export function recordFromEntries<T>(entries: Iterable<readonly [string, T]>): Record<string, T> {
   const record = Object.create(null) as Record<string, T>;
@@ -20,21 +11,13 @@ export function recordFromEntries<T>(entries: Iterable<readonly [string, T]>): R
 
 /**
  * The own value of `key` in `record`, or `undefined`: never one it inherits, so a key such as `toString` or
- * `constructor` (a stage id, say) reads as absent until it is set. Pure.
- *
- * @internal
+ * `constructor` (a stage id, say) reads as absent until it is set. @internal
  */
 export function ownValue<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/**
- * Appends `items` to `target` one by one and returns `target`. `target.push(...items)` passes every item as an
- * argument, and a list of a hundred thousand or so (from a file a host or an agent wrote) overflows the call stack
- * with a `RangeError`. Linear in the items.
- *
- * @internal
- */
+/** Appends `items` to `target` one by one and returns `target`. @internal */
 export function pushAll<T>(target: T[], items: Iterable<T>): T[] {
   for (const item of items) target.push(item);
   return target;

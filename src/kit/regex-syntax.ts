@@ -22,8 +22,7 @@ interface Token {
   readonly inClass: boolean;
 }
 
-// The tokens of `source`: `\` and the character after it together; a class's closing bracket is inside it, its
-// opening one not.
+// The tokens of `source`: `\` and the character after it together.
 function* tokens(source: string): Generator<Token> {
   let inClass = false;
   for (let at = 0; at < source.length; at += 1) {
@@ -39,13 +38,7 @@ function* tokens(source: string): Generator<Token> {
   }
 }
 
-/**
- * The construct of a JavaScript pattern (read in unicode mode) that only a backtracking engine runs: a
- * backreference (`\1`, `\k<name>`) or a lookaround (`(?=`, `(?!`, `(?<=`, `(?<!`), named with the text that opens
- * it, or `null` when there is none. Pure.
- *
- * @internal
- */
+/** The construct of a JavaScript pattern. @internal */
 export function backtrackingConstruct(source: string): string | null {
   for (const { text, at, inClass } of tokens(source)) {
     if (inClass) continue;
@@ -61,10 +54,8 @@ export function backtrackingConstruct(source: string): string | null {
 }
 
 /**
- * An RE2 pattern with `.`, `\s` and `\S` (outside classes) and `\s` (inside one) spelt as JavaScript means them:
- * `.` without the line terminators `\r`, U+2028 and U+2029, `\s` with `\v` and the Unicode spaces. Pure.
- *
- * @internal
+ * An RE2 pattern with `.`, `\s` and `\S` (outside classes) and `\s` (inside one) spelt as JavaScript means them: `.`
+ * without the line terminators `\r`, U+2028 and U+2029, `\s` with `\v` and the Unicode spaces. @internal
  */
 export function withJavaScriptClasses(re2Source: string): string {
   let out = '';

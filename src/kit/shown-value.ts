@@ -1,14 +1,4 @@
-/**
- * A value as an error message shows it: a string quoted as JSON, an array or
- * an object by its kind (never its whole content), anything else as
- * JavaScript prints it (`12`, `null`, `undefined`). Pure.
- *
- * @example
- * ```ts
- * `stage_status.07-code must be a status (got ${shownValue(value)})`; // … (got 12), (got "WAT"), (got an object)
- * ```
- * @internal
- */
+/** A value as an error message shows it. @internal */
 export function shownValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (Array.isArray(value)) return 'an array';
@@ -16,10 +6,8 @@ export function shownValue(value: unknown): string {
 }
 
 /**
- * `text` cut to at most `max` characters, its last one `…` when cut: how a message quotes free text of any length
- * (a runner's detail, a label). Pure.
- *
- * @internal
+ * `text` cut to at most `max` characters, its last one `…` when cut: how a message quotes free text of any length (a
+ * runner's detail, a label). @internal
  */
 export function clipped(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;

@@ -1,9 +1,4 @@
-/**
- * One key of an object that its owner does not know: the key, its path, and
- * the known key it most likely meant (or `undefined`).
- *
- * @internal
- */
+/** One key of an object that its owner does not know: the key, its path, and the known key it most likely meant (or `undefined`). @internal */
 export interface UnknownKey {
   readonly key: string;
   readonly path: readonly (string | number)[];
@@ -11,19 +6,8 @@ export interface UnknownKey {
 }
 
 /**
- * The own enumerable string keys of `value` that are not in `known`, in
- * order, each with the known key it most likely meant ({@link closestKey}).
- * Only keys are checked: values (functions, class instances) are the
- * caller's schema's business. A value that is not a plain-enough object
- * (null, an array, a primitive) has no unknown keys here; the caller's
- * schema refuses it. Pure.
- *
- * @example
- * ```ts
- * unknownKeys({ lockTimeoutMS: 5 }, ['lockTimeoutMs'], ['options']);
- * // [{ key: 'lockTimeoutMS', path: ['options', 'lockTimeoutMS'], suggestion: 'lockTimeoutMs' }]
- * ```
- * @internal
+ * The own enumerable string keys of `value` that are not in `known`, in order, each with the known key it most likely
+ * meant ({@link closestKey}). @internal
  */
 export function unknownKeys(
   value: unknown,
@@ -37,12 +21,7 @@ export function unknownKeys(
     .map((key) => ({ key, path: [...base, key], suggestion: closestKey(key, known) }));
 }
 
-/**
- * The issue a refusal carries for an unknown option: code `unrecognized_keys`,
- * the key's path, and "did you mean `x`?" when a known key is close. Pure.
- *
- * @internal
- */
+/** The issue a refusal carries for an unknown option. @internal */
 export function unknownKeyIssue(unknown: UnknownKey): KeyIssue {
   return keyIssue(unknown, 'option');
 }
@@ -57,17 +36,8 @@ function keyIssue(unknown: UnknownKey, noun: 'option' | 'key'): KeyIssue {
 }
 
 /**
- * The unknown `keys` of the object at `path`, as a schema reports them
- * together (zod's `unrecognized_keys`, at the object's path, with no hint),
- * as one issue per key at the key's own path: "unknown key
- * `x`; did you mean `y`?" when a key of `known` (the object's keys) is close.
- * Pure.
- *
- * @example
- * ```ts
- * unknownKeyIssuesAt(['goalType'], [], ['goal', 'goal_type']);
- * // [{ code: 'unrecognized_keys', path: ['goalType'], message: 'unknown key `goalType`; did you mean `goal_type`?' }]
- * ```
+ * The unknown `keys` of the object at `path`, as a schema reports them together (zod's `unrecognized_keys`, at the
+ * object's path, with no hint), as one issue per key at the key's own path: "unknown key `x`; did you mean `y`?" when a key of `known` is close.
  * @internal
  */
 export function unknownKeyIssuesAt(
@@ -79,12 +49,8 @@ export function unknownKeyIssuesAt(
 }
 
 /**
- * The known key `key` most likely misspells: the one at the smallest edit
- * distance, ignoring case, when that distance is at most 2 and smaller than
- * the key's length (so `x` does not suggest `fs`); the first such key in
- * `known` on a tie; else `undefined`. Pure.
- *
- * @internal
+ * The known key `key` most likely misspells: the one at the smallest edit distance, ignoring case, when that distance
+ * is at most 2 and smaller than the key's length (so `x` does not suggest `fs`). @internal
  */
 export function closestKey(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase();

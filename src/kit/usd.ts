@@ -4,14 +4,7 @@
 // float error of adding decimal fractions (0.1 + 0.2 is 0.30000000000000004; the spend it records is 0.3).
 const PER_USD = 1e9;
 
-/**
- * The sum of two US dollar amounts, rounded to a billionth of a dollar so that
- * adding decimal costs gives the decimal total (`0.1 + 0.2` → `0.3`), which a
- * budget compares and a report prints; a sum past the largest double stays
- * `Number.MAX_VALUE`, never `Infinity`. Pure.
- *
- * @internal
- */
+/** The sum of two US dollar amounts, rounded to a billionth of a dollar so that adding decimal costs gives the decimal total. @internal */
 export function addUsd(total: number, amount: number): number {
   const sum = total + amount;
   // Two finite amounts can add up past the largest double: the sum stays the largest one, which any budget has

@@ -25,20 +25,9 @@ function wellFormedAt(bytes: Uint8Array, at: number, sequence: { length: number;
 }
 
 /**
- * The byte offset where the first ill-formed UTF-8 sequence of `bytes`
- * starts (a stray continuation byte, a byte that never occurs in UTF-8, an
- * overlong form, a surrogate, a code point past U+10FFFF, or a sequence cut
- * short by a wrong byte or by the end), or `null` when all of `bytes` is
- * well-formed UTF-8. A byte order mark is well formed. A plain loop, for
- * locating an error once a fast validator has found one. Pure.
- *
- * @example
- * ```ts
- * firstInvalidUtf8Offset(new Uint8Array([0x61, 0xc3, 0xa9])); // null ('aé')
- * firstInvalidUtf8Offset(new Uint8Array([0x61, 0xff, 0x62])); // 1
- * firstInvalidUtf8Offset(new Uint8Array([0x61, 0xe2, 0x82])); // 1 (cut short by the end)
- * ```
- * @internal
+ * The byte offset where the first ill-formed UTF-8 sequence of `bytes` starts (a stray continuation byte, a byte that
+ * never occurs in UTF-8, an overlong form, a surrogate, a code point past U+10FFFF, or a sequence cut short by a wrong
+ * byte or by the end), or `null` when all of `bytes` is well-formed UTF-8. @internal
  */
 export function firstInvalidUtf8Offset(bytes: Uint8Array): number | null {
   let at = 0;
@@ -56,11 +45,8 @@ export function firstInvalidUtf8Offset(bytes: Uint8Array): number | null {
 }
 
 /**
- * A sentence locating the first ill-formed UTF-8 sequence of `bytes` for an
- * error message: its byte offset and up to four bytes from there in hex
- * (`byte offset 31 (ff fe c3 22)`), or `null` when `bytes` is well-formed. Pure.
- *
- * @internal
+ * A sentence locating the first ill-formed UTF-8 sequence of `bytes` for an error message: its byte offset and up to
+ * four bytes from there in hex (`byte offset 31 (ff fe c3 22)`), or `null` when `bytes` is well-formed. @internal
  */
 export function invalidUtf8Detail(bytes: Uint8Array): string | null {
   const offset = firstInvalidUtf8Offset(bytes);

@@ -1,23 +1,10 @@
 // Hand-written predicates that stand in for zod schemas on the hot paths of the parsers: true only for a value the
 // schema accepts as it is, so the caller may read it in place; false means "ask zod", which reports every issue.
 
-/**
- * A hand-written predicate over one zod schema: true only for a value the
- * schema accepts as it is (zod would return an equal value), so the caller may
- * read the value in place without zod copying it. False means "ask zod",
- * which then reports every issue with its path. Passed explicitly with each
- * read, never registered on a schema; the tests hold each predicate to its
- * schema on generated values.
- *
- * @internal
- */
+/** A hand-written predicate over one zod schema. @internal */
 export type FastCheck = (value: unknown) => boolean;
 
-/**
- * True for what a zod object accepts unchanged: an object, not null, not an
- * array, without an own `__proto__` key (JSON.parse makes one; zod's output
- * drops it, so such an object is left to zod). @internal
- */
+/** True for what a zod object accepts unchanged. @internal */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !Object.hasOwn(value, '__proto__');
 }

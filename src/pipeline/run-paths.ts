@@ -1,10 +1,6 @@
 import { joinPath } from '../kit/paths.js';
 
-/**
- * The files of a run directory, relative to the filesystem root.
- *
- * @public
- */
+/** The files of a run directory, relative to the filesystem root. @public */
 export interface RunPaths {
   readonly runDir: string;
   readonly goal: string;
@@ -17,11 +13,7 @@ export interface RunPaths {
   readonly feedback: readonly [string, string];
 }
 
-/**
- * The paths of a run directory's files. Pure.
- *
- * @public
- */
+/** The paths of a run directory's files. @public */
 export function runPaths(runDir: string, feedbackStage = '11-feedback-loop'): RunPaths {
   const at = (path: string): string => joinPath(runDir, path);
   return {

@@ -1,14 +1,6 @@
 /**
- * The 15 stage ids of the SDLC taxonomy, in pipeline order, exactly as
- * rstack-agents names them (`agents/sdlc/NN-*.md` in richard-devbot/SDLC-rstack).
- * Stages 12–14 are optional. Use it as the `stages` option of a loop, or
- * pick a sub-list (a pipeline need not run every stage).
- *
- * @example
- * ```ts
- * const stages = SDLC_STAGES.filter((id) => id !== '14-cost-estimation');
- * ```
- * @public
+ * The 15 stage ids of the SDLC taxonomy, in pipeline order, exactly as rstack-agents names them (`agents/sdlc/NN-*.md`
+ * in richard-devbot/SDLC-rstack). @public
  */
 export const SDLC_STAGES = Object.freeze([
   '00-environment',
@@ -31,49 +23,23 @@ export const SDLC_STAGES = Object.freeze([
 /** One stage id of the SDLC taxonomy. @public */
 export type SdlcStageId = (typeof SDLC_STAGES)[number];
 
-/**
- * The stages of the SDLC taxonomy whose absence is never an error (the
- * consistency review checks them only when they ran).
- *
- * @public
- */
+/** The stages of the SDLC taxonomy whose absence is never an error (the consistency review checks them only when they ran). @public */
 export const SDLC_OPTIONAL_STAGES: readonly SdlcStageId[] = Object.freeze([
   '12-security-threat-model',
   '13-compliance-checker',
   '14-cost-estimation',
 ] as const);
 
-/**
- * The id of the feedback (consistency review) stage of the SDLC taxonomy:
- * the stage that writes feedback.json and its `goal_evaluation`.
- *
- * @public
- */
+/** The id of the feedback (consistency review) stage of the SDLC taxonomy: the stage that writes feedback.json and its `goal_evaluation`. @public */
 export const FEEDBACK_STAGE = '11-feedback-loop' satisfies SdlcStageId;
 
-/**
- * The contract file a stage writes in `artifacts/stages/<stage id>/`:
- * `canonical` is the name to read first and to write; `legacy`, where there
- * is one, is an older name in the same folder that readers fall back to.
- *
- * @public
- */
+/** The contract file a stage writes in `artifacts/stages/<stage id>/`: `canonical` is the name to read first and to write. @public */
 export interface StageArtifactNames {
   readonly canonical: string;
   readonly legacy?: string;
 }
 
-/**
- * Each SDLC stage's contract file name. The legacy *locations*
- * (`artifacts/feedback/consistency_report.json`, …) are a matter of paths,
- * not names, and live with the path helpers.
- *
- * @example
- * ```ts
- * const file = SDLC_STAGE_ARTIFACTS['06-architecture'].canonical; // 'system_design.json'
- * ```
- * @public
- */
+/** Each SDLC stage's contract file name. @public */
 export const SDLC_STAGE_ARTIFACTS: Readonly<Record<SdlcStageId, StageArtifactNames>> = Object.freeze({
   '00-environment': Object.freeze({ canonical: 'environment_report.json' }),
   '01-transcript': Object.freeze({ canonical: 'transcript.json' }),
@@ -92,11 +58,7 @@ export const SDLC_STAGE_ARTIFACTS: Readonly<Record<SdlcStageId, StageArtifactNam
   '14-cost-estimation': Object.freeze({ canonical: 'cost_estimate.json' }),
 });
 
-/**
- * True when `id` is a stage id of the SDLC taxonomy. Pure.
- *
- * @public
- */
+/** True when `id` is a stage id of the SDLC taxonomy. @public */
 export function isSdlcStage(id: string): id is SdlcStageId {
   return (SDLC_STAGES as readonly string[]).indexOf(id) !== -1;
 }

@@ -1,9 +1,4 @@
-/**
- * The clock port. Every timestamp and delay of the library comes from here,
- * never from `Date.now()`.
- *
- * @public
- */
+/** The clock port. @public */
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
@@ -12,27 +7,14 @@ export interface Clock {
 }
 
 /**
- * Creates the real {@link Clock}: `now()` is `Date.now()`, and `sleep` is a
- * timer that an `AbortSignal` cancels (the timer is cleared and the promise
- * rejects with `signal.reason`).
- *
- * @example
- * ```ts
- * import { createSystemClock } from 'goal-loop';
- * const clock = createSystemClock();
- * await clock.sleep(250, AbortSignal.timeout(1_000));
- * ```
- * @public
+ * Creates the real {@link Clock}: `now()` is `Date.now()`, and `sleep` is a timer that an `AbortSignal` cancels (the
+ * timer is cleared and the promise rejects with `signal.reason`). @public
  */
 export function createSystemClock(): Clock {
   return { now: () => Date.now(), sleep: sleepFor };
 }
 
-/**
- * The shared real clock (stateless, so one instance serves every caller).
- *
- * @public
- */
+/** The shared real clock (stateless, so one instance serves every caller). @public */
 export const systemClock: Clock = createSystemClock();
 
 // Resolves after `ms` milliseconds unless the signal aborts first.

@@ -41,15 +41,7 @@ function isSignal(value: unknown): boolean {
   );
 }
 
-/**
- * The issues of one run's options, as every {@link CommandRunner} checks them before it runs anything: not an
- * object; a key outside {@link CommandRunOptions} (with the option it most likely misspells: `timeoutMS` →
- * `timeoutMs`); `cwd` absent or not a non-empty string; `timeoutMs` absent or not a number ≥ 0 (`Infinity` is no
- * timeout; `NaN` and `"500"` are refused, never read as none); `env` not an object of strings; `signal` not an
- * AbortSignal. Plain type checks, no schema: they run once per command. Pure.
- *
- * @internal
- */
+/** The issues of one run's options, as every {@link CommandRunner} checks them before it runs anything (no schema: once per command). @internal */
 export function commandRunOptionIssues(options: unknown): RunOptionIssue[] {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     return [{ code: 'invalid_type', path: [], message: 'the options must be an object with cwd and timeoutMs' }];

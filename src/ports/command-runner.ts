@@ -1,8 +1,4 @@
-/**
- * Options of one command run.
- *
- * @public
- */
+/** Options of one command run. @public */
 export interface CommandRunOptions {
   /** Working directory: an absolute path (the loop passes the project root). */
   readonly cwd: string;
@@ -14,11 +10,7 @@ export interface CommandRunOptions {
   readonly signal?: AbortSignal;
 }
 
-/**
- * The result of a command: a non-zero exit is a result, never a throw.
- *
- * @public
- */
+/** The result of a command: a non-zero exit is a result, never a throw. @public */
 export interface CommandResult {
   /** The exit code, or `null` when the process was killed or could not start. */
   readonly exitCode: number | null;
@@ -31,27 +23,14 @@ export interface CommandResult {
   readonly stderrTail: string;
   /** Why the command could not start, when it could not (e.g. ENOENT for cwd). */
   readonly startError?: string;
-  /**
-   * What the runner did beyond waiting for the command, when it had to: the
-   * processes it killed on a timeout or an abort (for example
-   * `killed process group 4242 and 1 process outside it (pid 4250)`), or that it stopped reading output
-   * that a leftover process still held open after the shell exited.
-   */
+  /** What the runner did beyond waiting for the command, when it had to. */
   readonly detail?: string;
 }
 
-/**
- * The command port: runs a shell command line. Never rejects for a non-zero
- * exit, a timeout or an abort; those are results.
- *
- * @public
- */
+/** The command port: runs a shell command line. @public */
 export interface CommandRunner {
   /** How many commands this runner suggests running at once (the execa runner: the number of CPUs). */
   readonly concurrency?: number;
-  /**
-   * Runs one command line. The options are required; the library's runners (execa and the fake) reject wrong
-   * ones with `INVALID_OPTIONS` naming each path before anything runs, a misspelt key included.
-   */
+  /** Runs one command line. */
   run(command: string, options: CommandRunOptions): Promise<CommandResult>;
 }

@@ -12,21 +12,10 @@ import type {
 } from './tool.js';
 import { inputIssues, issuesOf } from './tool-issues.js';
 
-/**
- * A zod object schema (MCP wants an object at the root of a tool's input and output).
- *
- * @public
- */
+/** A zod object schema (MCP wants an object at the root of a tool's input and output). @public */
 export type ToolObjectSchema<T> = z.ZodType<T> & { readonly shape: Readonly<Record<string, z.ZodType>> };
 
-/**
- * What {@link defineTool} builds a tool from: its name, title, description and annotations, its input and output schemas (zod
- * objects; an input schema is best a strict object, so a misspelt field is refused rather than ignored), and
- * `run`, which receives the validated input (every string in it at most `maxTextChars` long) and the call's context (its `signal`, for long work) and resolves to
- * the output or to {@link toolError}.
- *
- * @public
- */
+/** What {@link defineTool} builds a tool from. @public */
 export interface ToolDefinition<Input, Output> {
   readonly name: string;
   /** Default: the name. */
@@ -34,18 +23,14 @@ export interface ToolDefinition<Input, Output> {
   readonly description: string;
   /** Default: MCP's own, the most cautious (not read-only, destructive, not idempotent, open world). */
   readonly annotations?: ToolAnnotations;
-  /**
-   * The longest string the input may hold anywhere, checked before the schema reads it (default
-   * 65,536 characters); a field's own `.max()` bounds it further.
-   */
+  /** The longest string the input may hold anywhere, checked before the schema reads it (default 65,536 characters). */
   readonly maxTextChars?: number;
   readonly input: ToolObjectSchema<Input>;
   readonly output: ToolObjectSchema<Output>;
   run(input: Input, context: ToolCallContext): Promise<Output | ToolError>;
 }
 
-// Thrown library errors by their code (GoalLoopError's codes, kept in step with GoalLoopErrorCode); anything else
-// is `internal`.
+// Thrown library errors by their code (GoalLoopError's codes, kept in step with GoalLoopErrorCode).
 const THROWN_CODES: Readonly<Record<string, ToolErrorCode>> = {
   INVALID_OPTIONS: 'invalid_input',
   RUN_LOCKED: 'busy',
@@ -67,27 +52,7 @@ const CAUTIOUS: ToolAnnotations = {
 // Marks the values toolError() builds, so `run` can return one without it being mistaken for an output.
 const TOOL_ERROR = Symbol('goal-loop.tool-error');
 
-/**
- * Builds a {@link Tool}: generates the JSON Schemas (draft 2020-12) and wraps `run` in a handler that validates the
- * input (a mismatch is an `invalid_input` error naming every JSON path; an unknown key is named at its own path,
- * with the key of its object it most likely misspells, as in "$.goalType: unknown key goalType; did you mean
- * goal_type?"), checks the output against its schema (a mismatch is an `internal` error, never a malformed
- * result), and turns anything `run` throws into a tool error (a `GoalLoopError` by its code: `RUN_LOCKED` is
- * `busy`, `INVALID_OPTIONS` is `invalid_input`, …).
- *
- * @example
- * ```ts
- * const echo = defineTool({
- *   name: 'echo',
- *   description: 'Returns its text.',
- *   input: z.strictObject({ text: z.string() }),
- *   output: z.strictObject({ text: z.string() }),
- *   run: async ({ text }) => ({ text }),
- * });
- * await echo.handler({ text: 1 }); // { isError: true, error: { code: 'invalid_input', message: 'echo: $.text: …' } }
- * ```
- * @public
- */
+/** Builds a {@link Tool}. @public */
 export function defineTool<Input, Output>(definition: ToolDefinition<Input, Output>): Tool<Input, Output> {
   const { name, input, output } = definition;
   return {
@@ -144,12 +109,7 @@ function callContext(name: string, context: ToolCallContext | undefined): ToolCa
   return toolError('internal', `${name}: the host passed an unusable call context`, [issue]);
 }
 
-/**
- * A tool error for `run` to return: the code, a message (each issue's JSON path and message are appended), and the
- * issues, if any.
- *
- * @public
- */
+/** A tool error for `run` to return: the code, a message (each issue's JSON path and message are appended), and the issues, if any. @public */
 export function toolError(code: ToolErrorCode, message: string, issues: readonly ToolIssue[] = []): ToolError {
   const detail = issues.map((issue) => `${jsonPath(issue.path)}: ${issue.message}`).join('; ');
   const error = { code, message: detail === '' ? message : `${message}: ${detail}`, issues };

@@ -1,12 +1,6 @@
 import type { SpanAttributes } from './tracer.js';
 
-/**
- * What a span stands for in OpenTelemetry's GenAI conventions: the whole
- * workflow (a run, an execution, a session), one agent's turn (a stage, a
- * generator, a critic, a fix step) or one tool call (a command).
- *
- * @internal
- */
+/** What a span stands for in OpenTelemetry's GenAI conventions. @internal */
 export interface GenAiRole {
   readonly kind: 'workflow' | 'agent' | 'tool';
   /** The workflow's, agent's or tool's name (none when it has none). */
@@ -21,10 +15,8 @@ const GEN_AI_ROLES = {
 } as const;
 
 /**
- * The GenAI attributes of a span of `role`: `gen_ai.operation.name`, and
- * `gen_ai.agent.name` (or `gen_ai.tool.name`) when the role has a name.
- *
- * @internal
+ * The GenAI attributes of a span of `role`: `gen_ai.operation.name`, and `gen_ai.agent.name` (or `gen_ai.tool.name`)
+ * when the role has a name. @internal
  */
 export function genAiAttributes(role: GenAiRole): SpanAttributes {
   const { operation, nameKey } = GEN_AI_ROLES[role.kind];
@@ -34,11 +26,8 @@ export function genAiAttributes(role: GenAiRole): SpanAttributes {
 }
 
 /**
- * The `error.type` of a failure: the thrown error's string `code` (a
- * `GoalLoopError`'s), else its name (`TypeError`, `AbortError`), else
- * `_OTHER`, the conventions' value for a failure without a type.
- *
- * @internal
+ * The `error.type` of a failure: the thrown error's string `code` (a `GoalLoopError`'s), else its name (`TypeError`,
+ * `AbortError`), else `_OTHER`, the conventions' value for a failure without a type. @internal
  */
 export function errorTypeOf(error: unknown): string {
   try {

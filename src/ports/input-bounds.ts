@@ -8,14 +8,7 @@ export const DEFAULT_MAX_TEXT_CHARS = 65_536;
 // The most values (strings, numbers, objects, array items) one tool input holds: deeper schemas never walk more.
 const MAX_VALUES = 100_000;
 
-/**
- * The first bound a raw tool input breaks, before its schema reads it: a string longer than `maxTextChars`, or more
- * than 100 000 values in all. One walk without recursion, each value visited once, so the check takes time linear in
- * the input's size however it is shaped (a megabyte of `a/a/a/…` never reaches a path check). Null when it keeps
- * them. Pure; never throws on plain JSON (a hostile getter's throw is the caller's to catch).
- *
- * @internal
- */
+/** The first bound a raw tool input breaks, before its schema reads it. @internal */
 export function inputBoundIssue(raw: unknown, maxTextChars: number): ToolIssue | null {
   const pending: Visit[] = [{ value: raw, parent: null, key: null }];
   let seen = 0;

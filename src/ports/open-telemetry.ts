@@ -7,11 +7,8 @@ export type OpenTelemetryLoader = () => Promise<unknown>;
 type Activate = <T>(span: TraceSpan, work: () => T) => T;
 
 /**
- * How a run traces: its tracer, whether its spans carry OpenTelemetry's GenAI
- * attributes, and how host code runs with one of its spans active, so the
- * spans a host starts inside (a model call's) nest under it.
- *
- * @internal
+ * How a run traces: its tracer, whether its spans carry OpenTelemetry's GenAI attributes, and how host code runs with
+ * one of its spans active, so the spans a host starts inside (a model call's) nest under it. @internal
  */
 export interface Tracing {
   readonly tracer: Tracer;
@@ -19,8 +16,7 @@ export interface Tracing {
   readonly activate: Activate;
 }
 
-// The optional peer is imported only when a run needs it, and only once; the CommonJS build turns this into a
-// require() inside the promise, so a missing package is a rejected promise there too, never a failed load.
+// The optional peer is imported only when a run needs it, and only once.
 const importApi: OpenTelemetryLoader = () => import('@opentelemetry/api');
 
 let loader: OpenTelemetryLoader = importApi;
@@ -34,16 +30,7 @@ interface OpenTelemetryApi {
 
 const runAsIs: Activate = (_span, work) => work();
 
-/**
- * The tracing of a run: the host's tracer, else OpenTelemetry's global tracer
- * (`trace.getTracer('goal-loop')`) when `@opentelemetry/api` is installed,
- * else a tracer that records nothing. Without a registered tracer provider
- * the global tracer records nothing either, at the API's own small cost.
- * Host code runs with the library's span active when the API is installed and
- * the span is one of OpenTelemetry's (a host's own tracer port's span is not).
- *
- * @internal
- */
+/** The tracing of a run. @internal */
 export async function resolveTracing(
   options: { readonly tracer?: Tracer | undefined; readonly genAiAttributes?: boolean | undefined },
   name = 'goal-loop',
@@ -61,12 +48,7 @@ export async function resolveTracing(
   }
 }
 
-/**
- * Replaces how the API is loaded (tests simulate a missing peer with a loader
- * that rejects); `undefined` restores the real import. The next run loads afresh.
- *
- * @internal
- */
+/** Replaces how the API is loaded (tests simulate a missing peer with a loader that rejects). @internal */
 export function setOpenTelemetryLoader(load: OpenTelemetryLoader | undefined): void {
   loader = load ?? importApi;
   loaded = null;

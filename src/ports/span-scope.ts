@@ -5,15 +5,7 @@ import { contextWithParent, type SpanAttributes, type TraceSpan } from './tracer
 // OpenTelemetry's SpanStatusCode.ERROR.
 const STATUS_ERROR = 2;
 
-/**
- * One span the library opened, with its run's tracing, so children start
- * under it explicitly; with GenAI attributes on, a span given a role carries
- * them, and a failed span its `error.type`. Every call is guarded: a tracer or
- * span that throws loses its span data, never the run's work. Ending twice
- * ends once.
- *
- * @internal
- */
+/** One span the library opened, with its run's tracing, so children start under it explicitly. @internal */
 export class SpanScope {
   private ended = false;
   private failed = false;
@@ -60,11 +52,7 @@ export class SpanScope {
     guard(() => this.span?.setAttributes(defined as SpanAttributes));
   }
 
-  /**
-   * Marks the span as failed: status ERROR with `message`, and the error
-   * recorded as an exception event (the thrown value, else the message). The
-   * first failure of a span is the one it keeps.
-   */
+  /** Marks the span as failed: status ERROR with `message`, and the error recorded as an exception event (the thrown value, else the message). */
   fail(message: string, error?: unknown): void {
     if (this.failed) return;
     this.failed = true;

@@ -1,5 +1,4 @@
-// A tool's issues as zod reports them, in the tool issue shape; an input's unknown keys each at its own path, with
-// the key of its object it most likely misspells.
+// A tool's issues as zod reports them, in the tool issue shape.
 import type { z } from 'zod';
 import { unknownKeyIssuesAt } from '../kit/unknown-keys.js';
 import type { ToolIssue } from './tool.js';
@@ -13,13 +12,7 @@ export function issuesOf(error: z.ZodError): ToolIssue[] {
   }));
 }
 
-/**
- * The issues of an input `schema` refused, in zod's order, each unknown key (zod names an object's unknown keys
- * together, at the object's path, with no hint) at its own path, with the key of that object it most likely
- * misspells, as in "$.goalType: unknown key goalType; did you mean goal_type?". Pure.
- *
- * @internal
- */
+/** The issues of an input `schema` refused, in zod's order, with one issue per unknown key at its own path. @internal */
 export function inputIssues(schema: z.ZodType, error: z.ZodError): ToolIssue[] {
   const converted = issuesOf(error);
   return error.issues.flatMap((issue, index) => {
@@ -31,8 +24,7 @@ export function inputIssues(schema: z.ZodType, error: z.ZodError): ToolIssue[] {
   });
 }
 
-// The keys of the object schema at `path` inside `schema` (through optional, nullable, default and readonly
-// wrappers, pipes and arrays); none when the path leads to no object schema.
+// The keys of the object schema at `path` inside `schema` (through optional, nullable, default and readonly wrappers, pipes and arrays).
 function objectKeysAt(schema: z.ZodType, path: readonly (string | number)[]): readonly string[] {
   let at: z.core.$ZodType | undefined = schema;
   for (const key of path) {

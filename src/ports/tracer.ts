@@ -1,34 +1,17 @@
-/**
- * A span attribute's value.
- *
- * @public
- */
+/** A span attribute's value. @public */
 export type SpanAttributeValue = string | number | boolean;
 
-/**
- * A span's attributes, by name (the library's are namespaced: `goal_loop.*`, `critics.*`).
- *
- * @public
- */
+/** A span's attributes, by name (the library's are namespaced: `goal_loop.*`, `critics.*`). @public */
 export type SpanAttributes = Readonly<Record<string, SpanAttributeValue>>;
 
-/**
- * The context a span starts in: the shape of OpenTelemetry's `Context`. The
- * library passes one holding the parent span to every child span it starts.
- *
- * @public
- */
+/** The context a span starts in: the shape of OpenTelemetry's `Context`. @public */
 export interface SpanParentContext {
   getValue(key: symbol): unknown;
   setValue(key: symbol, value: unknown): SpanParentContext;
   deleteValue(key: symbol): SpanParentContext;
 }
 
-/**
- * A span, as the library uses it: the part of OpenTelemetry's `Span` it calls.
- *
- * @public
- */
+/** A span, as the library uses it: the part of OpenTelemetry's `Span` it calls. @public */
 export interface TraceSpan {
   setAttributes(attributes: SpanAttributes): unknown;
   /** `code` 2 is OpenTelemetry's `SpanStatusCode.ERROR`. */
@@ -38,19 +21,8 @@ export interface TraceSpan {
 }
 
 /**
- * The tracer port: the shape of OpenTelemetry's `Tracer`, so
- * `trace.getTracer('my-host')` from `@opentelemetry/api` fits as it is, and
- * the library's declarations need no OpenTelemetry type. Every child span is
- * started with an explicit `context` holding its parent, so parentage does
- * not depend on a registered context manager; a root span gets no context
- * (the tracer's active one, when the host has a context manager).
- *
- * @example
- * ```ts
- * import { trace } from '@opentelemetry/api';
- * const loop = new GoalLoop({ ...options, tracer: trace.getTracer('my-host') });
- * ```
- * @public
+ * The tracer port: the shape of OpenTelemetry's `Tracer`, so `trace.getTracer('my-host')` from `@opentelemetry/api`
+ * fits as it is, and the library's declarations need no OpenTelemetry type. @public
  */
 export interface Tracer {
   startSpan(name: string, options?: { readonly attributes?: SpanAttributes }, context?: SpanParentContext): TraceSpan;
@@ -66,8 +38,7 @@ const noopSpan: TraceSpan = {
 /** A tracer that records nothing: the default when no tracer is given and OpenTelemetry is not installed. @internal */
 export const noopTracer: Tracer = { startSpan: () => noopSpan };
 
-// OpenTelemetry's API makes its context keys with Symbol.for(description), so that every copy and version of the API
-// agrees on them; a context holding the parent span under this key is read as the parent by any OpenTelemetry tracer.
+// OpenTelemetry's API makes its context keys with Symbol.for(description), so that every copy and version of the API agrees on them.
 const SPAN_KEY = Symbol.for('OpenTelemetry Context Key SPAN');
 
 // An immutable context: OpenTelemetry's BaseContext, which the library cannot import (the API is an optional peer).

@@ -2,10 +2,8 @@ import { isAbsolutePath, isInside, joinPath, normalizePath, parentPath } from '.
 import { postgresIoError } from './sql-errors.js';
 
 /**
- * How a Postgres filesystem rooted at `root` names its rows: every port path
- * becomes the absolute path of its row, and nothing outside the root has one.
- *
- * @internal
+ * How a Postgres filesystem rooted at `root` names its rows: every port path becomes the absolute path of its row, and
+ * nothing outside the root has one. @internal
  */
 export interface EntryPaths {
   readonly root: string;
@@ -15,13 +13,7 @@ export interface EntryPaths {
   parentsOf(row: string): string[];
 }
 
-/**
- * The row paths of a root (an absolute POSIX path). A path that leads out
- * of the root (`../x`, `/elsewhere`) has no row: every operation on it but
- * `realpath` is an `IO_ERROR` saying so. Pure.
- *
- * @internal
- */
+/** The row paths of a root (an absolute POSIX path). @internal */
 export function entryPaths(root: string): EntryPaths {
   const row = (path: string, operation: string): string => {
     const absolute = isAbsolutePath(path) ? normalizePath(path) : joinPath(root, path);

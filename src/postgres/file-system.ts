@@ -19,14 +19,7 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 // A bytea column as bytes: pg gives a Buffer, PGlite a Uint8Array (both are Uint8Arrays).
 const bytesOf = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array(0));
 
-/**
- * The {@link FileSystem} port over a PostgreSQL database: the whole tree
- * under `root` is rows of one table, so workers on several machines share a
- * run directory through the database alone. See
- * {@link createPostgresFileSystem}.
- *
- * @internal
- */
+/** The {@link FileSystem} port over a PostgreSQL database. @internal */
 export function postgresFileSystem(options: PostgresFileSystemOptions): FileSystem {
   const { client, root, maxReadBytes } = checkPostgresOptions(options);
   const paths = entryPaths(root);

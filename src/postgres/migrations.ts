@@ -1,5 +1,4 @@
-// The schema of the Postgres filesystem, as numbered migrations applied once each, in order, by ensureSchema. A
-// released migration is never edited: a change is a new one with the next number.
+// The schema of the Postgres filesystem, as numbered migrations applied once each, in order, by ensureSchema.
 
 /** One schema migration: its number and the statements it runs (inside a PL/pgSQL block, in one transaction). @internal */
 export interface Migration {
@@ -26,8 +25,7 @@ CREATE FUNCTION goal_loop_fs_fail(code text, p text) RETURNS void LANGUAGE plpgs
 BEGIN RAISE EXCEPTION USING ERRCODE = 'GLIO1', MESSAGE = code, DETAIL = p; END $f$;
 `;
 
-// The guard locks each guarded entry (in path order, so two guards never deadlock) and fails unless each holds its
-// text; every change locks its guards first, so a takeover and a fenced write are ordered on the lock row.
+// The guard locks each guarded entry (in path order, so two guards never deadlock) and fails unless each holds its text.
 const GUARD = `
 CREATE FUNCTION goal_loop_fs_guard(guards jsonb) RETURNS void LANGUAGE plpgsql AS $f$
 DECLARE g record; held bytea; held_kind text;
@@ -131,9 +129,5 @@ BEGIN
 END $f$;
 `;
 
-/**
- * The migrations, oldest first; `version` counts up from 1 without gaps.
- *
- * @internal
- */
+/** The migrations, oldest first. @internal */
 export const MIGRATIONS: readonly Migration[] = [{ version: 1, sql: ENTRIES + GUARD + WRITE + TREE }];

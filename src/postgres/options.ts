@@ -2,19 +2,11 @@ import { type Issue, optionKeyIssues, refuseOptions } from '../errors.js';
 import { isAbsolutePath, normalizePath } from '../kit/paths.js';
 import type { PostgresClient } from './schema.js';
 
-/**
- * Options of `createPostgresFileSystem`.
- *
- * @public
- */
+/** Options of `createPostgresFileSystem`. @public */
 export interface PostgresFileSystemOptions {
   /** Anything with `query(text, params)`: a `pg` `Pool` (or `Client`), or a PGlite instance. */
   readonly client: PostgresClient;
-  /**
-   * The absolute POSIX path this filesystem is rooted at (`/projects/shop`): every
-   * path is relative to it. Filesystems with different roots share one table
-   * without seeing each other's files (unless one root lies inside the other).
-   */
+  /** The absolute POSIX path this filesystem is rooted at (`/projects/shop`): every path is relative to it. */
   readonly root: string;
   /** The most bytes `readText` reads from one file; a larger file is an `IO_ERROR` (default 256 MiB). */
   readonly maxReadBytes?: number;
@@ -47,14 +39,7 @@ function fieldIssues(options: Partial<Record<keyof PostgresFileSystemOptions, un
   return issues;
 }
 
-/**
- * Refuses options a Postgres filesystem cannot be made with:
- * `INVALID_OPTIONS` listing every issue with its path (a client without
- * `query`, a root that is not an absolute path, an unknown key, a read cap
- * that is not a non-negative integer). Returns them with the defaults filled.
- *
- * @internal
- */
+/** Refuses options a Postgres filesystem cannot be made with. @internal */
 export function checkPostgresOptions(options: PostgresFileSystemOptions): {
   readonly client: PostgresClient;
   readonly root: string;

@@ -1,13 +1,6 @@
 import { MIGRATIONS, type Migration } from './migrations.js';
 
-/**
- * What the adapter needs of a database client: one parameterized statement at
- * a time (`$1`, `$2`, …), answered with its rows. A `pg` `Pool` or `Client`
- * and a PGlite instance fit as they are; each call may run on a different
- * connection, since every operation of the adapter is one statement.
- *
- * @public
- */
+/** What the adapter needs of a database client: one parameterized statement at a time (`$1`, `$2`, …), answered with its rows. @public */
 export interface PostgresClient {
   /** Runs one statement with its parameters; rejects when the database refuses it or cannot be reached. */
   query(text: string, params?: unknown[]): Promise<{ readonly rows: readonly Record<string, unknown>[] }>;
@@ -23,13 +16,7 @@ const step = ({ version, sql }: Migration): string => `
     INSERT INTO goal_loop_schema_versions (version) VALUES (${version});
   END IF;`;
 
-/**
- * The one statement that brings a database to the newest migration's version: a
- * PL/pgSQL block, so it runs in one transaction on one connection, under an
- * advisory lock, applying each migration not yet recorded in
- * `goal_loop_schema_versions`. A database at a newer version than this code
- * knows is refused. Pure.
- */
+/** The one statement that brings a database to the newest migration's version. */
 function migrationStatement(migrations: readonly Migration[] = MIGRATIONS): string {
   return `DO $migrate$
 BEGIN
@@ -46,11 +33,8 @@ END $migrate$`;
 }
 
 /**
- * Brings the database behind `client` to the current schema (creating it on
- * first use) and makes sure the directory `root` exists: two statements, run
- * once per filesystem.
- *
- * @internal
+ * Brings the database behind `client` to the current schema (creating it on first use) and makes sure the directory
+ * `root` exists: two statements, run once per filesystem. @internal
  */
 export async function ensureSchema(client: PostgresClient, root: string, parent: string, name: string): Promise<void> {
   await client.query(migrationStatement());

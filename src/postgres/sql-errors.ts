@@ -17,10 +17,8 @@ const MEANING: Readonly<Record<string, string>> = {
 };
 
 /**
- * The port's `IO_ERROR` for `operation` on `path`, with an errno-style `code`
- * (as `cause.code`, as the Node adapter's errors carry it) and why.
- *
- * @internal
+ * The port's `IO_ERROR` for `operation` on `path`, with an errno-style `code` (as `cause.code`, as the Node adapter's
+ * errors carry it) and why. @internal
  */
 export function postgresIoError(code: string, operation: string, path: string, reason?: string, cause?: unknown) {
   const why = reason ?? MEANING[code];
@@ -38,12 +36,9 @@ interface SqlError {
 }
 
 /**
- * What a failed statement of `operation` on `path` is as the port's error:
- * a failed guard is `RUN_LOCKED` (nothing was changed), a refusal of the
- * schema's functions the `IO_ERROR` it names, and anything else (a lost
- * connection, a server restarting) an `IO_ERROR` quoting the database.
- *
- * @internal
+ * What a failed statement of `operation` on `path` is as the port's error: a failed guard is `RUN_LOCKED` (nothing was
+ * changed), a refusal of the schema's functions the `IO_ERROR` it names, and anything else (a lost connection, a server
+ * restarting) an `IO_ERROR` quoting the database. @internal
  */
 export function fromSqlError(error: unknown, operation: string, path: string): GoalLoopError {
   const sql = (typeof error === 'object' && error !== null ? error : {}) as SqlError;

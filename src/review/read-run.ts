@@ -19,11 +19,7 @@ export const DEFAULT_READ_CONCURRENCY = 8;
 export interface ReadRunOptions {
   /** Use this goal instead of reading goal.json (`null`: no goal). */
   readonly goal?: Goal | null;
-  /**
-   * Stamp this iteration (`null`: outside a loop). It never goes ahead of the
-   * run: events.jsonl is still read, and once a loop has started an
-   * iteration the stamp is the smaller of this and the latest one.
-   */
+  /** Stamp this iteration (`null`: outside a loop). */
   readonly iteration?: number | null;
   /** Stage ids goal.json's `rerun_stages` must belong to (default: not checked, so a custom pipeline's goal reads as it is). */
   readonly stages?: readonly string[];
@@ -32,11 +28,8 @@ export interface ReadRunOptions {
 }
 
 /**
- * Everything the review gathers from a run directory before deciding: the
- * contract inputs, the goal (or its issues), the manifest, the iteration to
- * stamp and, by criterion id, what is at each `file_exists` criterion's path.
- *
- * @public
+ * Everything the review gathers from a run directory before deciding: the contract inputs, the goal (or its issues),
+ * the manifest, the iteration to stamp and, by criterion id, what is at each `file_exists` criterion's path. @public
  */
 export interface RunInputs {
   readonly contracts: ReviewContracts;
@@ -76,25 +69,7 @@ async function gatherRun<T>(
   return { slots, goal: goalRead.goal, goalIssues: goalRead.issues, manifest, iteration, fileChecks };
 }
 
-/**
- * Gathers the review's inputs from a run directory through the FileSystem
- * port: every stage contract (canonical path first, legacy paths as
- * fallback; reads bounded by `concurrency`), goal.json, manifest.json, the
- * latest `loop_iteration_started` (read from the end of events.jsonl; an
- * `iteration` option never stamps past it) and the check of each
- * `file_exists` criterion's path. Every file goes through the containment
- * rule first: a contract whose path resolves outside the project (a symlink
- * out, say) is malformed with the refusal (code `refused`) and never read,
- * as is one that is not a regular file (a directory, a FIFO). Never throws
- * on input: an unreadable contract is malformed with the error, an
- * unreadable or refused goal.json a goal issue, a refused manifest.json no
- * manifest, a path that cannot be checked an `error` in its check. A fault
- * reading events.jsonl, or an events.jsonl that resolves outside the
- * project, propagates; an unknown option key or a wrong value is
- * `INVALID_OPTIONS` naming its path.
- *
- * @public
- */
+/** Gathers the review's inputs from a run directory through the FileSystem port. @public */
 export async function readRunInputs(fs: FileSystem, runDir: string, options: ReadRunOptions = {}): Promise<RunInputs> {
   validateReadRunOptions(options);
   const { slots, ...rest } = await gatherRun(fs, runDir, options, (_slot, input) => input);
@@ -106,17 +81,7 @@ export async function readRunInputs(fs: FileSystem, runDir: string, options: Rea
   return { contracts: contracts as ReviewContracts, ...rest };
 }
 
-/**
- * {@link readRunInputs} that normalizes each contract the moment it is read
- * and keeps only the normalized model, so the raw documents (and their text)
- * never all live at once: the review's peak heap stays near the size of the
- * parsed contracts. The model keeps the test cases and code files that were
- * already normal as read, with any other fields they carry (a large report
- * is not copied item by item); the rest of each document is dropped. Same
- * statuses, values and issues as `buildReviewModel(readRunInputs(…).contracts)`.
- *
- * @internal
- */
+/** {@link readRunInputs} keeping only the normalized model: the raw documents never all live at once. @internal */
 export async function readRunModel(
   fs: FileSystem,
   runDir: string,

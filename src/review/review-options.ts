@@ -1,19 +1,10 @@
 import { z } from 'zod';
-import { refuseInvalidOptions } from '../errors.js';
+import { portOption, refuseInvalidOptions, stageIdsOption } from '../errors.js';
 
 const positiveInt = (name: string) =>
   z.int({ error: `${name} must be a positive integer` }).min(1, { error: `${name} must be a positive integer` });
-const stageIds = z
-  .array(z.string().min(1))
-  .refine((stages) => new Set(stages).size === stages.length, { message: 'stages must not repeat a stage id' });
 
-/**
- * The options {@link readRunInputs} takes, as checked: `goal` is an object (a parsed goal) or `null`, `iteration` a
- * non-negative integer or `null`, `stages` distinct stage ids, `concurrency` a positive integer (before, 0 and
- * fractions were silently read as 1). The review's own options add to them.
- *
- * @internal
- */
+/** The options {@link readRunInputs} takes, as checked. @internal */
 export const readRunOptionShape = {
   goal: z
     .custom((value) => value === null || (typeof value === 'object' && !Array.isArray(value)), {
@@ -21,36 +12,22 @@ export const readRunOptionShape = {
     })
     .optional(),
   iteration: z.int().min(0).nullable().optional(),
-  stages: stageIds.optional(),
+  stages: stageIdsOption.optional(),
   concurrency: positiveInt('concurrency').optional(),
 };
 
-/**
- * Every option of {@link runConsistencyReview} (checked against `ConsistencyReviewOptions` in the tests, since
- * this file cannot import the type without a cycle): a key outside it is a misspelling, never ignored.
- *
- * @internal
- */
+/** Every option of {@link runConsistencyReview}. @internal */
 export const consistencyReviewOptionShape = {
   ...readRunOptionShape,
-  fs: z.custom(
-    (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      ['readText', 'writeText', 'stat', 'realpath'].every(
-        (method) => typeof (value as Record<string, unknown>)[method] === 'function',
-      ),
-    { message: 'fs must be a FileSystem (readText, writeText, stat, realpath)' },
+  fs: portOption(
+    ['readText', 'writeText', 'stat', 'realpath'],
+    'fs must be a FileSystem (readText, writeText, stat, realpath)',
   ),
   runDir: z.string().min(1, { error: 'runDir must name the run directory' }),
   now: z.iso
     .datetime({ offset: true, error: 'now must be an ISO 8601 date-time (2025-01-31T12:00:00.000Z)' })
     .optional(),
-  clock: z
-    .custom((value) => typeof (value as { now?: unknown } | null)?.now === 'function', {
-      message: 'clock must have a now() method',
-    })
-    .optional(),
+  clock: portOption(['now'], 'clock must have a now() method').optional(),
   // The task id names a folder under tasks/: one path segment.
   taskId: z
     .string()
@@ -61,21 +38,12 @@ export const consistencyReviewOptionShape = {
   maxIssuesPerRule: positiveInt('maxIssuesPerRule').optional(),
 };
 
-/**
- * Refuses options the consistency review cannot run with, before it reads or writes anything: `INVALID_OPTIONS`
- * listing every issue with its path, an unknown key (with the option it most likely misspells) included.
- *
- * @internal
- */
+/** Refuses options the consistency review cannot run with, before it reads or writes anything. @internal */
 export function validateConsistencyReviewOptions(options: unknown): void {
   refuseInvalidOptions('runConsistencyReview', consistencyReviewOptionShape, options);
 }
 
-/**
- * Refuses options {@link readRunInputs} cannot read with: `INVALID_OPTIONS` listing every issue with its path.
- *
- * @internal
- */
+/** Refuses options {@link readRunInputs} cannot read with: `INVALID_OPTIONS` listing every issue with its path. @internal */
 export function validateReadRunOptions(options: unknown): void {
   refuseInvalidOptions('readRunInputs', readRunOptionShape, options);
 }

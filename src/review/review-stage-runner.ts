@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isGoalLoopError, refuseInvalidOptions } from '../errors.js';
+import { isGoalLoopError, portOption, refuseInvalidOptions } from '../errors.js';
 import type { StageContext, StageOutcome, StageRunner } from '../index.js';
 import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
@@ -16,17 +16,11 @@ export interface ReviewStageRunnerOptions {
   readonly fallback?: StageRunner;
   /** The clock stamping the report (default: `systemClock`). */
   readonly clock?: Pick<Clock, 'now'>;
-  /**
-   * Pipeline stage ids, in order (default: the SDLC stages): goal.json's rerun_stages are checked against them
-   * (unchecked when absent), reruns are ordered by them, and only the contracts of these stages are expected — a
-   * missing contract of another stage is listed in `analysis_scope.contracts_skipped`, with no finding and no cost
-   * to the score, so a shorter pipeline can score 100.
-   */
+  /** Pipeline stage ids, in order. */
   readonly stages?: readonly string[];
   /**
-   * When the review stage reports `failed`: on a CRITICAL issue or a BLOCKED
-   * review (`'critical'`, the default), so a loop reruns it with the stages
-   * that fix the issues; or `'never'` (the loop then relies on feedback.json alone).
+   * When the review stage reports `failed`: on a CRITICAL issue or a BLOCKED review (`'critical'`, the default), so a
+   * loop reruns it with the stages that fix the issues.
    */
   readonly failOn?: 'critical' | 'never';
 }
@@ -34,11 +28,7 @@ export interface ReviewStageRunnerOptions {
 // Every option has an entry (checked against ReviewStageRunnerOptions), so a key outside it is a misspelling.
 const optionShape = {
   stageId: z.string().min(1).optional(),
-  fallback: z
-    .custom((value) => typeof (value as { run?: unknown } | null)?.run === 'function', {
-      message: 'fallback must be a stage runner (with run)',
-    })
-    .optional(),
+  fallback: portOption(['run'], 'fallback must be a stage runner (with run)').optional(),
   clock: consistencyReviewOptionShape.clock,
   stages: consistencyReviewOptionShape.stages,
   failOn: z.enum(['critical', 'never']).optional(),
@@ -77,26 +67,12 @@ function reviewDetail(report: FeedbackReport): string {
 }
 
 /**
- * A ready {@link StageRunner} for the consistency review stage
- * (`11-feedback-loop`): it runs {@link runConsistencyReview} on the loop's
- * filesystem and run directory, stamped with the iteration the loop runs it
- * in (`context.iteration`, never ahead of the latest `loop_iteration_started`),
- * and reports `passed` (no CRITICAL issue) or `failed`, with the written
- * artifacts and a one-sentence detail that says why first (for example
- * "1 CRITICAL finding to fix (US-004 has no test case) — consistency score 90/100",
- * or "no CRITICAL findings — consistency score 100/100"). Other stage ids go to `fallback`. A
- * filesystem fault is reported as `failed`, not thrown. An unknown option key
- * or a wrong value throws `INVALID_OPTIONS` naming its path when the runner is made.
- *
- * @example
- * ```ts
- * import { GoalLoop } from 'goal-loop';
- * import { createReviewStageRunner } from 'goal-loop/review';
- *
- * const runner = createReviewStageRunner({ fallback: myAgentRunner });
- * const loop = new GoalLoop({ fs, runDir, stages: ['07-code', '08-testing', '11-feedback-loop'], runner });
- * ```
- * @public
+ * A ready {@link StageRunner} for the consistency review stage (`11-feedback-loop`): it runs {@link
+ * runConsistencyReview} on the loop's filesystem and run directory, stamped with the iteration the loop runs it in
+ * (`context.iteration`, never ahead of the latest `loop_iteration_started`), and reports `passed` (no CRITICAL issue)
+ * or `failed`, with the written artifacts and a one-sentence detail that says why first (for example "1 CRITICAL
+ * finding to fix (US-004 has no test case) — consistency score 90/100", or "no CRITICAL findings — consistency score
+ * 100/100"). @public
  */
 export function createReviewStageRunner(options: ReviewStageRunnerOptions = {}): StageRunner {
   refuseInvalidOptions('createReviewStageRunner', optionShape, options);

@@ -14,11 +14,7 @@ import { buildBuilderContract, buildValidationContract } from './core/task-contr
 import { readRunModel } from './read-run.js';
 import { validateConsistencyReviewOptions } from './review-options.js';
 
-/**
- * Options of {@link runConsistencyReview}.
- *
- * @public
- */
+/** Options of {@link runConsistencyReview}. @public */
 export interface ConsistencyReviewOptions {
   /** The project's filesystem. */
   readonly fs: FileSystem;
@@ -26,22 +22,13 @@ export interface ConsistencyReviewOptions {
   readonly runDir: string;
   /** Use this goal instead of the run's goal.json (`null`: review without a goal). */
   readonly goal?: Goal | null;
-  /**
-   * Stamp with this iteration (`null`: outside a loop). Never ahead of the
-   * run: once events.jsonl has a `loop_iteration_started`, the stamp is the
-   * smaller of this and the latest one; without one, this is used as is.
-   */
+  /** Stamp with this iteration (`null`: outside a loop). */
   readonly iteration?: number | null;
   /** The report timestamp (ISO 8601); wins over `clock`. */
   readonly now?: string;
   /** The clock the timestamp comes from when `now` is absent (default: `systemClock`). */
   readonly clock?: Pick<Clock, 'now'>;
-  /**
-   * Pipeline stage ids, in order (default: the SDLC stages): goal.json's rerun_stages are checked against them
-   * (unchecked when absent), reruns are ordered by them, and only the contracts of these stages are expected — a
-   * missing contract of another stage is listed in `analysis_scope.contracts_skipped`, with no finding and no cost
-   * to the score, so a shorter pipeline can score 100.
-   */
+  /** Pipeline stage ids, in order. */
   readonly stages?: readonly string[];
   /** The task id of the builder/validation pair (default `11-feedback-loop`, suffixed `-i<iteration>` inside a loop). */
   readonly taskId?: string;
@@ -118,25 +105,11 @@ async function reviewRun(
 }
 
 /**
- * Runs the consistency review of one run directory (stage 11 as code):
- * gathers the stage contracts, goal.json, manifest.json and the latest loop
- * iteration through the FileSystem port, calls the pure
- * {@link reviewPipeline}, and writes — each atomically — the task contract
- * pair (`tasks/<task_id>/builder.json`, `validation.json`), the legacy
- * copies (`artifacts/feedback/consistency_report.json`,
- * `REMEDIATION_PLAN.md`), the canonical REMEDIATION_PLAN.md, and last the
- * canonical feedback.json. Every file read or written goes through the
- * containment rule: a contract that resolves outside the project is a
- * MALFORMED finding and never read; an output whose path (or folder)
- * resolves outside is an `IO_ERROR` naming it, thrown before anything is
- * written. Each rule lists at most `maxIssuesPerRule` issues (the rest are
- * counted in `omitted_issues` and scored), and a report of more than 5,000
- * traceability rows and issues is written as compact JSON. An unknown option
- * key or a wrong value is `INVALID_OPTIONS` naming its path, before anything
- * is read or written. Never throws on
- * input (an unreadable contract is MALFORMED, a `file_exists` path that
- * cannot be checked is `unknown`); faults writing the outputs or reading
- * events.jsonl propagate.
+ * Runs the consistency review of one run directory (stage 11 as code): gathers the stage contracts, goal.json,
+ * manifest.json and the latest loop iteration through the FileSystem port, calls the pure {@link reviewPipeline}, and
+ * writes — each atomically — the task contract pair (`tasks/<task_id>/builder.json`, `validation.json`), the legacy
+ * copies (`artifacts/feedback/consistency_report.json`, `REMEDIATION_PLAN.md`), the canonical REMEDIATION_PLAN.md, and
+ * last the canonical feedback.json.
  *
  * @example
  * ```ts
@@ -146,6 +119,7 @@ async function reviewRun(
  * const { report } = await runConsistencyReview({ fs: createNodeFileSystem(process.cwd()), runDir: '.rstack/runs/r-42' });
  * console.log(report.summary.overall_consistency_score, report.summary.pipeline_health);
  * ```
+ *
  * @public
  */
 export async function runConsistencyReview(options: ConsistencyReviewOptions): Promise<ConsistencyReviewResult> {
@@ -172,8 +146,7 @@ export async function runConsistencyReview(options: ConsistencyReviewOptions): P
     [REVIEW_OUTPUT_PATHS.remediationPlan, remediationPlan],
     [REVIEW_OUTPUT_PATHS.feedback, feedbackText],
   ];
-  // The canonical feedback.json last, once the others are written: a reader that finds it finds the rest of this
-  // review beside it. The others are written at once, so their fsyncs overlap.
+  // The canonical feedback.json last, once the others are written: a reader that finds it finds the rest of this review beside it.
   const written = files.map(([path]) => joinPath(runDir, path));
   await refuseEscapingOutputs(fs, written);
   const last = files.length - 1;

@@ -7,12 +7,7 @@ function show(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
-/**
- * Asserts `actual` deep-equals `expected`; the failure says the rule in words, then what was expected and what came
- * (`truncate past the end leaves the file as it is: expected 16, got 1000`).
- *
- * @internal
- */
+/** Asserts `actual` deep-equals `expected`. @internal */
 export function expectEqual(actual: unknown, expected: unknown, rule: string): void {
   try {
     assert.deepEqual(actual, expected);
@@ -21,11 +16,7 @@ export function expectEqual(actual: unknown, expected: unknown, rule: string): v
   }
 }
 
-/**
- * Asserts a condition; the failure is the rule in words, with what was seen.
- *
- * @internal
- */
+/** Asserts a condition. @internal */
 export function expectTrue(condition: boolean, rule: string, seen?: unknown): asserts condition {
   if (!condition) throw new AssertionError({ message: seen === undefined ? rule : `${rule}: got ${show(seen)}` });
 }
@@ -40,12 +31,7 @@ const describeThrown = (error: unknown): string =>
     ? `${(error as { code?: unknown }).code ?? error.name}: ${error.message}`
     : `a thrown ${show(error)}`;
 
-/**
- * Awaits an operation the rule says must fail with `code` (an `IO_ERROR`, an `INVALID_OPTIONS`) and returns its
- * message; resolving, or failing with another code, fails the rule.
- *
- * @internal
- */
+/** Awaits an operation the rule says must fail with `code` (an `IO_ERROR`, an `INVALID_OPTIONS`) and returns its message. @internal */
 export async function expectRejection(operation: Promise<unknown>, code: string, rule: string): Promise<string> {
   const outcome = await operation.then(
     () => ({ resolved: true as const }),
@@ -59,12 +45,7 @@ export async function expectRejection(operation: Promise<unknown>, code: string,
   return String((outcome.error as { message?: unknown }).message ?? '');
 }
 
-/**
- * Runs one case under its name: an assertion failure says which case it broke; an error the filesystem threw where
- * the contract expects success becomes one that names the case and what was thrown (the original as its `cause`).
- *
- * @internal
- */
+/** Runs one case under its name: an assertion failure says which case it broke. @internal */
 export async function underRule(name: string, run: () => Promise<void>): Promise<void> {
   try {
     await run();

@@ -22,9 +22,7 @@ const RULE_KEYS = ['match', 'respond'];
 
 /**
  * The issues of a fake command's answer at `path`: each unknown field (with the field it most likely misspells) and
- * each field of the wrong type. Pure.
- *
- * @internal
+ * each field of the wrong type. @internal
  */
 export function answerIssues(answer: unknown, path: readonly (string | number)[]): Issue[] {
   const issues = optionKeyIssues(answer, RESULT_KEYS, path);
@@ -37,8 +35,7 @@ export function answerIssues(answer: unknown, path: readonly (string | number)[]
   return issues;
 }
 
-// The issues of one response: a function (answers are checked when it answers) or a fixed answer; or of a list of
-// them, one per call, each at its index (an empty list would answer nothing).
+// The issues of one response: a function (answers are checked when it answers) or a fixed answer.
 function responseIssues(respond: unknown, path: readonly (string | number)[]): Issue[] {
   if (Array.isArray(respond)) {
     if (respond.length === 0)
@@ -67,12 +64,7 @@ function ruleIssues(rule: unknown, index: number): Issue[] {
   return [...issues, ...responseIssues(respond, [index, 'respond'])];
 }
 
-/**
- * Refuses a table of fake responses with a mistake in it, when the runner is made: `INVALID_OPTIONS` listing each
- * issue with its path (a command line or a rule's index, then the field).
- *
- * @internal
- */
+/** Refuses a table of fake responses with a mistake in it, when the runner is made. @internal */
 export function checkFakeResponses(responses: unknown): void {
   const issues = Array.isArray(responses)
     ? responses.flatMap(ruleIssues)

@@ -5,77 +5,37 @@ import { answerIssues, checkFakeResponses } from './fake-command-checks.js';
 import { raceAbort } from './scripted-stage-runner.js';
 
 /**
- * What a fake command answers: part of a {@link CommandResult} (the rest takes
- * the values of a quick successful run), or a function computing it.
- *
- * @public
+ * What a fake command answers: part of a {@link CommandResult} (the rest takes the values of a quick successful run),
+ * or a function computing it. @public
  */
 export type FakeCommandResponse =
   | Partial<CommandResult>
   | ((command: string, options: CommandRunOptions) => Partial<CommandResult> | Promise<Partial<CommandResult>>);
 
 /**
- * One matching rule: an exact command line, a pattern, or a predicate, and
- * its answer (or its answers, one per call, in order: the last repeats).
- *
- * @public
+ * One matching rule: an exact command line, a pattern, or a predicate, and its answer (or its answers, one per call, in
+ * order: the last repeats). @public
  */
 export interface FakeCommandRule {
   readonly match: string | RegExp | ((command: string) => boolean);
   readonly respond: FakeCommandResponse | readonly FakeCommandResponse[];
 }
 
-/**
- * One call a fake command runner received.
- *
- * @public
- */
+/** One call a fake command runner received. @public */
 export interface FakeCommandCall {
   readonly command: string;
   readonly options: CommandRunOptions;
 }
 
-/**
- * A {@link CommandRunner} that answers from a table and records its calls.
- *
- * @public
- */
+/** A {@link CommandRunner} that answers from a table and records its calls. @public */
 export interface FakeCommandRunner extends CommandRunner {
   /** Every call received, in order. */
   readonly calls: readonly FakeCommandCall[];
 }
 
 /**
- * Creates a command runner that runs nothing: each command line is answered by
- * the first matching rule (a record maps exact command lines; a list of rules
- * also allows patterns and predicates). A rule's answer may be a list, one
- * answer per call the rule answers, in order; the last one repeats once the
- * list is used up (as a step list of `createScriptedStageRunner` does), and
- * an empty list is refused. An unknown command exits 127 with
- * `command not found`. Like the real runner it never rejects on a command:
- * an aborted signal (before or while a response function runs) yields
- * `aborted: true` with `exitCode: null`. A mistake in the table is refused
- * instead of answered as a quick successful run: an unknown result field
- * (`exitcode`, with the field it most likely misspells) or one of the wrong
- * type throws `INVALID_OPTIONS` naming its path (`$["npm test"][1].exitCode`
- * for the second answer of a list) when the runner is made, and
- * rejects the call when a response function answers it. The options of each
- * call are checked as the execa runner checks them, so a test sees the refusal
- * production would give: wrong options (absent, a `timeoutMs` of `"500"`, a
- * misspelt `timeoutMS`) reject the call with `INVALID_OPTIONS` naming each
- * path, and the call is not recorded.
- *
- * @example
- * ```ts
- * import { createFakeCommandRunner } from 'goal-loop/testing';
- * const commands = createFakeCommandRunner({
- *   'npm run docs:check': { exitCode: 1, stderrTail: 'broken link' },
- *   'npm test': () => ({ exitCode: 0, durationMs: 1200 }),
- *   // Fails on the first call, passes on the second and every later one.
- *   'npm run build': [{ exitCode: 1, stderrTail: 'TS2322' }, { exitCode: 0 }],
- * });
- * ```
- * @public
+ * Creates a command runner that runs nothing: each command line is answered by the first matching rule (a record maps
+ * exact command lines; a list of rules also allows patterns and predicates). @public
  */
 export function createFakeCommandRunner(
   responses:

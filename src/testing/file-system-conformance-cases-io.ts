@@ -1,23 +1,13 @@
 import { expectEqual } from './conformance-check.js';
 import type { FileSystemFixture } from './file-system-fixture.js';
 
-/**
- * One conformance case: a name and a check that throws an `AssertionError`
- * naming the rule it checks when the fixture's filesystem breaks the contract.
- *
- * @internal
- */
+/** One conformance case. @internal */
 export interface ConformanceCase {
   readonly name: string;
   run(fixture: FileSystemFixture): Promise<void>;
 }
 
-/**
- * The cases about reading and writing file content: missing is `null`, atomic
- * replace, UTF-8, byte ranges, appends, exclusive create and stat.
- *
- * @internal
- */
+/** The cases about reading and writing file content. @internal */
 export const fileContentCases: readonly ConformanceCase[] = [
   {
     name: 'reports a missing path as null from every reader',

@@ -24,16 +24,7 @@ async function rejectsNaming(operation: Promise<unknown>, what: string, path: st
   if (also !== undefined) expectTrue(message.includes(also), `the IO_ERROR of ${what} says ${also}`, message);
 }
 
-/**
- * The cases about what a reader must never do: hang on a FIFO, read a
- * directory or a device as a file, read past the size cap, or decode bytes
- * that are not UTF-8; and about
- * `truncate` and the sweep of stale temp files. The FIFO cases return early,
- * passing, when the fixture has no `mkfifo`; the cap case when it declares no
- * `maxReadBytes`; the sweep when the filesystem has no `removeStaleTempFiles`.
- *
- * @internal
- */
+/** The cases about what a reader must never do. @internal */
 export const fileLimitCases: readonly ConformanceCase[] = [
   {
     name: 'refuses to read a directory as a file, naming it',

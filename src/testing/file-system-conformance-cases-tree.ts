@@ -1,13 +1,7 @@
 import { expectEqual, expectRejection } from './conformance-check.js';
 import type { ConformanceCase } from './file-system-conformance-cases-io.js';
 
-/**
- * The cases about the directory tree and faults: sorted lists, remove, rename,
- * mkdir, `IO_ERROR`, and symlinks (these return early, passing, when the
- * fixture has no `symlink`).
- *
- * @internal
- */
+/** The cases about the directory tree and faults. @internal */
 export const fileTreeCases: readonly ConformanceCase[] = [
   {
     name: 'lists entries sorted',

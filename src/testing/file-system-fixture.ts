@@ -1,24 +1,14 @@
 import { type Issue, optionKeyIssues, refuseOptions } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 
-/**
- * What the factory of {@link describeFileSystemConformance} gives each test: a
- * fresh, empty filesystem, a way to make symlinks and FIFOs (without one, the
- * cases that need it return early and pass), the read cap the filesystem was
- * made with, and a cleanup.
- *
- * @public
- */
+/** What the factory of {@link describeFileSystemConformance} gives each test. @public */
 export interface FileSystemFixture {
   readonly fs: FileSystem;
   /** Creates a symlink at `path` (relative to the root) pointing to `target` (relative to the link's directory). */
   readonly symlink?: (target: string, path: string) => Promise<void>;
   /** Creates a named pipe (FIFO) at `path` (relative to the root); the FIFO cases check that nothing waits on it. */
   readonly mkfifo?: (path: string) => Promise<void>;
-  /**
-   * The `readText` size cap `fs` was made with, kept small (a few KiB) so the
-   * case can write a file one byte over it; without it the cap case passes.
-   */
+  /** The `readText` size cap `fs` was made with, kept small (a few KiB) so the case can write a file one byte over it. */
   readonly maxReadBytes?: number;
   readonly cleanup?: () => Promise<void>;
 }
@@ -33,12 +23,7 @@ const FIXTURE_FIELDS = {
   cleanup: [isFunction, 'a function'],
 } satisfies Record<keyof FileSystemFixture, readonly [(value: unknown) => boolean, string]>;
 
-/**
- * Refuses a fixture the conformance cases cannot trust: `INVALID_OPTIONS` naming each unknown key (with the field it
- * most likely misspells) and each field of the wrong kind (`fs` missing, `maxReadBytes` not a non-negative integer).
- *
- * @internal
- */
+/** Refuses a fixture the conformance cases cannot trust. @internal */
 export function checkFixture(fixture: unknown): void {
   const issues: Issue[] = optionKeyIssues(fixture, Object.keys(FIXTURE_FIELDS), ['fixture']);
   if (issues[0]?.code !== 'invalid_type') {

@@ -1,11 +1,7 @@
 import { GoalLoopError, type Issue, refuseOptions } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 
-/**
- * A {@link Clock} whose time moves only when a test moves it.
- *
- * @public
- */
+/** A {@link Clock} whose time moves only when a test moves it. @public */
 export interface ManualClock extends Clock {
   /** Moves time forward by `ms` and resolves every sleep that is now due, earliest first. */
   advance(ms: number): void;
@@ -34,23 +30,8 @@ function timeIssues(name: string, value: unknown): Issue[] {
 }
 
 /**
- * Creates a manual clock starting at `start` ms (a finite number, else
- * `INVALID_OPTIONS` naming `start`; `advance` and `set` refuse a time that
- * is not one the same way). `sleep(ms)` resolves when the
- * test advances time past its due moment (a sleep of 0 or less resolves at
- * once); an aborted signal rejects it with `signal.reason` and drops it.
- * Sleeps resolve synchronously inside `advance`/`set`; await a tick after
- * advancing to let their continuations run.
- *
- * @example
- * ```ts
- * import { createManualClock } from 'goal-loop/testing';
- * const clock = createManualClock(1_700_000_000_000);
- * const done = clock.sleep(5_000);
- * clock.advance(5_000);
- * await done;
- * ```
- * @public
+ * Creates a manual clock starting at `start` ms (a finite number, else `INVALID_OPTIONS` naming `start`; `advance` and
+ * `set` refuse a time that is not one the same way). @public
  */
 export function createManualClock(start = 0): ManualClock {
   refuseOptions('createManualClock', timeIssues('start', start));

@@ -2,11 +2,7 @@ import { type Issue, optionKeyIssues, refuseOptions } from '../errors.js';
 import { isAbsolutePath, normalizePath } from '../kit/paths.js';
 import type { ProcessProbe } from '../ports/process-probe.js';
 
-/**
- * Options of {@link createMemoryFileSystem}.
- *
- * @public
- */
+/** Options of {@link createMemoryFileSystem}. @public */
 export interface MemoryFileSystemOptions {
   /** The virtual absolute root (default `/project`). */
   readonly root?: string;
@@ -16,11 +12,7 @@ export interface MemoryFileSystemOptions {
   readonly now?: () => number;
   /** The most bytes `readText` reads from one file; a larger file is an `IO_ERROR` (default 256 MiB, as the Node adapter). */
   readonly maxReadBytes?: number;
-  /**
-   * The filesystem's `processes` (default none: a run lock is then freed only
-   * by its heartbeat timeout); pass a probe to test a takeover of a lock whose
-   * holder is gone.
-   */
+  /** The filesystem's `processes` (default none: a run lock is then freed only by its heartbeat timeout). */
   readonly processes?: ProcessProbe;
 }
 
@@ -34,16 +26,7 @@ const OPTION_KEYS = Object.keys({
   processes: true,
 } satisfies Record<keyof MemoryFileSystemOptions, true>);
 
-/**
- * Refuses options a memory filesystem cannot start from: `INVALID_OPTIONS`
- * listing every issue with its path — an unknown key (with the option it most
- * likely misspells), a root that is not absolute, a file whose content is not
- * text, a `now` that is not a function, a read cap that is not a
- * non-negative integer, a `processes` without a string `host` and an
- * `isGone` function.
- *
- * @internal
- */
+/** Refuses options a memory filesystem cannot start from. @internal */
 export function validateMemoryFileSystemOptions(options: MemoryFileSystemOptions): void {
   const issues: Issue[] = optionKeyIssues(options, OPTION_KEYS);
   if (issues[0]?.code === 'invalid_type') refuseOptions('createMemoryFileSystem', issues);

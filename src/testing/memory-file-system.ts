@@ -6,18 +6,11 @@ import { sweepMemoryTempFiles } from './memory-temp-sweep.js';
 import type { Located, MemoryNode } from './memory-tree.js';
 import { createMemoryTree, memoryFileText, memoryIoError, toMemoryFileStat } from './memory-tree.js';
 
-/**
- * An in-memory {@link FileSystem} with test helpers.
- *
- * @public
- */
+/** An in-memory {@link FileSystem} with test helpers. @public */
 export interface MemoryFileSystem extends FileSystem {
   /** Creates a symlink at `path` pointing to `target` (relative to the link's directory, or absolute). */
   symlink(target: string, path: string): Promise<void>;
-  /**
-   * Creates a named pipe (FIFO) at `path`: `stat` reports it as `other`, and
-   * reading, appending to or truncating it is an `IO_ERROR`, as on Node.
-   */
+  /** Creates a named pipe (FIFO) at `path`: `stat` reports it as `other`, and reading, appending to or truncating it is an `IO_ERROR`, as on Node. */
   mkfifo(path: string): Promise<void>;
   /** Always present here; it measures age with the `now` option. */
   removeStaleTempFiles: NonNullable<FileSystem['removeStaleTempFiles']>;
@@ -29,14 +22,9 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
- * Creates a {@link FileSystem} that lives in memory: same contract as the Node
- * one (it passes the same conformance suite), including symlinks with
- * lstat-versus-realpath semantics, directories implied by files, exclusive
- * create and rename, FIFOs that are refused rather than read, and the same
- * read cap. Paths outside the root (`../x`, `/elsewhere/x`) exist too, so
- * escaping symlinks can be tested. Wrong options (an unknown key — a file map
- * passed without `files:` — a relative root, a file whose content is not
- * text) throw `INVALID_OPTIONS` naming each path.
+ * Creates a {@link FileSystem} that lives in memory: same contract as the Node one (it passes the same conformance
+ * suite), including symlinks with lstat-versus-realpath semantics, directories implied by files, exclusive create and
+ * rename, FIFOs that are refused rather than read, and the same read cap.
  *
  * @example
  * ```ts
@@ -44,6 +32,7 @@ const decoder = new TextDecoder();
  * const fs = createMemoryFileSystem({ files: { 'runs/r1/goal.json': '{"schema_version":1}' } });
  * await fs.symlink('/etc/passwd', 'runs/r1/leak.json');
  * ```
+ *
  * @public
  */
 export function createMemoryFileSystem(options: MemoryFileSystemOptions = {}): MemoryFileSystem {

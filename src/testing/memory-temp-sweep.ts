@@ -9,14 +9,9 @@ import type { MemoryTree } from './memory-tree.js';
 export type TempFileSweep = Parameters<NonNullable<FileSystem['removeStaleTempFiles']>>[1];
 
 /**
- * Removes the atomic-write temp files in the directory at the absolute path
- * `dir` (symlinks followed to it; shown as `shown`; below it too with
- * `recursive`, recursing into real directories only) last modified more than
- * `olderThanMs` before `now()`, and returns their port paths, sorted. A `dir`
- * that is not a directory removes nothing; an `olderThanMs` that is not a
- * non-negative number is `INVALID_OPTIONS`.
- *
- * @internal
+ * Removes the atomic-write temp files in the directory at the absolute path `dir` (symlinks followed to it; shown as
+ * `shown`; below it too with `recursive`, recursing into real directories only) last modified more than `olderThanMs`
+ * before `now()`, and returns their port paths, sorted. @internal
  */
 export function sweepMemoryTempFiles(
   tree: MemoryTree,

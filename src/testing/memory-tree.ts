@@ -3,33 +3,20 @@ import { parentPath, resolvePath } from '../kit/paths.js';
 import { invalidUtf8Detail } from '../kit/utf8.js';
 import type { FileStat } from '../ports/file-system.js';
 
-/**
- * One entry of the in-memory tree, keyed by its real absolute path.
- *
- * @internal
- */
+/** One entry of the in-memory tree, keyed by its real absolute path. @internal */
 export type MemoryNode =
   | { readonly kind: 'file'; readonly data: Uint8Array; readonly buffer?: Uint8Array; readonly mtimeMs: number }
   | { readonly kind: 'directory'; readonly mtimeMs: number }
   | { readonly kind: 'symlink'; readonly target: string; readonly mtimeMs: number }
   | { readonly kind: 'fifo'; readonly mtimeMs: number };
 
-/**
- * Where a path lands: its real absolute path and the node there (`undefined`
- * when the last segment is missing but its directory exists).
- *
- * @internal
- */
+/** Where a path lands: its real absolute path and the node there. @internal */
 export interface Located {
   readonly path: string;
   readonly node: MemoryNode | undefined;
 }
 
-/**
- * The node map behind the memory filesystem, with symlink-aware path walking.
- *
- * @internal
- */
+/** The node map behind the memory filesystem, with symlink-aware path walking. @internal */
 export interface MemoryTree {
   readonly nodes: Map<string, MemoryNode>;
   /** Follows an absolute path from `/`; null when a parent is missing or not a directory. */
@@ -40,11 +27,7 @@ export interface MemoryTree {
   children(dir: string): string[];
 }
 
-/**
- * Creates an empty tree holding only the directory `/`; `now` stamps new directories.
- *
- * @internal
- */
+/** Creates an empty tree holding only the directory `/`. @internal */
 export function createMemoryTree(now: () => number): MemoryTree {
   const nodes = new IndexedNodes([['/', { kind: 'directory', mtimeMs: 0 }]]);
 
@@ -86,11 +69,7 @@ export function createMemoryTree(now: () => number): MemoryTree {
   return { nodes, walk: (path, followLast) => walk(path, followLast), mkdirp, children };
 }
 
-/**
- * Converts a node to the port's FileStat (the node itself: a symlink is not followed).
- *
- * @internal
- */
+/** Converts a node to the port's FileStat (the node itself: a symlink is not followed). @internal */
 export function toMemoryFileStat(node: MemoryNode): FileStat {
   switch (node.kind) {
     case 'file':
@@ -104,12 +83,7 @@ export function toMemoryFileStat(node: MemoryNode): FileStat {
   }
 }
 
-/**
- * An `IO_ERROR` shaped like the Node adapter's, with a Node-style `code` on
- * the cause and an optional reason after it in the message.
- *
- * @internal
- */
+/** An `IO_ERROR` shaped like the Node adapter's, with a Node-style `code` on the cause and an optional reason after it in the message. @internal */
 export function memoryIoError(code: string, operation: string, path: string, reason?: string): GoalLoopError {
   const cause = Object.assign(new Error(`${code}: ${operation} "${path}"`), { code });
   const message = `${operation} "${path}" failed: ${code}${reason === undefined ? '' : `: ${reason}`}`;
@@ -145,14 +119,12 @@ class IndexedNodes extends Map<string, MemoryNode> {
   }
 }
 
-// readText refuses bytes that are not UTF-8 (a truncate can cut a character in two) and keeps a byte order mark, as
-// the Node adapter does.
+// readText refuses bytes that are not UTF-8 (a truncate can cut a character in two) and keeps a byte order mark, as the Node adapter does.
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
- * A file's bytes as `readText` gives them: refused over the read cap
- * (`EFBIG`) or when they are not UTF-8 (`EILSEQ`, at the first bad byte),
- * as the Node adapter refuses them. @internal
+ * A file's bytes as `readText` gives them: refused over the read cap (`EFBIG`) or when they are not UTF-8 (`EILSEQ`, at
+ * the first bad byte), as the Node adapter refuses them. @internal
  */
 export function memoryFileText(path: string, data: Uint8Array, maxReadBytes: number): string {
   if (data.length > maxReadBytes) {

@@ -2,45 +2,27 @@ import { GoalLoopError, type Issue, optionKeyIssues, refuseOptions } from '../er
 import { pushAll } from '../kit/record.js';
 import type { StageContextOf, StageOutcome, StageRunnerOf, StageRunReason } from '../ports/stage-runner.js';
 
-/**
- * One scripted answer of a stage: a fixed outcome, or a function of the call's
- * context (it may write artifacts through `context.fs`). `TEvaluation` types
- * `context.previousEvaluation` for steps that read it (for the goal loop,
- * its `GoalEvaluation`).
- *
- * @public
- */
+/** One scripted answer of a stage: a fixed outcome, or a function of the call's context (it may write artifacts through `context.fs`). @public */
 export type ScriptedStep<TEvaluation = unknown> =
   | StageOutcome
   | ((context: StageContextOf<TEvaluation>, stageId: string) => StageOutcome | Promise<StageOutcome>);
 
 /**
- * The script of a {@link createScriptedStageRunner}: stage id → the answers of
- * its successive calls (a single step is a one-element list).
- *
- * @public
+ * The script of a {@link createScriptedStageRunner}: stage id → the answers of its successive calls (a single step is a
+ * one-element list). @public
  */
 export type StageScript<TEvaluation = unknown> = Readonly<
   Record<string, ScriptedStep<TEvaluation> | readonly ScriptedStep<TEvaluation>[]>
 >;
 
-/**
- * One call a scripted runner received.
- *
- * @public
- */
+/** One call a scripted runner received. @public */
 export interface ScriptedStageCall {
   readonly stageId: string;
   readonly iteration: number;
   readonly reason: StageRunReason;
 }
 
-/**
- * A stage runner that answers from a script and records its calls; it fits
- * the goal loop (and any other driver of the stage port).
- *
- * @public
- */
+/** A stage runner that answers from a script and records its calls. @public */
 export interface ScriptedStageRunner<TEvaluation = unknown> extends StageRunnerOf<TEvaluation> {
   /** Every call received, in order (including calls refused because the signal had aborted). */
   readonly calls: readonly ScriptedStageCall[];
@@ -48,24 +30,15 @@ export interface ScriptedStageRunner<TEvaluation = unknown> extends StageRunnerO
   stageIds(): string[];
 }
 
-/**
- * Options of {@link createScriptedStageRunner}.
- *
- * @public
- */
+/** Options of {@link createScriptedStageRunner}. @public */
 export interface ScriptedStageRunnerOptions<TEvaluation = unknown> {
   /** The answer for a stage the script does not name (default: reject with `INVALID_OPTIONS`). */
   readonly fallback?: ScriptedStep<TEvaluation>;
 }
 
 /**
- * Creates a stage runner driven by a script: each call of a stage consumes the
- * next step of its list, and the last step repeats once the list is used up.
- * An aborted signal (before or during a step) rejects the call with
- * `signal.reason`, as a real runner passing the signal on would. A step that
- * is neither an outcome nor a function, or an unknown option key, throws
- * `INVALID_OPTIONS` naming its path (`$.script["07-code"][1]`,
- * `$.options.fallbak`) when the runner is made.
+ * Creates a stage runner driven by a script: each call of a stage consumes the next step of its list, and the last step
+ * repeats once the list is used up.
  *
  * @example
  * ```ts
@@ -77,6 +50,7 @@ export interface ScriptedStageRunnerOptions<TEvaluation = unknown> {
  * // … run a GoalLoop with it, then:
  * expect(runner.stageIds()).toEqual(['01-requirements', '03-documentation', '03-documentation']);
  * ```
+ *
  * @public
  */
 export function createScriptedStageRunner<TEvaluation = unknown>(
@@ -146,11 +120,7 @@ function checkScript(script: unknown, options: unknown): void {
   refuseOptions('createScriptedStageRunner', [...issues, ...optionIssues]);
 }
 
-/**
- * Settles with the work, or rejects with the signal's reason if it aborts first.
- *
- * @internal
- */
+/** Settles with the work, or rejects with the signal's reason if it aborts first. @internal */
 export function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(signal.reason);

@@ -1,10 +1,6 @@
 import { z } from 'zod';
 
-/**
- * One issue a critic raises: what is wrong, where, and what must change.
- *
- * @public
- */
+/** One issue a critic raises: what is wrong, where, and what must change. @public */
 export const criticIssueSchema = z.strictObject({
   issue: z.string().min(1),
   location: z.string().optional(),
@@ -14,11 +10,7 @@ export const criticIssueSchema = z.strictObject({
 /** One issue a critic raises. @public */
 export type CriticIssue = z.infer<typeof criticIssueSchema>;
 
-/**
- * The four decisions a critic can make about a stage's output.
- *
- * @public
- */
+/** The four decisions a critic can make about a stage's output. @public */
 export const criticVerdictSchema = z.enum(['accept', 'retry', 'route_back', 'escalate']);
 
 /** One of the four critic decisions. @public */
@@ -27,11 +19,8 @@ export type CriticVerdict = z.infer<typeof criticVerdictSchema>;
 const costSchema = z.number().finite().nonnegative();
 
 /**
- * What a critic returns: its decision, the issues behind it, the earlier
- * stage to route back to (for `route_back`), its confidence and cost.
- * Anything else is a broken contract, recorded and treated as `escalate`.
- *
- * @public
+ * What a critic returns: its decision, the issues behind it, the earlier stage to route back to (for `route_back`), its
+ * confidence and cost. @public
  */
 export const criticDecisionSchema = z.strictObject({
   decision: criticVerdictSchema,
@@ -47,11 +36,7 @@ export type CriticDecision = z.output<typeof criticDecisionSchema>;
 /** A critic's decision as a host may return it (`issues` optional). @public */
 export type CriticDecisionInput = z.input<typeof criticDecisionSchema>;
 
-/**
- * What a generator returns: its output (any JSON value) and its cost.
- *
- * @public
- */
+/** What a generator returns: its output (any JSON value) and its cost. @public */
 export const generatorResultSchema = z.strictObject({
   output: z.json(),
   costUsd: costSchema.optional(),

@@ -3,12 +3,7 @@ import { lateCostMemorySchema } from '../../kit/late-cost-memory.js';
 import { criticIssueSchema, criticVerdictSchema } from './decision.js';
 import { escalationReasonSchema, traceRecordSchema } from './trace.js';
 
-/**
- * Open issues a stage was accepted with once its retry budget was spent;
- * they travel to every later generator and into the result.
- *
- * @public
- */
+/** Open issues a stage was accepted with once its retry budget was spent. @public */
 export const gapSchema = z.strictObject({
   stage: z.string(),
   issues: z.array(criticIssueSchema),
@@ -17,12 +12,7 @@ export const gapSchema = z.strictObject({
 /** Open issues a stage was accepted with. @public */
 export type Gap = z.infer<typeof gapSchema>;
 
-/**
- * An earlier critic decision of the execution, as later critics see it
- * (cascading).
- *
- * @public
- */
+/** An earlier critic decision of the execution, as later critics see it (cascading). @public */
 export const judgementSchema = z.strictObject({
   stage: z.string(),
   attempt: z.number().int().positive(),
@@ -37,12 +27,7 @@ export const judgementSchema = z.strictObject({
 /** An earlier critic decision of the execution. @public */
 export type Judgement = z.infer<typeof judgementSchema>;
 
-/**
- * Why the next generator call runs: first pass, a retry with the critic's
- * issues, or a route back with its reason and issues (told to the stage
- * routed back to, then on its first call after it to each later stage up to
- * the one whose critic routed back). @internal
- */
+/** Why the next generator call runs. @internal */
 const feedbackCauseSchema = z.strictObject({
   kind: z.enum(['initial', 'retry', 'route_back']),
   issues: z.array(criticIssueSchema),
@@ -54,12 +39,7 @@ export type FeedbackCause = z.infer<typeof feedbackCauseSchema>;
 
 const count = z.number().int().nonnegative();
 
-/**
- * An execution's record (`state.json`), written atomically; its last
- * change's trace records wait in `outbox` until they are appended.
- *
- * @internal
- */
+/** An execution's record (`state.json`), written atomically. @internal */
 export const executionStateSchema = z.strictObject({
   schema_version: z.literal(1),
   execution_id: z.string(),
@@ -73,8 +53,7 @@ export const executionStateSchema = z.strictObject({
   phase: z.enum(['generate', 'judge', 'confirm']),
   pending: z.strictObject({ output: z.json(), output_hash: z.string() }).nullable(),
   cause: feedbackCauseSchema,
-  // By stage id: the route-back cause owed to a stage after the current one, given to its next first call. Absent
-  // from records written before it existed, where nothing is owed.
+  // By stage id: the route-back cause owed to a stage after the current one, given to its next first call.
   rerun_causes: z.record(z.string(), feedbackCauseSchema).default({}),
   outputs: z.record(z.string(), z.json()),
   gaps: z.array(gapSchema),

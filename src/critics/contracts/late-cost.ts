@@ -2,15 +2,9 @@ import { z } from 'zod';
 import type { PendingCost } from '../../kit/late-cost-memory.js';
 
 /**
- * The schema of one pending late cost of an execution,
- * `<dir>/<executionId>/spend-pending/<name>.json`: the cost a generator or
- * critic reported after the pipeline had stopped waiting for it (its time
- * limit, an abort, or the loss of the execution's lock). The file is written
- * on its own, without the lock, by the process that still watched the call;
- * the next `run()` or `step()` of the execution adds it to the spend (a
- * `late_cost` trace record) and removes it.
- *
- * @internal
+ * The schema of one pending late cost of an execution, `<dir>/<executionId>/spend-pending/<name>.json`: the cost a
+ * generator or critic reported after the pipeline had stopped waiting for it (its time limit, an abort, or the loss of
+ * the execution's lock). @internal
  */
 export const executionLateCostSchema = z.strictObject({
   /** The execution the call belonged to (a record of another execution is not counted). */

@@ -6,14 +6,7 @@ export const POST_DEPLOYMENT = 'post_deployment';
 
 const stageId = z.string().min(1);
 
-/**
- * What happened to one execution's work after its pipeline ended, as a host's
- * bug tracker or a human records it: clean (`defect: false`), or a defect
- * with the stage it was born in (`origin`, when known), where it was found
- * (`foundAt`: a stage id or `post_deployment`) and what fixing it cost.
- *
- * @public
- */
+/** What happened to one execution's work after its pipeline ended, as a host's bug tracker or a human records it. @public */
 export const outcomeRecordSchema = z.discriminatedUnion('defect', [
   z.strictObject({
     executionId: z.string().min(1).describe('The execution (StagedPipeline executionId) the work came from.'),
@@ -35,11 +28,7 @@ export const outcomeRecordSchema = z.discriminatedUnion('defect', [
 /** What happened to one execution's work after its pipeline ended. @public */
 export type OutcomeRecord = z.infer<typeof outcomeRecordSchema>;
 
-/**
- * The outcomes file a host or a human writes (`schemas/critic-outcomes.schema.json`).
- *
- * @public
- */
+/** The outcomes file a host or a human writes (`schemas/critic-outcomes.schema.json`). @public */
 export const criticOutcomesSchema = z.strictObject({
   $schema: z.string().optional(),
   schema_version: z.literal(1),
@@ -50,9 +39,8 @@ export const criticOutcomesSchema = z.strictObject({
 export type CriticOutcomes = z.infer<typeof criticOutcomesSchema>;
 
 /**
- * The issues of a list of outcome records at `base`: each field that does
- * not fit, and an execution given twice (which of two outcomes is true is not
- * guessed). Pure. @internal
+ * The issues of a list of outcome records at `base`: each field that does not fit, and an execution given twice (which
+ * of two outcomes is true is not guessed). @internal
  */
 export function outcomeListIssues(value: unknown, base: readonly (string | number)[]): Issue[] {
   const parsed = z.array(outcomeRecordSchema).safeParse(value);
@@ -72,17 +60,7 @@ export function outcomeListIssues(value: unknown, base: readonly (string | numbe
   return issues;
 }
 
-/**
- * Parses an outcomes file's JSON value, listing every issue with its path (an
- * execution given twice is an issue too). Never throws. Pure.
- *
- * @example
- * ```ts
- * const parsed = parseCriticOutcomes(JSON.parse(await readFile('outcomes.json', 'utf8')));
- * if (parsed.success) computeCriticMetrics(results, { outcomes: parsed.data.outcomes });
- * ```
- * @public
- */
+/** Parses an outcomes file's JSON value, listing every issue with its path (an execution given twice is an issue too). @public */
 export function parseCriticOutcomes(value: unknown): ParseResult<CriticOutcomes> {
   const parsed = criticOutcomesSchema.safeParse(value);
   if (!parsed.success) return { success: false, issues: issuesFromZod(parsed.error) };

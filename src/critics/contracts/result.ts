@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { gapSchema } from './execution-state.js';
 import { escalationReasonSchema, traceRecordSchema } from './trace.js';
 
-/**
- * How a staged execution ended (plain data): `completed` (every stage
- * accepted, maybe with gaps) or `escalated` (with the reason code and one
- * sentence), the accepted outputs by stage, the gaps, generator calls per
- * stage (`attempts`), the backtracks, the spend, and the whole trace in order.
- *
- * @public
- */
+/** How a staged execution ended (plain data). @public */
 export const stagedResultSchema = z.strictObject({
   executionId: z.string(),
   status: z.enum(['completed', 'escalated']),
@@ -26,10 +19,5 @@ export const stagedResultSchema = z.strictObject({
 /** How a staged execution ended. @public */
 export type StagedResult = z.infer<typeof stagedResultSchema>;
 
-/**
- * What the metrics and the calibration read of one execution: its id, how it
- * ended, and its trace (a {@link StagedResult} is one).
- *
- * @public
- */
+/** What the metrics and the calibration read of one execution: its id, how it ended, and its trace (a {@link StagedResult} is one). @public */
 export type ExecutionTrace = Pick<StagedResult, 'executionId' | 'status' | 'escalation' | 'trace'>;

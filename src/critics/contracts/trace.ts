@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { criticIssueSchema, criticVerdictSchema } from './decision.js';
 
-/**
- * Why an execution escalated: the critic said so, a stage's retry budget was
- * spent under `onBudgetSpent: 'escalate'`, the backtrack counter ran out (a
- * spec problem), the USD budget was spent, or a host function broke its
- * contract (a malformed or impossible decision, a throw), an accept of a
- * critic on probation was drawn for a human review (it has no second
- * critic), or the stage's critic is revoked (a human gates the stage).
- *
- * @public
- */
+/** Why an execution escalated. @public */
 export const escalationReasonSchema = z.enum([
   'critic_escalated',
   'retry_budget',
@@ -26,14 +17,7 @@ export const escalationReasonSchema = z.enum([
 /** Why an execution escalated. @public */
 export type EscalationReason = z.infer<typeof escalationReasonSchema>;
 
-/**
- * What the pipeline did after a generator or critic call: advance, retry the
- * stage, route back to an earlier stage, advance with the open issues as
- * gaps, hand the accept of a critic on probation to the stage's second
- * critic (`confirm`), or escalate (with the reason code and one sentence).
- *
- * @public
- */
+/** What the pipeline did after a generator or critic call. @public */
 export const routeActionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('accept') }),
   z.strictObject({ kind: z.literal('retry') }),
@@ -59,17 +43,10 @@ const call = {
 };
 
 /**
- * One record of an execution's trace (`trace.jsonl`): a generator run, a
- * critic decision (with what the pipeline did about it), a late cost (what a
- * generator or critic reported after the pipeline had stopped waiting for
- * it: its time limit, an abort, a lost lock; counted in the spend by the
- * next `run()` or `step()`, even after the end), a pending late cost file
- * that cannot be read (reported once, never counted), or the end of the
- * execution. `decision: 'invalid'` is a critic that broke its contract
- * (`invalid` says how). A decision made under a standing other than full
- * says so (`standing`, `sampled`, `by`).
- *
- * @public
+ * One record of an execution's trace (`trace.jsonl`): a generator run, a critic decision (with what the pipeline did
+ * about it), a late cost (what a generator or critic reported after the pipeline had stopped waiting for it: its time
+ * limit, an abort, a lost lock; counted in the spend by the next `run()` or `step()`, even after the end), a pending
+ * late cost file that cannot be read (reported once, never counted), or the end of the execution. @public
  */
 export const traceRecordSchema = z.discriminatedUnion('kind', [
   z.strictObject({

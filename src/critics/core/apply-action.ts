@@ -26,19 +26,7 @@ function keepBefore<T>(record: Record<string, T>, stages: readonly string[], ind
   return Object.fromEntries(Object.entries(record).filter(([stage]) => kept.has(stage)));
 }
 
-/**
- * Applies a routed action to the state: advance (recording the output, and
- * the issues as gaps for `accept_with_gaps`; the next stage's first call gets
- * what a route back owes it, else `initial`), retry, route back (the outputs,
- * gaps and retry counts of the target stage and later ones are dropped; the
- * backtrack counter grows; the target, and each later stage up to the one
- * whose critic routed back, are owed the route back's issues and reason:
- * {@link oweRouteBack}), hand the output to the stage's second critic, or
- * escalate. Returns the state and the
- * `finished` record when the execution ended. Pure.
- *
- * @internal
- */
+/** Applies a routed action to the state. @internal */
 export function applyAction(
   state: ExecutionState,
   stages: readonly string[],

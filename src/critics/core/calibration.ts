@@ -39,19 +39,8 @@ const reportOptionShape = {
 } satisfies Record<keyof NonNullable<Parameters<typeof calibrationReport>[2]>, z.ZodType>;
 
 /**
- * Draws up to `perDecision` accepts and as many rejects per critic (stage)
- * from the traces: each candidate is ranked by a hash of the seed and its id,
- * so the same traces and seed give the same sample whatever their order. An
- * unknown option key or a wrong value (a `perDecision` that is not a
- * non-negative integer, a `seed` that is neither a string nor a finite number) is
- * `INVALID_OPTIONS` naming its path. The seed may be a number (`29` samples as
- * `'29'` does). Pure.
- *
- * @example
- * ```ts
- * const sample = sampleForCalibration(results, { perDecision: 25, seed: '2026-11' });
- * ```
- * @public
+ * Draws up to `perDecision` accepts and as many rejects per critic (stage) from the traces: each candidate is ranked by
+ * a hash of the seed and its id, so the same traces and seed give the same sample whatever their order. @public
  */
 export function sampleForCalibration(
   traces: readonly ExecutionTrace[],
@@ -129,17 +118,9 @@ const figure = (labelled: number, agreed: number): AgreementFigure => ({
 });
 
 /**
- * Each critic's accuracy against the human labels (a decision agrees when
- * the human's accept/reject matches it), by period, with `recalibrate: true`
- * when it is below `threshold` (default 0.85, from 0 to 1; an unknown option
- * key or a wrong value is `INVALID_OPTIONS` naming its path). Pure.
- *
- * @example
- * ```ts
- * const report = calibrationReport(sample, labels, { threshold: 0.85 });
- * for (const critic of report.critics) if (critic.recalibrate) console.warn(`recalibrate ${critic.stage}`);
- * ```
- * @public
+ * Each critic's accuracy against the human labels (a decision agrees when the human's accept/reject matches it), by
+ * period, with `recalibrate: true` when it is below `threshold` (default 0.85, from 0 to 1; an unknown option key or a
+ * wrong value is `INVALID_OPTIONS` naming its path). @public
  */
 export function calibrationReport(
   sample: CalibrationSample,

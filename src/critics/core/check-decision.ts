@@ -4,12 +4,7 @@ import { inputIssues } from '../../ports/tool-issues.js';
 import { type CriticDecision, criticDecisionSchema } from '../contracts/decision.js';
 import type { CheckedDecision, CriticVariant } from './route.js';
 
-/**
- * What a critic call gave: the value it returned, or why it failed: the message of what it threw, or (`timedOut`)
- * `timed out after N ms`.
- *
- * @internal
- */
+/** What a critic call gave. @internal */
 export type CriticReply =
   | { readonly ok: true; readonly value: unknown }
   | { readonly ok: false; readonly error: string; readonly timedOut?: boolean };
@@ -20,16 +15,7 @@ export interface CheckedReply {
   readonly checked: CheckedDecision;
 }
 
-/**
- * Checks a critic's reply against its contract: a throw or a time limit is `critic_failed`, a
- * value that does not parse is `invalid_decision` listing every issue with
- * its path, a value whose reading throws (a throwing getter, nesting too deep
- * to walk) is `invalid_decision` with what it threw, and (outside the veto
- * variant) a `route_back` without a `routeTo`, or to an unknown, the same or
- * a later stage, is `invalid_decision` naming it. Nothing is guessed. Pure.
- *
- * @internal
- */
+/** Checks a critic's reply against its contract. @internal */
 export function checkCriticReply(
   reply: CriticReply,
   stages: readonly string[],
@@ -85,10 +71,7 @@ export function costOf(reply: CriticReply): number {
   return reply.ok ? reportedCost(reply.value) : 0;
 }
 
-/**
- * The `costUsd` a generator result or critic reply reports: a finite number
- * ≥ 0, else 0 (also when reading it throws). Pure. @internal
- */
+/** The `costUsd` a generator result or critic reply reports: a finite number ≥ 0, else 0 (also when reading it throws). @internal */
 export function reportedCost(value: unknown): number {
   try {
     const cost = typeof value === 'object' && value !== null ? (value as { costUsd?: unknown }).costUsd : undefined;

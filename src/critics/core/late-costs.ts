@@ -11,19 +11,7 @@ export interface ExecutionCostFold extends Transition {
   readonly remove: readonly PendingExecutionCost[];
 }
 
-/**
- * Adds the pending late costs the record has not counted yet to the spend,
- * once each, with a `late_cost` trace record per file; a damaged file is
- * reported once (`late_cost_unreadable`) and kept, never counted nor
- * dropped. The record remembers the files it counted until they are gone,
- * so a crash between its commit and their removal never counts one twice.
- * When the spend reaches `budgetUsd` of a running execution whose next call
- * is a generator's, the execution escalates (`budget`) before that call, as
- * a critic's decision would have. Nothing to do returns `state` itself.
- * Pure.
- *
- * @internal
- */
+/** Adds the pending late costs the record has not counted yet to the spend, once each, with a `late_cost` trace record per file. @internal */
 export function foldExecutionLateCosts(
   state: ExecutionState,
   pending: readonly PendingExecutionCost[],
@@ -63,12 +51,7 @@ export function foldExecutionLateCosts(
   return { ...emit(stopped.state, ts, stopped.finished === null ? drafts : [...drafts, stopped.finished]), remove };
 }
 
-/**
- * The record after the shell removed counted files: it forgets them (a name
- * is remembered only while its file may still be there). Pure.
- *
- * @internal
- */
+/** The record after the shell removed counted files: it forgets them (a name is remembered only while its file may still be there). @internal */
 export function forgetRemovedExecutionCosts(
   state: ExecutionState,
   removed: readonly PendingExecutionCost[],

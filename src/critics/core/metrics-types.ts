@@ -21,11 +21,7 @@ export interface StageMetrics {
   readonly generatorCostUsd: number;
   /** Critic cost over generator cost at this stage. */
   readonly criticToGeneratorCost: number | null;
-  /**
-   * With outcomes: share of the critic's judged decisions the outcomes bore out (its accepts of the output that went
-   * on, not followed by a defect born at or before the stage; its rejects, whose retried output was later accepted
-   * and stayed clean, or that were never accepted and a defect followed). `null` without outcomes.
-   */
+  /** With outcomes: share of the critic's judged decisions the outcomes bore out. */
   readonly predictiveAccuracy: number | null;
   /** The critic's decisions the outcomes judged (the sample behind `predictiveAccuracy`). */
   readonly outcomeDecisions: number;

@@ -41,25 +41,7 @@ export interface CriticMetricsOptions {
 const optionShape = { outcomes: z.unknown().optional() } satisfies Record<keyof CriticMetricsOptions, z.ZodType>;
 
 /**
- * Every figure of the staged critics across executions, per stage (in the
- * order stages first appear) and overall, with the seed's health flags:
- * mean iterations, retry and backtrack rates, completion within budget,
- * escalation rate, critic accuracy, and critic cost against generator cost
- * and rework. With `outcomes`, also each critic's predictive accuracy, the
- * rework rate, the shift-left profile and each critic's cost against the
- * rework it prevented ({@link outcomeFigures}). Pure and linear in the
- * traces' records. `traces` that is not a list of execution traces (an item
- * that is not an object, has no `trace` list, or a record in it that is no
- * trace record), an unknown option, or an outcome that does not fit (a
- * field, an execution given twice, a stage no trace has) is
- * `INVALID_OPTIONS` naming the first ones at their paths.
- *
- * @example
- * ```ts
- * const metrics = computeCriticMetrics(results, { outcomes }); // StagedResult[] are traces
- * for (const flag of metrics.flags) console.warn(flag.message);
- * ```
- * @public
+ * Every figure of the staged critics across executions, per stage (in the order stages first appear) and overall, with the seed's health flags. @public
  */
 export function computeCriticMetrics(
   traces: readonly ExecutionTrace[],
@@ -134,8 +116,7 @@ function checkedTraces(traces: unknown): Issue[] {
 // At most this many malformed traces are named in a refusal.
 const NAMED_ISSUES = 20;
 
-// The issues of an argument that is not a list of execution traces (each an object with its trace records): the
-// first ones, each at its path.
+// The issues of an argument that is not a list of execution traces (each an object with its trace records): the first ones, each at its path.
 function traceListIssues(traces: unknown): Issue[] {
   if (!Array.isArray(traces))
     return [{ code: 'invalid_type', path: ['traces'], message: 'expected a list of execution traces' }];
@@ -164,8 +145,7 @@ const READ_FIELDS: Readonly<Record<TraceRecord['kind'], (record: Record<string, 
 const isCall = (r: Record<string, unknown>): boolean =>
   typeof r.stage === 'string' && typeof r.attempt === 'number' && typeof r.costUsd === 'number';
 
-// The issues of the records of trace `index` the metrics cannot read (not an object, no known kind, a field they read
-// missing or of the wrong type).
+// The issues of the records of trace `index` the metrics cannot read (not an object, no known kind, a field they read missing or of the wrong type).
 function recordIssues(records: readonly unknown[], index: number): Issue[] {
   const issues: Issue[] = [];
   for (let at = 0; at < records.length && issues.length < NAMED_ISSUES; at++) {

@@ -20,11 +20,8 @@ const rate = (part: number, whole: number): number | null => (whole === 0 ? null
 const usd = (value: number): string => `$${value.toFixed(2)}`;
 
 /**
- * The issues of the `outcomes` option at `['outcomes']`: a record that does
- * not fit its schema, an execution given twice, and an `origin` or `foundAt`
- * naming a stage no trace has. Pure.
- *
- * @internal
+ * The issues of the `outcomes` option at `['outcomes']`: a record that does not fit its schema, an execution given
+ * twice, and an `origin` or `foundAt` naming a stage no trace has. @internal
  */
 export function outcomeIssues(outcomes: unknown, stages: ReadonlySet<string>): Issue[] {
   const issues = outcomeListIssues(outcomes, ['outcomes']);
@@ -47,14 +44,10 @@ export function outcomeIssues(outcomes: unknown, stages: ReadonlySet<string>): I
 }
 
 /**
- * What the outcomes say of the critics of `traces` (stages in `order`):
- * predictive accuracy per stage ({@link tallyOutcome}), the rework rate, the
- * shift-left profile (a stage's defects are the executions in which its
- * critic rejected; after deployment, the outcomes found there) and each
- * critic's cost against the rework it prevented, flagged when it costs more.
- * Pure.
- *
- * @internal
+ * What the outcomes say of the critics of `traces` (stages in `order`): predictive accuracy per stage ({@link
+ * tallyOutcome}), the rework rate, the shift-left profile (a stage's defects are the executions in which its critic
+ * rejected; after deployment, the outcomes found there) and each critic's cost against the rework it prevented, flagged
+ * when it costs more. @internal
  */
 export function outcomeFigures(
   traces: readonly ExecutionTrace[],

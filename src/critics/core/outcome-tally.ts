@@ -36,18 +36,7 @@ function bornBy(outcome: OutcomeRecord, order: ReadonlyMap<string, number>, inde
   return (order.get(outcome.origin) ?? Number.POSITIVE_INFINITY) <= index;
 }
 
-/**
- * Adds what `outcome` says of one execution's critics to the tallies (stage
- * order from `order`). Only a stage critic's own decisions count, not a
- * second critic's. An accept is judged when its output went on (the stage's
- * last accept): right when no defect born at or before the stage followed.
- * A reject is right when the stage's output was later accepted and the
- * defect (if any) was born after the stage, or when it never was and the
- * defect was born at or before it (the rejection predicted it). Pure (it only
- * updates `tallies`).
- *
- * @internal
- */
+/** Adds what `outcome` says of one execution's critics to the tallies (stage order from `order`). @internal */
 export function tallyOutcome(
   tallies: Map<string, OutcomeTally>,
   execution: ExecutionTrace,

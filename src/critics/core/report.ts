@@ -74,20 +74,7 @@ function standingSection(report: StandingReport | undefined): string[] {
   ];
 }
 
-/**
- * Renders {@link CriticMetrics} as Markdown: the overall figures, a table per
- * stage (with its outcome accuracy), the health flags, with outcomes the
- * rework rate, the shift-left profile and each critic's cost against the
- * rework it prevented, with `standing` each critic's standing and reasons,
- * and a Mermaid flow of the stages annotated with their retry and backtrack
- * rates. Pure.
- *
- * @example
- * ```ts
- * await writeFile('critics.md', renderCriticReport(computeCriticMetrics(results)));
- * ```
- * @public
- */
+/** Renders {@link CriticMetrics} as Markdown. @public */
 export function renderCriticReport(
   metrics: CriticMetrics,
   options: { readonly standing?: StandingReport } = {},

@@ -8,13 +8,8 @@ export type RerunCauses = Readonly<Record<string, FeedbackCause>>;
 export const INITIAL_CAUSE: FeedbackCause = { kind: 'initial', issues: [], reason: null };
 
 /**
- * The causes owed after the critic of stage `from` routed back to stage `to`
- * (indices in `stages`) with `cause`: every stage after the target up to
- * and including `from` runs again once the target is redone, and each is
- * owed `cause`; the target gets it at once, as the state's cause. What is
- * owed already stays: it is owed only to stages after the current one
- * (`from`), which this route back does not reach. Pure.
- *
+ * The causes owed after the critic of stage `from` routed back to stage `to` (indices in `stages`) with `cause`: every
+ * stage after the target up to and including `from` runs again once the target is redone, and each is owed `cause`.
  * @internal
  */
 export function oweRouteBack(
@@ -29,11 +24,8 @@ export function oweRouteBack(
 }
 
 /**
- * Arriving at `stage` after the stage before it was accepted: the cause of
- * its first call (what a route back owes it, else `initial`) and the causes
- * still owed to the stages after it. Pure.
- *
- * @internal
+ * Arriving at `stage` after the stage before it was accepted: the cause of its first call (what a route back owes it,
+ * else `initial`) and the causes still owed to the stages after it. @internal
  */
 export function arriveAt(owed: RerunCauses, stage: string): { cause: FeedbackCause; owed: RerunCauses } {
   const rest = { ...owed };

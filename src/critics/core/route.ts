@@ -13,12 +13,7 @@ export type CheckedDecision =
 /** What `onBudgetSpent` does when a stage's retry budget is spent. @public */
 export type OnBudgetSpent = 'accept_with_gaps' | 'escalate';
 
-/**
- * How critics may route: back to earlier stages (default), or only retry
- * within the stage (`veto`: any `route_back`, whatever its `routeTo` —
- * later, unknown or missing — is a retry recorded as vetoed; see
- * `StagedPipelineOptions.variant`). @public
- */
+/** How critics may route. @public */
 export type CriticVariant = 'route_back' | 'veto';
 
 /** The budgets as they stand when a decision is routed. @internal */
@@ -76,14 +71,7 @@ function callsAgain(action: RouteAction, budget: BudgetState): boolean {
   return !((action.kind === 'accept' || action.kind === 'accept_with_gaps') && budget.lastStage);
 }
 
-/**
- * Routes one checked critic decision under the budgets and the variant.
- * Pure: the same decision, budgets and variant give the same action. The
- * veto variant turns a `route_back` into a retry (`vetoed`); a spent USD
- * budget escalates (`budget`) any action that would call a generator again.
- *
- * @internal
- */
+/** Routes one checked critic decision under the budgets and the variant. @internal */
 export function routeDecision(decision: CheckedDecision, budget: BudgetState, variant: CriticVariant): Routed {
   const vetoed = variant === 'veto' && decision.verdict === 'route_back';
   const verdict = vetoed ? 'retry' : decision.verdict;

@@ -43,30 +43,7 @@ interface Later {
 
 const nothingLater = (): Later => ({ nextHash: null, accepted: false, routedBackTo: false, blamedByEscalation: false });
 
-/**
- * Adds one execution's trace to the tallies, in one backward and one forward
- * pass. Backtracks are counted from the action the pipeline took (the
- * trace's `action`), not from the critic's decision: a route back that was
- * turned into an escalation (a later or unknown target, the spec-problem
- * limit, the USD budget) is not a backtrack and marks no stage as routed
- * back to, consistent with `routesBack` in the metrics. Retries are counted
- * by the critic's judgement (a retry, or a route back the veto made one),
- * since a critic asking for a retry on a spent budget still blocked.
- *
- * Critic accuracy (SPEC §8): a critic's accept is right when no later route
- * back is taken to its stage AND the execution does not escalate because of
- * that stage. The trace says an escalation is because of a stage when the
- * escalating critic asked to route back to it (`decision: 'route_back'` with
- * `routeTo` naming it) but the route was refused (the spec-problem limit, the
- * budget): the critic blamed that stage's accepted output and the execution
- * ended on it. An escalation at a stage after it (a critic escalating, a
- * spent retry budget) blames that later stage's own output, not the accepted
- * one. An accept that the stage's second critic did not confirm is wrong.
- * A reject (retry or route back) is right when the stage's next output
- * differs and is later accepted. Pure (it only updates `tallies`).
- *
- * @internal
- */
+/** Adds one execution's trace to the tallies, in one backward and one forward pass. @internal */
 export function tallyExecution(tallies: Map<string, StageTally>, execution: ExecutionTrace): void {
   const records = execution.trace.filter(isCallRecord);
   const later = new Map<string, Later>();

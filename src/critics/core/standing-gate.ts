@@ -2,14 +2,7 @@ import { fnv1a64 } from '../../kit/hash.js';
 import type { RouteAction } from '../contracts/trace.js';
 import type { CheckedDecision } from './route.js';
 
-/**
- * How far a stage's critic is trusted: `full`; `probation` (its accepts do
- * not advance work alone: a drawn share goes to the stage's second critic,
- * or escalates for a human review); `revoked` (its decisions are recorded,
- * never acted on: a human gates the stage).
- *
- * @public
- */
+/** How far a stage's critic is trusted: `full`, `probation` (its accepts are checked) or `revoked` (a human gates). @public */
 export type Standing = 'full' | 'probation' | 'revoked';
 
 /** How the accepts of critics on probation are drawn for a check. @internal */
@@ -44,11 +37,8 @@ export interface Gated {
 const SCALE = 2 ** 52;
 
 /**
- * Whether the accept of `stage` at `attempt` in `executionId` is drawn for a
- * check: a hash of the seed and the call against the rate, so the same call
- * draws the same on every run and after a resume. Pure.
- *
- * @internal
+ * Whether the accept of `stage` at `attempt` in `executionId` is drawn for a check: a hash of the seed and the call
+ * against the rate, so the same call draws the same on every run and after a resume. @internal
  */
 export function drawnForCheck(draw: ProbationDraw, executionId: string, stage: string, attempt: number): boolean {
   if (draw.reviewRate >= 1) return true;
@@ -82,12 +72,7 @@ const GATES: Record<Standing, Gate> = {
   },
 };
 
-/**
- * Applies the stage critic's standing to a routed decision (the second
- * critic's decisions pass as routed). Pure.
- *
- * @internal
- */
+/** Applies the stage critic's standing to a routed decision (the second critic's decisions pass as routed). @internal */
 export function gateByStanding(input: GateInput): Gated {
   if (input.bySecondCritic) return { action: input.action, marks: {} };
   return GATES[input.standing](input);

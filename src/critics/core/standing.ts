@@ -51,8 +51,7 @@ const optionShape = {
 type OutcomeLevel = 'meets' | 'below' | 'failing' | 'unmeasured';
 type CalibrationLevel = 'meets' | 'below' | 'unmeasured';
 
-// The one table: a critic's standing from what its outcomes and the humans say. Disagreeing signals put it on
-// probation (it is checked, not silenced); two bad ones, or outcomes that fail outright, revoke it.
+// The one table: a critic's standing from what its outcomes and the humans say.
 const STANDING: Record<OutcomeLevel, Record<CalibrationLevel, Standing>> = {
   meets: { meets: 'full', below: 'probation', unmeasured: 'full' },
   below: { meets: 'probation', below: 'revoked', unmeasured: 'probation' },
@@ -62,22 +61,7 @@ const STANDING: Record<OutcomeLevel, Record<CalibrationLevel, Standing>> = {
 
 const pct = (value: number): string => `${(value * 100).toFixed(1)}%`;
 
-/**
- * Each critic's standing — `full`, `probation` or `revoked` — from its
- * predictive accuracy in `metrics` (computed with outcomes) and its
- * calibration against humans, each against `threshold`, by one table: the
- * seed's "authority should diminish over time", and recover as later
- * executions bear the critic out. A critic with fewer than `minOutcomes`
- * judged decisions, or no labels, is unmeasured on that signal. An unknown
- * option key or a wrong value is `INVALID_OPTIONS` naming its path. Pure.
- *
- * @example
- * ```ts
- * const standing = criticStanding(computeCriticMetrics(results, { outcomes }), { calibration });
- * const pipeline = new StagedPipeline({ ...options, standing: standing.byStage });
- * ```
- * @public
- */
+/** Each critic's standing. @public */
 export function criticStanding(metrics: CriticMetrics, options: CriticStandingOptions = {}): StandingReport {
   refuseInvalidOptions('criticStanding', optionShape, options);
   const threshold = options.threshold ?? 0.85;

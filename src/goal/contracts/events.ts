@@ -12,13 +12,7 @@ const base = {
   seq: z.int().min(0),
 };
 
-/**
- * The schema of one events.jsonl line: the rstack-agents event types with
- * their fields, plus this library's own. Every event has `ts` (ISO 8601 from
- * the Clock), `type`, `iteration`, `max_iterations`, `goal_id` and `seq`.
- *
- * @public
- */
+/** The schema of one events.jsonl line: the rstack-agents event types with their fields, plus this library's own. @public */
 export const loopEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...base,
@@ -67,11 +61,7 @@ export const loopEventSchema = z.discriminatedUnion('type', [
     type: z.literal('lock_taken_over'),
     previous_owner: z.string(),
     heartbeat_age_ms: z.number(),
-    /**
-     * Why the lock was stale: its heartbeat was older than the timeout, its holder's process was gone from this
-     * host, or the file held no lock record (both taken over at once). Absent in events logged before reasons were
-     * recorded.
-     */
+    /** Why the lock was stale. */
     reason: z.enum(['heartbeat_stale', 'holder_gone', 'no_record']).optional(),
   }),
   z.object({

@@ -20,11 +20,8 @@ export const feedbackIssueViewSchema = z.looseObject({
 });
 
 /**
- * The parts of feedback.json the goal loop reads: the summary counts, the
- * issues (for critical ones and who remediates them) and the
- * `goal_evaluation` section. Tolerant of every other field.
- *
- * @public
+ * The parts of feedback.json the goal loop reads: the summary counts, the issues (for critical ones and who remediates
+ * them) and the `goal_evaluation` section. @public
  */
 export const feedbackViewSchema = z.looseObject({
   summary: z.looseObject({ critical_count: z.number().nullable().optional() }).optional(),
@@ -53,14 +50,8 @@ export type FeedbackRead =
 type Path = readonly (string | number)[];
 
 /**
- * Reads parsed feedback.json content into the loop's view, reading what
- * can be read: a `summary.critical_count` written as a numeric string (`"0"`)
- * counts as its number, as the metric reader reads it; any other field of the
- * wrong type is ignored (an off-type issue entry is dropped) and reported
- * with its path, and the rest of the report is used. Only a report that is
- * not a JSON object is malformed. Never throws. Pure.
- *
- * @public
+ * Reads parsed feedback.json content into the loop's view, reading what can be read: a `summary.critical_count` written
+ * as a numeric string (`"0"`) counts as its number, as the metric reader reads it. @public
  */
 export function readFeedbackView(input: unknown): FeedbackRead {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {

@@ -8,11 +8,8 @@ export const goalStatusSchema = z.enum(['PASS', 'RETRY', 'ASK_USER', 'BLOCK']);
 export type GoalStatus = z.infer<typeof goalStatusSchema>;
 
 /**
- * One criterion entry of feedback.json's `goal_evaluation.criteria[]`: the
- * feedback stage's evidence-backed claim about a criterion (the agent pool of
- * the verdict protocol).
- *
- * @public
+ * One criterion entry of feedback.json's `goal_evaluation.criteria[]`: the feedback stage's evidence-backed claim about
+ * a criterion (the agent pool of the verdict protocol). @public
  */
 export const agentCriterionEntrySchema = z.looseObject({
   criterion_id: z.string().min(1),
@@ -28,13 +25,7 @@ export const agentCriterionEntrySchema = z.looseObject({
 /** A parsed agent criterion entry. @public */
 export type AgentCriterionEntry = z.output<typeof agentCriterionEntrySchema>;
 
-/**
- * The `goal_evaluation` section of feedback.json (contract 1.1). Entries of
- * `criteria` are kept as written here and validated one by one by the verdict
- * protocol, so one malformed entry does not discard the others.
- *
- * @public
- */
+/** The `goal_evaluation` section of feedback.json (contract 1.1). @public */
 export const goalEvaluationSectionSchema = z.looseObject({
   goal_id: z.string().optional(),
   iteration: z.int().min(0).nullable().optional(),

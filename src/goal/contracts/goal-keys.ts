@@ -12,19 +12,7 @@ const CRITERION_KEYS = new Map<unknown, readonly string[]>(
 );
 const KINDS = [...CRITERION_KEYS.keys()].map(String);
 
-/**
- * The issues of a failed goal parse, in zod's order, each unknown key (zod's
- * `unrecognized_keys`, one issue for all the keys of an object) split into
- * one issue per key at the key's path (`$.criteria[5].rerun_stage`), with
- * "did you mean `rerun_stages`?" when a key of that object is close: the
- * goal's keys at the top, the keys of the criterion's kind in a criterion.
- * A criterion whose `kind` is none of the kinds is one `unknown_kind` issue
- * at `$.criteria[i].kind` naming the kind it most likely misspells and
- * listing the kinds (`invalid_type` when the kind is missing or not text).
- * Reads the raw input for a criterion's kind. Pure.
- *
- * @internal
- */
+/** The issues of a failed goal parse, in zod's order, with one issue per unknown key at its own path. @internal */
 export function goalSchemaIssues(error: z.ZodError, input: unknown): Issue[] {
   const converted = issuesFromZod(error);
   return error.issues.flatMap((issue, index) => {
@@ -36,8 +24,7 @@ export function goalSchemaIssues(error: z.ZodError, input: unknown): Issue[] {
   });
 }
 
-// The issue of a criterion kind that is none of the kinds (at `path`, `criteria.<i>.kind`), with the kind it most
-// likely misspells.
+// The issue of a criterion kind that is none of the kinds (at `path`, `criteria.<i>.kind`), with the kind it most likely misspells.
 function kindIssue(input: unknown, path: readonly (string | number)[]): Issue {
   const kinds = `the kinds are ${KINDS.join(', ')}`;
   const index = path[1];

@@ -43,14 +43,7 @@ export const commandCriterionSchema = z.strictObject({
   timeout_ms: z.int().min(1).max(MAX_COMMAND_TIMEOUT_MS).default(120_000),
 });
 
-/**
- * Where a `metric_threshold` criterion reads its metric. rstack-agents'
- * `"pipeline_state"` is its in-memory pipeline rollup (stage counts, tasks,
- * approvals, cost), not loop-state.json, so it is refused with an issue that
- * says what to write instead.
- *
- * @public
- */
+/** Where a `metric_threshold` criterion reads its metric. @public */
 export const metricSourceSchema = z.union(
   [z.literal('feedback'), z.literal('loop_state'), z.strictObject({ file: z.string().min(1) })],
   {

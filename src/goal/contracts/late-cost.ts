@@ -2,15 +2,9 @@ import { z } from 'zod';
 import type { PendingCost } from '../../kit/late-cost-memory.js';
 
 /**
- * The schema of one pending late cost, `<runDir>/spend-pending/<name>.json`:
- * the cost a stage runner reported after the loop had stopped waiting for it
- * (an abort, a lost lock, or the stage's time limit, past the grace), or the
- * cost of a stage that returned in time but whose commit was refused because
- * its loop had lost the run's lock. The file is written on its own, without
- * the lock, by whatever process still watched the runner or held the cost;
- * the loop that next holds the lock adds it to the spend and removes it.
- *
- * @internal
+ * The schema of one pending late cost, `<runDir>/spend-pending/<name>.json`: the cost a stage runner reported after the
+ * loop had stopped waiting for it (an abort, a lost lock, or the stage's time limit, past the grace), or the cost of a
+ * stage that returned in time but whose commit was refused because its loop had lost the run's lock. @internal
  */
 export const lateCostRecordSchema = z.object({
   /** The stage whose runner reported the cost. */
@@ -23,10 +17,5 @@ export const lateCostRecordSchema = z.object({
   settled_at: z.string(),
 });
 
-/**
- * A file of the pending late costs folder as the loop read it: its name and
- * port path, and its record or the reason it cannot be counted.
- *
- * @internal
- */
+/** A file of the pending late costs folder as the loop read it. @internal */
 export type PendingLateCost = PendingCost<z.output<typeof lateCostRecordSchema>>;

@@ -5,14 +5,7 @@ import { loopEventSchema } from './events.js';
 import { goalStatusSchema } from './goal-evaluation.js';
 import { stopReasonSchema } from './stop-reason.js';
 
-/**
- * The schema of loop-state.json: the loop's own record of a run, written
- * atomically after every state change. `outbox` holds the events of the last
- * change until they are appended to events.jsonl, so a crash between the two
- * writes neither loses nor duplicates an event.
- *
- * @public
- */
+/** The schema of loop-state.json: the loop's own record of a run, written atomically after every state change. @public */
 export const loopStateSchema = z.object({
   schema_version: z.literal(1),
   goal_id: z.string().min(1),

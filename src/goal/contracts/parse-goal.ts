@@ -17,17 +17,7 @@ export const parseOptionShape = { stages: z.array(z.string()).optional() } satis
   z.ZodType
 >;
 
-/**
- * Parses a goal definition's structure strictly: an unknown kind or
- * operator, a missing field, an unknown stage in `rerun_stages` or a
- * duplicate criterion id is an issue with its JSON path; an unknown key is one at the key's own path, with the known key it
- * most likely misspells. Inline JSON Schemas are not compiled here (the
- * public `parseGoal` of `goal/parse-goal.ts` does that too). Returns every
- * issue; never throws on input (an unknown option key or a wrong option is
- * `INVALID_OPTIONS`). Pure.
- *
- * @internal
- */
+/** Parses a goal definition's structure strictly. @internal */
 export function parseGoalStructure(input: unknown, options: ParseGoalOptions = {}): ParseResult<Goal> {
   refuseInvalidOptions('parseGoal', parseOptionShape, options);
   const parsed = goalSchema.safeParse(input);

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 
-/**
- * Why a loop stopped, as results, events and loop-state.json record it.
- * `dry_run` is the result of `evaluate()`, which never loops; `aborted` comes
- * from the caller's `AbortSignal`.
- *
- * @public
- */
+/** Why a loop stopped, as results, events and loop-state.json record it. @public */
 export const stopReasonSchema = z.enum([
   'complete',
   'ask_user',

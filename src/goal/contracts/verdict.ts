@@ -20,12 +20,7 @@ export const verdictSchema = z.looseObject({
 /** A verdict of `goal-verdict.json`. @public */
 export type Verdict = z.output<typeof verdictSchema>;
 
-/**
- * The schema of the whole `goal-verdict.json`: a single verdict, an array, or
- * `{ "verdicts": [...] }`.
- *
- * @public
- */
+/** The schema of the whole `goal-verdict.json`: a single verdict, an array, or `{ "verdicts": [...] }`. @public */
 export const verdictFileSchema = z.union([
   verdictSchema,
   z.array(verdictSchema),
@@ -44,17 +39,7 @@ export interface ParseVerdictOptions {
   readonly stages?: readonly string[];
 }
 
-/**
- * Parses the content of `goal-verdict.json`. Malformed entries are reported as
- * issues (with their JSON paths) and ignored, never coerced; valid entries are
- * kept: a valid entry of plain data (as `JSON.parse` gives: objects and arrays
- * with the usual prototypes) is returned as it is, not copied, so do not
- * change the input while its verdicts are in use; any other valid entry is
- * zod's copy. Never throws on input (an unknown option key or a wrong option is
- * `INVALID_OPTIONS`). Pure.
- *
- * @public
- */
+/** Parses the content of `goal-verdict.json`. @public */
 export function parseVerdictFile(input: unknown, options: ParseVerdictOptions = {}): ParsedVerdicts {
   refuseInvalidOptions('parseVerdictFile', parseOptionShape, options);
   const located = locateEntries(input);
@@ -103,15 +88,7 @@ export function parseVerdictFile(input: unknown, options: ParseVerdictOptions = 
   return { verdicts, issues };
 }
 
-/**
- * True for plain data {@link verdictSchema} accepts as it is (its fast path,
- * see kit/zod-fast-path.ts): the parser keeps such an entry without zod copying
- * it. Only a plain object (and a plain array of stages) qualifies, as
- * `JSON.parse` makes them; a class instance, a null-prototype object or an
- * array subclass goes through zod, which copies what it reads.
- *
- * @internal
- */
+/** True for plain data {@link verdictSchema} accepts as it is. @internal */
 export function isCanonicalVerdict(value: unknown): value is Verdict {
   if (!isObject(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
   const stages = value.recommended_rerun_stages;

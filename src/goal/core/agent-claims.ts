@@ -35,28 +35,13 @@ export interface AgentPoolInput {
   readonly stages: readonly string[];
   readonly iteration: number | null;
   readonly evidence: Readonly<Record<string, EvidenceFact>>;
-  /**
-   * Judge criteria the explicit pool already decided, as a set of their ids or a map keyed by them (the explicit
-   * pool's `chosen`): the agent pool is not consulted for them.
-   */
+  /** Judge criteria the explicit pool already decided, as a set of their ids or a map keyed by them. */
   readonly decidedByExplicit: Pick<ReadonlySet<string>, 'has'>;
   /** When each stage last ran and since when the goal holds: a claim stays fresh while what it judges did not rerun. */
   readonly history?: OutputHistory;
 }
 
-/**
- * Searches the agent pool, feedback.json `goal_evaluation.criteria[]`.
- * Each entry is validated on its own; an entry stamped ahead of
- * the current iteration is rejected and raises an ASK_USER signal; duplicate
- * entries for one criterion that disagree (result, recommendation, stamp,
- * evidence or rerun stages) are all rejected, agreeing ones keep the first.
- * A kept entry is consumed only for a judge criterion the explicit pool left
- * undecided, with result `met` or `not_met`, a fresh stamp, at least one
- * evidence path and EVERY evidence path verified in `evidence` (a path absent
- * from the map counts as unverified). Pure.
- *
- * @public
- */
+/** Searches the agent pool, feedback.json `goal_evaluation.criteria[]`. @public */
 export function searchAgentPool(input: AgentPoolInput): AgentPool {
   const { history } = input;
   const judgedOf = (id: string): JudgedOutputs | undefined => {

@@ -29,13 +29,8 @@ export interface AgentEntries {
 }
 
 /**
- * Reads feedback.json `goal_evaluation.criteria[]` at `iteration`: a
- * malformed entry is rejected with its issues (paths under
- * `goal_evaluation.criteria[i]`); an entry's stamp is its own `iteration`,
- * else the section's; an entry stamped ahead of the current iteration is
- * rejected and raises an ASK_USER signal. Pure.
- *
- * @internal
+ * Reads feedback.json `goal_evaluation.criteria[]` at `iteration`: a malformed entry is rejected with its issues (paths
+ * under `goal_evaluation.criteria[i]`). @internal
  */
 export function readAgentEntries(
   section: GoalEvaluationSection | null | undefined,

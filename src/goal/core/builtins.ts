@@ -22,18 +22,8 @@ export interface BuiltinOutcome {
 }
 
 /**
- * The built-in checks: one per pipeline stage (a stage missing
- * from `stageStatuses` counts as pending), `feedback:readable` when
- * feedback.json is malformed, and `feedback:criticals` when it is present.
- * A present report's unreadable fields are reported as issues and the rest
- * is used; only when `summary.critical_count` (or `summary`, or the `issues`
- * list) cannot be read and no critical issue is known does
- * `feedback:readable` fail, rerunning the feedback stage. A metrics.json the
- * loop refuses to run on fails `metrics:readable` (BLOCK); every problem of
- * metrics.json is an issue at its JSON path, and a pending stage whose
- * `stage_status` entry could not be read says so. Pure.
- *
- * @public
+ * The built-in checks: one per pipeline stage (a stage missing from `stageStatuses` counts as pending),
+ * `feedback:readable` when feedback.json is malformed, and `feedback:criticals` when it is present. @public
  */
 export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
   const checked = facts.stages.map((stage) => {
@@ -58,15 +48,7 @@ export function evaluateBuiltins(facts: EvaluationFacts): BuiltinOutcome {
   };
 }
 
-/**
- * The built-in check of one stage: passed is PASS; failed is FAIL and reruns
- * it; pending is PENDING and reruns it; blocked is FAIL with a BLOCK signal;
- * needs_context and awaiting_approval are PENDING with an ASK_USER signal.
- * What the stage's runner `said` of a stage that did not pass follows the
- * status in the detail (`Stage 07-code failed: 3 of 12 tests failed.`). Pure.
- *
- * @public
- */
+/** The built-in check of one stage: passed is PASS, failed FAIL, pending PENDING (both rerun it), blocked a BLOCK. @public */
 export function stageCheck(
   stage: string,
   status: StageStatus,

@@ -1,10 +1,6 @@
 import { readOwn } from '../../kit/dot-path.js';
 
-/**
- * A verdict claim the evaluation considered: consumed or rejected, and why.
- *
- * @public
- */
+/** A verdict claim the evaluation considered: consumed or rejected, and why. @public */
 export interface ClaimRecord {
   /** The criterion the claim is about, or `null` for an id-less verdict. */
   readonly criterionId: string | null;
@@ -16,23 +12,14 @@ export interface ClaimRecord {
   readonly index?: number;
 }
 
-/**
- * Whether a verdict's iteration stamp is fresh, and if not, why;
- * `ahead` marks an agent stamp greater than the current iteration. A fresh
- * verdict stamped before the current iteration says why it still holds (`kept`).
- *
- * @public
- */
+/** Whether a verdict's iteration stamp is fresh, and if not, why. @public */
 export type Freshness =
   | { readonly fresh: true; readonly kept?: string }
   | { readonly fresh: false; readonly ahead: boolean; readonly why: string };
 
 /**
- * What a run remembers about its outputs, for verdicts that judge them: the
- * run-wide iteration in which each stage last ran, and the first iteration
- * evaluated under the current goal.
- *
- * @public
+ * What a run remembers about its outputs, for verdicts that judge them: the run-wide iteration in which each stage last
+ * ran, and the first iteration evaluated under the current goal. @public
  */
 export interface OutputHistory {
   readonly stageRuns: Readonly<Record<string, number>>;
@@ -45,16 +32,7 @@ export interface JudgedOutputs {
   readonly history: OutputHistory;
 }
 
-/**
- * The freshness rule of the verdict protocol (docs/verdicts.md). Inside a
- * loop at iteration `n` a verdict stamped `n` is fresh, and so is one stamped
- * earlier while none of the stages it judges has run since its stamp (and the
- * goal has not changed); a missing stamp is stale. An agent stamp ahead of `n`
- * and an explicit stamp beyond `n + 1` are rejected (`ahead`). Outside a loop
- * every explicit verdict counts and an agent claim needs a stamp. Pure.
- *
- * @public
- */
+/** The freshness rule of the verdict protocol (docs/verdicts.md). @public */
 export function stampFreshness(
   stamp: number | undefined,
   iteration: number | null,
@@ -107,10 +85,8 @@ function olderStamp(stamp: number, iteration: number, judged: JudgedOutputs | un
 }
 
 /**
- * The iteration a verdict written now is consumed by, the stamp `writeVerdict`
- * gives it: the running iteration while one runs, else the next. Pure.
- *
- * @internal
+ * The iteration a verdict written now is consumed by, the stamp `writeVerdict` gives it: the running iteration while
+ * one runs, else the next. @internal
  */
 export function consumingIteration(
   state: { readonly phase: string; readonly iteration: number } | null,
@@ -121,11 +97,7 @@ export function consumingIteration(
   return running ? iteration : iteration + 1;
 }
 
-/**
- * Builds a claim record. Pure.
- *
- * @internal
- */
+/** Builds a claim record. @internal */
 export function claim(
   source: 'explicit' | 'agent',
   criterionId: string | null,

@@ -19,18 +19,7 @@ export interface CommandVerdict {
 /** How much of a command's output an evaluation keeps, in characters. @public */
 export const OUTPUT_TAIL_CHARS = 2000;
 
-/**
- * Evaluates a `command` criterion from what the shell gathered:
- * PASS iff the exit code equals `expect_exit_code`; a timeout, a start
- * failure or a kill without exit code is FAIL; a skipped or aborted command
- * is PENDING (a skipped one summarised by its outcome's `summary`, else
- * `command skipped`). The exit code is kept as the observed value, with the
- * duration and the end of the output; the runner's `detail` (what it killed,
- * or a detached process it stopped reading without killing) stays in the
- * criterion's detail whatever the outcome. Pure.
- *
- * @public
- */
+/** Evaluates a `command` criterion from what the shell gathered: PASS iff the exit code equals `expect_exit_code`. @public */
 export function evaluateCommandOutcome(criterion: CommandCriterion, outcome: CommandFactOutcome): CommandVerdict {
   if (outcome.state === 'skipped')
     return {
@@ -92,12 +81,7 @@ function outputTail(result: CommandResult): string {
   return text.length > OUTPUT_TAIL_CHARS ? text.slice(-OUTPUT_TAIL_CHARS) : text;
 }
 
-/**
- * The last non-empty line of a command's output, shortened for a one-sentence
- * detail (`''` when there is none). Pure.
- *
- * @internal
- */
+/** The last non-empty line of a command's output, shortened for a one-sentence detail (`''` when there is none). @internal */
 export function lastLine(text: string): string {
   const line = text.trimEnd().split('\n').pop()?.trim() ?? '';
   return line.length > 200 ? `…${line.slice(-199)}` : line;

@@ -29,10 +29,7 @@ export interface CriterionEvaluation {
   readonly durationMs?: number;
   /** For command criteria that ran: the end of its output (standard error, else standard output). */
   readonly outputTail?: string;
-  /**
-   * The JSON path of the goal field whose path the containment rule refused (`$.criteria[0].path`): no stage
-   * rerun can fix it, so the criterion FAILs with a BLOCK signal.
-   */
+  /** The JSON path of the goal field whose path the containment rule refused. */
   readonly refusedPath?: string;
 }
 
@@ -52,17 +49,7 @@ type Verdict = Pick<CriterionEvaluation, 'status' | 'detail' | 'summary'> &
     readonly refusedField?: string;
   };
 
-/**
- * Turns one criterion and the fact the shell gathered for it into a PASS,
- * FAIL or PENDING. A missing fact, or a fact of another kind, is
- * PENDING with a detail saying so. A path the containment rule refused is a
- * FAIL whose detail opens with the field's JSON path and which carries
- * `refusedPath`: in the goal (`$.criteria[2].path`) when `index`, the
- * criterion's position in the goal, is given, else in the criterion
- * (`$.path`). Pure.
- *
- * @public
- */
+/** Turns one criterion and the fact the shell gathered for it into a PASS, FAIL or PENDING. @public */
 export function evaluateCriterion(
   criterion: Criterion,
   fact: CriterionFact | undefined,

@@ -31,18 +31,7 @@ export interface ContinueDecision {
 /** What the loop does at a checkpoint. @public */
 export type LoopDecision = LoopStop | RetryDecision | ContinueDecision;
 
-/**
- * The loop's one decision: the first rule of {@link STOP_RULES} that applies
- * stops it; otherwise a RETRY evaluation reruns its stages, and a checkpoint
- * without an evaluation lets the loop go on. Pure.
- *
- * @example
- * ```ts
- * decideLoop({ aborted: false, spentUsd: 6, budgetUsd: 5, iterationsInSession: 1, maxIterations: 3 });
- * // { kind: 'stop', stoppedOn: 'budget_exhausted', rule: 'budget', resumable: false, reason: '…' }
- * ```
- * @public
- */
+/** The loop's one decision: the first rule of {@link STOP_RULES} that applies stops it. @public */
 export function decideLoop(facts: LoopFacts): LoopDecision {
   const rule = STOP_RULES.find((candidate) => candidate.applies(facts));
   if (rule !== undefined) {
@@ -60,17 +49,7 @@ export type DecideInput = Omit<LoopFacts, 'aborted' | 'abortedAt' | 'goal' | 'ev
   readonly evaluation: NonNullable<LoopFacts['evaluation']>;
 };
 
-/**
- * {@link decideLoop} after an evaluation, with no abort and no goal change:
- * budget, then the evaluation's status, then the RETRY brakes. Pure.
- *
- * @example
- * ```ts
- * const decision = decideAfterEvaluation({ evaluation, spentUsd: 1.2, budgetUsd: 5, iterationsInSession: 1, maxIterations: 3, fingerprint, previousFingerprint: null });
- * if (decision.kind === 'retry') resetStages(decision.stages);
- * ```
- * @public
- */
+/** {@link decideLoop} after an evaluation, with no abort and no goal change: budget, then the evaluation's status, then the RETRY brakes. @public */
 export function decideAfterEvaluation(input: DecideInput): StopDecision | RetryDecision {
   const decision = decideLoop({ ...input, aborted: false });
   if (decision.kind === 'continue') throw new Error('unreachable: an evaluation always decides');
@@ -78,10 +57,8 @@ export function decideAfterEvaluation(input: DecideInput): StopDecision | RetryD
 }
 
 /**
- * The budget rule of {@link STOP_RULES} alone: a `budget_exhausted` stop when
- * `spentUsd` ≥ `budgetUsd`, else `null` (always `null` without a budget). Pure.
- *
- * @public
+ * The budget rule of {@link STOP_RULES} alone: a `budget_exhausted` stop when `spentUsd` ≥ `budgetUsd`, else `null`
+ * (always `null` without a budget). @public
  */
 export function checkBudget(spentUsd: number, budgetUsd?: number): StopDecision | null {
   const decision = decideLoop({ aborted: false, spentUsd, budgetUsd, iterationsInSession: 0, maxIterations: 1 });

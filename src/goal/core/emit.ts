@@ -1,13 +1,7 @@
 import type { LoopEvent, LoopEventDraft } from '../contracts/events.js';
 import type { LoopState } from '../contracts/loop-state.js';
 
-/**
- * A state change of the loop's record and the events that tell it. Pure
- * functions build them; the shell persists `state` (with the events in its
- * outbox) and then appends the events.
- *
- * @internal
- */
+/** A state change of the loop's record and the events that tell it. @internal */
 export interface Transition {
   readonly state: LoopState;
   readonly events: readonly LoopEvent[];

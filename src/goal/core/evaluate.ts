@@ -17,19 +17,10 @@ export type { BuiltinCheck } from './builtin-check.js';
 export type { ClaimRecord } from './claims.js';
 export type { CriterionEvaluation, CriterionStatus } from './criteria.js';
 
-/**
- * The status of an evaluation: a goal status, or `ERROR` when the goal itself
- * could not be used (see `issues`).
- *
- * @public
- */
+/** The status of an evaluation: a goal status, or `ERROR` when the goal itself could not be used (see `issues`). @public */
 export type EvaluationStatus = GoalStatus | 'ERROR';
 
-/**
- * The result of evaluating a goal: plain, JSON-serialisable data.
- *
- * @public
- */
+/** The result of evaluating a goal: plain, JSON-serialisable data. @public */
 export interface GoalEvaluation {
   readonly goalId: string;
   readonly status: EvaluationStatus;
@@ -70,18 +61,8 @@ export interface EvaluateOptions {
 }
 
 /**
- * Evaluates a goal from gathered facts: every criterion,
- * the built-in checks, the verdict protocol, then the status by the
- * precedence table ({@link DECISION_PRECEDENCE}). Pure: same facts,
- * same evaluation; never throws on well-typed facts.
- *
- * @example
- * ```ts
- * const evaluation = evaluateGoal(facts);
- * if (evaluation.status === 'RETRY') rerun(evaluation.recommendedRerunStages);
- * console.log(evaluation.reason); // "Criterion docs-lint failed (exit code 1); rerun 03-documentation."
- * ```
- * @public
+ * Evaluates a goal from gathered facts: every criterion, the built-in checks, the verdict protocol, then the status by
+ * the precedence table ({@link DECISION_PRECEDENCE}). @public
  */
 export function evaluateGoal(facts: EvaluationFacts, options: EvaluateOptions = {}): GoalEvaluation {
   const { goal, stages } = facts;
@@ -168,16 +149,8 @@ export function evaluateGoal(facts: EvaluationFacts, options: EvaluateOptions = 
 // Issue codes of a goal file that gave no goal, so no goal id, to read (its read failed, or its text is not JSON).
 const UNREAD_GOAL_CODES: ReadonlySet<string> = new Set(['unreadable', 'invalid_json']);
 /**
- * The evaluation of a goal that could not be used (an invalid goal.json):
- * status `ERROR`, score 0, no checks, the issues and a reason naming the
- * first of them. A loop stops on it with `evaluation_error`. Pure.
- *
- * @example
- * ```ts
- * const parsed = parseGoal(input, { stages });
- * const evaluation = parsed.success ? evaluateGoal(facts) : errorEvaluation('docs-sweep', parsed.issues, 3);
- * ```
- * @public
+ * The evaluation of a goal that could not be used (an invalid goal.json): status `ERROR`, score 0, no checks, the
+ * issues and a reason naming the first of them. @public
  */
 export function errorEvaluation(goalId: string, issues: readonly Issue[], iteration: number | null): GoalEvaluation {
   const first = issues[0];

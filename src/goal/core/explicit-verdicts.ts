@@ -24,16 +24,8 @@ interface Candidate {
 }
 
 /**
- * Searches the explicit pool fully: for each judge criterion,
- * the fresh id-matched verdicts first, then — only when the goal has exactly
- * one judge criterion — the fresh id-less shorthand verdicts. Among several
- * fresh candidates the highest stamp wins, ties going to the last in file
- * order (unstamped verdicts, which count only outside a loop, rank below any
- * stamp). Every verdict not chosen is recorded as rejected with why: stale,
- * id-less with zero or several judge criteria, naming no judge criterion,
- * naming a stage outside the pipeline, or superseded. Pure.
- *
- * @public
+ * Searches the explicit pool fully: for each judge criterion, the fresh id-matched verdicts first, then — only when the
+ * goal has exactly one judge criterion — the fresh id-less shorthand verdicts. @public
  */
 export function searchExplicitPool(
   verdicts: readonly Verdict[],

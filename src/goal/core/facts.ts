@@ -10,23 +10,15 @@ import type { OutputHistory } from './claims.js';
 export type { StageStatus };
 
 /**
- * A JSON document the shell tried to read for a criterion (a metric file, a
- * json_schema target): refused, missing, malformed (with why), or its parsed
- * content. A refusal by the containment rule carries its `reason`.
- *
- * @public
+ * A JSON document the shell tried to read for a criterion (a metric file, a json_schema target): refused, missing,
+ * malformed (with why), or its parsed content. @public
  */
 export type DocumentFact =
   | { readonly state: 'refused'; readonly detail: string; readonly reason?: PathRefusalReason }
   | { readonly state: 'missing' | 'malformed'; readonly detail: string }
   | { readonly state: 'present'; readonly document: unknown };
 
-/**
- * What the shell gathered for one criterion, by kind. The pure evaluation
- * turns each into a PASS, FAIL or PENDING.
- *
- * @public
- */
+/** What the shell gathered for one criterion, by kind. @public */
 export type CriterionFact =
   | { readonly kind: 'file_exists'; readonly path: PathFact }
   | {
@@ -45,10 +37,7 @@ export type CriterionFact =
   | { readonly kind: 'judge' }
   | {
       readonly kind: 'json_schema';
-      /**
-       * `unavailable`: the document (or the schema file) could not be read; `checked`: validated;
-       * `schema_error`: the schema does not compile, so the criterion cannot be evaluated at all.
-       */
+      /** `unavailable`: a file could not be read; `checked`: validated; `schema_error`: the schema does not compile. */
       readonly outcome:
         | {
             readonly state: 'unavailable';
@@ -62,22 +51,12 @@ export type CriterionFact =
         | { readonly state: 'checked'; readonly valid: boolean; readonly errors: readonly string[] };
     };
 
-/**
- * The explicit verdict pool: `goal-verdict.json`, missing, malformed as a
- * whole, or its valid verdicts plus an issue per ignored entry.
- *
- * @public
- */
+/** The explicit verdict pool: `goal-verdict.json`, missing, malformed as a whole, or its valid verdicts plus an issue per ignored entry. @public */
 export type ExplicitVerdictsFact =
   | { readonly state: 'missing' }
   | { readonly state: 'present'; readonly verdicts: readonly Verdict[]; readonly issues: readonly Issue[] };
 
-/**
- * Everything the pure goal evaluation needs, gathered by a shell first.
- * Plain data: serialisable, no functions, no I/O handles.
- *
- * @public
- */
+/** Everything the pure goal evaluation needs, gathered by a shell first. @public */
 export interface EvaluationFacts {
   readonly goal: Goal;
   /** The pipeline's stage ids, in order. */
@@ -98,17 +77,9 @@ export interface EvaluationFacts {
   readonly explicitVerdicts: ExplicitVerdictsFact;
   /** For every evidence path named by an agent claim (as written), whether it resolves. */
   readonly evidence: Readonly<Record<string, EvidenceFact>>;
-  /**
-   * The problems of the run's metrics.json, each at its JSON path in the file (absent or empty: none). One under
-   * `stage_status` is an entry read for a stage that is not a status (the stage is not counted as passed); any
-   * other is what the loop refuses the file for (not a JSON object, a `cumulative_cost_usd` that is not a number
-   * ≥ 0, a read that failed), which fails the `metrics:readable` check.
-   */
+  /** The problems of the run's metrics.json, each at its JSON path in the file (absent or empty: none). */
   readonly metricsIssues?: readonly Issue[];
-  /**
-   * When each stage last ran and since when the goal holds (loop-state.json): a verdict stays fresh while the stages
-   * it judges have not run since its stamp. Absent: a verdict is fresh for its own iteration only.
-   */
+  /** When each stage last ran and since when the goal holds. */
   readonly history?: OutputHistory;
 }
 

@@ -7,12 +7,7 @@ import type { BuiltinCheck, CheckedBuiltin } from './builtin-check.js';
 import type { EvaluationFacts } from './facts.js';
 import type { DecisionSignal } from './precedence.js';
 
-/**
- * The check feedback.json adds (none when it is missing), the critical count it reports, and its issues (the parse
- * issues of a malformed report, or the fields of a readable one that were ignored or coerced). Pure.
- *
- * @internal
- */
+/** The check feedback.json adds. @internal */
 export function feedbackChecks(facts: EvaluationFacts): {
   readonly checked: CheckedBuiltin | null;
   readonly criticalCount: number;

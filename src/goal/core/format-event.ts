@@ -8,22 +8,7 @@ const why = (text: unknown): string => {
   return line === '' ? '' : ` — ${line}`;
 };
 
-/**
- * One readable line for a loop event (no trailing newline), for CLIs and
- * logs: the run-wide iteration first, then what happened. Every event type of
- * {@link loopEventSchema} has its own wording. Every value from the event is
- * flattened onto the line (a newline or control character in a stage id or a
- * reason becomes a space) and a missing one prints `?`. A non-object, or a type
- * outside the union (from untyped callers), throws `INVALID_OPTIONS` naming it
- * rather than guessing. Pure.
- *
- * @example
- * ```ts
- * new GoalLoop({ ...options, onEvent: (event) => console.log(formatEvent(event)) });
- * // iteration 1: stage 07-code passed in 850 ms, $0.02
- * ```
- * @public
- */
+/** One readable line for a loop event (no trailing newline), for CLIs and logs: the run-wide iteration first, then what happened. @public */
 export function formatEvent(event: LoopEvent): string {
   objectArgument(event, 'formatEvent(event)');
   return `iteration ${field(event.iteration)}: ${describe(event)}`;

@@ -18,21 +18,8 @@ const STOP_WORDING: Readonly<Record<StopReason, string>> = {
 };
 
 /**
- * One readable line for a loop result (no trailing newline): the stop, what
- * it means, the iterations, the last score, the spend, the exit code
- * {@link exitCodeFor} gives it, and the reason. A step result that goes on
- * (`done: false`) names the stages the next step reruns. Every value is
- * flattened onto the line and a missing one prints `?`; a non-object, or a
- * stop outside the union, throws `INVALID_OPTIONS` naming it. Pure.
- *
- * @example
- * ```ts
- * const result = await loop.run();
- * console.log(formatResult(result));
- * // complete (goal met) after 2 iteration(s), run-wide iteration 2, score 100, spent $0.05, exit 0 — Goal notes-release met.
- * process.exitCode = exitCodeFor(result);
- * ```
- * @public
+ * One readable line for a loop result (no trailing newline): the stop, what it means, the iterations, the last score,
+ * the spend, the exit code {@link exitCodeFor} gives it, and the reason. @public
  */
 export function formatResult(result: LoopResult | LoopStepResult): string {
   const value = objectArgument(result, 'formatResult(result)');

@@ -12,14 +12,7 @@ export interface JsonSchemaVerdict {
   readonly refusedField?: 'path' | 'schema_path';
 }
 
-/**
- * The issues of json_schema criteria whose schema does not compile (the
- * `schema_error` facts): each names the criterion and its `schema_path` (or
- * `schema`). Such a goal cannot be evaluated: `evaluateGoal` reports it
- * as an `ERROR`, never as a FAIL that reruns stages. Pure.
- *
- * @internal
- */
+/** The issues of json_schema criteria whose schema does not compile. @internal */
 export function schemaErrorIssues(
   criteria: readonly Criterion[],
   facts: Readonly<Record<string, CriterionFact>>,
@@ -40,12 +33,7 @@ export function schemaErrorIssues(
   return issues;
 }
 
-/**
- * json_schema: PASS when the document validates; an unavailable document is FAIL (it must exist and parse);
- * a schema that does not compile decides nothing (PENDING here; evaluateGoal makes the whole evaluation an ERROR). Pure.
- *
- * @internal
- */
+/** json_schema: PASS when the document validates. @internal */
 export function jsonSchemaVerdict(
   path: string,
   outcome: Extract<CriterionFact, { kind: 'json_schema' }>['outcome'],

@@ -10,18 +10,7 @@ export interface LateCostFold extends Transition {
   readonly remove: readonly PendingLateCost[];
 }
 
-/**
- * Adds the pending late costs the record has not counted yet to the spend,
- * once each: the spend becomes the larger of the record's and `spentUsd`
- * (metrics.json: spend recorded elsewhere counts, as everywhere in the loop)
- * plus each new cost, with a `late_cost_recorded` event per file. The record
- * remembers the files it counted until they are gone, so a crash between its
- * commit and their removal never counts one twice. A damaged file is
- * reported once (`late_cost_unreadable`) and kept, never counted nor
- * dropped. Nothing to do returns `state` itself. Pure.
- *
- * @internal
- */
+/** Adds the pending late costs the record has not counted yet to the spend, once each. @internal */
 export function foldLateCosts(
   state: LoopState,
   input: { readonly pending: readonly PendingLateCost[]; readonly spentUsd: number; readonly ts: string },
@@ -52,12 +41,7 @@ export function foldLateCosts(
   return { ...emit({ ...remembered, spent_usd: spent }, input.ts, drafts), remove };
 }
 
-/**
- * The record after the shell removed counted files: it forgets them (a name
- * is remembered only while its file may still be there). Pure.
- *
- * @internal
- */
+/** The record after the shell removed counted files: it forgets them (a name is remembered only while its file may still be there). @internal */
 export function forgetRemovedLateCosts(state: LoopState, removed: readonly PendingLateCost[], ts: string): LoopState {
   const memory = forgetRemovedCosts(
     state.late_costs,

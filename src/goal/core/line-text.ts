@@ -1,13 +1,7 @@
 import { GoalLoopError } from '../../errors.js';
 import { oneLine } from '../../kit/markdown.js';
 
-/**
- * A value read from an event or a result, as text on one line: a string
- * flattened by {@link oneLine}, a finite number or a boolean as written, and
- * anything else (a missing field, an object) as `?`. Pure.
- *
- * @internal
- */
+/** A value read from an event or a result, as text on one line. @internal */
 export function field(value: unknown): string {
   if (typeof value === 'string') return oneLine(value);
   if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return String(value);
@@ -32,11 +26,8 @@ export function formatDuration(ms: unknown): string {
 }
 
 /**
- * The argument of a formatting function as an object, or `INVALID_OPTIONS`
- * naming the function and its argument (never a `TypeError` from reading a
- * field of `null`). Pure.
- *
- * @internal
+ * The argument of a formatting function as an object, or `INVALID_OPTIONS` naming the function and its argument (never
+ * a `TypeError` from reading a field of `null`). @internal
  */
 export function objectArgument(value: unknown, call: string): Readonly<Record<string, unknown>> {
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
@@ -47,11 +38,8 @@ export function objectArgument(value: unknown, call: string): Readonly<Record<st
 }
 
 /**
- * `INVALID_OPTIONS` for a value outside a closed union (an event type, a stop
- * reason), naming the call and the field (`event.type`), the value flattened
- * to one line.
- *
- * @internal
+ * `INVALID_OPTIONS` for a value outside a closed union (an event type, a stop reason), naming the call and the field
+ * (`event.type`), the value flattened to one line. @internal
  */
 export function unknownValue(call: string, argument: string, key: string, value: unknown): GoalLoopError {
   const shown =

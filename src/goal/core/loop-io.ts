@@ -60,10 +60,6 @@ export interface MachineConfig {
 /** The next state, its events (in the state's outbox) and the effect to carry out. @internal */
 export interface LoopStep extends Transition {
   readonly effect: LoopEffect;
-  /**
-   * The evaluation this step records (its `goal_evaluated` event is in the outbox): the shell writes it whole to
-   * `iterations/<n>/evaluation.json` before it commits the step. Absent when the step records none (an abort
-   * during the evaluation).
-   */
+  /** The evaluation this step records. */
   readonly evaluation?: GoalEvaluation;
 }

@@ -23,14 +23,7 @@ import {
   type Transition,
 } from './transitions.js';
 
-/**
- * The goal loop as one pure transition: from the persisted record and what the
- * shell observed, the next record, the events that tell it, and the one thing
- * the shell does next. Every stop comes from {@link decideLoop}; the shell
- * only carries out effects and commits. Pure.
- *
- * @internal
- */
+/** The goal loop as one pure transition. @internal */
 export function transition(recorded: LoopState, input: LoopInput, config: MachineConfig): LoopStep {
   // Spend recorded elsewhere (metrics.json) counts; the loop only ever adds to it.
   const state = input.spentUsd > recorded.spent_usd ? { ...recorded, spent_usd: input.spentUsd } : recorded;
@@ -121,9 +114,7 @@ function stageFinished(
   return chain(done.events, { state: done.state, events: [] }, (next) => nextStage(next, input.ts, config));
 }
 
-// The evaluation came back: record it with the decision (a retry, or a stop). An abort noticed by then (the
-// evaluation's commands were killed) is decided like any other, and records neither the evaluation nor a decision on
-// it: the iteration stays at its evaluation, which the resumed session makes again.
+// The evaluation came back: record it with the decision (a retry, or a stop).
 function evaluated(
   state: LoopState,
   input: Observed & { evaluation: GoalEvaluation },

@@ -6,22 +6,7 @@ export const DEFAULT_MAX_ITERATIONS = 3;
 /** The hard cap on iterations per session: no option can exceed it. @public */
 export const MAX_ITERATIONS_HARD_CAP = 20;
 
-/**
- * Validates and clamps a `maxIterations` option: `undefined` gives
- * {@link DEFAULT_MAX_ITERATIONS} (3); an integer ≥ 1 is kept, but never above
- * {@link MAX_ITERATIONS_HARD_CAP} (20) — a larger value is clamped, with a
- * `clamped` issue saying so. Anything else (not a number, not an integer,
- * below 1) is NOT defaulted silently: the result is a failure with an
- * `invalid_max_iterations` issue, which a shell turns into a
- * `GoalLoopError('INVALID_OPTIONS')`. Never throws. Pure.
- *
- * @example
- * ```ts
- * clampMaxIterations(50); // { success: true, data: 20, issues: [{ code: 'clamped', … }] }
- * clampMaxIterations(0);  // { success: false, issues: [{ code: 'invalid_max_iterations', … }] }
- * ```
- * @public
- */
+/** Validates a `maxIterations` option: default {@link DEFAULT_MAX_ITERATIONS}, clamped to {@link MAX_ITERATIONS_HARD_CAP}. @public */
 export function clampMaxIterations(value?: unknown): ParseResult<number> {
   const path = ['maxIterations'];
   if (value === undefined) return { success: true, data: DEFAULT_MAX_ITERATIONS, issues: [] };

@@ -26,15 +26,7 @@ export interface MetricPipeline {
   readonly feedbackStage: string;
 }
 
-/**
- * Evaluates a `metric_threshold` criterion from its source document: the real
- * number at the metric's dot path compared with the value. A refused source
- * is FAIL; a missing or malformed source, a missing path or a value that is
- * not a number is PENDING (a missing `feedback` source names the stages that
- * would produce it). The value read is kept as the observed value. Pure.
- *
- * @internal
- */
+/** Evaluates a `metric_threshold` criterion from its source document: the real number at the metric's dot path compared with the value. @internal */
 export function metricVerdict(
   criterion: MetricThresholdCriterion,
   source: DocumentFact,

@@ -1,10 +1,6 @@
 import type { MetricOperator } from '../contracts/goal.js';
 
-/**
- * An observed metric value read as a number, or why it is not one.
- *
- * @public
- */
+/** An observed metric value read as a number, or why it is not one. @public */
 export type MetricReading =
   | { readonly kind: 'number'; readonly value: number }
   | { readonly kind: 'not_a_number'; readonly why: string };
@@ -13,18 +9,8 @@ export type MetricReading =
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /**
- * Reads an observed metric value as a number: a finite JSON
- * number, or a string that is a decimal number once trimmed (`"42"`,
- * `" 4.5 "`, `"1e3"`). `null`, `""`, booleans, arrays, objects, hex strings
- * (`"0x10"`), `"NaN"` and `"Infinity"` are NOT numbers: rstack-agents counted
- * `null` as 0 and so passed `== 0` on a missing count. Pure.
- *
- * @example
- * ```ts
- * readMetricValue('42');  // { kind: 'number', value: 42 }
- * readMetricValue(null);  // { kind: 'not_a_number', why: 'null is not a number' }
- * ```
- * @public
+ * Reads an observed metric value as a number: a finite JSON number, or a string that is a decimal number once trimmed
+ * (`"42"`, `" 4.5 "`, `"1e3"`). @public
  */
 export function readMetricValue(raw: unknown): MetricReading {
   if (typeof raw === 'number') {
@@ -49,16 +35,7 @@ export function readMetricValue(raw: unknown): MetricReading {
   return { kind: 'not_a_number', why: `a value of type ${typeof raw} is not a number` };
 }
 
-/**
- * Compares an observed number with a threshold using the criterion's
- * operator. Pure.
- *
- * @example
- * ```ts
- * compareMetric(80, '>=', 90); // false
- * ```
- * @public
- */
+/** Compares an observed number with a threshold using the criterion's operator. @public */
 export function compareMetric(observed: number, operator: MetricOperator, threshold: number): boolean {
   switch (operator) {
     case '>=':
@@ -80,13 +57,7 @@ export function compareMetric(observed: number, operator: MetricOperator, thresh
   }
 }
 
-/**
- * The observed value worth keeping in an evaluation (and in the progress
- * fingerprint): the number when it is one, the raw value when it is a JSON
- * primitive, nothing for arrays and objects. Pure.
- *
- * @internal
- */
+/** The observed value worth keeping in an evaluation. @internal */
 export function observedMetricValue(raw: unknown, reading: MetricReading): unknown {
   if (reading.kind === 'number') return reading.value;
   if (raw === null || typeof raw === 'string' || typeof raw === 'boolean') return raw;

@@ -6,10 +6,8 @@ const isStageIssue = (issue: Issue): boolean => issue.path[0] === 'stage_status'
 
 /**
  * `metrics:readable`, when metrics.json has a problem the loop refuses to run on (not a JSON object, a
- * `cumulative_cost_usd` that is not a number ≥ 0, a failed read): FAIL with a BLOCK signal, since no stage rerun
- * fixes the file and `run()` throws `INVALID_CONTRACT` on it until it is fixed. `null` when there is none. Pure.
- *
- * @internal
+ * `cumulative_cost_usd` that is not a number ≥ 0, a failed read): FAIL with a BLOCK signal, since no stage rerun fixes
+ * the file and `run()` throws `INVALID_CONTRACT` on it until it is fixed. @internal
  */
 export function metricsReadableCheck(issues: readonly Issue[] | undefined): CheckedBuiltin | null {
   const refused = (issues ?? []).filter((issue) => !isStageIssue(issue));
@@ -25,10 +23,8 @@ export function metricsReadableCheck(issues: readonly Issue[] | undefined): Chec
 }
 
 /**
- * The detail of a pending stage whose `stage_status` entry in metrics.json could not be read, or `null` when its
- * entry is fine: the stage was not seen to run, its status is unknown. Pure.
- *
- * @internal
+ * The detail of a pending stage whose `stage_status` entry in metrics.json could not be read, or `null` when its entry
+ * is fine: the stage was not seen to run, its status is unknown. @internal
  */
 export function unreadableStageDetail(issues: readonly Issue[] | undefined, stage: string): string | null {
   const issue = (issues ?? []).find(

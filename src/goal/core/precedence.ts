@@ -1,11 +1,6 @@
 import type { GoalStatus } from '../contracts/goal-evaluation.js';
 
-/**
- * Every kind of signal a goal evaluation can raise. Each maps to exactly one
- * rank of {@link DECISION_PRECEDENCE}.
- *
- * @public
- */
+/** Every kind of signal a goal evaluation can raise. @public */
 export type SignalKind =
   | 'judge_pending'
   | 'stage_awaiting_human'
@@ -24,11 +19,8 @@ export type SignalKind =
   | 'score_below_min';
 
 /**
- * One reason the goal is not (yet) met: its kind, what raised it (a
- * criterion id, `stage:<id>`, `feedback:criticals`, …) and a clause that can
- * open a sentence ("Criterion docs-lint failed (exit code 1)").
- *
- * @public
+ * One reason the goal is not (yet) met: its kind, what raised it (a criterion id, `stage:<id>`, `feedback:criticals`,
+ * …) and a clause that can open a sentence ("Criterion docs-lint failed (exit code 1)"). @public
  */
 export interface DecisionSignal {
   readonly kind: SignalKind;
@@ -39,13 +31,7 @@ export interface DecisionSignal {
 /** A status a signal can force: every goal status but PASS. @public */
 export type SignalStatus = Exclude<GoalStatus, 'PASS'>;
 
-/**
- * When a judge criterion without a fresh verdict asks a human: `last` (the
- * default) only once nothing else would rerun; `first` above everything, as
- * rstack-agents decides.
- *
- * @public
- */
+/** When a judge criterion without a fresh verdict asks a human: `last` (default) once nothing else reruns, `first` at once. @public */
 export type AskJudges = 'last' | 'first';
 
 /** One rank of the decision precedence: the status it forces and the signal kinds that raise it. @public */
@@ -67,13 +53,7 @@ const RETRIES: readonly SignalKind[] = [
   'score_below_min',
 ];
 
-/**
- * THE decision precedence, strongest rank first, for each {@link AskJudges}
- * order; no signal at all means PASS. By default a pending judge is the last
- * rank: a human is never asked to judge work that is about to be regenerated.
- *
- * @public
- */
+/** THE decision precedence, strongest rank first, for each {@link AskJudges} order. @public */
 export const DECISION_PRECEDENCE: Readonly<Record<AskJudges, readonly PrecedenceRow[]>> = Object.freeze({
   last: [
     { status: 'ASK_USER', signals: ASK_FIRST },
@@ -94,19 +74,7 @@ export interface StatusDecision {
   readonly decisive: readonly DecisionSignal[];
 }
 
-/**
- * Picks the winning status from a list of signals: the first rank of
- * {@link DECISION_PRECEDENCE} any signal belongs to; PASS when there is none. Pure.
- *
- * @example
- * ```ts
- * decideStatus([
- *   { kind: 'criterion_failed', source: 'docs-lint', message: 'Criterion docs-lint failed' },
- *   { kind: 'judge_pending', source: 'design-review', message: 'Judge criterion design-review has no fresh verdict' },
- * ]).status; // 'RETRY': the judge is asked once nothing else is rerun
- * ```
- * @public
- */
+/** Picks the winning status from a list of signals: the first rank of {@link DECISION_PRECEDENCE} any signal belongs to. @public */
 export function decideStatus(signals: readonly DecisionSignal[], askJudges: AskJudges = 'last'): StatusDecision {
   for (const row of DECISION_PRECEDENCE[askJudges]) {
     const decisive = signals.filter((signal) => row.signals.includes(signal.kind));

@@ -4,12 +4,7 @@ import { shownValue } from '../../kit/shown-value.js';
 import { mapAgentToStage } from '../../pipeline/stage-mapping.js';
 import type { StageStatus } from './facts.js';
 
-/**
- * The parsed run files of an rstack-agents run directory that say how its
- * stages stand (each `null` when absent or unreadable).
- *
- * @public
- */
+/** The parsed run files of an rstack-agents run directory that say how its stages stand (each `null` when absent or unreadable). @public */
 export interface RstackRunFiles {
   /** metrics.json: `stage_status` maps a stage id to `PASS`, `FAILED`, `RUNNING`, … */
   readonly metrics: unknown;
@@ -28,17 +23,8 @@ const AWAITING_APPROVAL = new Set(['PENDING', 'REQUIRED', 'REQUESTED', 'BLOCKED'
 const DECISION_STAGE = '06-architecture';
 
 /**
- * The status of each of `stages` that an rstack-agents run directory says
- * something about, read as rstack-agents reads it: a task of the stage that
- * `NEEDS_CONTEXT` or a pending decision required before it is
- * `needs_context`; a pending approval of it is `awaiting_approval`; a
- * `BLOCKED` task is `blocked`; otherwise metrics.json `stage_status`
- * (`PASS` → passed, `FAILED`/`ERROR` → failed, `BLOCKED` → blocked, anything
- * else → pending), and without it the stage's tasks (any failed → failed,
- * all passed → passed, else pending). Stages the files say nothing about are
- * left out. Pure.
- *
- * @public
+ * The status of each of `stages` that an rstack-agents run directory says something about, read as rstack-agents reads
+ * it: a task of the stage that `NEEDS_CONTEXT` or a pending decision required before it is `needs_context`. @public
  */
 export function stageStatusesFromRstack(files: RstackRunFiles, stages: readonly string[]): Record<string, StageStatus> {
   const taskStatuses = new Map<string, string[]>();
@@ -90,11 +76,8 @@ const NOT_YET = new Set([
 
 /**
  * The issues of metrics.json's `stage_status` for `stages` (the ones read from it): `stage_status` that is not an
- * object, and each entry that is not a string (ignored: the stage's tasks give its status, else it counts as not
- * run) or a string that is no stage status (`"WAT"`: it counts as not run). Each issue is at its JSON path in the
- * file, its message naming metrics.json, so an evaluation never reads a wrong value as silence. Pure.
- *
- * @internal
+ * object, and each entry that is not a string (ignored: the stage's tasks give its status, else it counts as not run)
+ * or a string that is no stage status (`"WAT"`: it counts as not run). @internal
  */
 export function metricsStageIssues(metrics: unknown, stages: readonly string[]): Issue[] {
   const raw = record(metrics)?.stage_status;

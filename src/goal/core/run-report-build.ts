@@ -33,14 +33,7 @@ interface Walk {
   via: string | null;
 }
 
-/**
- * Folds what was read of a run into the report's data: each iteration with
- * the stages it ran (from the events), its evaluation (from its file), its
- * retry and stops; the path of the loop through iterations and stops; the
- * final stop and spend. Pure.
- *
- * @internal
- */
+/** Folds what was read of a run into the report's data. @internal */
 export function buildRunReport(input: RunReportInput): RunReport {
   const walk: Walk = { rows: new Map(), path: [], stops: [], sessions: 0, via: null };
   for (const event of input.events) foldEvent(walk, event);

@@ -19,14 +19,7 @@ function iterationLabel(row: ReportIteration | undefined, n: number): string[] {
   return lines;
 }
 
-/**
- * The loop's path as a Mermaid flowchart, one line per element: each
- * iteration a node (the stages it ran, its status and score), each stop a
- * rounded node, edges labelled with the stages a retry reran, a new session
- * or a resume. Pure.
- *
- * @internal
- */
+/** The loop's path as a Mermaid flowchart, one line per element. @internal */
 export function runReportFlow(report: RunReport): string[] {
   const rows = new Map(report.iterations.map((row) => [row.iteration, row]));
   const lines = ['flowchart TD'];

@@ -78,13 +78,7 @@ function iterationSection(row: ReportIteration): string[] {
   return lines;
 }
 
-/**
- * Renders a run's report as Markdown: a summary, every iteration (stages,
- * evaluation, failing criteria, retry, stops), the stop, the loop's path as a
- * Mermaid flowchart, and the files that could not be read. Pure.
- *
- * @internal
- */
+/** Renders a run's report as Markdown. @internal */
 export function renderRunReportMarkdown(report: RunReport): string {
   const lines = [`# Run report: ${code(report.runDir)}`, '', summary(report), '', '## Iterations', ''];
   if (report.iterations.length === 0) lines.push('No iteration recorded.', '');

@@ -107,12 +107,7 @@ export interface RunReport {
   readonly problems: readonly ReportProblem[];
 }
 
-/**
- * The iterations a report covers: every iteration an event names, every one
- * with a folder under `iterations/`, and the state's counter. Pure.
- *
- * @internal
- */
+/** The iterations a report covers: every iteration an event names, every one with a folder under `iterations/`, and the state's counter. @internal */
 export function reportIterationNumbers(
   events: readonly LoopEvent[],
   onDisk: readonly number[],

@@ -40,13 +40,7 @@ export function initialState(input: {
   };
 }
 
-/**
- * Opens a session: its iterations continue the run-wide counter. Its first
- * iteration runs every stage not yet passed, plus the stages the last
- * evaluation asked to rerun when it was a RETRY.
- *
- * @internal
- */
+/** Opens a session: its iterations continue the run-wide counter. @internal */
 export function openSession(
   state: LoopState,
   input: {

@@ -13,14 +13,7 @@ export interface GoalFacts {
   readonly reason?: string;
 }
 
-/**
- * What the loop knows at a checkpoint: before an iteration, after a stage,
- * before and after the evaluation. Facts a checkpoint does not have are left
- * out (no `goal` after a stage, no `evaluation` before the evaluation), and the
- * rules over them do not apply there.
- *
- * @public
- */
+/** What the loop knows at a checkpoint: before an iteration, after a stage, before and after the evaluation. @public */
 export interface LoopFacts {
   /** The caller's signal has fired; `abortedAt` says where ("before stage 07-code"). */
   readonly aborted: boolean;
@@ -83,16 +76,7 @@ const status = (wanted: string) => (facts: LoopFacts) => facts.evaluation?.statu
 const evaluationReason = (facts: LoopFacts): string => facts.evaluation?.reason ?? '';
 const lastEvaluation = (facts: LoopFacts): string => `Last evaluation: ${evaluationReason(facts)}`;
 
-/**
- * Every way a loop stops, in precedence order: the first rule that applies
- * decides. An abort wins over everything; the budget over the goal; a goal
- * changed or invalid stops the loop before any stage runs or any evaluation
- * is made under it; then the evaluation's status; then, for a RETRY, the
- * brakes (iteration bound, no progress). One table, read by
- * {@link decideLoop}; no stop is decided anywhere else.
- *
- * @public
- */
+/** Every way a loop stops, in precedence order: the first rule that applies decides. @public */
 export const STOP_RULES: readonly StopRule[] = Object.freeze([
   {
     id: 'aborted',
@@ -161,8 +145,7 @@ export const STOP_RULES: readonly StopRule[] = Object.freeze([
   },
 ] satisfies StopRule[]);
 
-// Formats a USD amount as the loop keeps it (to a billionth of a dollar), with at least two decimals: `2.00`,
-// `0.015`, `1.999`. Rounded to cents, a budget of 0.015 read as 0.01 and a spend of 1.999 as the 2.00 it stopped at.
+// Formats a USD amount as the loop keeps it (to a billionth of a dollar), with at least two decimals: `2.00`, `0.015`, `1.999`.
 function usd(amount: number): string {
   const [whole, fraction = ''] = amount.toFixed(9).replace(/0+$/, '').split('.');
   return `${whole}.${fraction.padEnd(2, '0')} USD`;

@@ -7,10 +7,8 @@ import type { EvaluationFacts } from './facts.js';
 import type { DecisionSignal } from './precedence.js';
 
 /**
- * What the verdict protocol decided for one judge criterion: a PASS or FAIL
- * from one pool, or pending (no fresh, usable verdict) with why.
- *
- * @public
+ * What the verdict protocol decided for one judge criterion: a PASS or FAIL from one pool, or pending (no fresh, usable
+ * verdict) with why. @public
  */
 export type JudgeOutcome =
   | {
@@ -39,15 +37,8 @@ export interface VerdictResolution {
 }
 
 /**
- * Runs the verdict protocol over gathered facts: the explicit
- * pool (goal-verdict.json) is searched fully first, id-matched then the
- * id-less shorthand; only for a judge criterion it leaves undecided is the
- * agent pool (feedback.json `goal_evaluation.criteria[]`) consulted. Explicit
- * `recommended_rerun_stages` replace the criterion's `rerun_stages` (when they
- * name any); an agent's are added to them. Every claim consumed or rejected
- * is recorded with a reason. Pure.
- *
- * @public
+ * Runs the verdict protocol over gathered facts: the explicit pool (goal-verdict.json) is searched fully first,
+ * id-matched then the id-less shorthand. @public
  */
 export function resolveVerdicts(facts: EvaluationFacts): VerdictResolution {
   const explicitFact = facts.explicitVerdicts;
@@ -147,10 +138,7 @@ interface RejectedIndex {
   readonly positions: ReadonlyMap<string | null, readonly number[]>;
 }
 
-// The outcome when neither pool yields a usable verdict, naming the rejected claims about the criterion. The stamp
-// asked for is the next iteration's, as the ask_user stop asks: this iteration is already evaluated, and an explicit
-// verdict one ahead is still fresh if the current iteration is evaluated again (a resumed one). The feedback stage is
-// offered only when the pipeline runs it.
+// The outcome when neither pool yields a usable verdict, naming the rejected claims about the criterion.
 function pendingOutcome(criterion: JudgeCriterion, facts: EvaluationFacts, reasons: RejectedIndex): JudgeOutcome {
   const stamp =
     facts.iteration === null

@@ -52,12 +52,7 @@ export type EvaluateGoalInput = z.output<typeof evaluateGoalInputSchema>;
 /** The output of the `evaluate_goal` tool: the evaluation's decision and what is not passing. @public */
 export type EvaluateGoalOutput = z.output<typeof evaluateGoalOutputSchema>;
 
-/**
- * `evaluate_goal`: a dry run of the goal over a run directory (`GoalLoop.evaluate()`): writes nothing, takes no
- * lock, runs no stage; the call's `signal` cancels the command criteria it runs.
- *
- * @internal
- */
+/** `evaluate_goal`: a dry run of the goal over a run directory (`GoalLoop.evaluate()`): writes nothing, takes no lock, runs no stage. @internal */
 export function evaluateGoalTool(options: GoalLoopToolsOptions): Tool<EvaluateGoalInput, EvaluateGoalOutput> {
   return defineTool({
     name: 'evaluate_goal',

@@ -101,12 +101,7 @@ export type LoopStatusInput = z.output<typeof loopStatusInputSchema>;
 /** The output of the `loop_status` tool: the run's loop as persisted. @public */
 export type LoopStatusOutput = z.output<typeof loopStatusOutputSchema>;
 
-/**
- * `loop_status`: a run's persisted loop (`readLoopStatus`), for a host that watches or resumes runs. Writes nothing
- * and takes no lock.
- *
- * @internal
- */
+/** `loop_status`: a run's persisted loop (`readLoopStatus`), for a host that watches or resumes runs. @internal */
 export function loopStatusTool(options: GoalLoopToolsOptions): Tool<LoopStatusInput, LoopStatusOutput> {
   return defineTool({
     name: 'loop_status',

@@ -1,43 +1,22 @@
 import { z } from 'zod';
-import { type Issue, invalidOptionIssues, refuseOptions } from '../../errors.js';
+import { type Issue, invalidOptionIssues, portOption, refuseOptions, stageIdsOption } from '../../errors.js';
 import type { CommandRunner } from '../../ports/command-runner.js';
 import type { FileSystem } from '../../ports/file-system.js';
 
-/**
- * Who signs a verdict sent through `submit_verdict`: a human, or an agent. Both land in the explicit pool of the
- * verdict protocol (goal-verdict.json); the source is written into the verdict's `judge` (`human:<name>`,
- * `agent:<name>`), and an agent's verdict must give its reasoning.
- *
- * @public
- */
+/** Who signs a verdict sent through `submit_verdict`: a human, or an agent. @public */
 export type VerdictSource = 'human' | 'agent';
 
-/**
- * Options of {@link createGoalLoopTools}.
- *
- * @public
- */
+/** Options of {@link createGoalLoopTools}. @public */
 export interface GoalLoopToolsOptions {
   /** The project's filesystem; every `run_dir` a tool receives is relative to its root. */
   readonly fs: FileSystem;
   /** Runs `command` criteria in `evaluate_goal`; without it they are PENDING. */
   readonly commands?: CommandRunner;
-  /**
-   * The pipeline's stage ids, for `evaluate_goal` calls that name none (when absent, the stages recorded in the
-   * run's loop-state.json are used); `submit_verdict` refuses a recommended rerun stage outside them (or outside
-   * the recorded ones).
-   */
+  /** The pipeline's stage ids, for `evaluate_goal` calls that name none (when absent, the stages recorded in the run's loop-state.json are used). */
   readonly stages?: readonly string[];
-  /**
-   * The feedback stage's id (default `11-feedback-loop`), for the runs whose pipeline has it: an `evaluate_goal` call
-   * on a run whose stages do not include it evaluates as a pipeline without a feedback stage. With `stages` given it
-   * must be one of them (else `INVALID_OPTIONS`).
-   */
+  /** The feedback stage's id. */
   readonly feedbackStage?: string;
-  /**
-   * The sources `submit_verdict` accepts (default both). A host that exposes the tools to a model and answers for
-   * its humans elsewhere passes `['agent']`, so a model cannot sign a verdict as a human.
-   */
+  /** The sources `submit_verdict` accepts (default both). */
   readonly verdictSources?: readonly VerdictSource[];
 }
 
@@ -46,32 +25,14 @@ const FS_METHODS = ['readText', 'readBytes', 'writeText', 'stat', 'realpath'] as
 
 // Every option has an entry (checked against GoalLoopToolsOptions), so a key outside it is a misspelling.
 const optionShape = {
-  fs: z.custom(
-    (value) =>
-      typeof value === 'object' &&
-      value !== null &&
-      FS_METHODS.every((method) => typeof (value as Record<string, unknown>)[method] === 'function'),
-    { message: `fs must be a FileSystem (implement ${FS_METHODS.join(', ')})` },
-  ),
-  commands: z
-    .custom((value) => typeof (value as { run?: unknown } | null)?.run === 'function', {
-      message: 'commands must implement run',
-    })
-    .optional(),
-  stages: z
-    .array(z.string().min(1))
-    .min(1)
-    .refine((stages) => new Set(stages).size === stages.length, { message: 'stages must not repeat a stage id' })
-    .optional(),
+  fs: portOption(FS_METHODS, `fs must be a FileSystem (implement ${FS_METHODS.join(', ')})`),
+  commands: portOption(['run'], 'commands must implement run').optional(),
+  stages: stageIdsOption.min(1).optional(),
   feedbackStage: z.string().min(1).optional(),
   verdictSources: z.array(z.enum(['human', 'agent'])).optional(),
 } satisfies Record<keyof GoalLoopToolsOptions, z.ZodType>;
 
-/**
- * Refuses options the goal tools cannot work with, when the tools are created rather than on a later call:
- * `INVALID_OPTIONS` listing every issue with its path, an unknown key (with the known key it most likely
- * misspells) included. @internal
- */
+/** Refuses options the goal tools cannot work with, when the tools are created rather than on a later call. @internal */
 export function validateGoalLoopToolsOptions(options: GoalLoopToolsOptions): void {
   refuseOptions('createGoalLoopTools', [...invalidOptionIssues(optionShape, options), ...feedbackStageIssues(options)]);
 }

@@ -71,10 +71,8 @@ const FIELDS = {
 } as const;
 
 /**
- * `submit_verdict`: a judge verdict into the run's goal-verdict.json through `writeVerdict` (the explicit pool of
- * the verdict protocol), stamped with the iteration that consumes it and signed with its source.
- *
- * @internal
+ * `submit_verdict`: a judge verdict into the run's goal-verdict.json through `writeVerdict` (the explicit pool of the
+ * verdict protocol), stamped with the iteration that consumes it and signed with its source. @internal
  */
 export function submitVerdictTool(options: GoalLoopToolsOptions): Tool<SubmitVerdictInput, SubmitVerdictOutput> {
   const allowed: readonly VerdictSource[] = options.verdictSources ?? SOURCES;

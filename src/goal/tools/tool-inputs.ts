@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isGoalLoopError } from '../../errors.js';
+import { isGoalLoopError, stageIdsOption } from '../../errors.js';
 import { isInside, normalizePath } from '../../kit/paths.js';
 import { toolError } from '../../ports/define-tool.js';
 import type { FileSystem } from '../../ports/file-system.js';
@@ -18,11 +18,7 @@ export const runDirInput = z
   .describe('The run directory, relative to the project root (e.g. .goal-loop/runs/r-42).');
 
 /** Stage ids of a pipeline, in order, none repeated. @internal */
-export const stagesInput = z
-  .array(z.string().min(1))
-  .min(1)
-  .refine((stages) => new Set(stages).size === stages.length, { message: 'stages must not repeat a stage id' })
-  .readonly();
+export const stagesInput = stageIdsOption.min(1).readonly();
 
 /** An issue as the goal tools' outputs carry it. @internal */
 export const issueOutput = z.strictObject({
@@ -33,10 +29,7 @@ export const issueOutput = z.strictObject({
 
 /**
  * A library function's `INVALID_OPTIONS` error as a tool's `invalid_input` error, with each issue's option name
- * (`criterionId`) renamed to the input field it came from (`criterion_id`), so the JSON path names the input.
- * Anything else is rethrown (the tool wrapper maps it by its code).
- *
- * @internal
+ * (`criterionId`) renamed to the input field it came from (`criterion_id`), so the JSON path names the input. @internal
  */
 export function asInputError(error: unknown, fields: Readonly<Record<string, string>>): ToolError {
   if (!isGoalLoopError(error, 'INVALID_OPTIONS')) throw error;

@@ -2,14 +2,7 @@ import { NO_ITEMS } from '../contracts/metadata.js';
 import { type Finding, findingAt } from '../core/finding.js';
 import { hasContracts, type ReviewModel } from '../core/model.js';
 
-/**
- * Analysis 2, architecture ↔ code: every API endpoint of the design has a
- * route in a code file's `endpoints[]` (CRITICAL), every table a migration
- * in a file's `tables[]` (CRITICAL), every service at least one file with
- * that `service` (WARNING). Runs only when both contracts were read. Pure.
- *
- * @public
- */
+/** Analysis 2, architecture ↔ code. @public */
 export function analyseArchitecture(model: ReviewModel): Finding[] {
   const design = model.contracts.system_design;
   const code = model.contracts.code_report;

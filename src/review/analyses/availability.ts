@@ -6,24 +6,15 @@ import type { ContractStatus, ReviewModel } from '../core/model.js';
 /** How many parse issues a MALFORMED finding quotes in its description (all are in `analysis_scope`). @public */
 export const QUOTED_PARSE_ISSUES = 5;
 
-/**
- * Which stage contracts a run is expected to have: on an adopted run
- * (`adopt`) not those of the stages adoption deliberately skips, and not
- * those of the stages outside `pipeline` (the stage ids the caller runs).
- *
- * @internal
- */
+/** Which stage contracts a run is expected to have. @internal */
 export interface ContractExpectation {
   readonly adopt: boolean;
   readonly pipeline: ReadonlySet<string>;
 }
 
 /**
- * True when a missing contract is not expected on this run, so its absence
- * is `skipped`, never a finding: its stage is one adoption skips (on an
- * adopted run) or is not in the pipeline. Pure.
- *
- * @internal
+ * True when a missing contract is not expected on this run, so its absence is `skipped`, never a finding: its stage is
+ * one adoption skips (on an adopted run) or is not in the pipeline. @internal
  */
 export function isSkipped(status: ContractStatus, expectation: ContractExpectation): boolean {
   if (status.state !== 'missing') return false;
@@ -47,15 +38,7 @@ function malformedFinding(model: ReviewModel, status: ContractStatus): Finding {
   });
 }
 
-/**
- * The findings about reading the run itself: a malformed contract (CRITICAL,
- * with its parse issues), a missing core contract (WARNING "agent may not
- * have run"; never for optional stages, nor for a contract the run does not
- * expect: see {@link isSkipped}), and an adopted test baseline that was never
- * executed (WARNING). Pure.
- *
- * @public
- */
+/** The findings about reading the run itself. @public */
 export function analyseAvailability(model: ReviewModel, expectation: ContractExpectation): Finding[] {
   const findings: Finding[] = [];
   for (const status of model.statuses) {
@@ -87,13 +70,7 @@ export function analyseAvailability(model: ReviewModel, expectation: ContractExp
   return findings;
 }
 
-/**
- * True when more than half of the expected core contracts are missing: the
- * review is BLOCKED. Those of stages outside the pipeline are not counted,
- * present or not, nor the missing ones an adoption skips. Pure.
- *
- * @public
- */
+/** True when more than half of the expected core contracts are missing: the review is BLOCKED. @public */
 export function isBlocked(model: ReviewModel, expectation: ContractExpectation): boolean {
   const core = model.statuses.filter(
     (status) => status.kind === 'core' && expectation.pipeline.has(status.stage) && !isSkipped(status, expectation),

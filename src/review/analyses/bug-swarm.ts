@@ -21,13 +21,8 @@ function commonOwner(members: readonly FeedbackIssue[]): string | null {
 }
 
 /**
- * The bug-swarm rule: three or more corrective CRITICAL/WARNING issues on the
- * same module (file, service or stage artifact) become one preventive
- * "rewrite this module" remediation that names what to read first; each
- * member's remediation then points at the swarm instead of a patch. Issues
- * keep their severity (the score is unchanged). Pure.
- *
- * @public
+ * The bug-swarm rule: three or more corrective CRITICAL/WARNING issues on the same module (file, service or stage
+ * artifact) become one preventive "rewrite this module" remediation that names what to read first. @public
  */
 export function detectBugSwarms(issues: readonly FeedbackIssue[]): { issues: FeedbackIssue[]; swarms: BugSwarm[] } {
   const byModule = new Map<string, FeedbackIssue[]>();

@@ -16,8 +16,7 @@ interface Bucket {
   readonly stories: string[];
 }
 
-// Sums story points per developer and sprint, keeping the stories of each bucket; buckets in first-seen order.
-// (Keyed assignee, then sprint: no composite key string is built per story.)
+// Sums story points per developer and sprint, keeping the stories of each bucket.
 function loadByDeveloper(stories: Iterable<NormalizedStory>): Bucket[] {
   const byAssignee = new Map<string, Map<string, Bucket>>();
   const buckets: Bucket[] = [];
@@ -65,8 +64,7 @@ function scheduleFindings(model: ReviewModel): Finding[] {
   const planned = model.contracts.plan?.sprints ?? null;
   const plannedKeys = planned === null ? null : new Set(planned.map((sprint) => sprint.key));
   const unassigned: string[] = [];
-  // A run schedules its stories when it has a plan or puts some story in a sprint; one that does neither (no
-  // planning stage) has no sprint to miss.
+  // A run schedules its stories when it has a plan or puts some story in a sprint.
   const scheduling = planned !== null || someScheduled(model);
   for (const story of model.stories.values()) {
     if (story.assignee === null) unassigned.push(story.id);
@@ -164,16 +162,7 @@ function utilizationFindings(model: ReviewModel): Finding[] {
   return findings;
 }
 
-/**
- * Analysis 3, sprint capacity: a developer over 15 points in a sprint
- * (CRITICAL) or over 13 (WARNING), a story scheduled before a story that
- * blocks it (CRITICAL), a story in no sprint (when the run schedules: it has
- * a plan, or puts some story in a sprint) or in a sprint outside the plan
- * (WARNING), a sprint under half its capacity and stories without assignee
- * (INFO). Needs jira_tickets; plan-based rules also need plan. Pure.
- *
- * @public
- */
+/** Analysis 3, sprint capacity. @public */
 export function analyseCapacity(model: ReviewModel): Finding[] {
   if (model.contracts.jira_tickets === null) return [];
   const withPlan = model.contracts.plan !== null;

@@ -7,16 +7,7 @@ export const CORE_DOCUMENT_TYPES: readonly string[] = Object.freeze(['BRD', 'FRD
 /** Design documents the index should list: a missing one is INFO. @public */
 export const DESIGN_DOCUMENT_TYPES: readonly string[] = Object.freeze(['HLD', 'TEST_PLAN']);
 
-/**
- * Analysis 5, documentation completeness: BRD, FRD and SOW exist (WARNING
- * each), HLD and test plan are indexed (INFO each), and the FRD covers every
- * functional requirement of requirement_spec.json (one WARNING listing the
- * uncovered ids, or saying the FRD does not state what it covers). Ids a
- * document covers that exist nowhere are dangling references (see
- * analysis 6). Pure.
- *
- * @public
- */
+/** Analysis 5, documentation completeness. @public */
 export function analyseDocumentation(model: ReviewModel): Finding[] {
   const documentation = model.contracts.documentation;
   if (documentation === null) return [];

@@ -165,12 +165,8 @@ function duplicateFindings(model: ReviewModel): Finding[] {
 }
 
 /**
- * Analysis 6 (references): every referenced FR/NFR/US/TC/THR/SC id exists in
- * its source contract (a dangling reference is a WARNING), every defined id
- * matches its pattern (WARNING), and no id is defined twice (WARNING). A
- * reference is checked only when its source contract was read. Pure.
- *
- * @public
+ * Analysis 6 (references): every referenced FR/NFR/US/TC/THR/SC id exists in its source contract (a dangling reference
+ * is a WARNING), every defined id matches its pattern (WARNING), and no id is defined twice (WARNING). @public
  */
 export function analyseReferences(model: ReviewModel): Finding[] {
   return [...danglingFindings(model), ...invalidIdFindings(model), ...duplicateFindings(model)];

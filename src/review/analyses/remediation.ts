@@ -44,15 +44,7 @@ function toIssue(finding: Finding, baselineSources: readonly string[]): Omit<Nam
   };
 }
 
-/**
- * Analysis 7, the remediation plan: gives every finding its severity (a
- * baseline finding of an adopted run is capped at INFO), its owning stage,
- * effort, maintenance category and auto-remediability, then orders them
- * (CRITICAL, WARNING, INFO; rule order within) and numbers them FBK-001….
- * Pure.
- *
- * @public
- */
+/** Analysis 7, the remediation plan. @public */
 export function planRemediations(
   findings: readonly Finding[],
   baselineSources: readonly string[] = [],

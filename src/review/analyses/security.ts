@@ -55,8 +55,7 @@ function nfrFindings(model: ReviewModel): Finding[] {
   return findings;
 }
 
-// Control findings: a security control of the design that no test names in its controls[] (WARNING). A test of one of
-// the control's NFRs does not count: it states no link to this control (the NFR may have several), and a link is never guessed.
+// Control findings: a security control of the design that no test names in its controls[] (WARNING).
 function controlFindings(model: ReviewModel): Finding[] {
   const design = model.contracts.system_design;
   if (design === null || !hasContracts(model, ['system_design', 'test_report'])) return [];
@@ -101,14 +100,7 @@ function threatFindings(model: ReviewModel): Finding[] {
   return findings;
 }
 
-/**
- * Analysis 4, security and compliance: every security/compliance NFR traces
- * to an architecture control and a test case (CRITICAL each); every control
- * is named by a test's `controls[]` (WARNING); every CRITICAL threat (CRITICAL) and HIGH threat
- * (WARNING) of the optional threat model has a mitigation in code. Pure.
- *
- * @public
- */
+/** Analysis 4, security and compliance: every security/compliance NFR traces to an architecture control and a test case (CRITICAL each). @public */
 export function analyseSecurity(model: ReviewModel): Finding[] {
   return [...nfrFindings(model), ...controlFindings(model), ...threatFindings(model)];
 }

@@ -106,11 +106,8 @@ function coverage(rows: readonly TraceabilityRow[]): Coverage {
 }
 
 /**
- * Builds the traceability matrix: the new work's coverage at the top level
- * and, when some requirements are harvested baseline, the baseline's
- * coverage apart. Pure.
- *
- * @public
+ * Builds the traceability matrix: the new work's coverage at the top level and, when some requirements are harvested
+ * baseline, the baseline's coverage apart. @public
  */
 export function buildTraceabilityMatrix(model: ReviewModel): TraceabilityMatrix {
   const rows = traceRows(model);

@@ -39,13 +39,8 @@ function isOrphan(
 }
 
 /**
- * Analysis 1, requirements traceability: an FR with no story or no test
- * (CRITICAL), a story with no test (CRITICAL), an FR with no code (WARNING),
- * a failed test (WARNING), an orphan test (INFO). A rule runs only when the
- * contracts holding its links were read. The findings come one at a time,
- * so a caller that counts them past a cap never holds them all. Pure.
- *
- * @public
+ * Analysis 1, requirements traceability: an FR with no story or no test (CRITICAL), a story with no test (CRITICAL), an
+ * FR with no code (WARNING), a failed test (WARNING), an orphan test (INFO). @public
  */
 export function* traceabilityFindings(model: ReviewModel, rows: readonly TraceabilityRow[]): Generator<Finding> {
   const withStories = hasContracts(model, ['requirement_spec', 'jira_tickets']);

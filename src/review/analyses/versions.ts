@@ -43,16 +43,8 @@ function offsetMinutes(
 }
 
 /**
- * The epoch milliseconds of an ISO 8601 timestamp (date, or date and time
- * with an optional zone `Z`, `±hh`, `±hhmm` or `±hh:mm`), or null when it is
- * not one. A date or a date-time without a zone is read as UTC (never as the
- * host's local time, as `Date.parse` reads a date-time), so the result does
- * not depend on the machine's time zone. A date, time or offset that does
- * not exist (`2025-02-30`, `24:00`, minute 60, `+24:00`) is not one,
- * although `Date.parse` would roll some over. Fractions of a second are
- * truncated to milliseconds. Pure.
- *
- * @public
+ * The epoch milliseconds of an ISO 8601 timestamp (date, or date and time with an optional zone `Z`, `±hh`, `±hhmm` or
+ * `±hh:mm`), or null when it is not one. @public
  */
 export function parseIsoTimestamp(value: string): number | null {
   const match = ISO_8601.exec(value);
@@ -82,14 +74,7 @@ function majorityVersion(statuses: readonly ContractStatus[]): string | null {
   return best;
 }
 
-/**
- * Analysis 6 (versions): `contract_version` alignment across the contracts
- * read (WARNING per outlier), valid ISO 8601 timestamps (WARNING), missing
- * metadata (INFO; not for harvested baselines), and a gap of more than an
- * hour between sequential stages (INFO). Pure.
- *
- * @public
- */
+/** Analysis 6 (versions). @public */
 export function analyseVersions(model: ReviewModel): Finding[] {
   const analysed = model.statuses.filter((status) => status.state === 'analysed' && status.meta !== null);
   const majority = majorityVersion(analysed);

@@ -31,11 +31,8 @@ export function isCanonicalCodeFile(value: unknown): boolean {
 }
 
 /**
- * One code file of the canonical `code_report.json`: the story and
- * requirement ids it implements, its service, the endpoints (`"GET /x"`) and
- * tables it provides, and the threat ids it mitigates.
- *
- * @public
+ * One code file of the canonical `code_report.json`: the story and requirement ids it implements, its service, the
+ * endpoints (`"GET /x"`) and tables it provides, and the threat ids it mitigates. @public
  */
 export const codeFileSchema = z.looseObject({
   path: z.string().min(1),
@@ -55,11 +52,7 @@ export const codeFileSchema = z.looseObject({
   source: z.string().optional(),
 });
 
-/**
- * The canonical `code_report.json` (stage 07-code).
- *
- * @public
- */
+/** The canonical `code_report.json` (stage 07-code). @public */
 export const codeReportSchema = z.looseObject({
   ...contractMetadataFields,
   files: z.array(codeFileSchema),
@@ -84,13 +77,7 @@ const harvestedCodeReportSchema = z.looseObject({
   test_command: z.string().nullable().optional(),
 });
 
-/**
- * A code file, normalized: the canonical item itself when it is already normal (its service trimmed, its endpoints in
- * `METHOD /path` form, its tables trimmed; most are, so a large report is not copied item by item), else a normal
- * copy of it. An absent list names nothing.
- *
- * @public
- */
+/** A code file, normalized. @public */
 export interface NormalizedCodeFile {
   readonly path: string;
   readonly implements: readonly string[];

@@ -13,15 +13,7 @@ import {
   readWith,
 } from './metadata.js';
 
-/**
- * The canonical `deployment_report.json` (stage 09-deployment): the stories
- * deployed, the environments, and the rollback procedure. rstack-agents'
- * shape (`files_created`, `environments`, `cutover`, `rollback`) fits the
- * same schema without `deployed_stories`; the baseline its `adopt` harvests
- * (`ci_pipelines`, `deploy_configs`) is read as no environments, no stories.
- *
- * @public
- */
+/** The canonical `deployment_report.json` (stage 09-deployment): the stories deployed, the environments, and the rollback procedure. @public */
 export const deploymentReportSchema = z.looseObject({
   ...contractMetadataFields,
   deployed_stories: idListSchema.describe('Story ids (US-nnn) of jira_tickets.json that were deployed.').optional(),

@@ -18,11 +18,8 @@ export const DOCUMENT_TYPES = ['BRD', 'FRD', 'SOW', 'HLD', 'TEST_PLAN'] as const
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /**
- * One document of the canonical `documentation.json`: its type (`BRD`, `FRD`,
- * `SOW`, `HLD`, `TEST_PLAN`, or another), its path and the requirement ids it
- * covers.
- *
- * @public
+ * One document of the canonical `documentation.json`: its type (`BRD`, `FRD`, `SOW`, `HLD`, `TEST_PLAN`, or another),
+ * its path and the requirement ids it covers. @public
  */
 export const documentSchema = z.looseObject({
   type: z.string().min(1).describe('BRD | FRD | SOW | HLD | TEST_PLAN (other types are kept but not checked)'),
@@ -42,18 +39,13 @@ function isCanonicalDocument(value: unknown): boolean {
   );
 }
 
-/**
- * The canonical `documentation.json` (stage 03-documentation).
- *
- * @public
- */
+/** The canonical `documentation.json` (stage 03-documentation). @public */
 export const documentationSchema = z.looseObject({
   ...contractMetadataFields,
   documents: z.array(documentSchema),
 });
 
-// The shape rstack-agents' 03-documentation agent writes: documents_created[] paths
-// (and `docs[]` on a harvested baseline).
+// The shape rstack-agents' 03-documentation agent writes: documents_created[] paths (and `docs[]` on a harvested baseline).
 /** The fast predicate of {@link documentationSchema} (see FastCheck). @internal */
 export function isCanonicalDocumentation(value: unknown): boolean {
   return isObject(value) && hasContractMetadata(value) && isArrayOf(value.documents, isCanonicalDocument);

@@ -24,11 +24,7 @@ export function isNameOrNamed(value: unknown): boolean {
   return isNonEmptyString(value) || isNamed(value);
 }
 
-/**
- * The metadata fields every stage contract may carry (`contract_version` a
- * string or a finite number; `produced_by`, `timestamp`, `source` strings;
- * each optional), on an object {@link isObject} accepted. @internal
- */
+/** The metadata fields every stage contract may carry. @internal */
 export function hasContractMetadata(value: Record<string, unknown>): boolean {
   const version = value.contract_version;
   return (

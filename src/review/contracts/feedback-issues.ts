@@ -44,12 +44,8 @@ export const feedbackIssueSchema = z.looseObject({
 export type FeedbackIssue = z.output<typeof feedbackIssueSchema>;
 
 /**
- * One `omitted_issues` entry: the findings of one rule past the per-rule cap
- * of `issues[]` (baseline findings of an adopted run counted apart). They
- * count in `summary` and the score like listed issues; their remediation is
- * that of the rule's listed issues.
- *
- * @public
+ * One `omitted_issues` entry: the findings of one rule past the per-rule cap of `issues[]` (baseline findings of an
+ * adopted run counted apart). @public
  */
 export const omittedIssuesSchema = z.looseObject({
   rule: z.string().describe('The review rule, e.g. "traceability.requirement_without_story".'),

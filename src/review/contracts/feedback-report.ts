@@ -8,12 +8,7 @@ export const pipelineHealthSchema = z.enum(['HEALTHY', 'NEEDS_ATTENTION', 'CRITI
 /** A pipeline health band. @public */
 export type PipelineHealth = z.infer<typeof pipelineHealthSchema>;
 
-/**
- * The named fields of a type, without the index signature a tolerant (loose)
- * schema adds: `Omit` and `Pick` work on the result.
- *
- * @public
- */
+/** The named fields of a type, without the index signature a tolerant (loose) schema adds: `Omit` and `Pick` work on the result. @public */
 export type NamedFields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
 
 /** A parse issue of a malformed contract. @public */
@@ -102,14 +97,7 @@ export const baselineSummarySchema = z.looseObject(scoredIssuesFields);
 /** The adopted baseline's issue counts, score and health. @public */
 export type BaselineSummary = z.output<typeof baselineSummarySchema>;
 
-/**
- * `summary`: counts, score and health of the new work's issues. On an
- * adopted run, issues of the harvested baseline (`baseline: true`) are left
- * out of these and scored apart in `baseline`, so a thin adopted baseline
- * does not lower the score of the work done in the run.
- *
- * @public
- */
+/** `summary`: counts, score and health of the new work's issues. @public */
 export const feedbackSummarySchema = z.looseObject({
   ...scoredIssuesFields,
   baseline: baselineSummarySchema
@@ -134,13 +122,7 @@ export const authoredGoalEvaluationSchema = z.looseObject({
 /** The authored goal_evaluation section. @public */
 export type AuthoredGoalEvaluation = z.output<typeof authoredGoalEvaluationSchema>;
 
-/**
- * The whole `feedback.json`, contract version 1.1:
- * what the consistency review writes and what the goal loop reads. Tolerant
- * of extra fields.
- *
- * @public
- */
+/** The whole `feedback.json`, contract version 1.1: what the consistency review writes and what the goal loop reads. @public */
 export const feedbackReportSchema = z.looseObject({
   $schema: z.string().optional(),
   contract_version: z.literal('1.1'),

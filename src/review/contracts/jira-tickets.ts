@@ -46,11 +46,8 @@ export function isCanonicalStory(value: unknown): boolean {
 }
 
 /**
- * One user story (`US-nnn`) of `jira_tickets.json`: the requirements it
- * implements, its points, its sprint (absent or null when unscheduled), its
- * assignee, and the stories that block it.
- *
- * @public
+ * One user story (`US-nnn`) of `jira_tickets.json`: the requirements it implements, its points, its sprint (absent or
+ * null when unscheduled), its assignee, and the stories that block it. @public
  */
 export const userStorySchema = z.looseObject({
   story_id: idSchema.describe(
@@ -71,12 +68,7 @@ export const userStorySchema = z.looseObject({
   source: z.string().optional(),
 });
 
-/**
- * The canonical `jira_tickets.json` (stage 05-jira): epics holding user
- * stories. rstack-agents' 05-jira agent writes the same shape.
- *
- * @public
- */
+/** The canonical `jira_tickets.json` (stage 05-jira): epics holding user stories. @public */
 export const jiraTicketsSchema = z.looseObject({
   ...contractMetadataFields,
   epics: z.array(
@@ -151,8 +143,7 @@ function normalizedStory(
   };
 }
 
-// The canonical shape read in place, each epic and story checked (isCanonicalJiraTickets, item by item) and
-// normalized in one pass; null as soon as one fails, so zod reads it and reports every issue.
+// The canonical shape read in place, each epic and story checked (isCanonicalJiraTickets, item by item) and normalized in one pass.
 function readCanonicalJiraTickets(input: unknown): ContractRead<JiraTicketsContract> | null {
   if (!isObject(input) || !hasContractMetadata(input) || !Array.isArray(input.epics)) return null;
   const meta = metadataOf(input as z.output<typeof jiraTicketsSchema>);

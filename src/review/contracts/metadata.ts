@@ -8,11 +8,8 @@ import { hasContractMetadata } from './fast-parse.js';
 export const BROWNFIELD_SOURCE = 'brownfield-adoption';
 
 /**
- * The metadata fields every stage contract carries (all optional: their
- * absence or an invalid timestamp is a version-consistency finding, not a
- * malformed contract).
- *
- * @public
+ * The metadata fields every stage contract carries (all optional: their absence or an invalid timestamp is a
+ * version-consistency finding, not a malformed contract). @public
  */
 export const contractMetadataFields = {
   contract_version: z.union([z.string(), z.number()]).optional().describe('Contract version, e.g. "1.1".'),
@@ -21,12 +18,7 @@ export const contractMetadataFields = {
   source: z.string().optional().describe('"brownfield-adoption" on artifacts harvested by an adoption.'),
 };
 
-/**
- * The longest id a stage contract may hold, in characters. Ids are short
- * (`FR-001`, `US-0042`); a longer one is a mistake, and one repeated in every
- * finding and matrix row that names it would make the review's outputs grow
- * without bound. @public
- */
+/** The longest id a stage contract may hold, in characters. @public */
 export const MAX_ID_LENGTH = 256;
 
 /** One id (requirement, story, test, threat or control): 1 to {@link MAX_ID_LENGTH} characters. @internal */
@@ -60,11 +52,7 @@ export function normalizedItems<T extends U, U>(items: readonly T[], normalize: 
   return items;
 }
 
-/**
- * The metadata of one contract, normalized.
- *
- * @public
- */
+/** The metadata of one contract, normalized. @public */
 export interface ContractMetadata {
   readonly contractVersion: string | null;
   readonly producedBy: string | null;
@@ -94,25 +82,12 @@ export function isBaselineItem(itemSource: unknown, contractHarvested: boolean):
   return contractHarvested;
 }
 
-/**
- * The outcome of reading one stage contract's JSON value: its normalized
- * content, or the issues that make it malformed.
- *
- * @public
- */
+/** The outcome of reading one stage contract's JSON value: its normalized content, or the issues that make it malformed. @public */
 export type ContractRead<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly issues: readonly Issue[] };
 
-/**
- * Validates `input` against a zod schema and maps the parsed value, or
- * collects every issue. A value `fast` accepts (the schema's hand-written
- * predicate: the schema accepts it as it is) is mapped directly, without zod
- * copying it; zod runs otherwise, so the issues of an invalid contract are
- * zod's own.
- *
- * @internal
- */
+/** Validates `input` against a zod schema and maps the parsed value, or collects every issue. @internal */
 export function readWith<S extends z.ZodType, T>(
   schema: S,
   input: unknown,
@@ -131,9 +106,8 @@ export function hasKey(input: unknown, key: string): boolean {
 }
 
 /**
- * True when `input` is a stage artifact rstack-agents' `adopt` harvested
- * (`"source": "brownfield-adoption"`) in its own shape, recognized by one of
- * that shape's `keys` (e.g. `tech_stack` for 06-architecture). @internal
+ * True when `input` is a stage artifact rstack-agents' `adopt` harvested (`"source": "brownfield-adoption"`) in its own
+ * shape, recognized by one of that shape's `keys` (e.g. `tech_stack` for 06-architecture). @internal
  */
 export function isHarvestShape(input: unknown, keys: readonly string[]): boolean {
   return (

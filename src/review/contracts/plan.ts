@@ -19,22 +19,13 @@ import {
 /** A sprint reference: a number (`2`) or a label (`"2"`, `"Sprint 2"`). @public */
 export const sprintRefSchema = z.union([z.number(), z.string().min(1)]);
 
-/**
- * One sprint of the canonical `plan.json`, with the team's capacity in story
- * points when known.
- *
- * @public
- */
+/** One sprint of the canonical `plan.json`, with the team's capacity in story points when known. @public */
 export const sprintSchema = z.looseObject({
   sprint: sprintRefSchema,
   capacity_points: z.number().min(0).optional(),
 });
 
-/**
- * The canonical `plan.json` (stage 04-planning).
- *
- * @public
- */
+/** The canonical `plan.json` (stage 04-planning). @public */
 export const planSchema = z.looseObject({
   ...contractMetadataFields,
   sprints: z.array(sprintSchema),
@@ -73,12 +64,7 @@ const rstackPlanSchema = z.looseObject({
   tasks: z.array(z.looseObject({ id: z.string().optional() })).optional(),
 });
 
-/**
- * A sprint reference, normalized: `key` identifies it, `order` sorts it (the
- * number it states, or null when it states none).
- *
- * @public
- */
+/** A sprint reference, normalized: `key` identifies it, `order` sorts it (the number it states, or null when it states none). @public */
 export interface SprintRef {
   readonly key: string;
   readonly order: number | null;

@@ -12,11 +12,7 @@ import { readSystemDesign, type SystemDesignContract, systemDesignSchema } from 
 import { readTestReport, type TestReportContract, testReportSchema } from './test-report.js';
 import { readThreatModel, type ThreatModelContract, threatModelSchema } from './threat-model.js';
 
-/**
- * The normalized content of each stage contract, by key.
- *
- * @public
- */
+/** The normalized content of each stage contract, by key. @public */
 export interface ContractValues {
   readonly transcript: MetadataOnlyContract;
   readonly requirement_spec: RequirementSpecContract;
@@ -36,13 +32,7 @@ export interface ContractValues {
 /** Every contract normalized, or null when it was missing or malformed. @public */
 export type NormalizedContracts = { readonly [K in ContractKey]: ContractValues[K] | null };
 
-/**
- * The zod schema of each stage contract's canonical shape (tolerant of extra
- * fields). The readers accept rstack-agents' shapes besides these; the JSON
- * Schemas shipped in `schemas/` are generated from these.
- *
- * @public
- */
+/** The zod schema of each stage contract's canonical shape (tolerant of extra fields). @public */
 export const stageContractSchemas: { readonly [K in ContractKey]: z.ZodType } = Object.freeze({
   transcript: transcriptSchema,
   requirement_spec: requirementSpecSchema,
@@ -78,17 +68,7 @@ const READERS: Readers = {
   cost_estimate: readMetadataOnly,
 };
 
-/**
- * Reads one stage contract's parsed JSON into its normalized form, or returns
- * every issue that makes it malformed (with JSON paths). Never throws. Pure.
- *
- * @example
- * ```ts
- * const read = readStageContract('requirement_spec', JSON.parse(text));
- * if (!read.ok) console.error(read.issues.map(formatIssue));
- * ```
- * @public
- */
+/** Reads one stage contract's parsed JSON into its normalized form, or returns every issue that makes it malformed (with JSON paths). @public */
 export function readStageContract<K extends ContractKey>(key: K, input: unknown): ContractRead<ContractValues[K]> {
   const reader = READERS[key] as (input: unknown) => ContractRead<ContractValues[K]>;
   return reader(input);

@@ -35,11 +35,8 @@ export function isCanonicalRequirement(value: unknown): boolean {
 }
 
 /**
- * One requirement of the canonical `requirement_spec.json`: `FR-nnn`
- * (functional) or `NFR-nnn` (non-functional), with an optional category
- * (`security`, `compliance`, `performance`, …).
- *
- * @public
+ * One requirement of the canonical `requirement_spec.json`: `FR-nnn` (functional) or `NFR-nnn` (non-functional), with
+ * an optional category (`security`, `compliance`, `performance`, …). @public
  */
 export const requirementSchema = z.looseObject({
   id: idSchema.describe(
@@ -53,11 +50,7 @@ export const requirementSchema = z.looseObject({
   source: z.string().optional(),
 });
 
-/**
- * The canonical `requirement_spec.json` (stage 02-requirements).
- *
- * @public
- */
+/** The canonical `requirement_spec.json` (stage 02-requirements). @public */
 export const requirementSpecSchema = z.looseObject({
   ...contractMetadataFields,
   requirements: z.array(requirementSchema),

@@ -30,14 +30,7 @@ export const securityControlSchema = z.looseObject({
   ),
 });
 
-/**
- * The canonical `system_design.json` (stage 06-architecture). rstack-agents'
- * shape (`services[]`, `database.engine`, `security.auth`) is accepted too:
- * it simply has no endpoints, tables or controls to check; so is the
- * baseline its `adopt` harvests (`tech_stack`, `structure`: nothing to check).
- *
- * @public
- */
+/** The canonical `system_design.json` (stage 06-architecture). @public */
 export const systemDesignSchema = z.looseObject({
   ...contractMetadataFields,
   services: z.array(z.looseObject({ name: z.string().min(1) })),
@@ -111,8 +104,7 @@ function endpointKey(method: string, path: string): string {
   return `${method.trim().toUpperCase()} ${trimmed === '' ? '/' : trimmed}`;
 }
 
-// An endpoint already normal: an upper-case method, one space, and a path with no surrounding whitespace and no
-// trailing slash (or exactly "/"). Normalizing it would give the same string.
+// An endpoint already normal: an upper-case method, one space, and a path with no surrounding whitespace and no trailing slash (or exactly "/").
 const NORMAL_ENDPOINT = /^[A-Z]+ (?:\/|[^\s/]|\S.*[^\s/])$/;
 
 /** Normalizes an endpoint written as one string (`"get /users/"` → `GET /users`; one already normal is returned as is). @internal */

@@ -29,10 +29,8 @@ export function isCanonicalTestCase(value: unknown): boolean {
 }
 
 /**
- * One test case (`TC-nnn`) of the canonical `test_report.json`: the stories,
- * requirements and security controls it verifies, and its status.
- *
- * @public
+ * One test case (`TC-nnn`) of the canonical `test_report.json`: the stories, requirements and security controls it
+ * verifies, and its status. @public
  */
 export const testCaseSchema = z.looseObject({
   id: idSchema.describe('The test case id, TC-nnn.'),
@@ -49,11 +47,7 @@ export const testCaseSchema = z.looseObject({
   source: z.string().optional(),
 });
 
-/**
- * The canonical `test_report.json` (stage 08-testing).
- *
- * @public
- */
+/** The canonical `test_report.json` (stage 08-testing). @public */
 export const testReportSchema = z.looseObject({
   ...contractMetadataFields,
   test_cases: z.array(testCaseSchema),
@@ -66,8 +60,7 @@ export function isCanonicalTestReport(value: unknown): boolean {
 
 const countSchema = z.number().min(0).optional();
 
-// The shape rstack-agents' 08-testing agent writes: test files, counts, and
-// (where given) the requirement ids each test level covers.
+// The shape rstack-agents' 08-testing agent writes: test files, counts, and (where given) the requirement ids each test level covers.
 const rstackTestReportSchema = z.looseObject({
   ...contractMetadataFields,
   test_files: z.array(z.string()).optional(),
@@ -82,13 +75,8 @@ const rstackTestReportSchema = z.looseObject({
 });
 
 /**
- * A test, normalized: a canonical test case is already normal, so it is kept
- * as read (a large report is not copied item by item; its other fields come
- * along). A test level of rstack-agents' shape (`test_levels.acceptance`)
- * becomes one test of status `unknown` ({@link isTestLevel}): it carries
- * links but no test-case id of its own.
- *
- * @public
+ * A test, normalized: a canonical test case is already normal, so it is kept as read (a large report is not copied item
+ * by item; its other fields come along). @public
  */
 export interface NormalizedTest {
   readonly id: string;
@@ -100,11 +88,7 @@ export interface NormalizedTest {
   readonly source?: string;
 }
 
-/**
- * True for a test that stands for a test level of rstack-agents' shape. Only those have status `unknown`: a test
- * case's status is `passed`, `failed` or `skipped` (its schema refuses any other), so no field of the file can make a
- * test case pass for a level. @internal
- */
+/** True for a test that stands for a test level of rstack-agents' shape. @internal */
 export function isTestLevel(test: NormalizedTest): boolean {
   return test.status === 'unknown';
 }
@@ -159,8 +143,7 @@ function testReportOf(meta: ContractMetadata, tests: NormalizedTest[], executed:
   };
 }
 
-// The canonical shape, as read in place or as zod parsed it: its own list of test cases (a canonical case is already
-// normal).
+// The canonical shape, as read in place or as zod parsed it: its own list of test cases (a canonical case is already normal).
 function canonicalTestReport(parsed: z.output<typeof testReportSchema>): TestReportContract {
   return testReportOf(metadataOf(parsed), parsed.test_cases, parsed.executed);
 }

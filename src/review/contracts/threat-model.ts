@@ -13,13 +13,7 @@ import {
 /** The risk levels of a threat. @public */
 export const riskLevelSchema = z.enum(['CRITICAL', 'HIGH', 'MEDIUM', 'LOW']);
 
-/**
- * One threat (`THR-nnn`) of `threat_model.json`. `mitigation` is a sentence
- * (canonical) or rstack-agents' object (`{ description, type,
- * implementation_location, effort }`).
- *
- * @public
- */
+/** One threat (`THR-nnn`) of `threat_model.json`. @public */
 export const threatSchema = z.looseObject({
   id: idSchema.describe('The threat id, THR-nnn: code_report files[].mitigates name it.'),
   risk_level: riskLevelSchema,
@@ -50,11 +44,7 @@ function isCanonicalThreat(value: unknown): boolean {
   );
 }
 
-/**
- * The optional `threat_model.json` (stage 12-security-threat-model).
- *
- * @public
- */
+/** The optional `threat_model.json` (stage 12-security-threat-model). @public */
 export const threatModelSchema = z.looseObject({
   ...contractMetadataFields,
   threats: z.array(threatSchema),

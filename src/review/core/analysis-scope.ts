@@ -2,23 +2,15 @@ import { type ContractExpectation, isSkipped } from '../analyses/availability.js
 import type { FeedbackReport } from '../contracts/feedback-report.js';
 import type { ReviewModel } from './model.js';
 
-/**
- * True when a run manifest (`manifest.json`) says the run was adopted
- * (`"mode": "adopt"`). Tolerant: anything else is a greenfield run. Pure.
- *
- * @public
- */
+/** True when a run manifest (`manifest.json`) says the run was adopted (`"mode": "adopt"`). @public */
 export function isAdoptedRun(manifest: unknown): boolean {
   return typeof manifest === 'object' && manifest !== null && (manifest as { mode?: unknown }).mode === 'adopt';
 }
 
 /**
- * Builds `analysis_scope`: the contracts analysed, missing (core only),
- * malformed (with every parse issue), skipped (missing but not expected: a
- * stage adoption skips, or one outside the pipeline), the optional agents
- * detected and the legacy paths read. Pure.
- *
- * @public
+ * Builds `analysis_scope`: the contracts analysed, missing (core only), malformed (with every parse issue), skipped
+ * (missing but not expected: a stage adoption skips, or one outside the pipeline), the optional agents detected and the
+ * legacy paths read. @public
  */
 export function buildAnalysisScope(
   model: ReviewModel,

@@ -52,17 +52,7 @@ function claimsBaseline(model: ReviewModel): boolean {
   );
 }
 
-/**
- * The model as the analyses see it. Harvested baseline (items or contracts
- * carrying `"source": "brownfield-adoption"`) is honoured only on an adopted
- * run, whose manifest says `"mode": "adopt"` (both are required):
- * on any other run every baseline flag and harvest claim is cleared, so a
- * stray `source` never softens a finding, moves a requirement out of the
- * main coverage, or mutes a metadata check. The model itself is returned
- * when nothing needs clearing. Pure.
- *
- * @internal
- */
+/** The model as the analyses see it. @internal */
 export function scopeBaseline(model: ReviewModel, adopt: boolean): ReviewModel {
   if (adopt || !claimsBaseline(model)) return model;
   const source = model.contracts;

@@ -1,14 +1,6 @@
 import { FEEDBACK_STAGE, SDLC_STAGE_ARTIFACTS, type SdlcStageId } from '../../pipeline/stage-presets.js';
 
-/**
- * The stage contracts the consistency review reads, one slot per contract.
- *
- * - `core`: the ten contracts of stages 01–10; a missing one is a WARNING and
- *   more than half of them missing blocks the review.
- * - `optional`: stages 12–14; their absence is never a finding.
- *
- * @public
- */
+/** The stage contracts the consistency review reads, one slot per contract. @public */
 export type ContractKey =
   | 'transcript'
   | 'requirement_spec'
@@ -25,11 +17,8 @@ export type ContractKey =
   | 'cost_estimate';
 
 /**
- * Where one stage contract lives: its stage id, the canonical artifact path
- * (relative to the run directory) and the legacy paths tried, in order, when
- * the canonical file does not exist.
- *
- * @public
+ * Where one stage contract lives: its stage id, the canonical artifact path (relative to the run directory) and the
+ * legacy paths tried, in order, when the canonical file does not exist. @public
  */
 export interface ContractSlot {
   readonly key: ContractKey;
@@ -60,13 +49,7 @@ function slot(
   });
 }
 
-/**
- * Every contract slot of the SDLC review, in pipeline order. Canonical paths
- * are the canonical ones; the legacy paths are those rstack-agents' stage agents
- * wrote before the canonical layout.
- *
- * @public
- */
+/** Every contract slot of the SDLC review, in pipeline order. @public */
 export const REVIEW_CONTRACT_SLOTS: readonly ContractSlot[] = Object.freeze([
   slot('transcript', '01-transcript', 'core', [
     'artifacts/transcripts/structured_meeting_output.json',
@@ -99,19 +82,7 @@ export const REVIEW_CONTRACT_SLOTS: readonly ContractSlot[] = Object.freeze([
   slot('cost_estimate', '14-cost-estimation', 'optional', ['artifacts/cost/cost_estimation.json']),
 ]);
 
-/** The slot of a contract key. @public */
-export function contractSlot(key: ContractKey): ContractSlot {
-  const found = REVIEW_CONTRACT_SLOTS.find((candidate) => candidate.key === key);
-  if (found === undefined) throw new TypeError(`unknown contract key "${String(key)}"`);
-  return found;
-}
-
-/**
- * The stages `rstack-agents adopt` deliberately skips: on an adopted run
- * their absence is not reported missing.
- *
- * @public
- */
+/** The stages `rstack-agents adopt` deliberately skips: on an adopted run their absence is not reported missing. @public */
 export const ADOPTION_SKIPPED_STAGES: readonly string[] = Object.freeze([
   '01-transcript',
   '04-planning',

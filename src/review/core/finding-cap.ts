@@ -20,13 +20,9 @@ interface Tally {
 }
 
 /**
- * Keeps the first `max` findings of each rule (counted apart for the
- * baseline findings of an adopted run) in their order, and counts the rest:
- * one `omitted_issues` entry per rule past the cap, with its severity, its
- * count, the stage and artifacts it concerns and the ids of the first
- * omitted findings. The score still counts every finding. Pure.
- *
- * @internal
+ * Keeps the first `max` findings of each rule (counted apart for the baseline findings of an adopted run) in their
+ * order, and counts the rest: one `omitted_issues` entry per rule past the cap, with its severity, its count, the stage
+ * and artifacts it concerns and the ids of the first omitted findings. @internal
  */
 export function capFindings(findings: Iterable<Finding>, max: number): { kept: Finding[]; omitted: OmittedIssues[] } {
   const tallies = new Map<string, Tally>();

@@ -3,11 +3,8 @@ import { contractStatus, type ReviewModel } from './model.js';
 import type { ReviewRuleId } from './rules.js';
 
 /**
- * One finding of an analysis, before ids, severities and remediations are
- * finalized: the rule it breaks, the stage whose contract shows the problem,
- * the artifacts and ids it concerns, and the remediation action.
- *
- * @public
+ * One finding of an analysis, before ids, severities and remediations are finalized: the rule it breaks, the stage
+ * whose contract shows the problem, the artifacts and ids it concerns, and the remediation action. @public
  */
 export interface Finding {
   readonly rule: ReviewRuleId;

@@ -4,12 +4,9 @@ import type { Goal } from '../../index.js';
 import type { FeedbackReportBody } from '../contracts/feedback-report.js';
 
 /**
- * What reading the run found at one `file_exists` criterion's path (resolved
- * against the run dir or the project root, as the criterion says): it
- * exists, or it does not (missing, or refused by containment), or it could
- * not be checked at all (`error`: why, e.g. a path too long for the OS).
- *
- * @public
+ * What reading the run found at one `file_exists` criterion's path (resolved against the run dir or the project root,
+ * as the criterion says): it exists, or it does not (missing, or refused by containment), or it could not be checked at
+ * all (`error`: why, e.g. a path too long for the OS). @public
  */
 export interface FileCheck {
   /** True when something exists at the path, inside the project. */

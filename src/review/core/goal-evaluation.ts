@@ -7,19 +7,7 @@ import type { GoalEvaluationInput } from './goal-evaluation-input.js';
 
 export type { FileCheck, GoalEvaluationInput } from './goal-evaluation-input.js';
 
-/**
- * Analysis 8: authors `goal_evaluation`. Every criterion is stamped with the
- * latest loop iteration (never ahead of it; omitted outside a loop), gets a
- * result only where its evidence exists (else `unknown`, with the reason),
- * carries a `recommendation` (`retry`, rstack-agents' default), and on
- * `not_met` lists the feedback stage among its rerun stages. A `feedback`
- * metric is read as the loop's core reads it (`readDotPath`,
- * `readMetricValue`), and the section's status follows the core's one
- * precedence table (ASK_USER \> BLOCK \> RETRY \> PASS). Without a goal the
- * section has empty `criteria`. Pure.
- *
- * @public
- */
+/** Analysis 8: authors `goal_evaluation`. @public */
 export function authorGoalEvaluation(input: GoalEvaluationInput): AuthoredGoalEvaluation {
   const criteria = input.goal === null ? [] : input.goal.criteria.map((criterion) => criterionEntry(criterion, input));
   const issues = input.report.issues;

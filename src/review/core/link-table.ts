@@ -1,11 +1,6 @@
-// The review's heaviest links as columns over interned ids. Every requirement and story id, and every id a story, a
-// code file or a test links to, gets one dense ordinal; each link field becomes one compressed column (the owners
-// naming each ordinal, in owner order) instead of a map of growing arrays: one id lookup per link and no array per id.
+// The review's heaviest links as columns over interned ids.
 
-/**
- * Id lists up to this length are scanned for a repeated id; longer ones keep a set (most lists hold a handful of
- * ids: no set allocated, and no list costs the square of its length). @internal
- */
+/** Id lists up to this length are scanned for a repeated id. @internal */
 export const SCAN_LIMIT = 16;
 
 /** Ids interned as dense ordinals: `ids[k]` is the id of ordinal k. @internal */
@@ -14,12 +9,7 @@ export interface IdSpace {
   readonly ids: string[];
 }
 
-/**
- * One link field as a column: ordinal k is named by the owners `owners[start[k]]` up to `owners[start[k + 1] - 1]`,
- * in owner order (an owner naming k twice counts once); `values[o]` is owner o's value (its path or id), and `keys`
- * lists the ordinals the field names in first-seen order. An ordinal past `start`'s end is named by no owner.
- * @internal
- */
+/** One link field as a column. @internal */
 export interface LinkColumn {
   readonly start: Int32Array;
   readonly owners: Int32Array;
@@ -34,10 +24,7 @@ export function idSpace(ids: Iterable<string>): IdSpace {
   return space;
 }
 
-/**
- * The ordinal `of` gives each of `items`, in order, as a typed array. A loop: `Int32Array.from` with a map function
- * takes V8's generic path and costs about four times as much. @internal
- */
+/** The ordinal `of` gives each of `items`, in order, as a typed array. @internal */
 export function ordinalsOf<T>(items: readonly T[], of: (item: T) => number): Int32Array {
   const ordinals = new Int32Array(items.length);
   for (let index = 0; index < items.length; index++) ordinals[index] = of(items[index] as T);
@@ -55,10 +42,7 @@ export function intern(space: IdSpace, id: string): number {
   return ordinal;
 }
 
-/**
- * Builds the column of one link field: owner i (whose value is `values[i]`) names the ids `lists[i]`. New ids are
- * interned into `space`. Pure but for `space`. @internal
- */
+/** Builds the column of one link field: owner i (whose value is `values[i]`) names the ids `lists[i]`. @internal */
 export function linkColumn(
   space: IdSpace,
   lists: readonly (readonly string[])[],

@@ -35,8 +35,7 @@ export function indexLinks<T>(
   return finishLinkIndex(index);
 }
 
-// Finishes an index: every list an exact-size array (a list grown by push has up to 16 slots to spare; the indexes
-// live for the whole review).
+// Finishes an index: every list an exact-size array (a list grown by push has up to 16 slots to spare; the indexes live for the whole review).
 function finishLinkIndex(map: LinkIndex): Map<string, string[]> {
   map.forEach((list, key) => {
     if (typeof list === 'string') map.set(key, [list]);

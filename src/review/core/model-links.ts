@@ -52,11 +52,7 @@ export interface ModelLinks {
   readonly overlap: boolean;
 }
 
-/**
- * Links the model's stories (first definitions), code files, tests and deployed ids over one id space. Only ids a
- * story defines or a link names are interned: a requirement no link names has no ordinal (so a million unlinked
- * requirements cost a lookup each, not a table). Pure. @internal
- */
+/** Links the model's stories (first definitions), code files, tests and deployed ids over one id space. @internal */
 export function linkModel(sources: LinkSources): ModelLinks {
   const { requirements, stories, tests } = sources;
   const files = sources.contracts.code_report?.files ?? [];

@@ -10,12 +10,7 @@ import { columnIndex } from './link-table.js';
 import { type DuplicateId, indexById, indexLinks, recordDuplicates, testsOfIndex } from './model-index.js';
 import { linkModel, type ModelLinks } from './model-links.js';
 
-/**
- * What the review made of one contract slot: analysed, missing or malformed
- * (with every issue), where it was read, and its metadata.
- *
- * @public
- */
+/** What the review made of one contract slot: analysed, missing or malformed (with every issue), where it was read, and its metadata. @public */
 export interface ContractStatus {
   readonly key: ContractKey;
   readonly stage: string;
@@ -28,14 +23,7 @@ export interface ContractStatus {
   readonly meta: ContractMetadata | null;
 }
 
-/**
- * The normalized ids-and-links model of a run: every id the contracts define
- * and every explicit link between them, indexed both ways. Built once, read
- * by every analysis. `storiesOf`, `codeOf` and `testsOf` are made from the
- * model's definitions and tests on their first read.
- *
- * @public
- */
+/** The normalized ids-and-links model of a run: every id the contracts define and every explicit link between them, indexed both ways. @public */
 export interface ReviewModel {
   readonly statuses: readonly ContractStatus[];
   readonly contracts: NormalizedContracts;
@@ -57,14 +45,7 @@ export interface ReviewModel {
   readonly duplicates: readonly DuplicateId[];
 }
 
-/**
- * One contract slot as read: its status and its normalized value (null when
- * missing or malformed). Holds no reference to the raw document itself (only
- * to items kept as read because they were already normal, such as code
- * files), so a reader can drop each document as soon as it is normalized.
- *
- * @internal
- */
+/** One contract slot as read: its status and its normalized value (null when missing or malformed). @internal */
 export interface SlotRead {
   readonly status: ContractStatus;
   readonly value: unknown;
@@ -88,12 +69,7 @@ export function readContractSlot(slot: ContractSlot, input: ContractInput | unde
   return { status: { ...base, state: 'analysed', path, legacy, issues: [], meta: read.value.meta }, value: read.value };
 }
 
-/**
- * Builds the normalized model of a run from its contract inputs. Pure; never
- * throws on input (a bad contract becomes a `malformed` status).
- *
- * @public
- */
+/** Builds the normalized model of a run from its contract inputs. @public */
 export function buildReviewModel(inputs: ReviewContracts): ReviewModel {
   return assembleReviewModel(REVIEW_CONTRACT_SLOTS.map((slot) => readContractSlot(slot, inputs[slot.key])));
 }

@@ -18,9 +18,7 @@ const CORE_KEYS: ReadonlySet<string> = new Set(
   REVIEW_CONTRACT_SLOTS.filter((slot) => slot.kind === 'core').map((slot) => slot.key),
 );
 
-// The pipeline status with how many expected core contracts were analysed. feedback.json's pipeline_status has two
-// values (BLOCKED only past half missing), so with some missing or malformed the plan says the review has gaps
-// rather than echo REVIEWED_AND_COMPLETE.
+// The pipeline status with how many expected core contracts were analysed.
 function statusLine(report: FeedbackReport): string {
   const expected = report.analysis_scope.contracts.filter(
     (entry) => CORE_KEYS.has(entry.contract) && entry.state !== 'skipped',
@@ -172,12 +170,8 @@ function closingSections(report: FeedbackReport): string[] {
 }
 
 /**
- * Renders REMEDIATION_PLAN.md from a feedback report: an executive summary,
- * the traceability table, the findings by severity with their remediations,
- * bug swarms, the rerun order, the goal evaluation and a sign-off
- * checklist. Pure.
- *
- * @public
+ * Renders REMEDIATION_PLAN.md from a feedback report: an executive summary, the traceability table, the findings by
+ * severity with their remediations, bug swarms, the rerun order, the goal evaluation and a sign-off checklist. @public
  */
 export function renderRemediationPlan(report: FeedbackReport): string {
   const bySeverity = (severity: FeedbackIssue['severity']) =>

@@ -23,13 +23,7 @@ import { authorGoalEvaluation, type FileCheck } from './goal-evaluation.js';
 import { buildReviewModel, type ReviewModel } from './model.js';
 import { summarizeIssues } from './score.js';
 
-/**
- * Options of {@link reviewPipeline}. Everything the pure review needs from
- * outside is passed in: the timestamp, the goal, the loop iteration, the
- * manifest and what was found at the goal's `file_exists` paths.
- *
- * @public
- */
+/** Options of {@link reviewPipeline}. @public */
 export interface ReviewOptions {
   /** The report's `timestamp` (ISO 8601), from the caller's clock. */
   readonly timestamp: string;
@@ -43,47 +37,19 @@ export interface ReviewOptions {
   readonly manifest?: unknown;
   /** The check of each `file_exists` criterion's path, by criterion id (evidence for their results; an unchecked criterion is `unknown`). */
   readonly fileChecks?: ReadonlyMap<string, FileCheck>;
-  /**
-   * Stage ids in pipeline order (default: the 15 SDLC stages). A contract of
-   * a stage outside them is not expected: when it is missing it is listed in
-   * `analysis_scope.contracts_skipped`, with no finding, and does not count
-   * towards `BLOCKED`; when it is present it is analysed.
-   */
+  /** Stage ids in pipeline order (default: the 15 SDLC stages). */
   readonly stages?: readonly string[];
   /** The review's own stage id (default `11-feedback-loop`). */
   readonly feedbackStage?: string;
   /** `produced_by` of the report (default `goal-loop/consistency-review`). */
   readonly producedBy?: string;
-  /**
-   * Issues of one rule that `issues[]` lists (default 1,000); further
-   * findings of the rule are counted in `omitted_issues` and still scored,
-   * so a programme of a million findings yields a report of bounded size.
-   */
+  /** Issues of one rule that `issues[]` lists (default 1,000). */
   readonly maxIssuesPerRule?: number;
 }
 
 /**
- * Reviews one pipeline run: reads every stage contract into the normalized
- * model, runs the eight analyses, scores the run and authors the
- * goal_evaluation. Returns the whole feedback.json (contract 1.1). On an
- * adopted run (manifest `"mode": "adopt"`), items carrying
- * `"source": "brownfield-adoption"` are baseline: their issues are capped
- * at INFO and scored apart (`summary.baseline`,
- * `traceability_matrix.baseline`). Pure: no I/O, no clock; never throws on
- * input (a bad contract is a finding); `contracts` or `options` that is not
- * an object is `INVALID_OPTIONS` naming it.
- *
- * @example
- * ```ts
- * import { presentContract, reviewPipeline } from 'goal-loop/review';
- *
- * const report = reviewPipeline(
- *   { requirement_spec: presentContract(spec), jira_tickets: presentContract(tickets) },
- *   { timestamp: '2025-01-31T12:00:00.000Z', iteration: 2 },
- * );
- * console.log(report.summary.overall_consistency_score, report.issues.length);
- * ```
- * @public
+ * Reviews one pipeline run: reads every stage contract into the normalized model, runs the eight analyses, scores the
+ * run and authors the goal_evaluation. @public
  */
 export function reviewPipeline(contracts: ReviewContracts, options: ReviewOptions): FeedbackReport {
   // The options are read once, into a shallow copy (a getter that throws is refused, not a crash midway).

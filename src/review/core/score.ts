@@ -24,16 +24,7 @@ export function countSeverities(issues: readonly Pick<FeedbackIssue, 'severity'>
   return { critical, warning, info };
 }
 
-/**
- * The consistency score: 100 − 10 per CRITICAL − 3 per WARNING − 0.5 per
- * INFO, floor 0. Pure.
- *
- * @example
- * ```ts
- * consistencyScore({ critical: 1, warning: 0, info: 1 }); // 89.5
- * ```
- * @public
- */
+/** The consistency score: 100 − 10 per CRITICAL − 3 per WARNING − 0.5 per INFO, floor 0. @public */
 export function consistencyScore(counts: SeverityCounts): number {
   const score =
     100 -
@@ -43,12 +34,7 @@ export function consistencyScore(counts: SeverityCounts): number {
   return Math.max(0, score);
 }
 
-/**
- * The health band of a score: 90–100 `HEALTHY`, 70 up to 90 (89.5
- * included) `NEEDS_ATTENTION`, below 70 (69.5 included) `CRITICAL_GAPS`. Pure.
- *
- * @public
- */
+/** The health band of a score: 90–100 `HEALTHY`, 70 up to 90 (89.5 included) `NEEDS_ATTENTION`, below 70 (69.5 included) `CRITICAL_GAPS`. @public */
 export function pipelineHealth(score: number): PipelineHealth {
   if (score >= 90) return 'HEALTHY';
   if (score >= 70) return 'NEEDS_ATTENTION';
@@ -80,13 +66,8 @@ function scored(
 }
 
 /**
- * feedback.json's `summary`: the counts, score and health of every issue
- * outside the adopted baseline, the listed ones and those counted in
- * `omitted` (findings past the per-rule cap of `issues[]`); on an adopted run
- * (`adopt`), the baseline issues (`baseline: true`) are scored apart in
- * `baseline`. Pure.
- *
- * @public
+ * feedback.json's `summary`: the counts, score and health of every issue outside the adopted baseline, the listed ones
+ * and those counted in `omitted` (findings past the per-rule cap of `issues[]`). @public
  */
 export function summarizeIssues(
   issues: readonly Pick<FeedbackIssue, 'severity' | 'baseline'>[],

@@ -88,23 +88,14 @@ function check(
   };
 }
 
-/**
- * True when the review failed: a CRITICAL issue, or a BLOCKED review (most
- * core contracts missing). The one definition behind validation.json's
- * `FAIL` and the review stage's `failed` outcome. Pure.
- *
- * @internal
- */
+/** True when the review failed: a CRITICAL issue, or a BLOCKED review (most core contracts missing). @internal */
 export function reviewFailed(report: Pick<FeedbackReport, 'summary' | 'pipeline_status'>): boolean {
   return report.summary.critical_count > 0 || report.pipeline_status === 'BLOCKED';
 }
 
 /**
- * Builds validation.json from a feedback report: one check per
- * cross-reference rule, the issues, and a retry recommendation (the goal
- * evaluation's rerun stages). Pure.
- *
- * @public
+ * Builds validation.json from a feedback report: one check per cross-reference rule, the issues, and a retry
+ * recommendation (the goal evaluation's rerun stages). @public
  */
 export function buildValidationContract(report: FeedbackReport, taskId: string): ValidationContract {
   const analysed = new Set(
@@ -127,12 +118,7 @@ export function buildValidationContract(report: FeedbackReport, taskId: string):
   };
 }
 
-/**
- * Builds builder.json from a feedback report and the files the review wrote
- * (run-relative). Pure.
- *
- * @public
- */
+/** Builds builder.json from a feedback report and the files the review wrote (run-relative). @public */
 export function buildBuilderContract(
   report: FeedbackReport,
   taskId: string,
