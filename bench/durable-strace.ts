@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL('./durable-child.ts', import.meta.url));
-const N = 20;
+const N = 50;
 
 /** Calls by name, from `strace -c` output (the summary table). */
 function parseStraceSummary(text: string): Map<string, number> {

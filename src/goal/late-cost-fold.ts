@@ -28,10 +28,8 @@ export async function foldPendingLateCosts(
   let current = state;
   if (fold.state !== state) {
     current = await commit.commit(fold.state);
-    if (current.spent_usd !== state.spent_usd) {
-      await deps.fence();
-      await raiseRecordedSpend(fs, paths.metrics, current.spent_usd);
-    }
+    // Under the commit's fence check: part of the same durable point.
+    if (current.spent_usd !== state.spent_usd) await raiseRecordedSpend(fs, paths.metrics, current.spent_usd);
   }
   return removeCountedCosts(deps, current, fold.remove, (counted, removed) =>
     forgetRemovedLateCosts(counted, removed, ts),

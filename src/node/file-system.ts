@@ -3,22 +3,23 @@ import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GoalLoopError, requireNonNegativeIntegers } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { createWhole, sweepTempFiles, writeAll, writeAtomic } from './atomic-write.js';
+import { AppendHandles } from './append-handles.js';
+import { createWhole, sweepTempFiles, writeAtomic } from './atomic-write.js';
 import {
-  APPEND_FLAGS,
   DEFAULT_MAX_READ_BYTES,
   guard,
   isMissing,
   makeDirectories,
   NO_THROW_IF_MISSING,
   openRegular,
-  READ_FLAGS,
   toFileStat,
   toPosix,
   WRITE_FLAGS,
 } from './file-io.js';
 import { checkNodeFileSystemOptions, type NodeFileSystemOptions } from './options.js';
 import { createNodeProcessProbe } from './process-probe.js';
+import { KnownDirectories } from './quick-write.js';
+import { readBytesAt } from './read-bytes.js';
 import { readCapped } from './read-capped.js';
 
 /**
@@ -78,8 +79,9 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
     }
     return rootReal;
   };
-  // Creates the parent directory of a native absolute path.
-  const ensureParent = (target: string): Promise<unknown> => makeDirectories(nodePath.dirname(target));
+  // The folders this filesystem made (each made once), and the descriptors its appends keep open.
+  const dirs = new KnownDirectories();
+  const appends = new AppendHandles(dirs);
 
   return {
     root: rootPosix,
@@ -90,29 +92,14 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
         path,
         async () => {
           requireNonNegativeIntegers('readBytes', { position, length });
-          const { handle } = await openRegular(abs(path), READ_FLAGS, 'read', path);
-          try {
-            const buffer = Buffer.alloc(length);
-            const { bytesRead } = await handle.read(buffer, 0, length, position);
-            return new Uint8Array(buffer.subarray(0, bytesRead));
-          } finally {
-            await handle.close();
-          }
+          return readBytesAt(abs(path), path, position, length);
         },
         true,
       ),
-    writeText: (path, text) => guard('write', path, () => writeAtomic(abs(path), text)),
+    writeText: (path, text, write) =>
+      guard('write', path, () => writeAtomic(abs(path), text, write?.sync !== false, dirs)),
     appendText: (path, text) =>
-      guard('append', path, async () => {
-        const target = abs(path);
-        await ensureParent(target);
-        const { handle } = await openRegular(target, APPEND_FLAGS, 'append', path);
-        try {
-          await writeAll(handle, Buffer.from(text, 'utf8'));
-        } finally {
-          await handle.close();
-        }
-      }),
+      guard('append', path, async () => appends.append(abs(path), path, Buffer.from(text, 'utf8'))),
     truncate: (path, size) =>
       guard('truncate', path, async () => {
         requireNonNegativeIntegers('truncate', { size });
@@ -126,7 +113,8 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
           await handle.close();
         }
       }),
-    createExclusive: (path, text) => guard('create', path, () => createWhole(abs(path), text)),
+    createExclusive: (path, text, write) =>
+      guard('create', path, () => createWhole(abs(path), text, write?.sync !== false, dirs)),
     stat: (path) => {
       try {
         const stats = fs.lstatSync(abs(path), NO_THROW_IF_MISSING);
