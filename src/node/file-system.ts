@@ -21,6 +21,7 @@ import { createNodeProcessProbe } from './process-probe.js';
 import { KnownDirectories } from './quick-write.js';
 import { readBytesAt } from './read-bytes.js';
 import { readCapped } from './read-capped.js';
+import { realBelowRoot } from './real-path.js';
 
 /**
  * The Node implementation of the {@link FileSystem} port, rooted at `root` (resolved to an absolute path). Writes go
@@ -37,13 +38,17 @@ import { readCapped } from './read-capped.js';
  * ({@link createNodeProcessProbe}: host name, pid namespace and boot id, read on first use): a run lock held by a
  * process of this host that is gone is taken over at once.
  *
- * `stat` is one synchronous `lstat`, `realpath` one synchronous `realpath(3)`, and `readText` opens, fstats and reads
- * a file under 1 MiB with synchronous calls, each returned as a settled promise: the system calls take microseconds,
- * less than the thread-pool round trips of asynchronous calls, and an evaluation stats every file its criteria name,
- * resolves every folder they are in and reads its small documents. On a slow or hung network filesystem those calls
- * hold the event loop (an abort, a time limit or the lock's heartbeat cannot fire meanwhile). A larger file, writes
- * and listings stay asynchronous, and so does any read once 4 MiB have been read synchronously without the event loop
- * turning. A file whose size reads as 0 (procfs, sysfs) is read until a read gives nothing.
+ * `stat` is one synchronous `lstat`, `realpath` an `lstat` per part below the root (`realpath(3)` once a part is a
+ * symlink, or for a path outside the root), and `readText` and `readBytes` open, fstat and read under 1 MiB with
+ * synchronous calls, each returned as a settled promise: the system calls take microseconds, less than the
+ * thread-pool round trips of asynchronous calls, and an evaluation stats every file its criteria name, resolves every
+ * folder they are in and reads its small documents. Writes and appends under 1 MiB are synchronous calls too but for
+ * their fsyncs, which run on the thread pool; an append descriptor is kept open (eight at most) while its path names
+ * the same file, and a folder the filesystem made is not made again. On a slow or hung network filesystem those calls
+ * hold the event loop (an abort, a time limit or the lock's heartbeat cannot fire meanwhile). Larger files and
+ * listings stay asynchronous, and so does any read once 4 MiB have been read synchronously without the event loop
+ * turning. A file whose size reads as 0 (procfs, sysfs) is read until a read gives nothing. `writeText` and
+ * `createExclusive` with `{ sync: false }` skip the fsyncs.
  *
  * The port does not confine paths: use the containment functions before following a path taken from a contract.
  *
@@ -125,6 +130,9 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
     },
     realpath: (path) => {
       try {
+        // The root's own symlinks resolved first: only then is a path below it real when no part below is a symlink.
+        const real = realRoot() === rootAbs ? realBelowRoot(rootAbs, abs(path)) : undefined;
+        if (real !== undefined) return Promise.resolve(real === '' ? '.' : real === null ? null : toPosix(real));
         const resolved = fs.realpathSync.native(abs(path));
         const relative = nodePath.relative(realRoot(), resolved);
         if (relative === '') return Promise.resolve('.');
