@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GoalLoopError, requireNonNegativeIntegers } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -39,16 +38,16 @@ import { realBelowRoot } from './real-path.js';
  * process of this host that is gone is taken over at once.
  *
  * `stat` is one synchronous `lstat`, `realpath` an `lstat` per part below the root (`realpath(3)` once a part is a
- * symlink, or for a path outside the root), and `readText` and `readBytes` open, fstat and read under 1 MiB with
- * synchronous calls, each returned as a settled promise: the system calls take microseconds, less than the
- * thread-pool round trips of asynchronous calls, and an evaluation stats every file its criteria name, resolves every
- * folder they are in and reads its small documents. Writes and appends under 1 MiB are synchronous calls too but for
- * their fsyncs, which run on the thread pool; an append descriptor is kept open (eight at most) while its path names
- * the same file, and a folder the filesystem made is not made again. On a slow or hung network filesystem those calls
- * hold the event loop (an abort, a time limit or the lock's heartbeat cannot fire meanwhile). Larger files and
- * listings stay asynchronous, and so does any read once 4 MiB have been read synchronously without the event loop
- * turning. A file whose size reads as 0 (procfs, sysfs) is read until a read gives nothing. `writeText` and
- * `createExclusive` with `{ sync: false }` skip the fsyncs.
+ * symlink, or for a path outside the root), `list` one `readdir`, and `readText` and `readBytes` open, fstat and read
+ * under 1 MiB with synchronous calls, each returned as a settled promise: the system calls take microseconds, less
+ * than the thread-pool round trips of asynchronous calls, and an evaluation stats every file its criteria name,
+ * resolves every folder they are in and reads its small documents. Writes and appends under 1 MiB, `remove` and
+ * `rename` are synchronous calls too, but for the fsyncs, which run on the thread pool; an append descriptor is kept
+ * open (eight at most) while its path names the same file, and a folder the filesystem made is not made again. On a
+ * slow or hung network filesystem those calls hold the event loop (an abort, a time limit or the lock's heartbeat
+ * cannot fire meanwhile). Larger files stay asynchronous, and so does any read once 4 MiB have been read synchronously
+ * without the event loop turning. A file whose size reads as 0 (procfs, sysfs) is read until a read gives nothing.
+ * `writeText` and `createExclusive` with `{ sync: false }` skip the fsyncs.
  *
  * The port does not confine paths: use the containment functions before following a path taken from a contract.
  *
@@ -141,19 +140,21 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
         return guard('realpath', path, () => Promise.reject(error), true);
       }
     },
-    list: (path) => guard('list', path, async () => Array.from(await fsp.readdir(abs(path))).sort(), true),
+    list: (path) => guard('list', path, async () => fs.readdirSync(abs(path)).sort(), true),
     remove: (path) =>
       guard('remove', path, async () => {
+        // Synchronous calls: an lstat and an unlink (or rmdir of an empty folder) take microseconds.
         const target = abs(path);
-        const stats = await fsp
-          .lstat(target)
-          .catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
-        if (stats === null) return;
-        await (stats.isDirectory() ? fsp.rmdir(target) : fsp.unlink(target)).catch((error: unknown) =>
-          isMissing(error) ? undefined : Promise.reject(error),
-        );
+        const stats = fs.lstatSync(target, NO_THROW_IF_MISSING);
+        if (stats === undefined) return;
+        try {
+          if (stats.isDirectory()) fs.rmdirSync(target);
+          else fs.unlinkSync(target);
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
       }),
-    rename: (from, to) => guard('rename', `${from} -> ${to}`, () => fsp.rename(abs(from), abs(to))),
+    rename: (from, to) => guard('rename', `${from} -> ${to}`, async () => fs.renameSync(abs(from), abs(to))),
     mkdir: (path) => guard('mkdir', path, async () => await makeDirectories(abs(path))),
     removeStaleTempFiles: (dir, sweep) =>
       guard('remove temp files in', dir, async () => {
