@@ -37,7 +37,7 @@ function fakes() {
 }
 
 // The time of each step of many sessions, by step index (probe 0, measure 1, iterations 2…51).
-async function stepTimes(): Promise<number[][]> {
+export async function stepTimes(): Promise<number[][]> {
   const { commands, candidates, applier } = fakes();
   const fixer = new FixLoopOrchestrator({
     fs: createMemoryFileSystem(),

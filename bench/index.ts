@@ -1,5 +1,6 @@
 // npm run bench: every benchmark of the library, printed as times, ratios and scaling.
 import { benchCritics } from './critics.bench.js';
+import { benchDurable } from './durable.bench.js';
 import { benchEvaluationFloor } from './evaluation-floor.bench.js';
 import { benchFixLoop } from './fix-loop.bench.js';
 import { benchGoalLoop } from './goal-loop.bench.js';
@@ -12,6 +13,7 @@ console.log(`goal-loop benchmarks — Node ${process.version}, ${process.platfor
 // Each suite runs even when an earlier one fails; a failure still fails the run.
 for (const suite of [
   benchGoalLoop,
+  benchDurable,
   benchEvaluationFloor,
   benchPersist,
   benchPostgres,

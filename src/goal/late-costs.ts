@@ -46,7 +46,7 @@ export function foldPendingLateCosts(
       foldLateCosts(state, { pending, spentUsd: await readRecordedSpend(fs, paths.metrics), ts }),
     counted: async (current, before) => {
       if (current.spent_usd === before.spent_usd) return;
-      await deps.fence();
+      // Under the commit's fence check: part of the same durable point.
       await raiseRecordedSpend(fs, paths.metrics, current.spent_usd);
     },
     forget: forgetRemovedLateCosts,

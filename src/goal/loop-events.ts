@@ -35,7 +35,8 @@ export function iterationEvaluationPath(runDir: string, iteration: number): stri
 
 /**
  * Writes the whole evaluation of iteration `n` to {@link iterationEvaluationPath}, so a host can see what failed in
- * any past iteration.
+ * any past iteration. Atomic but not synced on its own: the record written next, which holds the evaluation's
+ * decision, is, and a copy a power loss takes back reads as an iteration without one.
  *
  * @internal
  */
@@ -45,7 +46,9 @@ export async function writeIterationEvaluation(
   iteration: number,
   evaluation: GoalEvaluation,
 ): Promise<void> {
-  await fs.writeText(iterationEvaluationPath(runDir, iteration), `${JSON.stringify(evaluation, null, 2)}\n`);
+  await fs.writeText(iterationEvaluationPath(runDir, iteration), `${JSON.stringify(evaluation, null, 2)}\n`, {
+    sync: false,
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { StageRunReason } from '../ports/stage-runner.js';
+import { onlyClearsOutbox } from '../runtime/outbox.js';
 import type { LoopState } from './contracts/loop-state.js';
 import { evaluateGoal, type GoalEvaluation } from './core/evaluate.js';
 import type { LoopEffect, LoopInput, MachineConfig } from './core/loop-io.js';
@@ -63,9 +64,10 @@ export class LoopSession {
     let input: LoopInput = await this.observeGoal();
     for (;;) {
       const step = transition(this.state, input, this.config);
-      if (step.evaluation !== undefined) await this.record(step.evaluation);
-      if (step.state !== this.state) await this.commit(step.state);
+      const { evaluation } = step;
       const effect: LoopEffect = step.effect;
+      if (evaluation !== undefined) await this.commit(step.state, this.record(evaluation));
+      else if (step.state !== this.state) await this.commit(step.state, undefined, !announces(input, effect));
       switch (effect.kind) {
         case 'run_stage':
           input = await this.runStage(effect.stage, effect.reason);
@@ -98,17 +100,20 @@ export class LoopSession {
     }
   }
 
-  // Commits the next record with its events; spend it added is then recorded in metrics.json.
-  private async commit(next: LoopState): Promise<void> {
+  // Commits the next record with its events, fenced once (with `alongside`, a file the record vouches for, written
+  // first), synced unless it only announces work; spend it added is then recorded in metrics.json. A record whose only change is its delivered outbox
+  // emptied is not written: the one on disk says the same once redelivered.
+  private async commit(next: LoopState, alongside?: () => Promise<void>, sync = true): Promise<void> {
+    if (alongside === undefined && onlyClearsOutbox(this.state, next)) {
+      this.state = next;
+      return;
+    }
     const spent = this.state.spent_usd;
-    await this.deps.commit.save(next);
+    await this.deps.commit.save(next, alongside, { sync });
     this.state = next;
     this.uncommitted = null;
-    await this.deps.commit.deliver(next);
-    if (next.spent_usd > spent) {
-      await this.deps.fence();
-      await raiseRecordedSpend(this.deps.fs, this.deps.paths.metrics, next.spent_usd);
-    }
+    await this.deps.commit.append(next);
+    if (next.spent_usd > spent) await raiseRecordedSpend(this.deps.fs, this.deps.paths.metrics, next.spent_usd);
   }
 
   // What every input carries: the signal, the spend recorded in metrics.json (re-read each time, late costs that
@@ -169,11 +174,11 @@ export class LoopSession {
     return evaluateGoal(facts, { askJudges: this.deps.askJudges });
   }
 
-  // An evaluation the transition recorded: the whole of it stays readable (what failed, in which iteration).
-  private async record(evaluation: GoalEvaluation): Promise<void> {
+  // An evaluation the transition recorded: the whole of it stays readable (what failed, in which iteration), written
+  // with the record that holds it.
+  private record(evaluation: GoalEvaluation): () => Promise<void> {
     this.evaluation = evaluation;
-    await this.deps.fence();
-    await writeIterationEvaluation(this.deps.fs, this.deps.paths.runDir, this.state.iteration, evaluation);
+    return () => writeIterationEvaluation(this.deps.fs, this.deps.paths.runDir, this.state.iteration, evaluation);
   }
 
   // The fields every result shares, read off the run's record.
@@ -187,4 +192,10 @@ export class LoopSession {
       spentUsd: state.spent_usd,
     };
   }
+}
+
+// True for a step that only announces work: from a checkpoint to a stage's run (the iteration and the stage started),
+// with no stage finished, evaluation or decision in it, so not a durable point of its own (SPEC §10).
+function announces(input: LoopInput, effect: LoopEffect): boolean {
+  return input.type === 'checkpoint' && effect.kind === 'run_stage';
 }

@@ -1,11 +1,13 @@
 // Atomic writes of the Node filesystem adapter: a unique temp file beside the target, fsync, rename over, fsync the
-// directory; and the sweep of the temp files a crash left behind.
+// directory (small ones in quick-write.ts); and the sweep of the temp files a crash left behind.
 import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { isAtomicWriteTempName } from '../ports/file-system.js';
 import { errorCode, isMissing, makeDirectories } from './file-io.js';
+import { type KnownDirectories, QUICK_WRITE_BYTES, quickReplace, quickTemp, syncDirectory } from './quick-write.js';
 
 // Removes the stale atomic-write temp files of one directory (and below it), never following symlinks.
 export async function sweepTempFiles(
@@ -35,16 +37,19 @@ export async function sweepTempFiles(
   }
 }
 
-// Writes a file atomically: unique temp file beside it, fsync, rename over, fsync the directory.
-export async function writeAtomic(target: string, text: string): Promise<void> {
-  const temp = await writeTemp(target, text);
+// Writes a file atomically: unique temp file beside it, fsync (when `sync`), rename over, fsync the directory. A small
+// text goes the quick way (synchronous calls but for the flushes), a large one the asynchronous way.
+export async function writeAtomic(target: string, text: string, sync: boolean, dirs: KnownDirectories): Promise<void> {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= QUICK_WRITE_BYTES) return quickReplace(target, bytes, sync, dirs);
+  const temp = await writeTemp(target, bytes, sync);
   try {
     await fsp.rename(temp, target);
   } catch (error) {
     await fsp.rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
-  await syncDirectory(nodePath.dirname(target));
+  if (sync) await syncDirectory(nodePath.dirname(target));
 }
 
 // Filesystems without hard links, where an exclusive create falls back to an open with O_EXCL and a write.
@@ -53,37 +58,46 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDE
 /**
  * Creates `target` with `text` unless something is there (`false` then). The file appears whole: the text goes to a
  * temp file that is then hard-linked as the target, so a kill never leaves an empty or torn one (a lock read in that
- * state would be taken for a holder's).
+ * state would be taken for a holder's). Flushed to disk only when `sync`.
  */
-export async function createWhole(target: string, text: string): Promise<boolean> {
-  const temp = await writeTemp(target, text);
+export async function createWhole(
+  target: string,
+  text: string,
+  sync: boolean,
+  dirs: KnownDirectories,
+): Promise<boolean> {
+  const bytes = Buffer.from(text, 'utf8');
+  const temp =
+    bytes.length <= QUICK_WRITE_BYTES
+      ? await quickTemp(target, bytes, sync, dirs)
+      : await writeTemp(target, bytes, sync);
   try {
-    await fsp.link(temp, target);
+    fs.linkSync(temp, target);
   } catch (error) {
     const code = errorCode(error);
     if (code === 'EEXIST') return false;
     if (code === undefined || !NO_HARD_LINKS.has(code)) throw error;
-    return fsp.writeFile(target, text, { encoding: 'utf8', flag: 'wx' }).then(
+    return fsp.writeFile(target, bytes, { flag: 'wx' }).then(
       () => true,
       (cause: unknown) => (errorCode(cause) === 'EEXIST' ? false : Promise.reject(cause)),
     );
   } finally {
-    await fsp.rm(temp, { force: true }).catch(() => undefined);
+    fs.rmSync(temp, { force: true });
   }
-  await syncDirectory(nodePath.dirname(target));
+  if (sync) await syncDirectory(nodePath.dirname(target));
   return true;
 }
 
-// Writes `text` to a fresh temp file beside `target` (its folders made first) and fsyncs it; returns its path.
-async function writeTemp(target: string, text: string): Promise<string> {
+// Writes `bytes` to a fresh temp file beside `target` (its folders made first), fsyncs it when `sync`; returns its path.
+async function writeTemp(target: string, bytes: Buffer, sync: boolean): Promise<string> {
   const dir = nodePath.dirname(target);
   await makeDirectories(dir);
   const temp = nodePath.join(dir, `.${nodePath.basename(target)}.${process.pid}.${randomUUID()}.tmp`);
   try {
     const handle = await fsp.open(temp, 'wx');
     try {
-      await writeAll(handle, Buffer.from(text, 'utf8'));
-      await handle.sync();
+      await writeAll(handle, bytes);
+      if (sync) await handle.sync();
     } finally {
       await handle.close();
     }
@@ -102,7 +116,7 @@ const MAX_WRITE_BYTES = 2 ** 30;
  * once per 512 KiB: seventeen round trips for an 8.5 MB report); a short write continues where it stopped, and a write
  * that makes no progress is an `EIO` error instead of a loop that never ends.
  */
-export async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   let offset = 0;
   while (offset < bytes.length) {
     const { bytesWritten } = await handle.write(bytes, offset, Math.min(bytes.length - offset, MAX_WRITE_BYTES));
@@ -111,19 +125,5 @@ export async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void>
         code: 'EIO',
       });
     offset += bytesWritten;
-  }
-}
-
-// Flushes a directory entry to disk; best effort (some platforms refuse to open directories).
-async function syncDirectory(dir: string): Promise<void> {
-  try {
-    const handle = await fsp.open(dir, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    // Not every platform or filesystem supports fsync on a directory.
   }
 }

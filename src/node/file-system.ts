@@ -1,25 +1,26 @@
 import * as fs from 'node:fs';
-import { promises as fsp } from 'node:fs';
 import * as nodePath from 'node:path';
 import { GoalLoopError, requireNonNegativeIntegers } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
-import { createWhole, sweepTempFiles, writeAll, writeAtomic } from './atomic-write.js';
+import { AppendHandles } from './append-handles.js';
+import { createWhole, sweepTempFiles, writeAtomic } from './atomic-write.js';
 import {
-  APPEND_FLAGS,
   DEFAULT_MAX_READ_BYTES,
   guard,
   isMissing,
   makeDirectories,
   NO_THROW_IF_MISSING,
   openRegular,
-  READ_FLAGS,
   toFileStat,
   toPosix,
   WRITE_FLAGS,
 } from './file-io.js';
 import { checkNodeFileSystemOptions, type NodeFileSystemOptions } from './options.js';
 import { createNodeProcessProbe } from './process-probe.js';
+import { KnownDirectories } from './quick-write.js';
+import { readBytesAt } from './read-bytes.js';
 import { readCapped } from './read-capped.js';
+import { realBelowRoot } from './real-path.js';
 
 /**
  * The Node implementation of the {@link FileSystem} port, rooted at `root` (resolved to an absolute path). Writes go
@@ -36,13 +37,17 @@ import { readCapped } from './read-capped.js';
  * ({@link createNodeProcessProbe}: host name, pid namespace and boot id, read on first use): a run lock held by a
  * process of this host that is gone is taken over at once.
  *
- * `stat` is one synchronous `lstat`, `realpath` one synchronous `realpath(3)`, and `readText` opens, fstats and reads
- * a file under 1 MiB with synchronous calls, each returned as a settled promise: the system calls take microseconds,
- * less than the thread-pool round trips of asynchronous calls, and an evaluation stats every file its criteria name,
- * resolves every folder they are in and reads its small documents. On a slow or hung network filesystem those calls
- * hold the event loop (an abort, a time limit or the lock's heartbeat cannot fire meanwhile). A larger file, writes
- * and listings stay asynchronous, and so does any read once 4 MiB have been read synchronously without the event loop
- * turning. A file whose size reads as 0 (procfs, sysfs) is read until a read gives nothing.
+ * `stat` is one synchronous `lstat`, `realpath` an `lstat` per part below the root (`realpath(3)` once a part is a
+ * symlink, or for a path outside the root), `list` one `readdir`, and `readText` and `readBytes` open, fstat and read
+ * under 1 MiB with synchronous calls, each returned as a settled promise: the system calls take microseconds, less
+ * than the thread-pool round trips of asynchronous calls, and an evaluation stats every file its criteria name,
+ * resolves every folder they are in and reads its small documents. Writes and appends under 1 MiB, `remove` and
+ * `rename` are synchronous calls too, but for the fsyncs, which run on the thread pool; an append descriptor is kept
+ * open (eight at most) while its path names the same file, and a folder the filesystem made is not made again. On a
+ * slow or hung network filesystem those calls hold the event loop (an abort, a time limit or the lock's heartbeat
+ * cannot fire meanwhile). Larger files stay asynchronous, and so does any read once 4 MiB have been read synchronously
+ * without the event loop turning. A file whose size reads as 0 (procfs, sysfs) is read until a read gives nothing.
+ * `writeText` and `createExclusive` with `{ sync: false }` skip the fsyncs.
  *
  * The port does not confine paths: use the containment functions before following a path taken from a contract.
  *
@@ -78,8 +83,9 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
     }
     return rootReal;
   };
-  // Creates the parent directory of a native absolute path.
-  const ensureParent = (target: string): Promise<unknown> => makeDirectories(nodePath.dirname(target));
+  // The folders this filesystem made (each made once), and the descriptors its appends keep open.
+  const dirs = new KnownDirectories();
+  const appends = new AppendHandles(dirs);
 
   return {
     root: rootPosix,
@@ -90,29 +96,14 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
         path,
         async () => {
           requireNonNegativeIntegers('readBytes', { position, length });
-          const { handle } = await openRegular(abs(path), READ_FLAGS, 'read', path);
-          try {
-            const buffer = Buffer.alloc(length);
-            const { bytesRead } = await handle.read(buffer, 0, length, position);
-            return new Uint8Array(buffer.subarray(0, bytesRead));
-          } finally {
-            await handle.close();
-          }
+          return readBytesAt(abs(path), path, position, length);
         },
         true,
       ),
-    writeText: (path, text) => guard('write', path, () => writeAtomic(abs(path), text)),
+    writeText: (path, text, write) =>
+      guard('write', path, () => writeAtomic(abs(path), text, write?.sync !== false, dirs)),
     appendText: (path, text) =>
-      guard('append', path, async () => {
-        const target = abs(path);
-        await ensureParent(target);
-        const { handle } = await openRegular(target, APPEND_FLAGS, 'append', path);
-        try {
-          await writeAll(handle, Buffer.from(text, 'utf8'));
-        } finally {
-          await handle.close();
-        }
-      }),
+      guard('append', path, async () => appends.append(abs(path), path, Buffer.from(text, 'utf8'))),
     truncate: (path, size) =>
       guard('truncate', path, async () => {
         requireNonNegativeIntegers('truncate', { size });
@@ -126,7 +117,8 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
           await handle.close();
         }
       }),
-    createExclusive: (path, text) => guard('create', path, () => createWhole(abs(path), text)),
+    createExclusive: (path, text, write) =>
+      guard('create', path, () => createWhole(abs(path), text, write?.sync !== false, dirs)),
     stat: (path) => {
       try {
         const stats = fs.lstatSync(abs(path), NO_THROW_IF_MISSING);
@@ -137,6 +129,9 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
     },
     realpath: (path) => {
       try {
+        // The root's own symlinks resolved first: only then is a path below it real when no part below is a symlink.
+        const real = realRoot() === rootAbs ? realBelowRoot(rootAbs, abs(path)) : undefined;
+        if (real !== undefined) return Promise.resolve(real === '' ? '.' : real === null ? null : toPosix(real));
         const resolved = fs.realpathSync.native(abs(path));
         const relative = nodePath.relative(realRoot(), resolved);
         if (relative === '') return Promise.resolve('.');
@@ -145,19 +140,21 @@ export function createNodeFileSystem(root: string, options: NodeFileSystemOption
         return guard('realpath', path, () => Promise.reject(error), true);
       }
     },
-    list: (path) => guard('list', path, async () => Array.from(await fsp.readdir(abs(path))).sort(), true),
+    list: (path) => guard('list', path, async () => fs.readdirSync(abs(path)).sort(), true),
     remove: (path) =>
       guard('remove', path, async () => {
+        // Synchronous calls: an lstat and an unlink (or rmdir of an empty folder) take microseconds.
         const target = abs(path);
-        const stats = await fsp
-          .lstat(target)
-          .catch((error: unknown) => (isMissing(error) ? null : Promise.reject(error)));
-        if (stats === null) return;
-        await (stats.isDirectory() ? fsp.rmdir(target) : fsp.unlink(target)).catch((error: unknown) =>
-          isMissing(error) ? undefined : Promise.reject(error),
-        );
+        const stats = fs.lstatSync(target, NO_THROW_IF_MISSING);
+        if (stats === undefined) return;
+        try {
+          if (stats.isDirectory()) fs.rmdirSync(target);
+          else fs.unlinkSync(target);
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
       }),
-    rename: (from, to) => guard('rename', `${from} -> ${to}`, () => fsp.rename(abs(from), abs(to))),
+    rename: (from, to) => guard('rename', `${from} -> ${to}`, async () => fs.renameSync(abs(from), abs(to))),
     mkdir: (path) => guard('mkdir', path, async () => await makeDirectories(abs(path))),
     removeStaleTempFiles: (dir, sweep) =>
       guard('remove temp files in', dir, async () => {

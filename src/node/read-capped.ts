@@ -29,8 +29,8 @@ export const SYNC_BYTES_PER_TURN = 4 * 1024 * 1024;
 // Bytes read synchronously since the event loop last turned; set back to 0 by an immediate callback.
 let heldBytes = 0;
 
-// True when `size` more bytes may be read synchronously in this turn of the event loop (and counts them).
-function mayHold(size: number): boolean {
+/** True when `size` more bytes may be read synchronously in this turn of the event loop (and counts them). @internal */
+export function mayHold(size: number): boolean {
   if (heldBytes > 0 && heldBytes + size > SYNC_BYTES_PER_TURN) return false;
   if (heldBytes === 0)
     setImmediate(() => {

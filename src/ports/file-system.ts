@@ -62,8 +62,12 @@ export interface FileSystem {
    * {@link FileSystem.readText}, only a regular file is read, never waiting on a FIFO.
    */
   readBytes(path: string, position: number, length: number): Promise<Uint8Array | null>;
-  /** Replaces the file atomically (temp file, fsync, rename); creates parent directories. */
-  writeText(path: string, text: string): Promise<void>;
+  /**
+   * Replaces the file atomically (temp file, fsync, rename); creates parent directories. With `{ sync: false }` the
+   * replace is as atomic but need not be flushed to stable storage before it resolves: for a file a power loss may
+   * take back to its previous text (a heartbeat, a copy the next synced write covers). An adapter may flush anyway.
+   */
+  writeText(path: string, text: string, options?: { readonly sync?: boolean }): Promise<void>;
   /**
    * Appends `text` in a single write (O_APPEND); creates the file and its
    * parents. Something other than a regular file at `path` (a FIFO, a
@@ -82,8 +86,10 @@ export interface FileSystem {
    * Creates the file with `text` only if nothing exists at `path`; `false`
    * when something does. Creates parent directories. The file appears with
    * its whole text (a lock file a kill left empty is taken for no holder's).
+   * `{ sync: false }` as for {@link FileSystem.writeText} (a lock file no
+   * process holds after a power loss).
    */
-  createExclusive(path: string, text: string): Promise<boolean>;
+  createExclusive(path: string, text: string, options?: { readonly sync?: boolean }): Promise<boolean>;
   /** Facts about the path itself (a symlink is not followed), or `null` when missing. */
   stat(path: string): Promise<FileStat | null>;
   /**

@@ -12,8 +12,8 @@ export interface JsonStore<T> {
   readonly path: string;
   /** The document, or `null` when the file does not exist; `STATE_CORRUPT` when it exists but does not parse or match. */
   load(): Promise<T | null>;
-  /** Writes the whole document atomically. */
-  save(value: T): Promise<void>;
+  /** Writes the whole document atomically; `{ sync: false }`: not flushed to disk on its own (see FileSystem.writeText). */
+  save(value: T, options?: { readonly sync?: boolean }): Promise<void>;
 }
 
 /**
@@ -48,8 +48,8 @@ export function createJsonStore<S extends z.ZodType>(fs: FileSystem, path: strin
       if (!parsed.success) throw corrupt('does not match its schema', issuesFromZod(parsed.error));
       return parsed.data;
     },
-    async save(value) {
-      await fs.writeText(path, `${JSON.stringify(value, null, 2)}\n`);
+    async save(value, options) {
+      await fs.writeText(path, `${JSON.stringify(value, null, 2)}\n`, options);
     },
   };
 }

@@ -84,6 +84,14 @@ export function formatLockRecord(
   return `${JSON.stringify(record)}\n`;
 }
 
+/**
+ * How lock record files are written: atomically, never synced. They matter only while their writer runs, and no
+ * process holds a lock after a power loss (a record a crash left torn or empty reads as no holder's).
+ *
+ * @internal
+ */
+export const LOCK_WRITE = { sync: false } as const;
+
 /** The owner of a lock file that is not a lock record. @internal */
 export const UNREADABLE_LOCK_OWNER = 'unknown (unreadable lock file)';
 

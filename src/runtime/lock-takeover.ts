@@ -5,7 +5,7 @@ import type { HeartbeatAge } from './lock-age.js';
 import { readLockFile } from './lock-file.js';
 import { recordAge } from './lock-heartbeat.js';
 import { staleReason } from './lock-holder.js';
-import { heartbeatPath, type LockRecord, parseLockRecord, sameLockRecord } from './lock-record.js';
+import { heartbeatPath, LOCK_WRITE, type LockRecord, parseLockRecord, sameLockRecord } from './lock-record.js';
 
 // How many crashed takeovers of one stale lock a newcomer steps over before it gives up.
 const MAX_CLAIMS = 64;
@@ -61,7 +61,7 @@ export async function swapTakeOver(party: TakeoverParty, stale: LockRecord, stal
   const guards: FileGuard[] = [{ path, text: lock.text }];
   if (beatPath !== null) guards.push({ path: beatPath, text: beat.text });
   try {
-    await fs.guarded(guards).writeText(path, party.lockRecord());
+    await fs.guarded(guards).writeText(path, party.lockRecord(), LOCK_WRITE);
   } catch (error) {
     throw isGoalLoopError(error, 'RUN_LOCKED') ? tookOverFirst(path, error) : error;
   }
@@ -82,7 +82,7 @@ export async function claimTakeOver(party: TakeoverParty, stale: LockRecord, sta
   let claim = '';
   for (let attempt = 0; claim === ''; attempt++) {
     const name = `${base}-${attempt}`;
-    if (await fs.createExclusive(name, party.record())) claim = name;
+    if (await fs.createExclusive(name, party.record(), LOCK_WRITE)) claim = name;
     else {
       const other = await party.read(name);
       const live = other === null || !(await staleClaim(party, name, other, staleAfter));
@@ -92,7 +92,7 @@ export async function claimTakeOver(party: TakeoverParty, stale: LockRecord, sta
   }
   try {
     await checkStillStale(party, await party.read(path), stale, staleAfter);
-    await fs.writeText(path, party.lockRecord());
+    await fs.writeText(path, party.lockRecord(), LOCK_WRITE);
   } finally {
     await fs.remove(claim);
   }

@@ -4,7 +4,7 @@ import type { FileSystem } from '../ports/file-system.js';
 import { heartbeatAge, sweepLockLeftovers } from './lock-heartbeat.js';
 import type { LockStaleReason } from './lock-holder.js';
 import { lockedMessage, probedHost, staleReason } from './lock-holder.js';
-import { formatLockRecord, heartbeatPath, type LockRecord, readLockRecord } from './lock-record.js';
+import { formatLockRecord, heartbeatPath, LOCK_WRITE, type LockRecord, readLockRecord } from './lock-record.js';
 import { claimTakeOver, swapTakeOver, type TakeoverParty } from './lock-takeover.js';
 
 export type { LockRecord } from './lock-record.js';
@@ -79,10 +79,10 @@ export class RunLock {
     this.token = globalThis.crypto.randomUUID();
     this.beatFile = `${this.path}.beat-${this.token}`;
     this.lastBeat = this.clock.now();
-    if (await this.fs.createExclusive(this.path, this.lockRecord())) return this.acquired(null);
+    if (await this.fs.createExclusive(this.path, this.lockRecord(), LOCK_WRITE)) return this.acquired(null);
     const held = await this.read(this.path);
     if (held === null) {
-      if (await this.fs.createExclusive(this.path, this.lockRecord())) return this.acquired(null);
+      if (await this.fs.createExclusive(this.path, this.lockRecord(), LOCK_WRITE)) return this.acquired(null);
       throw new GoalLoopError('RUN_LOCKED', `The run is locked: ${this.path} appeared while taking it.`);
     }
     const staleAfter = Math.min(held.timeout_ms, this.timeoutMs);
@@ -168,7 +168,7 @@ export class RunLock {
   // Writes a fresh heartbeat to this acquisition's own file (never to the lock file).
   private async beat(): Promise<void> {
     const now = this.clock.now();
-    await this.writer.writeText(this.beatFile, this.record());
+    await this.writer.writeText(this.beatFile, this.record(), LOCK_WRITE);
     this.lastBeat = now;
   }
 

@@ -1,5 +1,6 @@
 // Writes that the kernel takes in pieces: a short write continues where it stopped (writeText and appendText alike),
 // and a write that makes no progress is an IO_ERROR that leaves the file as it was, never a loop that does not end.
+import nodeFs from 'node:fs';
 import { open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +10,7 @@ import { root, useFreshRoot } from './fs-root.js';
 
 type Write = (buffer: Uint8Array, offset: number, length: number) => Promise<{ bytesWritten: number }>;
 
-// Makes every FileHandle write take at most `limit` bytes (0: none) until the test ends.
+// Makes every FileHandle write and every writeSync take at most `limit` bytes (0: none) until the test ends.
 async function limitWrites(limit: number): Promise<void> {
   const handle = await open(join(root, '.probe'), 'w');
   const prototype = Object.getPrototypeOf(handle) as { write: Write };
@@ -18,6 +19,10 @@ async function limitWrites(limit: number): Promise<void> {
   vi.spyOn(prototype, 'write').mockImplementation(function (this: unknown, buffer, offset, length) {
     return write.call(this, buffer, offset, Math.min(length, limit));
   });
+  // Small writes are made with synchronous calls.
+  const writeSync = nodeFs.writeSync as (fd: number, buffer: Uint8Array, offset: number, length: number) => number;
+  vi.spyOn(nodeFs, 'writeSync').mockImplementation(((fd: number, buffer: Uint8Array, offset: number, length: number) =>
+    writeSync(fd, buffer, offset, Math.min(length, limit))) as typeof nodeFs.writeSync);
 }
 
 describe('the Node filesystem under short writes', () => {

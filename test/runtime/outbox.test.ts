@@ -63,7 +63,7 @@ describe.each(FILE_SYSTEMS)('OutboxCommit on the $name filesystem', ({ make }) =
     expect(await jsonLines(fs, LOG)).toEqual(stateAt(1, 3).outbox);
   });
 
-  it('the guard runs before every write: a guard that refuses (a lost lock) leaves state and log untouched', async () => {
+  it('the guard runs once per commit, before its first write: a guard that refuses (a lost lock) leaves state and log untouched', async () => {
     const calls: string[] = [];
     const spy = failing(fs, (method, args) => {
       if (method === 'writeText' || method === 'appendText') calls.push(`${method} ${String(args[0])}`);
@@ -75,7 +75,7 @@ describe.each(FILE_SYSTEMS)('OutboxCommit on the $name filesystem', ({ make }) =
       if (!allowed) throw Object.assign(new Error('lost'), { code: 'RUN_LOCKED' });
     });
     await commit.commit(stateAt(1));
-    expect(calls).toEqual(['guard', `writeText ${STATE}`, 'guard', `appendText ${LOG}`, `appendText ${LOG}`]);
+    expect(calls).toEqual(['guard', `writeText ${STATE}`, `appendText ${LOG}`, `appendText ${LOG}`]);
     allowed = false;
     const before = [await fs.readText(STATE), await fs.readText(LOG)];
     await expect(commit.commit(stateAt(2))).rejects.toMatchObject({ code: 'RUN_LOCKED' });

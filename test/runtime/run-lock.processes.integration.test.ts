@@ -14,7 +14,7 @@ const ROUNDS = 30;
 const ROUND_MS = 250;
 const source = (file: string) => pathToFileURL(resolve('src', file)).href;
 const CHILD = `
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createNodeFileSystem } from '${source('node.ts')}';
 import { RunLock } from '${source('runtime/run-lock.ts')}';
@@ -30,7 +30,9 @@ for (let round = 0; round < ${ROUNDS}; round++) {
   if (id === '0' && round > 0) {
     spin(start - ${ROUND_MS / 2});
     const stale = { owner: 'ghost' + round, pid: 1, heartbeat_at: Date.now() - 3_600_000, timeout_ms: 60_000 };
-    writeFileSync(join(root, 'loop.lock'), JSON.stringify(stale));
+    // Replaced atomically: a reader catching a torn write of the test's own would see another, unreadable lock.
+    writeFileSync(join(root, 'ghost.tmp'), JSON.stringify(stale));
+    renameSync(join(root, 'ghost.tmp'), join(root, 'loop.lock'));
   }
   spin(start);
   const owner = id + '.' + round;
