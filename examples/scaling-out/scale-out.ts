@@ -48,7 +48,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 let problems: string[] = [];
 try {
-  [redis, postgres] = await Promise.all([startRedisServer(project.root), startPostgresServer()]);
+  // Both settle before either is used, so a server that started is stopped even when the other could not start.
+  const [redisStart, postgresStart] = await Promise.allSettled([startRedisServer(project.root), startPostgresServer()]);
+  if (redisStart.status === 'fulfilled') redis = redisStart.value;
+  if (postgresStart.status === 'fulfilled') postgres = postgresStart.value;
+  if (redisStart.status === 'rejected') throw redisStart.reason;
+  if (postgresStart.status === 'rejected') throw postgresStart.reason;
+  [redis, postgres] = [redisStart.value, postgresStart.value];
   const connection = { host: '127.0.0.1', port: redis.port };
   console.log(`redis-server ${redis.version} on 127.0.0.1:${redis.port}; ${postgres.version} on ${postgres.url}`);
   const store = openRunStore(postgres.url);

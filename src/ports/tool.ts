@@ -11,8 +11,8 @@ export type ToolErrorCode =
   | 'internal';
 
 /**
- * One problem with a tool call: a machine-readable `code`, the JSON `path` of the offending value in the input (`[]`
- * for the input itself) and a human `message`. @public
+ * One problem with a tool call: a machine-readable `code`, the JSON `path` of the offending value in the input
+ * (`[]` for the input itself) and a human `message`. @public
  */
 export interface ToolIssue {
   readonly code: string;
@@ -21,8 +21,8 @@ export interface ToolIssue {
 }
 
 /**
- * A failed tool call as data: the code, one message (naming each offending JSON path, e.g. `$.session_id: expected
- * string`), and every issue found. @public
+ * A failed tool call as data: the code, one message naming each offending JSON path
+ * (e.g. `$.session_id: expected string`), and every issue found. @public
  */
 export interface ToolError {
   readonly code: ToolErrorCode;

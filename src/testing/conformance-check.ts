@@ -7,10 +7,19 @@ function show(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
-/** Asserts `actual` deep-equals `expected`. @internal */
+// One realm for both sides: under Jest an adapter's arrays come from Node's realm, the expected ones from the test's.
+function sameRealm(value: unknown): unknown {
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Asserts `actual` deep-equals `expected`, whatever realm each was made in. @internal */
 export function expectEqual(actual: unknown, expected: unknown, rule: string): void {
   try {
-    assert.deepEqual(actual, expected);
+    assert.deepEqual(sameRealm(actual), sameRealm(expected));
   } catch {
     throw new AssertionError({ message: `${rule}: expected ${show(expected)}, got ${show(actual)}`, actual, expected });
   }
