@@ -87,10 +87,26 @@ module.exports = {
       name: 'capability-through-entry-point',
       comment:
         'A capability imports another capability only through its entry point ' +
-        '(goal: src/index.ts, review: src/review.ts, critics: src/critics.ts, fix-loop: src/fix-loop.ts).',
+        '(goal: src/index.ts, or src/goal-shared.ts for what the review reads of it; review: src/review.ts, ' +
+        'critics: src/critics.ts, fix-loop: src/fix-loop.ts).',
       severity: 'error',
       from: { path: `^src/(${CAPABILITY})/` },
       to: { path: `^src/(${CAPABILITY})/`, pathNot: '^src/$1/' },
+    },
+    {
+      name: 'contracts-entry-is-a-leaf',
+      comment:
+        "goal-loop/contracts (src/contracts.ts) re-exports the capabilities' contracts; nothing in src/ imports it.",
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^src/contracts[.]ts$' },
+    },
+    {
+      name: 'goal-shared-for-the-review',
+      comment: "src/goal-shared.ts is the goal loop's seam for the review (and goal-loop/contracts), no one else's.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/review/', '^src/contracts[.]ts$'] },
+      to: { path: '^src/goal-shared[.]ts$' },
     },
     {
       name: 'root-entry-is-the-goal-loop',

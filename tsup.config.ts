@@ -9,6 +9,7 @@ const shared: Options = {
     node: 'src/node.ts',
     testing: 'src/testing.ts',
     postgres: 'src/postgres.ts',
+    contracts: 'src/contracts.ts',
   },
   dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
   sourcemap: true,

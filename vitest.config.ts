@@ -12,7 +12,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^goal-loop$/, replacement: src('index.ts') },
-      { find: /^goal-loop\/(review|critics|fix-loop|node|testing)$/, replacement: src('$1.ts') },
+      { find: /^goal-loop\/(review|critics|fix-loop|node|testing|postgres|contracts)$/, replacement: src('$1.ts') },
     ],
   },
   test: {

@@ -1,11 +1,7 @@
 // Staged-critics benchmarks: one generator-plus-critic turn's harness overhead, and metrics over many traces.
-import {
-  type CriticDecisionInput,
-  computeCriticMetrics,
-  type ExecutionTrace,
-  type StageDefinition,
-  StagedPipeline,
-} from '../src/critics.js';
+
+import type { CriticDecisionInput } from '../src/contracts.js';
+import { computeCriticMetrics, type ExecutionTrace, type StageDefinition, StagedPipeline } from '../src/critics.js';
 import { createManualClock, createMemoryFileSystem } from '../src/testing.js';
 import { medianMs, ms, ratio, row } from './format.js';
 

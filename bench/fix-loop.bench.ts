@@ -1,6 +1,7 @@
 // Fix-loop benchmarks: one step's harness overhead with memory adapters and fake commands, early and late in a session.
 import { performance } from 'node:perf_hooks';
-import { type CandidateSource, type FixCandidate, FixLoopOrchestrator } from '../src/fix-loop.js';
+import type { FixCandidate } from '../src/contracts.js';
+import { type CandidateSource, FixLoopOrchestrator } from '../src/fix-loop.js';
 import { createFakeCommandRunner, createManualClock, createMemoryFileSystem } from '../src/testing.js';
 import { ms, ratio, row } from './format.js';
 

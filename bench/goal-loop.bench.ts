@@ -2,7 +2,8 @@
 import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type GoalInput, GoalLoop, readLatestIterationStarted } from '../src/index.js';
+import { readLatestIterationStarted } from '../src/goal/loop-events.js';
+import { type GoalInput, GoalLoop } from '../src/index.js';
 import { createExecaCommandRunner, createNodeFileSystem } from '../src/node.js';
 import { createManualClock, createMemoryFileSystem } from '../src/testing.js';
 import { medianMs, ms, ratio, row } from './format.js';

@@ -6,19 +6,19 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ENTRIES = ['review', 'critics', 'fix-loop', 'node', 'testing', 'postgres'] as const;
+const ENTRIES = ['review', 'critics', 'fix-loop', 'node', 'testing', 'postgres', 'contracts'] as const;
 
 // What each entry point holds, for the reference's index (the bundled declarations keep no file comment to take it from).
 const SUMMARY: Record<(typeof ENTRIES)[number] | '', string> = {
-  '': 'The goal loop: `GoalLoop`, goal contracts, pure evaluation and decisions, verdicts, tools for hosts, and the shared types.',
-  review:
-    'The consistency review: stage contracts, `reviewPipeline`, `runConsistencyReview`, `createReviewStageRunner`.',
+  '': 'The goal loop: `GoalLoop`, its options and results, goal files, verdicts, tools for hosts, and the shared types: errors, ports.',
+  review: 'The consistency review: `reviewPipeline`, `runConsistencyReview`, `createReviewStageRunner`.',
   critics: 'Staged critics: `StagedPipeline`, critic metrics, calibration, `createCriticsStageRunner`.',
-  'fix-loop':
-    'The fix-loop orchestrator: `FixLoopOrchestrator`, the policy table, the git patch applier, escalation reports, tools.',
+  'fix-loop': 'The fix-loop orchestrator: `FixLoopOrchestrator`, the git patch applier, escalation reports, tools.',
   node: 'The adapters that touch Node: `createNodeFileSystem`, `createExecaCommandRunner`.',
   testing: 'In-memory doubles for every port, and the filesystem conformance suite.',
   postgres: 'Run directories in PostgreSQL (a pg Pool or PGlite), for workers on several machines.',
+  contracts:
+    'The zod schemas of the on-disk and tool contracts, their types and the decision tables, for hosts that validate on the wire.',
 };
 
 // The package name api-documenter is given for an entry point.

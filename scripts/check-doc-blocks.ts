@@ -31,7 +31,7 @@ mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'package.json'), '{ "type": "module" }\n');
 writeFileSync(join(out, 'ambient.d.ts'), ambient);
 const paths = Object.fromEntries(
-  ['', '/review', '/critics', '/fix-loop', '/node', '/testing', '/postgres'].map((sub) => [
+  ['', '/review', '/critics', '/fix-loop', '/node', '/testing', '/postgres', '/contracts'].map((sub) => [
     `goal-loop${sub}`,
     [`../../src/${sub === '' ? 'index' : sub.slice(1)}.ts`],
   ]),

@@ -1,10 +1,14 @@
 // Writes the JSON Schemas of the on-disk contracts into schemas/ from their zod definitions.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { calibrationLabelsSchema, criticOutcomesSchema } from '../src/critics.js';
+import {
+  calibrationLabelsSchema,
+  criticOutcomesSchema,
+  feedbackReportSchema,
+  stageContractSchemas,
+} from '../src/contracts.js';
 import { goalSchema } from '../src/goal/contracts/goal.js';
 import { verdictFileSchema } from '../src/goal/contracts/verdict.js';
-import { feedbackReportSchema, stageContractSchemas } from '../src/review.js';
 import { discriminate } from './discriminate-schema.js';
 
 const BASE = 'https://unpkg.com/goal-loop/schemas/';

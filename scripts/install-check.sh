@@ -11,6 +11,7 @@ trap 'rm -rf "$scratch"' EXIT
 write_user_scripts() {
   cat > "$1/loop.mjs" <<'JS'
 import { GoalLoop, exitCodeFor } from 'goal-loop';
+import { goalSchema } from 'goal-loop/contracts';
 import { createMemoryFileSystem, createScriptedStageRunner } from 'goal-loop/testing';
 const fs = createMemoryFileSystem();
 const runner = createScriptedStageRunner({
@@ -18,6 +19,7 @@ const runner = createScriptedStageRunner({
   code: [{ status: 'failed' }, { status: 'passed' }],
 });
 const goal = { schema_version: 1, goal_id: 'first', criteria: [{ id: 'plan', kind: 'file_exists', path: 'plan.md', run_relative: true, rerun_stages: ['plan'] }] };
+if (!goalSchema.safeParse(goal).success) throw new Error('goal.json does not match goal-loop/contracts');
 const result = await new GoalLoop({ fs, runDir: 'runs/r-1', stages: ['plan', 'code'], runner, goal }).run();
 console.log(`esm: ${result.stoppedOn} after ${result.iterations} iteration(s)`);
 process.exitCode = exitCodeFor(result);

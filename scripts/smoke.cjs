@@ -8,7 +8,16 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 
 const dist = join(__dirname, '../dist');
-const entries = ['index.cjs', 'review.cjs', 'critics.cjs', 'fix-loop.cjs', 'node.cjs', 'testing.cjs', 'postgres.cjs'];
+const entries = [
+  'index.cjs',
+  'review.cjs',
+  'critics.cjs',
+  'fix-loop.cjs',
+  'node.cjs',
+  'testing.cjs',
+  'postgres.cjs',
+  'contracts.cjs',
+];
 
 // No CommonJS file of the build may require() an ES module: Jest's loader (and Node without require(esm)) cannot.
 // Statically: every bare specifier resolves to a CommonJS file. Then for real, with require(esm) turned off.
@@ -66,7 +75,7 @@ function reachable(file, seen = new Set()) {
   return seen;
 }
 const forbidden = /require\(["'](node:)?(fs|fs\/promises|child_process)["']\)|require\(["']execa["']\)/;
-for (const entry of ['index.cjs', 'review.cjs', 'critics.cjs', 'fix-loop.cjs']) {
+for (const entry of ['index.cjs', 'review.cjs', 'critics.cjs', 'fix-loop.cjs', 'contracts.cjs']) {
   for (const file of reachable(entry))
     assert.ok(!forbidden.test(readFileSync(join(dist, file), 'utf8')), `${file} imports a Node-only module`);
 }
@@ -121,6 +130,10 @@ async function main() {
   // The review entry: the pure review over no contracts blocks the pipeline and says why.
   const report = review.reviewPipeline({}, { timestamp: '2030-01-01T00:00:00.000Z' });
   assert.equal(report.pipeline_status, 'BLOCKED');
+  // The contracts entry: the review's report validates against feedback.json's schema.
+  const contracts = require('../dist/contracts.cjs');
+  assert.equal(contracts.feedbackReportSchema.safeParse(report).success, true);
+  assert.equal(contracts.goalSchema.safeParse({ schema_version: 1 }).success, true);
 
   // The critics entry: the pure metrics over no traces.
   const critics = require('../dist/critics.cjs');

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitCodeFor, GoalLoop, parseGoal, systemClock } from 'goal-loop';
-import { computeGap, createGitPatchApplier, FixLoopOrchestrator, MAX_ATTEMPTS_CAP } from 'goal-loop/fix-loop';
+import { DECISION_PRECEDENCE, feedbackReportSchema, goalSchema, MAX_ATTEMPTS_CAP } from 'goal-loop/contracts';
+import { createGitPatchApplier, FixLoopOrchestrator } from 'goal-loop/fix-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { createPostgresFileSystem } from 'goal-loop/postgres';
 import { createMemoryFileSystem, createScriptedStageRunner, fileSystemConformanceCases } from 'goal-loop/testing';
@@ -16,14 +17,9 @@ assert.ok(fileSystemConformanceCases().length > 10);
 assert.equal(typeof systemClock.now(), 'number');
 assert.equal(typeof FixLoopOrchestrator, 'function');
 assert.equal(MAX_ATTEMPTS_CAP, 50);
-assert.equal(
-  computeGap({
-    build: { failing: true, error_count: 2 },
-    tests: { failed: 1, passed: 0, total: 1 },
-    requirements: { missing: [] },
-  }).gap,
-  3,
-);
+assert.equal(goalSchema.safeParse({ schema_version: 1 }).success, true);
+assert.equal(feedbackReportSchema.safeParse({}).success, false);
+assert.ok(DECISION_PRECEDENCE.last.length > 0);
 
 const goalJsonSchema = JSON.parse(
   await readFile(fileURLToPath(import.meta.resolve('goal-loop/schemas/goal.schema.json')), 'utf8'),

@@ -62,6 +62,37 @@ export function requireNonNegativeIntegers(operation: string, values: Readonly<R
   throw new GoalLoopError('INVALID_OPTIONS', `${operation} needs non-negative integers (got ${shown})`);
 }
 
+// A type without `readonly` at any depth (functions kept whole), as a shape's z.array() and z.record() accept the
+// readonly arrays and records an option names.
+type Widened<T> = T extends readonly (infer E)[]
+  ? Widened<E>[]
+  : T extends (...args: never[]) => unknown
+    ? T
+    : T extends object
+      ? { -readonly [K in keyof T]: Widened<T[K]> }
+      : T;
+
+// What an option may be: its type, and `undefined` when the key is optional.
+type OptionValue<T, K extends keyof T> = Widened<object extends Pick<T, K> ? T[K] | undefined : T[K]>;
+
+// Per key of `T`: the entry of `S` when it accepts every value `T` allows there, else a type naming that value.
+type CheckedShape<T, S> = {
+  readonly [K in keyof Required<T>]: K extends keyof S
+    ? [OptionValue<T, K & keyof T>] extends [z.input<S[K]>]
+      ? S[K]
+      : { readonly 'this entry must accept': OptionValue<T, K & keyof T> }
+    : z.ZodType;
+} & { readonly [K in Exclude<keyof S, keyof T>]: never };
+
+/**
+ * Types the zod shape that checks the options `T` against `T` itself: one entry per key of `T` (a key outside it is a
+ * type error), each accepting every value `T` allows for its key, so the interface, which carries the options'
+ * TSDoc, stays the one source of their types. `optionShapeOf<Options>()({ ... })`. @internal
+ */
+export function optionShapeOf<T>(): <const S extends CheckedShape<T, S>>(shape: S) => S {
+  return (shape) => shape;
+}
+
 // Each shape's object schema and keys, built once: per-call options (`runToCompletion`) are checked on every call.
 const compiledShapes = new WeakMap<z.ZodRawShape, { schema: z.ZodObject; keys: readonly string[] }>();
 

@@ -5,9 +5,6 @@ import type { FileSystem } from './ports/file-system.js';
 import { postgresFileSystem } from './postgres/file-system.js';
 import type { PostgresFileSystemOptions } from './postgres/options.js';
 
-// The port types this entry's adapter implements, so its declarations stand alone.
-export type { FileGuard, FileStat, FileSystem } from './ports/file-system.js';
-export type { ProcessProbe } from './ports/process-probe.js';
 export type { PostgresFileSystemOptions } from './postgres/options.js';
 export type { PostgresClient } from './postgres/schema.js';
 

@@ -1,18 +1,6 @@
-// goal-loop/testing: in-memory doubles for every port, and the adapter conformance suites.
+// goal-loop/testing: in-memory doubles for every port, and the adapter conformance suites. The ports they implement
+// are goal-loop's.
 
-export type { Clock } from './ports/clock.js';
-export type { CommandResult, CommandRunner, CommandRunOptions } from './ports/command-runner.js';
-// The port types this entry's adapters implement, so its declarations stand alone.
-export type { FileGuard, FileStat, FileSystem } from './ports/file-system.js';
-export type { ProcessProbe } from './ports/process-probe.js';
-export type {
-  StageContextOf,
-  StageOutcome,
-  StageOutcomeStatus,
-  StageRunnerOf,
-  StageRunReason,
-  stageOutcomeStatusSchema,
-} from './ports/stage-runner.js';
 export type {
   FakeCommandCall,
   FakeCommandResponse,

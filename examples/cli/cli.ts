@@ -5,7 +5,6 @@
 import { writeFile } from 'node:fs/promises';
 import { Command, CommanderError } from 'commander';
 import {
-  DEFAULT_GOAL,
   exitCodeFor,
   formatEvent,
   formatResult,
@@ -15,6 +14,7 @@ import {
   renderRunReport,
   writeVerdict,
 } from 'goal-loop';
+import { DEFAULT_GOAL } from 'goal-loop/contracts';
 import { createNodeFileSystem } from 'goal-loop/node';
 import { demoPipeline } from './pipeline.js';
 

@@ -2,12 +2,13 @@
 // Critic, Coder, Code Critic, Test Runner, Test Critic and Deploy, once with the critics and once without; each
 // generator call may carry a defect born at its stage, each critic catches a defect at a documented rate. Every draw
 // is a hash of the seed and the call, so a run (and a resumed one) is the same every time.
+
+import type { OutcomeRecord } from 'goal-loop/contracts';
 import {
   type Critic,
   type CriticMetrics,
   computeCriticMetrics,
   type Generator,
-  type OutcomeRecord,
   type StageDefinition,
   StagedPipeline,
   type StagedResult,

@@ -1,6 +1,7 @@
 // The seed's pipeline (Planner, Plan Critic, Coder, Code Critic, Test Runner, Test Critic, Deploy) with deterministic
 // host functions: each generator writes its artifact, each critic reads the output's remaining flaws.
-import type { Critic, FileSystem, Generator, StageDefinition } from 'goal-loop/critics';
+import type { FileSystem } from 'goal-loop';
+import type { Critic, Generator, StageDefinition } from 'goal-loop/critics';
 
 /** The defects injected into one feature: how many passes each stage needs, and how often the plan is the root cause. */
 export interface Defects {

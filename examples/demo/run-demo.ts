@@ -7,8 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCommandStageRunner, exitCodeFor, GoalLoop, renderRunReport, SDLC_STAGES } from 'goal-loop';
+import type { FeedbackReport } from 'goal-loop/contracts';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
-import { createReviewStageRunner, type FeedbackReport } from 'goal-loop/review';
+import { createReviewStageRunner } from 'goal-loop/review';
 import { expectStop, printEvent, tempProject } from '../shared.js';
 
 // `npm run demo -- --keep` keeps the project folder, so you can open what a run leaves behind.

@@ -2,7 +2,8 @@
 // output of the test run (the spec reporter's lines or the JUnit report's) and proposing fixes as unified diffs.
 // The table is written for the slugify workspace under ./template; the MCP server example reuses it.
 
-import type { CandidateSource, FixCandidate } from 'goal-loop/fix-loop';
+import type { FixCandidate } from 'goal-loop/contracts';
+import type { CandidateSource } from 'goal-loop/fix-loop';
 
 /** One rule: a symptom, the regular expression that finds it in a failure output, and the fixes it proposes. */
 export interface FixRule {

@@ -6,13 +6,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import {
-  type AuditEntry,
-  createGitPatchApplier,
-  escalationReportSchema,
-  FixLoopOrchestrator,
-  renderEscalationMarkdown,
-} from 'goal-loop/fix-loop';
+import { type AuditEntry, escalationReportSchema } from 'goal-loop/contracts';
+import { createGitPatchApplier, FixLoopOrchestrator, renderEscalationMarkdown } from 'goal-loop/fix-loop';
 import { createExecaCommandRunner, createNodeFileSystem } from 'goal-loop/node';
 import { tempProject } from '../shared.js';
 import { createRuleCandidateSource, slugifyRules } from './rule-candidates.js';

@@ -1,6 +1,7 @@
 // The example's checks, as pure functions over what the runs left on disk: each returns the problems it found
 // (an empty list when all is well), each problem one sentence naming the run.
-import type { LoopEvent, StopReason } from 'goal-loop';
+import type { LoopEvent } from 'goal-loop';
+import type { StopReason } from 'goal-loop/contracts';
 import type { StageRecord } from './pipeline.js';
 
 /** What one run's events.jsonl says. */

@@ -1,6 +1,7 @@
 // The pipeline every worker runs, the plan of each run, and the timings the example shortens so a killed worker's
 // runs are recovered in seconds rather than the defaults' minutes.
-import { type FileSystem, GoalLoop, type LoopEvent, type StageRunner, type StopReason } from 'goal-loop';
+import { type FileSystem, GoalLoop, type LoopEvent, type StageRunner } from 'goal-loop';
+import type { StopReason } from 'goal-loop/contracts';
 
 export const STAGES = ['02-requirements', '07-code', '08-testing'] as const;
 export const RUN_COUNT = 20;

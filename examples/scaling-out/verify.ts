@@ -1,5 +1,6 @@
 // Reads what the runs left in the database (events.jsonl, the stage logs) and runs the checks over it.
-import type { FileSystem, LoopEvent, StopReason } from 'goal-loop';
+import type { FileSystem, LoopEvent } from 'goal-loop';
+import type { StopReason } from 'goal-loop/contracts';
 import { checkRunEvents, findOverlaps, type StageInterval, stageIntervals, summarizeRunEvents } from './checks.js';
 import { allPlans, runDirOf, type StageRecord, stageLogOf } from './pipeline.js';
 

@@ -6,7 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Job, UnrecoverableError, WaitingError, Worker } from 'bullmq';
-import { isGoalLoopError, type LoopStepResult, type StopReason } from 'goal-loop';
+import { isGoalLoopError, type LoopStepResult } from 'goal-loop';
+import type { StopReason } from 'goal-loop/contracts';
 import { openRunStore } from './database.js';
 import { createStageRunner, loopFor, QUEUE_NAME, type StageRecord, WORKER_TIMINGS } from './pipeline.js';
 

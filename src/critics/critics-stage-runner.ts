@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isGoalLoopError, refuseInvalidOptions, refuseOptions } from '../errors.js';
+import { isGoalLoopError, optionShapeOf, refuseInvalidOptions, refuseOptions } from '../errors.js';
 import type { StageContext, StageOutcome, StageRunner } from '../index.js';
 import type { JsonValue } from './contracts/decision.js';
 import type { StagedResult } from './contracts/result.js';
@@ -23,7 +23,7 @@ export interface CriticsStageRunnerOptions {
 const fn = (name: string) =>
   z.custom((value) => typeof value === 'function', { message: `${name} must be a function of the stage context` });
 // Every option has an entry (checked against CriticsStageRunnerOptions), so a key outside it is a misspelling.
-const optionShape = {
+const optionShape = optionShapeOf<CriticsStageRunnerOptions>()({
   stageId: z.string().min(1).optional(),
   spec: z.union([fn('spec'), z.json()], { error: 'spec must be a JSON value or a function of the stage context' }),
   executionId: fn('executionId').optional(),
@@ -32,7 +32,7 @@ const optionShape = {
       message: 'fallback must be a stage runner (with run)',
     })
     .optional(),
-} satisfies Record<keyof CriticsStageRunnerOptions, z.ZodType>;
+});
 
 // One sentence on an execution's gaps.
 const gapsSentence = (result: StagedResult): string =>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { issuesFromZod, refuseOptions } from '../errors.js';
+import { issuesFromZod, optionShapeOf, refuseOptions } from '../errors.js';
 import { unknownKeyIssue, unknownKeys } from '../kit/unknown-keys.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -149,15 +149,15 @@ const fn = z.function();
 const object = (name: string) =>
   z.custom((value) => typeof value === 'object' && value !== null, { message: `${name} must be an object` });
 // Every key has an entry (checked against the interfaces), so a key outside them is a misspelling, never ignored.
-const stageShape = {
+const stageShape = optionShapeOf<StageDefinition>()({
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/),
   generate: fn,
   critic: fn.optional(),
   retryBudget: count.optional(),
   onBudgetSpent: z.enum(['accept_with_gaps', 'escalate']).optional(),
   secondCritic: fn.optional(),
-} satisfies Record<keyof StageDefinition, z.ZodType>;
-const optionShape = {
+});
+const optionShape = optionShapeOf<StagedPipelineOptions>()({
   fs: object('fs'),
   dir: z.string().min(1),
   stages: z
@@ -180,7 +180,7 @@ const optionShape = {
     })
     .optional(),
   genAiAttributes: z.boolean().optional(),
-} satisfies Record<keyof StagedPipelineOptions, z.ZodType>;
+});
 const optionsSchema = z.object(optionShape);
 
 // The unknown keys of the options and of each stage definition, with the known key each most likely misspells.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuseInvalidOptions } from '../errors.js';
+import { optionShapeOf, refuseInvalidOptions } from '../errors.js';
 import { type Clock, systemClock } from '../ports/clock.js';
 import { resolveTracing } from '../ports/open-telemetry.js';
 import { EventFeed, warnListenerError } from '../runtime/event-feed.js';
@@ -26,7 +26,7 @@ export interface ExecutionRequest {
 }
 
 // Every field has an entry (checked against ExecutionRequest), so a misspelt one is refused, never ignored.
-const requestShape = {
+const requestShape = optionShapeOf<ExecutionRequest>()({
   executionId: executionIdSchema,
   spec: z.custom<JsonValue>((value) => value !== undefined, { message: 'spec is required (any JSON value)' }),
   signal: z
@@ -34,7 +34,7 @@ const requestShape = {
       message: 'signal must be an AbortSignal',
     })
     .optional(),
-} satisfies Record<keyof ExecutionRequest, z.ZodType>;
+});
 
 /**
  * Staged critics: runs an execution's stages in order, each stage's output

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuseInvalidOptions, refuseOptions } from '../errors.js';
+import { optionShapeOf, refuseInvalidOptions, refuseOptions } from '../errors.js';
 import type { FixCandidate } from './contracts/candidate.js';
 import { parseFixCandidates } from './core/check-candidates.js';
 import type { FixStepOptions, RunToCompletionOptions } from './step-result.js';
@@ -22,10 +22,10 @@ const callSignal = z.custom<AbortSignal>((value) => value instanceof AbortSignal
   message: 'signal must be an AbortSignal',
 });
 
-const runShape = {
+const runShape = optionShapeOf<RunToCompletionOptions>()({
   maxWallMs: unbounded('maxWallMs', false).optional(),
   signal: callSignal.optional(),
-} satisfies Record<keyof RunToCompletionOptions, z.ZodType>;
+});
 
 // The options of get(): how many audit entries to return (`Infinity`: all of them).
 const getShape = {
@@ -56,10 +56,10 @@ export function auditTailOf(options: { readonly auditTail?: number }): number {
 }
 
 // The options of step(): the caller's candidates, checked one by one after the key check.
-const stepShape = {
+const stepShape = optionShapeOf<FixStepOptions>()({
   candidates: z.unknown().optional(),
   signal: callSignal.optional(),
-} satisfies Record<keyof FixStepOptions, z.ZodType>;
+});
 
 /**
  * Refuses `step` options that are not what it takes: `INVALID_OPTIONS` naming each path (an unknown key, a malformed

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuseInvalidOptions, refuseOptions } from '../errors.js';
+import { optionShapeOf, refuseInvalidOptions, refuseOptions } from '../errors.js';
 import { isInside, normalizePath } from '../kit/paths.js';
 import type { Clock } from '../ports/clock.js';
 import type { CommandRunner } from '../ports/command-runner.js';
@@ -84,7 +84,7 @@ export const port = (name: string, methods: readonly string[]) =>
   );
 
 // Every option has an entry (checked against FixLoopOrchestratorOptions), so a key outside it is a misspelling.
-const optionShape = {
+const optionShape = optionShapeOf<FixLoopOrchestratorOptions>()({
   fs: port('fs', ['readText', 'writeText', 'appendText', 'truncate', 'createExclusive', 'stat', 'remove']),
   dir: z
     .string()
@@ -112,7 +112,7 @@ const optionShape = {
   lockTimeoutMs: z.int().min(1).optional(),
   tracer: port('tracer', ['startSpan']).optional(),
   genAiAttributes: z.boolean().optional(),
-} satisfies Record<keyof FixLoopOrchestratorOptions, z.ZodType>;
+});
 
 /**
  * Refuses options the orchestrator cannot work with: `INVALID_OPTIONS` listing every issue with its JSON path, an

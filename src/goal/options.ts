@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Issue, issuesFromZod, refuseOptions } from '../errors.js';
+import { type Issue, issuesFromZod, optionShapeOf, refuseOptions } from '../errors.js';
 import { isInside, normalizePath } from '../kit/paths.js';
 import { unknownKeyIssue, unknownKeys } from '../kit/unknown-keys.js';
 import type { Clock } from '../ports/clock.js';
@@ -30,7 +30,7 @@ export interface GoalLoopOptions {
   readonly commands?: CommandRunner;
   /** The goal; when absent, `<runDir>/goal.json`, else the default goal. */
   readonly goal?: GoalInput;
-  /** Iterations per session (default 3), clamped to {@link MAX_ITERATIONS_HARD_CAP}. */
+  /** Iterations per session (default 3), clamped to 20. */
   readonly maxIterations?: number;
   /** Stop once this many USD are spent in the run (checked before each iteration and after every stage). */
   readonly budgetUsd?: number;
@@ -100,7 +100,7 @@ const port = (name: string, methods: readonly string[]) =>
   );
 
 // Every option has an entry (checked against GoalLoopOptions), so a key outside it is a misspelling, never ignored.
-const optionShape = {
+const optionShape = optionShapeOf<GoalLoopOptions>()({
   fs: port('fs', [
     'readText',
     'writeText',
@@ -144,7 +144,7 @@ const optionShape = {
   feedbackStage: z.string().min(1).optional(),
   lockTimeoutMs: z.int().min(1).optional(),
   stageTimeoutMs: z.union([z.int().min(1), z.record(z.string(), z.int().min(1))]).optional(),
-} satisfies Record<keyof GoalLoopOptions, z.ZodType>;
+});
 const optionsSchema = z.object(optionShape);
 const OPTION_KEYS = Object.keys(optionShape);
 

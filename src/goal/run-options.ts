@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { refuseInvalidOptions } from '../errors.js';
+import { optionShapeOf, refuseInvalidOptions } from '../errors.js';
 
 /**
  * What `GoalLoop.run()` and `GoalLoop.step()` do on a run whose last session already stopped:
@@ -30,13 +30,13 @@ export interface LoopRunOptions {
 
 // Every option has an entry (checked against LoopRunOptions): a misspelt one is an error, never silently the default
 // (which would open a second session).
-const runOptionShape = {
+const runOptionShape = optionShapeOf<LoopRunOptions>()({
   ifStopped: z
     .enum(['new-session', 'return-stop'], {
       error: (issue) => `ifStopped must be "new-session" or "return-stop" (got ${JSON.stringify(issue.input)})`,
     })
     .optional(),
-} satisfies Record<keyof LoopRunOptions, z.ZodType>;
+});
 
 /**
  * The options of one `run()` or `step()` call, checked: a wrong value is `INVALID_OPTIONS` naming the option

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isGoalLoopError, portOption, refuseInvalidOptions } from '../errors.js';
+import { isGoalLoopError, optionShapeOf, portOption, refuseInvalidOptions } from '../errors.js';
 import type { StageContext, StageOutcome, StageRunner } from '../index.js';
 import { FEEDBACK_STAGE } from '../pipeline/stage-presets.js';
 import type { Clock } from '../ports/clock.js';
@@ -26,13 +26,13 @@ export interface ReviewStageRunnerOptions {
 }
 
 // Every option has an entry (checked against ReviewStageRunnerOptions), so a key outside it is a misspelling.
-const optionShape = {
+const optionShape = optionShapeOf<ReviewStageRunnerOptions>()({
   stageId: z.string().min(1).optional(),
   fallback: portOption(['run'], 'fallback must be a stage runner (with run)').optional(),
   clock: consistencyReviewOptionShape.clock,
   stages: consistencyReviewOptionShape.stages,
   failOn: z.enum(['critical', 'never']).optional(),
-} satisfies Record<keyof ReviewStageRunnerOptions, z.ZodType>;
+});
 
 // The first CRITICAL issues' titles, for the detail: `US-004 has no test case; FR-002 has no user story and 3 more`.
 function firstCriticals(report: FeedbackReport): string {

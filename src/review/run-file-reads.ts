@@ -1,7 +1,8 @@
 // Reading the files of a run directory for the review, each under the containment rule: the stage contracts (canonical
 // path first, then legacy ones), goal.json, manifest.json, the latest iteration and the file_exists evidence.
 import { GoalLoopError, type Issue, parseJsonText } from '../errors.js';
-import { type Goal, parseGoal, readLatestIterationStarted } from '../index.js';
+import { readLatestIterationStarted } from '../goal-shared.js';
+import { type Goal, parseGoal } from '../index.js';
 import { joinPath } from '../kit/paths.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { failureOf, readContainedText } from '../runtime/contained-read.js';

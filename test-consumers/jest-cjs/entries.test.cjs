@@ -187,6 +187,17 @@ test('goal-loop/fix-loop: a fix session on the memory filesystem converges and r
   await expect(fixer.step(sessionId)).rejects.toMatchObject({ code: 'SESSION_ENDED' });
 });
 
+test('goal-loop/contracts: the schemas validate what the entries write', () => {
+  const contracts = require('goal-loop/contracts');
+  const report = review.reviewPipeline({}, { timestamp: '2030-01-01T00:00:00.000Z' });
+  expect(contracts.feedbackReportSchema.safeParse(report).success).toBe(true);
+  expect(contracts.goalSchema.safeParse({ schema_version: 1, criteria: [{ id: 'x', kind: 'nope' }] }).success).toBe(
+    false,
+  );
+  expect(contracts.STOP_REASONS).toContain('complete');
+  expect(contracts.FIX_POLICY.length).toBeGreaterThan(0);
+});
+
 test('goal-loop/postgres: options are checked, and a client that cannot reach its database is an IO_ERROR', async () => {
   // PGlite loads its WASM through a dynamic import, which Jest's CommonJS loader refuses: a client stands in.
   expect(() => postgres.createPostgresFileSystem({ client: {}, root: 'relative' })).toThrow(/client.*root|root/s);

@@ -1,6 +1,6 @@
 import type { StageRunner } from 'goal-loop';
+import type { CriticDecisionInput } from 'goal-loop/contracts';
 import {
-  type CriticDecisionInput,
   type CriticInput,
   type CriticMetrics,
   computeCriticMetrics,

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkRunEvents, findOverlaps, type StageInterval, stageIntervals } from '../../examples/scaling-out/checks.js';
 import type { StageRecord } from '../../examples/scaling-out/pipeline.js';
-import type { LoopEvent, LoopEventDraft } from '../../src/index.js';
+import type { LoopEventDraft } from '../../src/goal/contracts/events.js';
+import type { LoopEvent } from '../../src/index.js';
 
 const base = { ts: '2026-01-01T00:00:00.000Z', max_iterations: 4, goal_id: 'pipeline-complete' };
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { parseVerdictFile } from '../../src/contracts.js';
 import type { CommandStageRunnerOptions, StageContext, WriteVerdictOptions } from '../../src/index.js';
-import {
-  createCommandStageRunner,
-  parseGoal,
-  parseVerdictFile,
-  readLoopStatus,
-  renderRunReport,
-  writeVerdict,
-} from '../../src/index.js';
+import { createCommandStageRunner, parseGoal, readLoopStatus, renderRunReport, writeVerdict } from '../../src/index.js';
 import { createFakeCommandRunner, createMemoryFileSystem, createScriptedStageRunner } from '../../src/testing.js';
 import { expectUnknownKey, refusal, refusedPaths } from '../kit/option-refusal.js';
 import { initialStageContext } from '../kit/stage-context.js';

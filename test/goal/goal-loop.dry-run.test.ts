@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GoalLoop, runPaths } from '../../src/index.js';
+import { GoalLoop } from '../../src/index.js';
+import { runPaths } from '../../src/pipeline/run-paths.js';
 import { createManualClock, createMemoryFileSystem, createScriptedStageRunner } from '../../src/testing.js';
 
 // The iteration context of a dry run (evaluate()): the latest loop_iteration_started in events.jsonl, else the

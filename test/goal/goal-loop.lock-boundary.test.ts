@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GoalLoop, type LoopEvent, runPaths, type StageOutcome } from '../../src/index.js';
+import { GoalLoop, type LoopEvent, type StageOutcome } from '../../src/index.js';
+import { runPaths } from '../../src/pipeline/run-paths.js';
 import { createManualClock, createMemoryFileSystem, createScriptedStageRunner } from '../../src/testing.js';
 
 // The stale-lock boundary (SPEC §5.3: "a lock whose heartbeat is older than its timeout is taken over"): a lock whose

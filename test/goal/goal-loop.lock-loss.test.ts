@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GoalLoop, type LoopEvent, runPaths, type StageOutcome } from '../../src/index.js';
+import { GoalLoop, type LoopEvent, type StageOutcome } from '../../src/index.js';
+import { runPaths } from '../../src/pipeline/run-paths.js';
 import { createManualClock, createMemoryFileSystem, createScriptedStageRunner } from '../../src/testing.js';
 
 // A loop that loses its run lock while a stage runs must stop that stage: the stage's signal fires as soon as the

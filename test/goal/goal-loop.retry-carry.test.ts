@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GoalLoop, type GoalLoopOptions, type LoopEvent, runPaths, type StageRunner } from '../../src/index.js';
+import { GoalLoop, type GoalLoopOptions, type LoopEvent, type StageRunner } from '../../src/index.js';
+import { runPaths } from '../../src/pipeline/run-paths.js';
 import {
   createManualClock,
   createMemoryFileSystem,

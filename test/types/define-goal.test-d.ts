@@ -1,4 +1,5 @@
-import { defineGoal, type GoalDefinition, type GoalInput, GoalLoop } from 'goal-loop';
+import { defineGoal, type GoalInput, GoalLoop } from 'goal-loop';
+import type { GoalDefinition } from 'goal-loop/contracts';
 import { createMemoryFileSystem, createScriptedStageRunner } from 'goal-loop/testing';
 import { describe, expectTypeOf, it } from 'vitest';
 

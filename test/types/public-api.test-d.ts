@@ -1,6 +1,5 @@
 import type { FileSystem } from 'goal-loop';
 import {
-  type Criterion,
   exitCodeFor,
   type GoalEvaluation,
   type GoalInput,
@@ -11,15 +10,14 @@ import {
   type LoopStepResult,
   parseGoal,
   type StageContext,
-  type StageContextOf,
   type StageOutcome,
   type StageRunner,
-  type StageRunnerOf,
-  type StopReason,
 } from 'goal-loop';
+import type { Criterion, StopReason } from 'goal-loop/contracts';
 import { createNodeFileSystem } from 'goal-loop/node';
 import { type ConformanceTestApi, createMemoryFileSystem, createScriptedStageRunner } from 'goal-loop/testing';
 import { describe, expectTypeOf, it } from 'vitest';
+import type { StageContextOf, StageRunnerOf } from '../../src/ports/stage-runner.js';
 
 describe('public API types', () => {
   it('GoalLoop.run() resolves to plain data with a closed stop reason', () => {

@@ -1,10 +1,6 @@
-import { createGoalLoopTools, type LoopStatusOutput, type Tool, type ToolResult } from 'goal-loop';
-import {
-  createFixLoopTools,
-  type FixLoopOrchestrator,
-  type RunFeedbackLoopOutput,
-  type StartFeedbackLoopInput,
-} from 'goal-loop/fix-loop';
+import { createGoalLoopTools, type Tool, type ToolResult } from 'goal-loop';
+import type { LoopStatusOutput, RunFeedbackLoopOutput, StartFeedbackLoopInput } from 'goal-loop/contracts';
+import { createFixLoopTools, type FixLoopOrchestrator } from 'goal-loop/fix-loop';
 import { createMemoryFileSystem } from 'goal-loop/testing';
 import { describe, expectTypeOf, it } from 'vitest';
 

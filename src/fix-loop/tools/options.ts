@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Issue, invalidOptionIssues, refuseOptions } from '../../errors.js';
+import { type Issue, invalidOptionIssues, optionShapeOf, refuseOptions } from '../../errors.js';
 import type { FixLoopOrchestrator } from '../fix-loop-orchestrator.js';
 import type { AllowedCommands } from './allowed-commands.js';
 
@@ -41,7 +41,7 @@ export interface FixLoopToolsOptions {
 export const sessionIdInput = z.string().min(1).max(128).describe('The fix session id start_feedback_loop returned.');
 
 // Every option has an entry (checked against FixLoopToolsOptions), so a key outside it is a misspelling.
-const optionShape = {
+const optionShape = optionShapeOf<FixLoopToolsOptions>()({
   maxWallSeconds: z
     .number()
     .refine((seconds) => Number.isFinite(seconds) && seconds > 0, { message: 'must be a positive number' })
@@ -50,7 +50,7 @@ const optionShape = {
   allowedCommands: z
     .union([z.literal('any'), z.array(z.string().min(1)), z.record(z.string(), z.array(z.string().min(1)))])
     .optional(),
-} satisfies Record<keyof FixLoopToolsOptions, z.ZodType>;
+});
 
 // The methods of an orchestrator the tools call.
 const ORCHESTRATOR_METHODS = ['start', 'step', 'runToCompletion', 'get'] as const;

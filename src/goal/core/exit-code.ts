@@ -13,7 +13,7 @@ export const EXIT_CODES: Readonly<Record<StopReason, number>> = Object.freeze({
   aborted: 130,
 });
 
-/** Maps a loop result to a CLI exit code by {@link EXIT_CODES}: 0 only for `complete` and `dry_run`. @public */
+/** Maps a loop result to a CLI exit code by `EXIT_CODES` (goal-loop/contracts): 0 only for `complete` and `dry_run`. @public */
 export function exitCodeFor(result: { readonly stoppedOn: StopReason }): number {
   const { stoppedOn } = result;
   // The table is the whole mapping; a value outside the union (from untyped callers) is an error, not a default.

@@ -83,5 +83,5 @@ export interface EvaluationFacts {
   readonly history?: OutputHistory;
 }
 
-export type { EvidenceFact, PathFact, PathRefusalReason } from '../../kit/path-facts.js';
+export type { EvidenceFact, PathFact } from '../../kit/path-facts.js';
 export type { OutputHistory } from './claims.js';

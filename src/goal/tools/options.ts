@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { type Issue, invalidOptionIssues, portOption, refuseOptions, stageIdsOption } from '../../errors.js';
+import {
+  type Issue,
+  invalidOptionIssues,
+  optionShapeOf,
+  portOption,
+  refuseOptions,
+  stageIdsOption,
+} from '../../errors.js';
 import type { CommandRunner } from '../../ports/command-runner.js';
 import type { FileSystem } from '../../ports/file-system.js';
 
@@ -24,13 +31,13 @@ export interface GoalLoopToolsOptions {
 const FS_METHODS = ['readText', 'readBytes', 'writeText', 'stat', 'realpath'] as const;
 
 // Every option has an entry (checked against GoalLoopToolsOptions), so a key outside it is a misspelling.
-const optionShape = {
+const optionShape = optionShapeOf<GoalLoopToolsOptions>()({
   fs: portOption(FS_METHODS, `fs must be a FileSystem (implement ${FS_METHODS.join(', ')})`),
   commands: portOption(['run'], 'commands must implement run').optional(),
   stages: stageIdsOption.min(1).optional(),
   feedbackStage: z.string().min(1).optional(),
   verdictSources: z.array(z.enum(['human', 'agent'])).optional(),
-} satisfies Record<keyof GoalLoopToolsOptions, z.ZodType>;
+});
 
 /** Refuses options the goal tools cannot work with, when the tools are created rather than on a later call. @internal */
 export function validateGoalLoopToolsOptions(options: GoalLoopToolsOptions): void {

@@ -1,7 +1,7 @@
 // The issues of feedback.json: each listed issue with its severity and remediation, the findings of a rule counted
 // past its cap (omitted_issues), and the bug swarms that share one remediation.
 import { z } from 'zod';
-import { maintenanceCategorySchema } from '../../index.js';
+import { maintenanceCategorySchema } from '../../goal-shared.js';
 
 /** The severities of feedback.json issues. @public */
 export const severitySchema = z.enum(['CRITICAL', 'WARNING', 'INFO']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentCriterionEntrySchema, goalStatusSchema } from '../../index.js';
+import { agentCriterionEntrySchema, goalStatusSchema } from '../../goal-shared.js';
 import { bugSwarmSchema, feedbackIssueSchema, omittedIssuesSchema } from './feedback-issues.js';
 
 /** The health bands of a consistency score. @public */

@@ -1,5 +1,5 @@
 // One goal criterion's entry in `goal_evaluation`: a result only where its evidence exists, else unknown.
-import { type AgentCriterionEntry, type Criterion, compareMetric, readMetricValue } from '../../index.js';
+import { type AgentCriterionEntry, type Criterion, compareMetric, readMetricValue } from '../../goal-shared.js';
 import { readDotPath } from '../../kit/dot-path.js';
 import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import type { FeedbackIssue } from '../contracts/feedback-issues.js';

@@ -1,4 +1,4 @@
-import { type AgentCriterionEntry, type Criterion, type DecisionSignal, decideStatus } from '../../index.js';
+import { type AgentCriterionEntry, type Criterion, type DecisionSignal, decideStatus } from '../../goal-shared.js';
 import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import type { FeedbackIssue } from '../contracts/feedback-issues.js';
 import type { AuthoredGoalEvaluation } from '../contracts/feedback-report.js';

@@ -1,5 +1,5 @@
 // The review's rule table, one rule a row in report order, and its lookups by id.
-import type { MaintenanceCategory } from '../../index.js';
+import type { MaintenanceCategory } from '../../goal-shared.js';
 import type { ContractKey } from './contract-slots.js';
 
 /** The severity of a finding. @public */

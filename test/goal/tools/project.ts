@@ -1,4 +1,5 @@
-import { createGoalLoopTools, GoalLoop, type GoalLoopToolsOptions, runPaths } from '../../../src/index.js';
+import { createGoalLoopTools, GoalLoop, type GoalLoopToolsOptions } from '../../../src/index.js';
+import { runPaths } from '../../../src/pipeline/run-paths.js';
 import { createMemoryFileSystem, createScriptedStageRunner } from '../../../src/testing.js';
 
 // The goal loop's tools over a memory project: a dry-run evaluation, verdicts through the verdict writer, the
