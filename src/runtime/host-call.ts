@@ -23,6 +23,9 @@ export type HostCallOutcome<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly error: string; readonly timedOut: boolean; readonly cause: unknown };
 
+// The reason `done` aborts with: nothing reads it, and a given reason spares the DOMException (and its stack) per call.
+const SETTLED = 'settled';
+
 /** Rejects with the signal's reason when it fired: a call cut off is not recorded, so a resume makes it again. @internal */
 export function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw signal.reason;
@@ -104,7 +107,7 @@ export async function boundedHostCall<T>(
     returned = true;
     return outcome;
   } finally {
-    done.abort();
+    done.abort(SETTLED);
     for (const { release } of joined) release();
     // Rejecting (an abort, a lost lock, even after the call had settled in time): the caller records nothing of it.
     if (!returned) handOver();
