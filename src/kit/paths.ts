@@ -5,8 +5,12 @@ export function isAbsolutePath(path: string): boolean {
   return path.startsWith('/');
 }
 
+// Most paths arrive normalised: one regex test spares the split and the join.
+const NEEDS_NORMALISING = /\/\/|(^|\/)\.{1,2}(\/|$)|\/$/;
+
 /** Normalises a POSIX path. @internal */
 export function normalizePath(path: string): string {
+  if (path !== '' && !NEEDS_NORMALISING.test(path)) return path;
   const absolute = isAbsolutePath(path);
   const out: string[] = [];
   for (const segment of path.split('/')) {

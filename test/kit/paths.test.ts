@@ -1,3 +1,4 @@
+import { posix } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -35,6 +36,11 @@ describe('normalizePath', () => {
     ['..a/b', '..a/b'],
   ])('normalises %j to %j', (input, expected) => {
     expect(normalizePath(input)).toBe(expected);
+  });
+
+  it('agrees with node:path posix.normalize, less a trailing slash', () => {
+    const oracle = (p: string): string => posix.normalize(p).replace(/(.)\/$/, '$1');
+    fc.assert(fc.property(path, (p) => normalizePath(p) === oracle(p)));
   });
 
   it('is idempotent', () => {
