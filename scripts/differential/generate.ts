@@ -128,6 +128,9 @@ export function generateRun(random: Random, index: number): RunSpec {
     labels.add('approval-without-stage');
     notes.push('approval without stage');
     const artifact = random.pick(['stage-approval:06-architecture', 'system_design.json', 'guardrail-override:T-07-1']);
+    // Only the stage gate on a stage of the pipeline holds a stage: no task T-07-1 is generated.
+    if (artifact !== 'stage-approval:06-architecture' || !inPipeline('06-architecture'))
+      labels.add('approval-unattributed');
     json(run('approvals.json'), [
       { id: 'app-1', artifact, status: 'PENDING', approver: 'lead', timestamp: '2026-01-01T00:00:00.000Z' },
     ]);

@@ -55,6 +55,12 @@ export const RULES: readonly Rule[] = [
     row: "a stage's status over its tasks",
     holds: label('metric-pass-task-unfinished'),
   },
+  {
+    id: 'D38',
+    table: 'Decisions',
+    row: 'a pending approval that holds no stage',
+    holds: label('approval-unattributed'),
+  },
   { id: 'D7', table: 'Decisions', row: 'malformed feedback', holds: label('feedback-malformed') },
   {
     id: 'D8',

@@ -10,7 +10,7 @@ export interface RstackRunFiles {
   readonly metrics: unknown;
   /** tasks.json: an array, or `{ tasks: [...] }`, of `{ id, status, stage_id?, stage_artifacts?, pipeline_agents? }`. */
   readonly tasks: unknown;
-  /** approvals.json: an array, or `{ approvals: [...] }`, of `{ status, stage_id? | stage? }`. */
+  /** approvals.json: an array, or `{ approvals: [...] }`, of `{ status, stage_id? | stage? | artifact? }`. */
   readonly approvals: unknown;
   /** decisions.json: an array, or `{ decisions: [...] }`, of `{ status, required_before_stage? }`. */
   readonly decisions: unknown;
@@ -28,7 +28,8 @@ const DECISION_STAGE = '06-architecture';
  */
 export function stageStatusesFromRstack(files: RstackRunFiles, stages: readonly string[]): Record<string, StageStatus> {
   const taskStatuses = new Map<string, string[]>();
-  for (const task of listOf(files.tasks, 'tasks')) {
+  const tasks = listOf(files.tasks, 'tasks');
+  for (const task of tasks) {
     for (const stage of taskStages(task, stages)) {
       const list = taskStatuses.get(stage) ?? [];
       list.push(upper(task.status));
@@ -37,7 +38,7 @@ export function stageStatusesFromRstack(files: RstackRunFiles, stages: readonly 
   }
   const approvals = new Set(
     listOf(files.approvals, 'approvals').flatMap((item) =>
-      AWAITING_APPROVAL.has(upper(item.status)) ? [text(item.stage_id) ?? text(item.stage) ?? ''] : [],
+      AWAITING_APPROVAL.has(upper(item.status)) ? approvalStages(item, tasks, stages) : [],
     ),
   );
   const decisions = new Set(
@@ -131,6 +132,27 @@ function fromTasks(tasks: readonly string[]): StageStatus | null {
   if (tasks.length === 0) return null;
   if (tasks.some((status) => FAILED.has(status))) return 'failed';
   return tasks.every((status) => PASSED.has(status)) ? 'passed' : 'pending';
+}
+
+// The artifact prefixes of rstack-agents' approvals ledger that name a task (the rest of the name is its id).
+const TASK_GATES = ['guardrail-override:', 'destructive-action:', 'no-tests:'];
+
+// The stages an approval holds: its stage_id or stage, else its artifact (`stage-approval:<stage>`, a stage id, or a
+// gate on a task, which holds the task's stages).
+function approvalStages(
+  approval: Record<string, unknown>,
+  tasks: readonly Record<string, unknown>[],
+  stages: readonly string[],
+): string[] {
+  const own = text(approval.stage_id) ?? text(approval.stage);
+  if (own !== null) return [own];
+  const artifact = text(approval.artifact) ?? '';
+  const stage = artifact.startsWith('stage-approval:') ? artifact.slice('stage-approval:'.length) : artifact;
+  if (stages.includes(stage)) return [stage];
+  const gate = TASK_GATES.find((prefix) => artifact.startsWith(prefix));
+  if (gate === undefined) return [];
+  const task = tasks.find((item) => text(item.id) === artifact.slice(gate.length));
+  return task === undefined ? [] : [...taskStages(task, stages)];
 }
 
 // The stages a task belongs to, as rstack-agents derives them (stage_id, stage_artifacts, pipeline_agents).

@@ -74,6 +74,20 @@ describe('stageStatusesFromRstack', () => {
     ).toEqual({ '06-architecture': 'needs_context', '07-code': 'awaiting_approval' });
   });
 
+  it("reads the stage of an approval from its artifact, as rstack-agents' approvals ledger names it", () => {
+    const tasks = [{ id: '004-impl', status: 'BLOCKED', stage_id: '07-code' }];
+    const metrics = { stage_status: Object.fromEntries(STAGES.map((stage) => [stage, 'PASS'])) };
+    const pending = (artifact: string) =>
+      read({ metrics, tasks, approvals: [{ id: 'app-1', artifact, status: 'PENDING' }] });
+    expect(pending('stage-approval:06-architecture')['06-architecture']).toBe('awaiting_approval');
+    expect(pending('08-testing')['08-testing']).toBe('awaiting_approval');
+    expect(pending('guardrail-override:004-impl')['07-code']).toBe('awaiting_approval');
+    expect(pending('destructive-action:004-impl')['07-code']).toBe('awaiting_approval');
+    // A file name, a gate on no known task, a stage outside the pipeline: no stage to hold.
+    for (const artifact of ['plan.md', 'guardrail-override:999-none', 'stage-approval:99-other'])
+      expect(Object.values(pending(artifact))).not.toContain('awaiting_approval');
+  });
+
   it('a human wait on a stage wins over its metrics status', () => {
     expect(
       read({
