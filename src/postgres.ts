@@ -8,7 +8,7 @@ export type { PostgresFileSystemOptions } from './postgres/options.js';
 export type { PostgresClient } from './postgres/schema.js';
 
 /**
- * A {@link FileSystem} whose whole tree lives in PostgreSQL (one table, `goal_loop_fs_entries`, keyed by absolute path
+ * A `FileSystem` whose whole tree lives in PostgreSQL (one table, `goal_loop_fs_entries`, keyed by absolute path
  * under `root`; schema created and migrated on first use). Every operation is one statement, so `client` may be a
  * pool, and `guarded` lets the run lock take over and fence atomically across machines. No symlinks, FIFOs, process
  * probe or temp files; a path out of `root` is `IO_ERROR` (`EXDEV`). See docs/across-machines.md.

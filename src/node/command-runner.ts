@@ -16,7 +16,7 @@ const COMMAND_ID_VARIABLE = 'GOAL_LOOP_COMMAND_ID';
 const PIPE_GRACE_MS = 300;
 
 /**
- * The Node {@link CommandRunner}, on execa: runs the command line through a shell in its own process group and keeps
+ * The Node `CommandRunner`, on execa: runs the command line through a shell in its own process group and keeps
  * the tails of stdout and stderr. On timeout or abort it kills the whole tree (`SIGKILL`), on Linux also processes
  * that left it, found by the `GOAL_LOOP_COMMAND_ID` each inherits. Never rejects: a non-zero exit, a timeout, an abort
  * and a failure to start (`startError`) are results.

@@ -23,7 +23,7 @@ import { readCapped } from './read-capped.js';
 import { realBelowRoot } from './real-path.js';
 
 /**
- * The Node {@link FileSystem}, rooted at `root` (resolved to an absolute path). Writes go through a temp file,
+ * The Node `FileSystem`, rooted at `root` (resolved to an absolute path). Writes go through a temp file,
  * `fsync` and `rename`; appends are single `O_APPEND` writes. A missing file is `null`; other failures are
  * `IO_ERROR` with the original error as `cause`. Only regular files are read (a FIFO never blocks); `readText`
  * refuses files over `maxReadBytes` and bytes that are not UTF-8. Its `processes` are this machine's

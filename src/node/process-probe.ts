@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { ProcessProbe } from '../ports/process-probe.js';
 
 /**
- * The processes of this machine and pid namespace, as a {@link ProcessProbe}. `host` is the host name plus, on Linux,
+ * The processes of this machine and pid namespace, as a `ProcessProbe`. `host` is the host name plus, on Linux,
  * the pid namespace and boot id (`build-7/pid:[4026531836]/boot:0f8e…`), so containers with their own pid namespaces
  * are distinct hosts; elsewhere the host name alone. `isGone(pid)` is true for `ESRCH` and for a reaped-pending
  * zombie; another user's process (`EPERM`) and a pid that is not a positive safe integer are never gone.

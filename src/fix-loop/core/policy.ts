@@ -12,7 +12,7 @@ export interface PolicyInput {
   readonly max_attempts: number;
 }
 
-/** What the rows of {@link FIX_POLICY} test, derived once from a {@link PolicyInput}. @public */
+/** What the rows of {@link FIX_POLICY} test, derived once from a `PolicyInput`. @public */
 export interface PolicyFacts {
   readonly environmentVerified: boolean;
   readonly gap: GapModel | null;
