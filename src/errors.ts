@@ -62,8 +62,7 @@ export function requireNonNegativeIntegers(operation: string, values: Readonly<R
   throw new GoalLoopError('INVALID_OPTIONS', `${operation} needs non-negative integers (got ${shown})`);
 }
 
-// A type without `readonly` at any depth (functions kept whole), as a shape's z.array() and z.record() accept the
-// readonly arrays and records an option names.
+// Drops `readonly` at every depth, as z.array() and z.record() accept readonly inputs.
 type Widened<T> = T extends readonly (infer E)[]
   ? Widened<E>[]
   : T extends (...args: never[]) => unknown
@@ -84,11 +83,7 @@ type CheckedShape<T, S> = {
     : z.ZodType;
 } & { readonly [K in Exclude<keyof S, keyof T>]: never };
 
-/**
- * Types the zod shape that checks the options `T` against `T` itself: one entry per key of `T` (a key outside it is a
- * type error), each accepting every value `T` allows for its key, so the interface, which carries the options'
- * TSDoc, stays the one source of their types. `optionShapeOf<Options>()({ ... })`. @internal
- */
+/** Types a zod shape against `T` so the options interface stays the one source of their types. @internal */
 export function optionShapeOf<T>(): <const S extends CheckedShape<T, S>>(shape: S) => S {
   return (shape) => shape;
 }
@@ -96,10 +91,7 @@ export function optionShapeOf<T>(): <const S extends CheckedShape<T, S>>(shape: 
 // Each shape's object schema and keys, built once: per-call options (`runToCompletion`) are checked on every call.
 const compiledShapes = new WeakMap<z.ZodRawShape, { schema: z.ZodObject; keys: readonly string[] }>();
 
-/**
- * Refuses an options object that does not fit `shape`: `INVALID_OPTIONS` naming `label`, listing every issue with
- * its path, each key outside `shape` included (with the known key it most likely misspells). @internal
- */
+/** `INVALID_OPTIONS` naming `label` with every issue, unknown keys included (with a did-you-mean). @internal */
 export function refuseInvalidOptions(label: string, shape: z.ZodRawShape, options: unknown): void {
   refuseOptions(label, invalidOptionIssues(shape, options));
 }
@@ -137,10 +129,7 @@ export function invalidOptionIssues(shape: z.ZodRawShape, options: unknown): Iss
   }
 }
 
-/**
- * The issues of an options object's keys, at `base`: one `invalid_type` issue when `options` is not an object (null, an
- * array, a primitive), else one per key outside `known`, with the known key it most likely misspells. @internal
- */
+/** Key issues at `base`: `invalid_type` for a non-object, else one per unknown key with a did-you-mean. @internal */
 export function optionKeyIssues(
   options: unknown,
   known: readonly string[],

@@ -15,12 +15,7 @@ import { foldLateCosts, recordLateCost } from './late-costs.js';
 import type { StageDefinition } from './options.js';
 import { type ExecutionPaths, readTrace } from './trace-file.js';
 
-/**
- * What a `step()` reports: the execution ended (with its result), or the
- * next call it would make.
- *
- * @public
- */
+/** What a `step()` reports: the execution ended (with its result), or the next call it would make. @public */
 export type StagedStepResult =
   | { readonly done: true; readonly result: StagedResult }
   | {
@@ -42,21 +37,14 @@ export interface ExecutionDeps extends CallContext {
   readonly fence: () => Promise<void>;
 }
 
-/**
- * One execution, driven by the pure {@link transition}: the shell calls the generator or critic the state names,
- * hands what it gave to the transition, commits the new record with its trace records (state first, then the records,
- * exactly once), and goes on. @internal
- */
+/** One execution: calls what the state names, asks the pure {@link transition}, commits state then trace. @internal */
 export class Execution {
   private constructor(
     private readonly deps: ExecutionDeps,
     private state: ExecutionState,
   ) {}
 
-  /**
-   * Loads the execution's record (delivering a pending outbox, then counting the late costs its calls reported after
-   * the pipeline stopped waiting for them) or creates it for `spec`.
-   */
+  /** Loads the record (delivering its outbox, folding late costs in) or creates it for `spec`. */
   static async open(deps: ExecutionDeps, executionId: string, spec: JsonValue): Promise<Execution> {
     const { commit } = deps;
     const saved = await commit.store.load();
@@ -120,12 +108,7 @@ export class Execution {
   }
 }
 
-/**
- * A call that returned in time but whose record the lock's fence refused to save (`RUN_LOCKED`: another process took
- * the execution over meanwhile, and makes the call again) still spent its cost: written as a late cost, counted by
- * the execution's holder, then the refusal rethrown. Any other error writes nothing; nor does a refusal after the
- * save (the saved record holds the cost).
- */
+/** A call whose save `RUN_LOCKED` refused still spent: park its cost as a late cost, then rethrow. */
 async function parkCallCost(error: unknown, step: ExecutionStep, deps: ExecutionDeps): Promise<never> {
   const record = step.records.find((each) => each.kind === 'generated' || each.kind === 'judged');
   if (isGoalLoopError(error, 'RUN_LOCKED') && record !== undefined && 'attempt' in record) {

@@ -12,20 +12,13 @@ import type { ExecutionEffect, ExecutionInput } from './core/machine.js';
 import { type LateCostTarget, recordLateCost } from './late-costs.js';
 import type { StageDefinition } from './options.js';
 
-/**
- * What a host call needs besides the stage: the clock, the call's signal, the time limit of each generator and critic
- * call, the heartbeat that keeps the execution's lock fresh while the host works, and where a late cost goes.
- * @internal
- */
+/** Clock, signal, per-call time limit, heartbeat and late-cost sink of a host call. @internal */
 export interface CallContext extends HostCallBounds {
   /** Where a call that settles after the pipeline stopped waiting for it leaves its cost (see recordLateCost). */
   readonly lateCostTarget: LateCostTarget;
 }
 
-/**
- * Calls a stage's generator and reports what it gave (a throw, the time limit or a malformed result is data); what it
- * threw is recorded on the call's span. @internal
- */
+/** A throw, the time limit or a malformed result is data, recorded on the span. @internal */
 export async function callGenerator(
   stage: StageDefinition,
   effect: Extract<ExecutionEffect, { kind: 'generate' }>,
@@ -65,20 +58,14 @@ export async function callGenerator(
   return { type: 'generated', ts, durationMs, result: { ok: true, output, outputHash, costUsd } };
 }
 
-// An issue zod reports at `$.output` as a whole ("Invalid input"), made to name the place inside the output that JSON
-// cannot hold (`$.output.f: a function is not JSON`); any other issue as it is.
+// Names the place inside the output JSON cannot hold, not just "Invalid input" at `$.output`.
 function withPlace(issue: Issue, value: unknown): Issue {
   if (issue.path.length !== 1 || issue.path[0] !== 'output') return issue;
   const place = nonJsonPlace((value as { output?: unknown }).output);
   return place === null ? issue : { ...issue, path: ['output', ...place.path], message: `${place.what} is not JSON` };
 }
 
-/**
- * Parses a generator's result and checks its output can be hashed and
- * persisted. A value that throws while read (a throwing getter, a throwing
- * `toJSON`) or is nested too deep to walk (a `RangeError`) is a failed call
- * with the reason, never a crash of `run()`.
- */
+/** A throwing getter or `toJSON`, or too-deep nesting, is a failed call, never a crash of `run()`. */
 function checkGeneratorResult(
   stageId: string,
   value: unknown,
@@ -104,10 +91,7 @@ function checkGeneratorResult(
   }
 }
 
-/**
- * Calls a stage's critic on the pending output and reports its reply (a throw or the time limit is data, recorded on
- * the span). @internal
- */
+/** A throw or the time limit is data, recorded on the span. @internal */
 export async function callCritic(
   stage: StageDefinition,
   effect: Extract<ExecutionEffect, { kind: 'judge' }>,

@@ -13,12 +13,8 @@ import type { Standing } from './core/standing-gate.js';
 import { type ProbationOptions, standingIssues, standingOptionShape } from './standing-options.js';
 
 /**
- * Why a generator runs now: the first pass, a retry (with the critic's
- * issues), or a route back (with the routing reason, e.g. "the code critic
- * routed back to plan", and that critic's issues); and the gaps accepted
- * upstream. A route back is told to the stage routed back to, and, on their
- * first call after it, to every later stage up to the one whose critic
- * routed back, which all run again.
+ * Why a generator runs now: the first pass, a retry (with the critic's issues), or a route back (with the routing
+ * reason and that critic's issues, told to every stage that runs again); and the gaps accepted upstream.
  *
  * @public
  */
@@ -81,25 +77,13 @@ export interface StagedPipelineOptions {
   /** Route backs per execution before it escalates as a spec problem (default 3). */
   readonly maxBacktracks?: number;
   /**
-   * `route_back` (default) or `veto`: critics may only retry within their
-   * stage, and every `route_back` is treated as a retry of the stage that
-   * judged (recorded in the trace with `vetoed: true`, the critic's
-   * `routeTo` kept as it said it) — including one whose `routeTo` names a
-   * later or unknown stage, or none. SPEC §8 has two rules that meet here: a
-   * route back to a later or unknown stage breaks the contract (escalate,
-   * `invalid_decision`), and under veto "a route_back is treated as a retry
-   * and recorded as such". The veto rule is the specific one: under veto the
-   * pipeline never routes, so `routeTo` is never used and cannot be wrong;
-   * the decision itself (`route_back`) is one the contract allows. A
-   * malformed decision (one that does not parse) is still
-   * `invalid_decision` under both variants. In the metrics a vetoed route
-   * back is a retry, never a backtrack.
+   * `route_back` (default) or `veto`: under veto critics only retry within their stage, and every `route_back` is
+   * recorded as a retry with `vetoed: true`, whatever its `routeTo` names (see docs/critics.md).
    */
   readonly variant?: CriticVariant;
   /**
-   * The standing of each stage's critic, by stage id (default full; `criticStanding(...).byStage` gives it): on
-   * probation a drawn share of its accepts goes to the stage's `secondCritic`, else escalates `probation_review`;
-   * revoked, its decisions are recorded and the execution escalates `critic_revoked` for a human to gate the stage.
+   * Each stage's critic standing by stage id (default full; see `criticStanding(...).byStage`): on probation a share of
+   * accepts goes to `secondCritic`; revoked, the execution escalates `critic_revoked`.
    */
   readonly standing?: Readonly<Record<string, Standing>>;
   /** How the accepts of critics on probation are drawn for a check (default: every one). */
@@ -108,37 +92,28 @@ export interface StagedPipelineOptions {
   readonly budgetUsd?: number;
   readonly clock?: Clock;
   /**
-   * Aborts the call in progress: `run()` and `step()` stop waiting for the generator or critic at once (the call's
-   * signal aborts) and reject with the signal's reason, releasing the execution's lock. The execution stays
-   * resumable: the call that was cut off is not recorded, and the next `run()` or `step()` makes it again.
+   * Aborts the call in progress: `run()` and `step()` reject with the signal's reason and release the lock. The
+   * execution stays resumable: the cut-off call is not recorded and is made again.
    */
   readonly signal?: AbortSignal;
   /**
-   * Time limit of each generator and critic call, in ms (default 600 000): at the limit the call's signal aborts and
-   * the call counts as failed ("timed out after N ms"), as a throw does: a generator escalates `generator_failed`, a
-   * critic `critic_failed`, with that reason. A call that never settles cannot hold an execution (and its lock) for
-   * ever.
+   * Time limit of each generator and critic call, in ms (default 600 000): at the limit the call is aborted and counts
+   * as failed (`generator_failed` or `critic_failed`, "timed out after N ms").
    */
   readonly hostCallTimeoutMs?: number;
   /**
-   * Receives every trace record as it is appended, with `type` beside `kind` (the same value) so one listener reads
-   * these and the goal loop's events alike; `trace.jsonl` keeps `kind` alone. What it throws goes to
-   * `onListenerError`, never to the run.
+   * Receives every trace record as appended, with `type` beside `kind` so one listener reads these and the loop's
+   * events alike. What it throws goes to `onListenerError`, never to the run.
    */
   readonly onEvent?: (record: TraceRecord & { readonly type: TraceRecord['kind'] }) => void;
   /** Receives what `onEvent` threw, with the record (default: one `console.warn` line per throw). */
   readonly onListenerError?: ListenerErrorHandler<TraceRecord>;
   /**
-   * Where the pipeline's spans go (`critics.execution` → `critics.stage_attempt` → `critics.generator` /
-   * `critics.critic`), e.g. `trace.getTracer('my-host')`. Default: OpenTelemetry's global tracer when
-   * `@opentelemetry/api` is installed, else none.
+   * Where the spans go (`critics.execution` → `critics.stage_attempt` → `critics.generator` / `critics.critic`).
+   * Default: OpenTelemetry's global tracer when `@opentelemetry/api` is installed, else none.
    */
   readonly tracer?: Tracer;
-  /**
-   * Also give the spans OpenTelemetry's GenAI attributes: `gen_ai.operation.name` (`invoke_workflow` for the
-   * execution span, `invoke_agent` for each generator and critic span), `gen_ai.agent.name` (`staged-pipeline`, the stage's id, `<stage id>.critic`) and
-   * `error.type` on a failed span, so GenAI tools recognise the host's model spans under them. Default `false`.
-   */
+  /** Also give the spans OpenTelemetry's GenAI attributes (docs/tracing.md). Default `false`. */
   readonly genAiAttributes?: boolean;
   /** A lock whose heartbeat is older than this is stale (default 600 000 ms, 10 minutes). A lock whose holder ran on this host and whose process is gone is taken over at once. */
   readonly lockTimeoutMs?: number;
@@ -192,10 +167,7 @@ function unknownOptionKeys(options: StagedPipelineOptions) {
   return [...unknownKeys(options, Object.keys(optionShape)), ...inStages].map(unknownKeyIssue);
 }
 
-/**
- * Refuses options a pipeline cannot run with: `INVALID_OPTIONS` listing every issue with its path, an unknown key
- * (of the options or of a stage) included. @internal
- */
+/** `INVALID_OPTIONS` listing every issue with its path, unknown keys included. @internal */
 export function validatePipelineOptions(options: StagedPipelineOptions): void {
   const parsed = optionsSchema.safeParse(options);
   refuseOptions('StagedPipeline', [

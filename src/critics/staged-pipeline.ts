@@ -37,13 +37,9 @@ const requestShape = optionShapeOf<ExecutionRequest>()({
 });
 
 /**
- * Staged critics: runs an execution's stages in order, each stage's output
- * judged by its critic (accept, retry within the stage, route back to an
- * earlier stage, escalate) under per-stage retry budgets, a cross-stage
- * backtrack counter and an optional USD budget, so it always ends
- * `completed` or `escalated`. Each execution persists in
- * `<dir>/<executionId>/` (state.json, trace.jsonl) and resumes after a crash
- * or an abort without repeating a finished call; one runner per execution.
+ * Staged critics: runs an execution's stages in order, each output judged by its critic (accept, retry, route back,
+ * escalate) under retry, backtrack and USD budgets, so it always ends `completed` or `escalated`. Executions persist
+ * in `<dir>/<executionId>/` and resume without repeating a finished call.
  *
  * @example
  * ```ts
@@ -95,10 +91,8 @@ export class StagedPipeline {
   }
 
   /**
-   * Runs (or resumes) the execution until it ends. Rejects with the signal's reason when aborted, at once even while a
-   * generator or critic that ignores its signal is still working (the lock is released; the execution resumes with
-   * that call made again), and with `INVALID_OPTIONS` naming each path when the request has an unknown key or a wrong
-   * value.
+   * Runs (or resumes) the execution until it ends. Rejects with the signal's reason when aborted, at once even if a call
+   * ignores its signal (that call is made again on resume); bad requests are `INVALID_OPTIONS`.
    */
   async run(request: ExecutionRequest): Promise<StagedResult> {
     const step = await this.traced(request, 'run', (execution) => execution.drive(false));

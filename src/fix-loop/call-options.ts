@@ -32,24 +32,13 @@ const getShape = {
   auditTail: unbounded('auditTail', true).optional(),
 };
 
-/**
- * Refuses `runToCompletion` options that are not what it takes, before anything runs: `INVALID_OPTIONS` with each
- * issue at its path (`maxWallMs`), an unknown key (with the option it most likely misspells) included. Returns the
- * wall time to keep to (`Infinity` when none is given).
- *
- * @internal
- */
+/** Checks `runToCompletion` options (`INVALID_OPTIONS`); the wall time, `Infinity` when none. @internal */
 export function wallTimeOf(options: RunToCompletionOptions): number {
   refuseInvalidOptions('FixLoopOrchestrator.runToCompletion()', runShape, options);
   return options.maxWallMs ?? Number.POSITIVE_INFINITY;
 }
 
-/**
- * Refuses `get` options that are not what it takes: `INVALID_OPTIONS` with each issue at its path (`auditTail`), an
- * unknown key included. Returns how many audit entries to read (default 20).
- *
- * @internal
- */
+/** Checks `get` options (`INVALID_OPTIONS`); how many audit entries to read (default 20). @internal */
 export function auditTailOf(options: { readonly auditTail?: number }): number {
   refuseInvalidOptions('FixLoopOrchestrator.get()', getShape, options);
   return options.auditTail ?? 20;
@@ -61,12 +50,7 @@ const stepShape = optionShapeOf<FixStepOptions>()({
   signal: callSignal.optional(),
 });
 
-/**
- * Refuses `step` options that are not what it takes: `INVALID_OPTIONS` naming each path (an unknown key, a malformed
- * candidate at `candidates[1].confidence`). Returns the caller's candidates, or undefined when none were given.
- *
- * @internal
- */
+/** Checks `step` options (`INVALID_OPTIONS`); the caller's candidates, if any. @internal */
 export function stepCandidatesOf(options: FixStepOptions): readonly FixCandidate[] | undefined {
   refuseInvalidOptions('FixLoopOrchestrator.step()', stepShape, options);
   if (options.candidates === undefined) return undefined;

@@ -26,16 +26,9 @@ import type {
 const MAX_ID_TRIES = 100;
 
 /**
- * The fix-loop orchestrator: drives build/test fix sessions on a real
- * workspace, one action per `step()` — probe the environment, measure the
- * gap (build errors + failed tests + missing requirements), or run a build or
- * test iteration (the host's candidate source proposes fixes, the best
- * untried automatic one is applied, the gap is measured again) — until the
- * gap is zero (`converged`) or the pure policy escalates with a report
- * (`max_attempts`, `worsening_trend`, `no_progress`, `all_auto_tried`,
- * `manual_required`, `infra_gap`, `wall_time`). Each session persists in
- * `<dir>/<sessionId>/` (state.json, audit.jsonl with one line per step, a
- * lock) and resumes after a crash without applying a candidate twice.
+ * The fix-loop orchestrator: drives build/test fix sessions on a workspace, one action per `step()` (probe, measure
+ * the gap, or apply the best untried candidate and measure again) until the gap is zero or the policy escalates.
+ * Sessions persist in `<dir>/<sessionId>/` and resume without applying a candidate twice.
  *
  * @example
  * ```ts
@@ -67,11 +60,8 @@ export class FixLoopOrchestrator {
   }
 
   /**
-   * Creates a session (`pending`; nothing runs yet). Bad input is
-   * `INVALID_OPTIONS` with every issue's JSON path (`$.workspace`); a given
-   * `sessionId` that exists is `INVALID_OPTIONS` too. Without one, the id
-   * comes from the clock and a counter (`fix-20260101T120000000Z-1`).
-   * Rejects with the signal's reason, writing nothing, once the signal has fired.
+   * Creates a `pending` session. Bad input, or an existing `sessionId`, is `INVALID_OPTIONS`; without one the id comes
+   * from the clock (`fix-20260101T120000000Z-1`). Rejects, writing nothing, once the signal has fired.
    */
   async start(input: FixLoopStartInput): Promise<FixLoopStarted> {
     this.throwIfAborted();
@@ -94,10 +84,8 @@ export class FixLoopOrchestrator {
   }
 
   /**
-   * Takes one step of the session. `SESSION_NOT_FOUND`, `SESSION_ENDED` (converged or escalated), `RUN_LOCKED`
-   * (stepped elsewhere). `options.candidates` are the caller's fixes for this step, used instead of the candidate
-   * source's (see {@link FixStepOptions}). On an abort it rejects with the signal's reason; nothing is written once the signal has
-   * fired, and a step cut off mid-way is recorded as interrupted on the next call.
+   * Takes one step: `SESSION_NOT_FOUND`, `SESSION_ENDED`, `RUN_LOCKED` (stepped elsewhere). `options.candidates`
+   * replace the source's for this step. On an abort it rejects; a step cut off is recorded as interrupted next call.
    */
   async step(sessionId: string, options: FixStepOptions = {}): Promise<FixStepResult> {
     this.throwIfAborted();
@@ -108,16 +96,9 @@ export class FixLoopOrchestrator {
   }
 
   /**
-   * Steps the session until it converges or escalates, or until `maxWallMs`
-   * have passed: a step still running then is cut off (its host calls' and
-   * commands' signals abort, and it is recorded as interrupted), and the
-   * session escalates `wall_time`. Bounded without a wall time too: the policy escalates once
-   * `maxAttempts` (at most `MAX_ATTEMPTS_CAP`) attempts are made. A session
-   * already over is returned as it is, with `stepsTaken: 0`. On an abort it
-   * rejects with the signal's reason; nothing is written once the signal has
-   * fired, and a step cut off mid-way is recorded as interrupted on the next
-   * call. An unknown option key or a `maxWallMs` that is not a non-negative
-   * number is `INVALID_OPTIONS` naming its path, before anything runs.
+   * Steps until the session converges or escalates, or `maxWallMs` passes (the running step is cut off and the session
+   * escalates `wall_time`); `maxAttempts` bounds it otherwise. A session already over returns with `stepsTaken: 0`.
+   * Bad options are `INVALID_OPTIONS` before anything runs.
    */
   async runToCompletion(sessionId: string, options: RunToCompletionOptions = {}): Promise<FixLoopRunResult> {
     this.throwIfAborted();
@@ -134,10 +115,8 @@ export class FixLoopOrchestrator {
   }
 
   /**
-   * Where the session stands, without taking its lock: a camelCase summary (`sessionId`, `status`, `goalType`,
-   * `attemptsMade`, `maxAttempts`, `gap`, `escalation`, `escalationFiles`), the last `auditTail` entries of its audit
-   * log (default 20; a non-negative integer or `Infinity`) and the whole record as stored in `state` (state.json's
-   * snake_case fields). An unknown option key or a wrong value is `INVALID_OPTIONS` naming its path.
+   * Where the session stands, without its lock: a camelCase summary, the last `auditTail` audit entries (default 20,
+   * `Infinity` for all) and state.json as stored. Bad options are `INVALID_OPTIONS`.
    */
   async get(sessionId: string, options: { readonly auditTail?: number } = {}): Promise<FixSessionView> {
     const paths = sessionPaths(this.options.dir, sessionId);

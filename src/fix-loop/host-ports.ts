@@ -3,10 +3,8 @@ import type { GapModel } from './contracts/gap.js';
 import type { FixSessionState } from './contracts/session.js';
 
 /**
- * What a {@link CandidateSource} receives: the session's record as it stands
- * (a copy of state.json, snake_case like every on-disk record), the tail of
- * the last failing command's output, the gap last measured, and a signal
- * that aborts the call.
+ * What a {@link CandidateSource} receives: the session record (a copy of state.json, snake_case), the tail of the last
+ * failing output, the last gap, and a signal.
  *
  * @public
  */
@@ -18,15 +16,9 @@ export interface CandidateProposalInput {
 }
 
 /**
- * The host's source of fixes (an agent, a rule base): proposes candidates for
- * the current failure, against the workspace as it is now. Candidates are
- * alternatives: with `keep: 'improving'` (the default) an applied fix that
- * does not lower the gap is reverted before the next one, so the workspace is
- * as the last improving attempt left it; with `keep: 'all'` fixes pile up on
- * each other (`input.session.attempts` lists what was applied). Its return is checked candidate by candidate: a
- * malformed candidate is skipped and the reason written in the step's audit
- * line; a throw is recorded as the attempt's outcome, never a crash of
- * `step()`.
+ * The host's source of fixes (an agent, a rule base) for the current failure. Candidates are alternatives under
+ * `keep: 'improving'` and pile up under `keep: 'all'`. A malformed candidate is skipped (the reason audited); a throw
+ * is the attempt's outcome, never a crash of `step()`.
  *
  * @public
  */
@@ -34,20 +26,15 @@ export interface CandidateSource {
   propose(input: CandidateProposalInput): readonly FixCandidate[] | Promise<readonly FixCandidate[]>;
 }
 
-/**
- * Where a {@link CandidateApplier} works: the workspace as an absolute path
- * (the working directory of its commands), and a signal.
- *
- * @public
- */
+/** Where a {@link CandidateApplier} works: the workspace's absolute path (its commands' cwd), and a signal. @public */
 export interface ApplyContext {
   readonly workspace: string;
   readonly signal: AbortSignal;
 }
 
 /**
- * What an applier reports: whether the fix was applied, one sentence of detail, and what its `revert` needs to undo
- * exactly this application (`undo`, any JSON: the git applier's record of the touched files as they were).
+ * What an applier reports: whether the fix was applied, one sentence of detail, and the `undo` (any JSON) its
+ * `revert` needs.
  *
  * @public
  */
@@ -57,20 +44,14 @@ export interface ApplyResult {
   readonly undo?: unknown;
 }
 
-/**
- * Where a {@link CandidateApplier} reverts a fix: the workspace and signal of {@link ApplyContext}, and the `undo`
- * its `apply` returned.
- *
- * @public
- */
+/** Where a {@link CandidateApplier} reverts: the {@link ApplyContext} and the `undo` its `apply` returned. @public */
 export interface RevertContext extends ApplyContext {
   readonly undo: unknown;
 }
 
 /**
- * What a revert reports: whether the workspace is back as it was before the fix (checked, not assumed), and one
- * sentence of detail. `reverted: false` escalates the session (`revert_failed`): the workspace holds what no attempt
- * record describes, and only a human can tell what to keep.
+ * Whether the workspace is back as before the fix (checked, not assumed), with a sentence of detail; `reverted: false`
+ * escalates `revert_failed`.
  *
  * @public
  */
@@ -80,27 +61,20 @@ export interface RevertResult {
 }
 
 /**
- * Carries out an automatic candidate in the workspace, and undoes it (for unified diffs:
- * `createGitPatchApplier`). A fix that cannot be applied is
- * `{ applied: false, detail }`; a throw or a malformed answer is recorded the
- * same way (`not_applied`), never a crash of `step()`.
+ * Carries out an automatic candidate in the workspace, and undoes it (unified diffs: `createGitPatchApplier`). A fix
+ * that cannot be applied is `{ applied: false, detail }`; a throw or malformed answer is `not_applied`.
  *
  * @public
  */
 export interface CandidateApplier {
   apply(candidate: FixCandidate, context: ApplyContext): Promise<ApplyResult>;
-  /**
-   * Undoes exactly what `apply` did for this candidate and checks the workspace is as it was before (optional: an
-   * applier without it keeps every attempt, as `keep: 'all'`). A throw is a failed revert.
-   */
+  /** Undoes exactly what `apply` did and checks it; without it every attempt is kept. A throw is a failed revert. */
   revert?(candidate: FixCandidate, context: RevertContext): Promise<RevertResult>;
 }
 
 /**
- * What an {@link EnvironmentProbe} receives: the workspace as an absolute
- * path (`workspace`, as {@link ApplyContext} has it) and as the session names
- * it, relative to the FileSystem root (`workspacePath`), the session's build
- * and test commands, and a signal.
+ * What an {@link EnvironmentProbe} receives: the workspace absolute (`workspace`) and root-relative (`workspacePath`),
+ * the build and test commands, and a signal.
  *
  * @public
  */
@@ -112,23 +86,14 @@ export interface ProbeInput {
   readonly signal: AbortSignal;
 }
 
-/**
- * What the environment lacks, one sentence per requirement naming it and
- * where it was looked for (empty: verified). A missing requirement escalates
- * the session (`infra_gap`), since a human must set it up.
- *
- * @public
- */
+/** What the environment lacks, one sentence each (empty: verified); any escalates `infra_gap`. @public */
 export interface ProbeResult {
   readonly missing: readonly string[];
 }
 
 /**
- * Checks that the environment can run the session's commands. The default
- * probe checks that the workspace exists, that the build and test commands'
- * programs are on PATH, and that `node_modules` is present when the
- * workspace's package.json declares dependencies. A throw is a missing
- * requirement naming the error.
+ * Checks the environment can run the session's commands (default: the workspace exists, the programs are on PATH,
+ * `node_modules` is present when dependencies are declared). A throw is a missing requirement.
  *
  * @public
  */

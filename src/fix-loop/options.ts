@@ -27,10 +27,8 @@ export interface FixLoopOrchestratorOptions {
   /** Carries out automatic candidates (for unified diffs: `createGitPatchApplier`). */
   readonly applier: CandidateApplier;
   /**
-   * Which applied fixes stay: `'improving'` (the default when the applier has `revert`) reverts a fix whose gap
-   * after is not lower than before, before the next candidate, so candidates are alternatives against the last
-   * improving state; `'all'` (the default for an applier without `revert`) keeps every fix, one on top of the other.
-   * `'improving'` with an applier that cannot revert is refused.
+   * Which applied fixes stay: `'improving'` (default when the applier can `revert`) reverts a fix that does not lower
+   * the gap; `'all'` (default otherwise) keeps every fix. `'improving'` without `revert` is refused.
    */
   readonly keep?: KeepPolicy;
   /** Checks the environment before the first measurement (default: `createEnvironmentProbe`). */
@@ -38,38 +36,26 @@ export interface FixLoopOrchestratorOptions {
   /** Time source (default: `systemClock`); session ids and durations come from it. */
   readonly clock?: Clock;
   /**
-   * Aborts the step in progress (commands, host calls): the call rejects with the signal's reason. Once it has
-   * fired, `start()`, `step()` and `runToCompletion()` reject at once and write nothing; a step cut off mid-way is
-   * recorded as interrupted on the next call (the session stays resumable).
+   * Aborts the step in progress: the call rejects with the signal's reason; once fired, every call rejects at once and
+   * writes nothing. A step cut off is recorded as interrupted on the next call.
    */
   readonly signal?: AbortSignal;
   /** Receives every audit entry as it is appended; what it throws goes to `onListenerError`, never to the step. */
   readonly onEvent?: (entry: AuditEntry) => void;
-  /**
-   * Receives what `onEvent` threw, with the entry; the step goes on (audit.jsonl and state.json are written as
-   * ever). Default: one `console.warn` line naming the entry.
-   */
+  /** Receives what `onEvent` threw, with the entry; the step goes on. Default: one `console.warn` line. */
   readonly onListenerError?: ListenerErrorHandler<AuditEntry>;
   /** Time limit of each build and test command run, in ms (default 600 000). */
   readonly commandTimeoutMs?: number;
   /**
-   * Time limit of each host call (the probe's `probe`, the candidate source's `propose`, the applier's `apply`), in
-   * ms (default 600 000): at the limit the call's signal aborts and the call counts as failed ("timed out after N
-   * ms"), so a call that never settles cannot hold a step (and its lock) for ever.
+   * Time limit of each host call (`probe`, `propose`, `apply`), in ms (default 600 000): at the limit the call is
+   * aborted and counts as failed ("timed out after N ms").
    */
   readonly hostCallTimeoutMs?: number;
   /** A session lock whose heartbeat is older than this is stale (default 600 000 ms, 10 minutes). A lock whose holder ran on this host and whose process is gone is taken over at once. */
   readonly lockTimeoutMs?: number;
-  /**
-   * Where the orchestrator's spans go (`fix_loop.session` → `fix_loop.step` → `fix_loop.command`), e.g.
-   * `trace.getTracer('my-host')`. Default: OpenTelemetry's global tracer when `@opentelemetry/api` is installed, else none.
-   */
+  /** Where the spans go (`fix_loop.session` → `fix_loop.step` → `fix_loop.command`); default the global tracer, if any. */
   readonly tracer?: Tracer;
-  /**
-   * Also give the spans OpenTelemetry's GenAI attributes: `gen_ai.operation.name` (`invoke_workflow` for the
-   * session span, `invoke_agent` for each step, `execute_tool` for each command), `gen_ai.agent.name` (`gen_ai.tool.name` for a command) and
-   * `error.type` on a failed span, so GenAI tools recognise the host's model spans under them. Default `false`.
-   */
+  /** Also give the spans OpenTelemetry's GenAI attributes (docs/tracing.md). Default `false`. */
   readonly genAiAttributes?: boolean;
 }
 
@@ -114,10 +100,7 @@ const optionShape = optionShapeOf<FixLoopOrchestratorOptions>()({
   genAiAttributes: z.boolean().optional(),
 });
 
-/**
- * Refuses options the orchestrator cannot work with: `INVALID_OPTIONS` listing every issue with its JSON path, an
- * unknown key (with the option it most likely misspells) included. @internal
- */
+/** `INVALID_OPTIONS` listing every issue with its JSON path, unknown keys included (with a did-you-mean). @internal */
 export function validateFixLoopOptions(options: FixLoopOrchestratorOptions): void {
   refuseInvalidOptions('FixLoopOrchestrator', optionShape, options);
   if (options.keep === 'improving' && typeof options.applier.revert !== 'function')

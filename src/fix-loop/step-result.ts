@@ -11,16 +11,9 @@ import type { StepOutcome } from './core/machine.js';
 import type { EscalationFiles } from './escalation-files.js';
 
 /**
- * What one `step()` did: the step's index and action, the session's status
- * after it, the policy's sentence and what the step did, the gap after it,
- * and, as they apply, the candidates proposed (well-formed ones, as the
- * source returned them), the attempt made, the escalation report with the
- * files it was written to (`escalation.json`, `escalation.md`), and the audit
- * line written for an earlier step found cut off (a crash) before this one
- * acted, and, when the next step is a build or test iteration, what a party
- * proposing fixes needs (`needsFix`). The records it carries (`gap`, `attempt`, `escalation`,
- * `interrupted`) are the session's on-disk records, snake_case as state.json,
- * escalation.json and audit.jsonl hold them.
+ * What one `step()` did: index, action, status after, the policy's sentence, the gap, and as they apply the candidates,
+ * attempt, escalation (with its files), an earlier step found cut off, and `needsFix`. Records are snake_case as
+ * stored.
  *
  * @public
  */
@@ -41,9 +34,8 @@ export interface FixStepResult {
 }
 
 /**
- * Options of one `step()`: `candidates` proposed by the caller for this step, used instead of asking the host's
- * candidate source (checked as the source's are; a malformed one is `INVALID_OPTIONS` naming its path,
- * `$.candidates[1].confidence`). Ignored by a step that needs no fix (a probe, a measurement).
+ * Options of one `step()`: the caller's `candidates`, used instead of the source's (checked alike; a malformed one is
+ * `INVALID_OPTIONS`). Ignored by a step that needs no fix.
  *
  * @public
  */
@@ -54,11 +46,8 @@ export interface FixStepOptions {
 }
 
 /**
- * What `runToCompletion()` reports: the session's status and last gap, how
- * many steps this call took, the escalation report when it escalated
- * (`wall_time` when the wall-time budget ran out between steps) and the
- * files it was written to, the last step's result, and the whole audit log
- * (audit.jsonl's entries, snake_case as stored).
+ * What `runToCompletion()` reports: status, last gap, steps taken, the escalation and its files, the last step's result
+ * and the whole audit log (snake_case as stored).
  *
  * @public
  */
@@ -74,15 +63,8 @@ export interface FixLoopRunResult {
 }
 
 /**
- * What `get()` reports: a summary of the session in camelCase (its id,
- * status, goal and goal type, workspace, attempts made and allowed, the gap
- * last measured, the escalation report once escalated), where the report's
- * files are (`escalationFiles`: written right after the escalated record; a
- * crash in between leaves them missing until the next `step()` or
- * `runToCompletion()` on the session writes them again), the last entries
- * of its audit log (oldest first) in `auditTail`, and the whole record in
- * `state`: state.json as stored, with its snake_case fields (`step_count`,
- * `attempts`, `tried`, `manual_candidates`, …).
+ * What `get()` reports: a camelCase summary, the escalation files (missing after a crash until the next call writes
+ * them), the last audit entries (oldest first) and state.json as stored in `state`.
  *
  * @public
  */
@@ -101,13 +83,7 @@ export interface FixSessionView {
   readonly state: FixSessionState;
 }
 
-/**
- * What `start()` returns: the new session's id, its status (`pending`), and
- * notes on the input that did not stop it (a `maxAttempts` clamped to the
- * cap), each with its JSON path.
- *
- * @public
- */
+/** What `start()` returns: the id, status `pending`, and notes on clamped input with their JSON paths. @public */
 export interface FixLoopStarted {
   readonly sessionId: string;
   readonly status: 'pending';
@@ -116,15 +92,9 @@ export interface FixLoopStarted {
 
 /** Options of `FixLoopOrchestrator.runToCompletion`. @public */
 export interface RunToCompletionOptions {
-  /**
-   * Stop once this many ms have passed, escalating the session `wall_time` (default: no limit); a step still
-   * running then is cut off (its host calls and commands are stopped) and recorded as interrupted.
-   */
+  /** Escalate `wall_time` once this many ms have passed (default none); the running step is cut off as interrupted. */
   readonly maxWallMs?: number;
-  /**
-   * Cancels this call (a host's request given up): the step running is cut off (its commands and host calls
-   * stopped, recorded as interrupted on the next call) and the call rejects with the signal's reason.
-   */
+  /** Cancels this call: the running step is cut off (recorded as interrupted) and the call rejects. */
   readonly signal?: AbortSignal;
 }
 

@@ -21,10 +21,8 @@ import { checkCallOptions, ifStoppedOf, type LoopRunOptions } from './run-option
 import type { LoopSession } from './session.js';
 
 /**
- * The goal loop: runs a pipeline's stages, evaluates the goal, and
- * PASSes, RETRIES only the named stages, ASKs the user or BLOCKs, under an
- * iteration bound with a hard cap of 20, a no-progress stop and a budget.
- * Crash-safe and resumable; one loop per run directory.
+ * The goal loop: runs a pipeline's stages, evaluates the goal, and PASSes, RETRIES only the named stages, ASKs the
+ * user or BLOCKs, under an iteration bound, a no-progress stop and a budget. Resumable; one loop per run directory.
  *
  * @example
  * ```ts
@@ -81,9 +79,8 @@ export class GoalLoop {
   }
 
   /**
-   * Runs (or resumes) exactly one iteration; `done: false` when the loop would go on. On a run that already
-   * stopped it opens a new session, or, with `{ ifStopped: 'return-stop' }`, returns the recorded stop and
-   * writes nothing (checked under the lock: what a queue worker given a duplicate delivery needs).
+   * Runs (or resumes) exactly one iteration; `done: false` when the loop would go on. With
+   * `{ ifStopped: 'return-stop' }` a stopped run returns its recorded stop and writes nothing (for duplicate deliveries).
    *
    * @example
    * ```ts
@@ -97,11 +94,8 @@ export class GoalLoop {
   }
 
   /**
-   * The loop's events as `onEvent` gets them, for `for await`: each one appended from this call on, by any `run()` or
-   * `step()` of this loop. Ends when `signal` aborts (after the events it holds) or on `return()` (a `break`), not
-   * with a run (the loop may run again). Events queue while the consumer is slower and none is dropped; a session
-   * appends a bounded number (a few per stage and iteration, under the iteration cap). A misspelt option (`sigal`),
-   * which would leave the iteration without an end, is `INVALID_OPTIONS`.
+   * The loop's events as `onEvent` gets them, for `for await`, from this call on; none is dropped. Ends when `signal`
+   * aborts or on `return()`, not with a run. A misspelt option is `INVALID_OPTIONS`.
    *
    * @example
    * ```ts
@@ -115,11 +109,7 @@ export class GoalLoop {
     return this.context.feed.subscribe(options.signal);
   }
 
-  /**
-   * Dry run: gathers and evaluates as the loop would now, and writes nothing
-   * (no events, no state, no lock). Command criteria still run unless
-   * `skipCommands` is set (then they are PENDING); a misspelt option is `INVALID_OPTIONS`.
-   */
+  /** Dry run: gathers and evaluates, writing nothing; command criteria run unless `skipCommands` (then PENDING). */
   async evaluate(options: { readonly skipCommands?: boolean } = {}): Promise<GoalEvaluation> {
     checkCallOptions('evaluate', options);
     const { fs } = this.context.options;

@@ -6,10 +6,8 @@ import { findLastRecord } from '../runtime/jsonl-log.js';
 import type { GoalEvaluation } from './core/evaluate.js';
 
 /**
- * The iteration of the latest `loop_iteration_started` event in an
- * events.jsonl, read backwards from the end (its cost does not grow with the
- * log), or `null` when there is none. Torn and foreign lines are skipped; an
- * `iteration` that is not a safe counter is `STATE_CORRUPT` naming the file and field.
+ * The iteration of the latest `loop_iteration_started` in an events.jsonl, read from the end, or `null`; a bad
+ * `iteration` is `STATE_CORRUPT`.
  *
  * @example
  * ```ts
@@ -23,23 +21,12 @@ export function readLatestIterationStarted(fs: FileSystem, eventsPath: string): 
   );
 }
 
-/**
- * Where the loop keeps the whole evaluation of iteration `n`:
- * `<runDir>/iterations/<n>/evaluation.json`. Pure.
- *
- * @public
- */
+/** Where the loop keeps iteration `n`'s whole evaluation: `<runDir>/iterations/<n>/evaluation.json`. Pure. @public */
 export function iterationEvaluationPath(runDir: string, iteration: number): string {
   return joinPath(runDir, `iterations/${iteration}/evaluation.json`);
 }
 
-/**
- * Writes the whole evaluation of iteration `n` to {@link iterationEvaluationPath}, so a host can see what failed in
- * any past iteration. Atomic but not synced on its own: the record written next, which holds the evaluation's
- * decision, is, and a copy a power loss takes back reads as an iteration without one.
- *
- * @internal
- */
+/** Atomic, unsynced: the next record, which holds the decision, is synced. @internal */
 export async function writeIterationEvaluation(
   fs: FileSystem,
   runDir: string,
@@ -51,12 +38,7 @@ export async function writeIterationEvaluation(
   });
 }
 
-/**
- * The whole evaluation of iteration `n` as the loop wrote it, or `null` when there is none (an iteration cut off
- * before its evaluation, a file that is not a JSON object).
- *
- * @internal
- */
+/** Iteration `n`'s evaluation as written, or `null` (cut off before it, or not a JSON object). @internal */
 export async function readIterationEvaluation(
   fs: FileSystem,
   runDir: string,
@@ -70,12 +52,7 @@ export async function readIterationEvaluation(
   return json.ok && typeof json.value === 'object' && json.value !== null ? (json.value as GoalEvaluation) : null;
 }
 
-/**
- * The evaluation of the latest iteration that has one, from iteration `n` back (an iteration cut off before its
- * evaluation has none), or `null`.
- *
- * @internal
- */
+/** The latest evaluation from iteration `n` back, or `null`. @internal */
 export async function readLatestEvaluation(
   fs: FileSystem,
   runDir: string,

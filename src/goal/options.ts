@@ -38,24 +38,16 @@ export interface GoalLoopOptions {
   readonly clock?: Clock;
   /** Aborts the loop: stage runners and commands get it; the session stays resumable. */
   readonly signal?: AbortSignal;
-  /**
-   * Receives every event as it is appended to events.jsonl. A listener that throws never breaks the loop: its
-   * error goes to `onListenerError` and the loop goes on (events.jsonl and loop-state.json are written as ever).
-   */
+  /** Receives every event as appended; what it throws goes to `onListenerError` and the loop goes on. */
   readonly onEvent?: (event: LoopEvent) => void;
   /** Receives what `onEvent` threw, with the event (default: one `console.warn` line per throw). */
   readonly onListenerError?: ListenerErrorHandler<LoopEvent>;
   /**
-   * Where the loop's spans go (`goal_loop.run` → `goal_loop.iteration` → `goal_loop.stage` / `goal_loop.evaluation`),
-   * e.g. `trace.getTracer('my-host')`. Default: OpenTelemetry's global tracer when `@opentelemetry/api` is
-   * installed (loaded once, on the first run), else none.
+   * Where the spans go (`goal_loop.run` → `goal_loop.iteration` → `goal_loop.stage` / `goal_loop.evaluation`).
+   * Default: OpenTelemetry's global tracer when `@opentelemetry/api` is installed, else none.
    */
   readonly tracer?: Tracer;
-  /**
-   * Also give the spans OpenTelemetry's GenAI attributes: `gen_ai.operation.name` (`invoke_workflow` for the
-   * run span, `invoke_agent` for each stage's span), `gen_ai.agent.name` (`goal-loop`, the stage's id) and
-   * `error.type` on a failed span, so GenAI tools recognise the host's model spans under them. Default `false`.
-   */
+  /** Also give the spans OpenTelemetry's GenAI attributes (docs/tracing.md). Default `false`. */
   readonly genAiAttributes?: boolean;
   /** Command criteria run at most this many at once (default: the command runner's `concurrency`, the number of CPUs for the execa runner; else 4). */
   readonly concurrency?: number;
@@ -67,9 +59,8 @@ export interface GoalLoopOptions {
    */
   readonly askJudges?: AskJudges;
   /**
-   * The feedback stage's id: one of `stages`, whose `artifacts/stages/<id>/feedback.json` the loop reads and which it
-   * reruns after the stages a RETRY names. Default `11-feedback-loop` (a pipeline without it has no stage to rerun
-   * for feedback). An id that is not one of `stages` is `INVALID_OPTIONS`: the loop would never refresh the report.
+   * The feedback stage's id, rerun after the stages a RETRY names (default `11-feedback-loop`); one that is not in
+   * `stages` is `INVALID_OPTIONS`.
    */
   readonly feedbackStage?: string;
   /**
@@ -77,10 +68,7 @@ export interface GoalLoopOptions {
    * taken over (default 10 minutes). A lock whose holder ran on this host and whose process is gone is taken over at once.
    */
   readonly lockTimeoutMs?: number;
-  /**
-   * A stage's time limit in ms: one for every stage, or per stage id (stages not named have none). A stage that
-   * overruns is recorded `failed` ("timed out") and its `context.signal` is aborted. Default: none.
-   */
+  /** A stage's time limit in ms, one for all or per stage id: an overrun is `failed` ("timed out"), its signal aborted. */
   readonly stageTimeoutMs?: number | Readonly<Record<string, number>>;
 }
 
@@ -148,13 +136,7 @@ const optionShape = optionShapeOf<GoalLoopOptions>()({
 const optionsSchema = z.object(optionShape);
 const OPTION_KEYS = Object.keys(optionShape);
 
-/**
- * Validates loop options: every wrong value and every unknown key (with the
- * known key it most likely misspells) is an issue with its path in one
- * `INVALID_OPTIONS` error; nothing is silently defaulted or ignored.
- *
- * @internal
- */
+/** One `INVALID_OPTIONS` with every wrong value and unknown key (with a did-you-mean); nothing silently ignored. @internal */
 export function validateLoopOptions(options: GoalLoopOptions): void {
   const parsed = optionsSchema.safeParse(options);
   const extra = unknownKeys(options, OPTION_KEYS).map(unknownKeyIssue);

@@ -17,15 +17,7 @@ export type OpenedRecord =
   | { readonly kind: 'open'; readonly state: LoopState; readonly goal: LoadedGoal; readonly config: MachineConfig }
   | { readonly kind: 'stopped'; readonly result: LoopStepResult };
 
-/**
- * Loads or creates the run's record, delivers a pending outbox, logs a lock
- * takeover, then resumes the unfinished session or opens a new one. A stop
- * whose events were still undelivered (the caller never saw it) is returned
- * as it was decided; so is any recorded stop when `ifStopped` is
- * `'return-stop'`, with nothing written but a takeover's log.
- *
- * @internal
- */
+/** Loads or creates the record, delivers a pending outbox, then resumes or opens a session, or returns a stop. @internal */
 export async function openRecord(
   deps: SessionDeps,
   takeover: TakenOverLock | null,
@@ -67,12 +59,7 @@ export async function openRecord(
   return { kind: 'open', state, goal, config };
 }
 
-/**
- * The record of a run this library has not looped on yet: it continues the log's iteration count, the recorded
- * spend, and the stages another tool (rstack-agents) recorded as passed.
- *
- * @internal
- */
+/** A fresh record continuing the log's iteration count, the spend and stages another tool recorded passed. @internal */
 async function freshState(deps: SessionDeps, goal: LoadedGoal, ts: string): Promise<LoopState> {
   const [iteration, lastSeq, spent, recorded] = await Promise.all([
     readLatestIterationStarted(deps.fs, deps.paths.events),
@@ -92,13 +79,7 @@ async function freshState(deps: SessionDeps, goal: LoadedGoal, ts: string): Prom
   });
 }
 
-/**
- * The result of a stop already recorded in the run's state, as the call that stopped returned it: the evaluation
- * is read back from `iterations/<n>/evaluation.json` when the stop's iteration was evaluated in the stopped
- * session (else `null`, as when the session stopped before evaluating). Reads only.
- *
- * @internal
- */
+/** A recorded stop's result as first returned, its evaluation read back when evaluated in that session. @internal */
 async function savedStop(
   deps: Pick<SessionDeps, 'fs' | 'paths'>,
   state: LoopState,

@@ -15,14 +15,7 @@ import { openRecord } from './session-open.js';
 import { raiseRecordedSpend, readRecordedSpend } from './spend.js';
 import { callStage } from './stage-call.js';
 
-/**
- * One session of a run, driven by the pure {@link transition}: the shell
- * observes (the signal, the spend, the goal, a stage's outcome, an
- * evaluation), asks the transition what comes next, commits the new record
- * with its events, and carries out the effect. It decides nothing itself.
- *
- * @internal
- */
+/** One session of a run: observes, asks the pure {@link transition}, commits, carries out the effect. @internal */
 export class LoopSession {
   private evaluation: GoalEvaluation | null = null;
   // The last stage's cost until a saved record holds it: parked in spend-pending/ if the lock is lost first.
@@ -35,10 +28,7 @@ export class LoopSession {
     private readonly config: MachineConfig,
   ) {}
 
-  /**
-   * Opens the run's session (see {@link openRecord}): the session to drive, or a stop recorded earlier, returned
-   * as it was decided.
-   */
+  /** The session to drive, or a stop recorded earlier (see {@link openRecord}). */
   static async open(
     deps: SessionDeps,
     takeover: TakenOverLock | null,
@@ -100,9 +90,7 @@ export class LoopSession {
     }
   }
 
-  // Commits the next record with its events, fenced once (with `alongside`, a file the record vouches for, written
-  // first), synced unless it only announces work; spend it added is then recorded in metrics.json. A record whose only change is its delivered outbox
-  // emptied is not written: the one on disk says the same once redelivered.
+  // Fenced once; synced unless it only announces work; a record that only empties the delivered outbox is not written.
   private async commit(next: LoopState, alongside?: () => Promise<void>, sync = true): Promise<void> {
     if (alongside === undefined && onlyClearsOutbox(this.state, next)) {
       this.state = next;
@@ -116,8 +104,7 @@ export class LoopSession {
     if (next.spent_usd > spent) await raiseRecordedSpend(this.deps.fs, this.deps.paths.metrics, next.spent_usd);
   }
 
-  // What every input carries: the signal, the spend recorded in metrics.json (re-read each time, late costs that
-  // arrived folded in first, so every budget check sees them), the time.
+  // Spend is re-read every time, late costs folded in first, so every budget check sees them.
   private async observed(): Promise<Pick<LoopInput, 'aborted' | 'spentUsd' | 'ts'>> {
     this.state = await foldPendingLateCosts(this.deps, this.state);
     const spentUsd = await readRecordedSpend(this.deps.fs, this.deps.paths.metrics);
@@ -174,8 +161,7 @@ export class LoopSession {
     return evaluateGoal(facts, { askJudges: this.deps.askJudges });
   }
 
-  // An evaluation the transition recorded: the whole of it stays readable (what failed, in which iteration), written
-  // with the record that holds it.
+  // The whole evaluation stays readable, written with the record that holds it.
   private record(evaluation: GoalEvaluation): () => Promise<void> {
     this.evaluation = evaluation;
     return () => writeIterationEvaluation(this.deps.fs, this.deps.paths.runDir, this.state.iteration, evaluation);
@@ -194,8 +180,7 @@ export class LoopSession {
   }
 }
 
-// True for a step that only announces work: from a checkpoint to a stage's run (the iteration and the stage started),
-// with no stage finished, evaluation or decision in it, so not a durable point of its own (SPEC §10).
+// Announcing steps (iteration or stage started) are not durable points of their own (SPEC §10).
 function announces(input: LoopInput, effect: LoopEffect): boolean {
   return input.type === 'checkpoint' && effect.kind === 'run_stage';
 }

@@ -7,14 +7,7 @@ import { readMetricValue } from './core/metric.js';
 // What to do about a metrics.json the loop refuses.
 const METRICS_ADVICE = 'fix it before running the loop, so its budget is checked against the real spend.';
 
-/**
- * Reads `cumulative_cost_usd` from metrics.json: 0 when the file or the field
- * is absent; a number or a numeric string otherwise. Any other value is
- * `INVALID_CONTRACT` — a budget is never checked against a spend it could not
- * read, and the file is not overwritten.
- *
- * @internal
- */
+/** `cumulative_cost_usd` (0 when absent); anything unreadable is `INVALID_CONTRACT`, never a budget check. @internal */
 export async function readRecordedSpend(fs: FileSystem, path: string): Promise<number> {
   const metrics = metricsOf(await readDocumentText(fs, path, METRICS_ADVICE), path);
   if (metrics instanceof GoalLoopError) throw metrics;
@@ -23,13 +16,7 @@ export async function readRecordedSpend(fs: FileSystem, path: string): Promise<n
   return spent;
 }
 
-/**
- * The spend metrics.json records (0 when the field is absent), or the `INVALID_CONTRACT` error the loop refuses the
- * file with, its issue at `cumulative_cost_usd`. For the readers that report the file instead of refusing it (an
- * evaluation, a status) as much as for the loop. Pure.
- *
- * @internal
- */
+/** The recorded spend, or the `INVALID_CONTRACT` error, for readers that report rather than refuse. Pure. @internal */
 export function recordedSpendOf(metrics: Readonly<Record<string, unknown>>, path: string): number | GoalLoopError {
   const value = metrics.cumulative_cost_usd;
   if (value === undefined) return 0;
@@ -42,13 +29,7 @@ export function recordedSpendOf(metrics: Readonly<Record<string, unknown>>, path
   });
 }
 
-/**
- * Raises the run's spend in metrics.json to `spentUsd`, keeping every other
- * field; a spend already recorded there at or above it is left as it is (the
- * loop only ever adds to the spend, never writes a lower figure).
- *
- * @internal
- */
+/** Raises the recorded spend, never lowers it; other fields kept. @internal */
 export async function raiseRecordedSpend(fs: FileSystem, path: string, spentUsd: number): Promise<void> {
   const recorded = await readRecordedSpend(fs, path);
   // Spend is kept to a billionth of a dollar (kit/usd.ts): half of one is float noise, a whole one is spend.
@@ -59,20 +40,14 @@ export async function raiseRecordedSpend(fs: FileSystem, path: string, spentUsd:
   await fs.writeText(path, text);
 }
 
-// Reads metrics.json as an object ({} when missing); a file that is not a JSON object, or is nested too deep to
-// rewrite, is INVALID_CONTRACT, never overwritten.
+// A non-object or too-deep metrics.json is INVALID_CONTRACT, never overwritten.
 async function readMetrics(fs: FileSystem, path: string): Promise<Record<string, unknown>> {
   const metrics = metricsOf(await readDocumentText(fs, path, METRICS_ADVICE), path);
   if (metrics instanceof GoalLoopError) throw metrics;
   return metrics;
 }
 
-/**
- * metrics.json's text as an object (`{}` when the file is absent, `text` null), or the `INVALID_CONTRACT` error the
- * loop refuses a text that is not one, or one nested too deep to rewrite, with (its issue at the document root). Pure.
- *
- * @internal
- */
+/** metrics.json as an object (`{}` when absent), or the `INVALID_CONTRACT` error. Pure. @internal */
 export function metricsOf(text: string | null, path: string): Record<string, unknown> | GoalLoopError {
   if (text === null) return {};
   const json = parseJsonText(text);
@@ -86,15 +61,10 @@ export function metricsOf(text: string | null, path: string): Record<string, unk
   );
 }
 
-/**
- * Deeper than this metrics.json is refused: the loop rewrites the file with the run's spend after a stage, and
- * JSON.stringify recurses, overflowing the call stack a few thousand levels down. Refused on the first read, before
- * any stage, rather than after a stage has spent money the file can then never record.
- */
+/** Refused on first read, before a stage spends money: JSON.stringify would overflow rewriting it. */
 const MAX_METRICS_DEPTH = 1000;
 
-// The refusal of a metrics.json nested deeper than the loop can rewrite, at the document root (a field under
-// stage_status would otherwise read as one stage's unreadable status), the deep field named in the message.
+// At the document root, else a deep field under stage_status would read as one stage's bad status.
 function tooDeep(document: object, path: string): GoalLoopError | null {
   const deep = pathBeyondDepth(document, MAX_METRICS_DEPTH);
   if (deep === null) return null;

@@ -27,10 +27,7 @@ export interface StageCall {
   readonly lateCost: (late: Promise<StageOutcome>) => void;
 }
 
-/**
- * How a stage call ended: an outcome (a timeout is a failed one; `thrown` is what a runner that threw threw), or an
- * abort with whatever cost the runner still reported. @internal
- */
+/** An outcome (a timeout is a failed one), or an abort with the cost the runner still reported. @internal */
 export type StageCallResult =
   | { readonly kind: 'done'; readonly outcome: StageOutcome; readonly thrown?: unknown }
   | { readonly kind: 'aborted'; readonly costUsd: number };
@@ -38,10 +35,7 @@ export type StageCallResult =
 /** How long the loop waits for a runner's outcome once its signal fired (a later cost goes to {@link StageCall.lateCost}). @internal */
 export const STAGE_ABORT_GRACE_MS = 1_000;
 
-/**
- * Calls the host's runner for one stage, raced against the loop's signal and the stage's time limit, so a runner that
- * never settles cannot keep the loop (or its lock) alive. @internal
- */
+/** Races the runner against the signal and time limit, so one that never settles cannot hold the lock. @internal */
 export async function callStage(call: StageCall): Promise<StageCallResult> {
   const { runner, stage, clock } = call;
   const timer = new AbortController();
@@ -122,10 +116,7 @@ async function settle(
 
 const OUTCOME_STATUSES: ReadonlySet<string> = new Set(stageOutcomeStatusSchema.options);
 
-/**
- * Checks what a host's stage runner returned; a wrong shape becomes a failed stage whose detail names the field
- * (never a silent pass). @internal
- */
+/** A wrong shape becomes a failed stage naming the field, never a silent pass. @internal */
 function checkStageOutcome(stage: string, outcome: unknown): StageOutcome {
   const value = outcome as Partial<StageOutcome> | null | undefined;
   const problems: string[] = [];

@@ -7,10 +7,7 @@ export interface NonJsonPlace {
   readonly what: string;
 }
 
-/**
- * The first place in `value` (depth first, in key order) that is not a JSON value: not null, a boolean, a string, a
- * finite number, an array or a plain object. @internal
- */
+/** The first place (depth first, key order) that is not a JSON value. @internal */
 export function nonJsonPlace(value: unknown): NonJsonPlace | null {
   // Depth first with explicit leave marks, so `inside` holds exactly the objects on the path to the current one.
   const stack: (Step | { leave: object })[] = [{ value, key: null, parent: null }];
@@ -73,8 +70,7 @@ function nonJsonKind(value: unknown): string | null {
   }
 }
 
-// True for an object made as JSON makes objects: its prototype is null or a root prototype (Object.prototype of any
-// realm, so an object from a vm context or a test environment counts).
+// Any realm's Object.prototype counts, so vm contexts and test environments pass.
 function isPlainObject(value: object): boolean {
   const prototype = Object.getPrototypeOf(value) as object | null;
   return prototype === null || Object.getPrototypeOf(prototype) === null;
@@ -90,10 +86,7 @@ export type ReadFailure =
       readonly what: string;
     };
 
-/**
- * A copy of `value` made by reading it once, as JSON holds it: arrays by index, plain objects by their own enumerable
- * string keys, each object once (cycles kept as cycles), other values as they are. @internal
- */
+/** Reads `value` once as JSON holds it (cycles kept), so getters run once. @internal */
 export function readWhole(value: unknown): { ok: true; value: unknown } | ReadFailure {
   const copies = new Map<object, unknown[] | Record<string, unknown>>();
   const pending: [object, unknown[] | Record<string, unknown>, Step][] = [];

@@ -1,5 +1,4 @@
-// What a record remembers of its pending late costs, so each one is counted once however a fold is cut short: the goal
-// loop and the staged pipeline both add late costs to their spend this way.
+// A record remembers its pending late costs so each is counted once however a fold is cut short.
 import { z } from 'zod';
 
 /** `folded`: files added to the spend but maybe not removed yet; `unreadable`: damaged files already reported. @internal */
@@ -32,11 +31,7 @@ export interface PendingCostSort<R> {
   readonly memory: LateCostMemory | undefined;
 }
 
-/**
- * Sorts the pending files against `memory`: the fresh ones to count, the damaged ones to report, the counted ones to
- * remove, and the memory that keeps a crash between the record's commit and the removal from counting a file twice.
- * @internal
- */
+/** Fresh to count, damaged to report, counted to remove, and the memory that stops a double count. @internal */
 export function sortPendingCosts<R>(
   memory: LateCostMemory | undefined,
   pending: readonly PendingCost<R>[],
@@ -58,10 +53,7 @@ export function sortPendingCosts<R>(
   };
 }
 
-/**
- * What a record remembers once the files named `removed` are gone: it forgets them (a name is remembered only while its
- * file may still be there). @internal
- */
+/** Forgets removed files: a name is remembered only while its file may be there. @internal */
 export function forgetRemovedCosts(
   memory: LateCostMemory | undefined,
   removed: readonly string[],

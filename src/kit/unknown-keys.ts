@@ -5,10 +5,7 @@ export interface UnknownKey {
   readonly suggestion: string | undefined;
 }
 
-/**
- * The own enumerable string keys of `value` that are not in `known`, in order, each with the known key it most likely
- * meant ({@link closestKey}). @internal
- */
+/** Own enumerable keys not in `known`, each with its likeliest intended key. @internal */
 export function unknownKeys(
   value: unknown,
   known: readonly string[],
@@ -35,11 +32,7 @@ function keyIssue(unknown: UnknownKey, noun: 'option' | 'key'): KeyIssue {
   return { code: 'unrecognized_keys', path: [...unknown.path], message: `unknown ${noun} \`${unknown.key}\`${hint}` };
 }
 
-/**
- * The unknown `keys` of the object at `path`, as a schema reports them together (zod's `unrecognized_keys`, at the
- * object's path, with no hint), as one issue per key at the key's own path: "unknown key `x`; did you mean `y`?" when a key of `known` is close.
- * @internal
- */
+/** zod's grouped `unrecognized_keys` as one issue per key at its own path, with a did-you-mean. @internal */
 export function unknownKeyIssuesAt(
   keys: readonly string[],
   path: readonly (string | number)[],
@@ -48,10 +41,7 @@ export function unknownKeyIssuesAt(
   return keys.map((key) => keyIssue({ key, path: [...path, key], suggestion: closestKey(key, known) }, 'key'));
 }
 
-/**
- * The known key `key` most likely misspells: the one at the smallest edit distance, ignoring case, when that distance
- * is at most 2 and smaller than the key's length (so `x` does not suggest `fs`). @internal
- */
+/** The closest known key, ignoring case, within distance 2 and under the key's length (`x` never suggests `fs`). @internal */
 export function closestKey(key: string, known: readonly string[]): string | undefined {
   const lower = key.toLowerCase();
   let best: string | undefined;
@@ -66,8 +56,7 @@ export function closestKey(key: string, known: readonly string[]): string | unde
   return best;
 }
 
-// Levenshtein distance with adjacent transpositions counting 1 (optimal string alignment), or `limit` once it
-// cannot come under it: keys are short and the known set small, but a caller's key may be any length.
+// Optimal string alignment, capped at `limit`: a caller's key may be any length.
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) >= limit) return limit;
   let before: number[] = [];

@@ -1,5 +1,4 @@
-// Atomic writes of the Node filesystem adapter: a unique temp file beside the target, fsync, rename over, fsync the
-// directory (small ones in quick-write.ts); and the sweep of the temp files a crash left behind.
+// Atomic writes (temp file, fsync, rename, fsync the directory) and the sweep of temp files a crash left.
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import { promises as fsp } from 'node:fs';
@@ -37,8 +36,7 @@ export async function sweepTempFiles(
   }
 }
 
-// Writes a file atomically: unique temp file beside it, fsync (when `sync`), rename over, fsync the directory. A small
-// text goes the quick way (synchronous calls but for the flushes), a large one the asynchronous way.
+// Small texts go the quick way (synchronous but for the flushes), large ones asynchronously.
 export async function writeAtomic(target: string, text: string, sync: boolean, dirs: KnownDirectories): Promise<void> {
   const bytes = Buffer.from(text, 'utf8');
   if (bytes.length <= QUICK_WRITE_BYTES) return quickReplace(target, bytes, sync, dirs);
@@ -55,11 +53,7 @@ export async function writeAtomic(target: string, text: string, sync: boolean, d
 // Filesystems without hard links, where an exclusive create falls back to an open with O_EXCL and a write.
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
 
-/**
- * Creates `target` with `text` unless something is there (`false` then). The file appears whole: the text goes to a
- * temp file that is then hard-linked as the target, so a kill never leaves an empty or torn one (a lock read in that
- * state would be taken for a holder's). Flushed to disk only when `sync`.
- */
+/** Temp file hard-linked as the target, so a kill never leaves an empty lock taken for a holder's; `false` when taken. */
 export async function createWhole(
   target: string,
   text: string,
@@ -111,11 +105,7 @@ async function writeTemp(target: string, bytes: Buffer, sync: boolean): Promise<
 // The most bytes one write call is given (Node refuses a length past 2 GiB - 1).
 const MAX_WRITE_BYTES = 2 ** 30;
 
-/**
- * Writes every byte with as few write calls as the kernel allows (FileHandle.writeFile goes through the thread pool
- * once per 512 KiB: seventeen round trips for an 8.5 MB report); a short write continues where it stopped, and a write
- * that makes no progress is an `EIO` error instead of a loop that never ends.
- */
+/** Fewer thread-pool round trips than FileHandle.writeFile; a write that makes no progress is `EIO`, not a loop. */
 async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
   let offset = 0;
   while (offset < bytes.length) {

@@ -16,31 +16,14 @@ const COMMAND_ID_VARIABLE = 'GOAL_LOOP_COMMAND_ID';
 const PIPE_GRACE_MS = 300;
 
 /**
- * The Node implementation of the {@link CommandRunner} port, on execa. Runs the
- * command line through a shell in its own process group, keeps only the tail
- * of stdout and stderr, and on timeout or abort kills the whole group
- * (`SIGKILL`), grandchildren included, and (on Linux, found through `/proc`)
- * every process that left the group: a descendant (`setsid … &`), or one
- * whose parent already exited (a double fork), found by the
- * `GOAL_LOOP_COMMAND_ID` variable every process of the command inherits
- * (unique to each run). Never rejects: a
- * non-zero exit, a timeout, an abort and a failure to start (`startError`)
- * are all results.
+ * The Node `CommandRunner`, on execa: runs the command line through a shell in its own process group and keeps
+ * the tails of stdout and stderr. On timeout or abort it kills the whole tree (`SIGKILL`), on Linux also processes
+ * that left it, found by the `GOAL_LOOP_COMMAND_ID` each inherits. Never rejects: a non-zero exit, a timeout, an abort
+ * and a failure to start (`startError`) are results.
  *
- * It returns on time: once the shell has exited or been killed, it waits at
- * most 300 ms for the output pipes to close. A process still holding them then
- * (a background job, a detached grandchild) no longer delays the result: the
- * rest of the shell's process group is killed, the runner stops reading, and
- * the result's `detail` says so. So `setsid sleep 20 & echo hi` returns in
- * about 300 ms with exit code 0, not after 20 s.
- *
- * An unknown option key (`maxOutputByte`) or a `maxOutputBytes` that is not a
- * non-negative integer throws `INVALID_OPTIONS` naming its path. So do the
- * options of each `run`, before anything starts (the call rejects): they are
- * required, `cwd` a non-empty string, `timeoutMs` a number ≥ 0 (`Infinity` is
- * no timeout; `"500"` or `NaN` is refused, never run without one), `env` an
- * object of strings, `signal` an AbortSignal, and a misspelt key (`timeoutMS`)
- * names the option it most likely means.
+ * Once the shell has exited it waits at most 300 ms for the output pipes: `setsid sleep 20 & echo hi` returns in about
+ * 300 ms, the rest of its group killed and `detail` saying so. Bad runner or `run` options (`timeoutMs: "500"`, a
+ * misspelt key) are `INVALID_OPTIONS` naming the path, before anything starts.
  *
  * @example
  * ```ts

@@ -23,40 +23,17 @@ import { readCapped } from './read-capped.js';
 import { realBelowRoot } from './real-path.js';
 
 /**
- * The Node implementation of the {@link FileSystem} port, rooted at `root` (resolved to an absolute path). Writes go
- * through a temp file, `fsync` and `rename`; appends are single writes on an `O_APPEND` descriptor. A missing file is
- * `null`; any other failure throws a `GoalLoopError` with code `IO_ERROR` and the original error as `cause`.
+ * The Node `FileSystem`, rooted at `root` (resolved to an absolute path). Writes go through a temp file,
+ * `fsync` and `rename`; appends are single `O_APPEND` writes. A missing file is `null`; other failures are
+ * `IO_ERROR` with the original error as `cause`. Only regular files are read (a FIFO never blocks); `readText`
+ * refuses files over `maxReadBytes` and bytes that are not UTF-8. Its `processes` are this machine's
+ * ({@link createNodeProcessProbe}).
  *
- * Only regular files are read, appended to or truncated (symlinks followed): a FIFO, socket, device or directory is an
- * `IO_ERROR` naming the path, found by `fstat` on a descriptor opened with `O_NONBLOCK`, so a FIFO never blocks.
- * `readText` refuses a file larger than `maxReadBytes` (default 256 MiB) with an `IO_ERROR` naming the path and its
- * size, and never reads past the cap even when the file grows while it is read; it refuses a file that is not valid
- * UTF-8 with an `IO_ERROR` (`EILSEQ`) naming the path and the byte offset of the first bad sequence, and keeps a byte
- * order mark as U+FEFF. `truncate` shortens a file and fsyncs it; `removeStaleTempFiles` removes the temp files
- * (`.<name>.<pid>.<uuid>.tmp`) of writes whose process died before the rename. Its `processes` are this machine's
- * ({@link createNodeProcessProbe}: host name, pid namespace and boot id, read on first use): a run lock held by a
- * process of this host that is gone is taken over at once.
+ * Small reads and writes are synchronous system calls (but for the fsyncs), so on a hung network filesystem they hold
+ * the event loop (docs/testing.md). The port does not confine paths: use the containment functions for a contract's.
  *
- * `stat` is one synchronous `lstat`, `realpath` an `lstat` per part below the root (`realpath(3)` once a part is a
- * symlink, or for a path outside the root), `list` one `readdir`, and `readText` and `readBytes` open, fstat and read
- * under 1 MiB with synchronous calls, each returned as a settled promise: the system calls take microseconds, less
- * than the thread-pool round trips of asynchronous calls, and an evaluation stats every file its criteria name,
- * resolves every folder they are in and reads its small documents. Writes and appends under 1 MiB, `remove` and
- * `rename` are synchronous calls too, but for the fsyncs, which run on the thread pool; an append descriptor is kept
- * open (eight at most) while its path names the same file, and a folder the filesystem made is not made again. On a
- * slow or hung network filesystem those calls hold the event loop (an abort, a time limit or the lock's heartbeat
- * cannot fire meanwhile). Larger files stay asynchronous, and so does any read once 4 MiB have been read synchronously
- * without the event loop turning. A file whose size reads as 0 (procfs, sysfs) is read until a read gives nothing.
- * `writeText` and `createExclusive` with `{ sync: false }` skip the fsyncs.
- *
- * The port does not confine paths: use the containment functions before following a path taken from a contract.
- *
- * @param root - The project root: a non-empty path (a relative one resolves against the current directory).
- *   It need not exist yet: nothing is read when the filesystem is made, and a write creates it with the
- *   file's parent directories. A root that is not a non-empty string is `INVALID_OPTIONS` naming `root`.
- * @param options - `maxReadBytes`: the most bytes `readText` reads from one
- *   file (a non-negative integer, default 268435456 = 256 MiB). An unknown
- *   key or a wrong value is `INVALID_OPTIONS` naming its path.
+ * @param root - The project root, a non-empty path (relative ones resolve against the cwd); it need not exist yet.
+ * @param options - `maxReadBytes`: the most bytes `readText` reads from one file (default 256 MiB).
  * @example
  * ```ts
  * import { createNodeFileSystem } from 'goal-loop/node';

@@ -1,20 +1,12 @@
 import { type Issue, optionKeyIssues, refuseOptions } from '../errors.js';
 
-/**
- * Options of {@link createExecaCommandRunner}.
- *
- * @public
- */
+/** Options of {@link createExecaCommandRunner}. @public */
 export interface ExecaCommandRunnerOptions {
   /** How many trailing bytes of stdout and of stderr to keep (default 65536). */
   readonly maxOutputBytes?: number;
 }
 
-/**
- * Options of {@link createNodeFileSystem}.
- *
- * @public
- */
+/** Options of {@link createNodeFileSystem}. @public */
 export interface NodeFileSystemOptions {
   /** The most bytes `readText` reads from one file; a larger file is an `IO_ERROR` (default 256 MiB). */
   readonly maxReadBytes?: number;
@@ -31,13 +23,7 @@ function byteCountIssues(name: string, value: unknown): Issue[] {
   return [{ code: 'invalid_value', path: [name], message: `${name} must be a non-negative integer (got ${got})` }];
 }
 
-/**
- * Refuses options the execa runner cannot run with, when it is made: `INVALID_OPTIONS` listing every issue with its
- * path (an unknown key with the option it most likely misspells, an output cap that is not a non-negative integer).
- * Returns the output cap to use.
- *
- * @internal
- */
+/** `INVALID_OPTIONS` with every issue when the runner is made; the output cap to use. @internal */
 export function checkExecaRunnerOptions(options: ExecaCommandRunnerOptions): number {
   const cap: unknown = (options as Partial<ExecaCommandRunnerOptions> | null)?.maxOutputBytes;
   refuseOptions('createExecaCommandRunner', [
@@ -59,13 +45,7 @@ function rootIssues(root: unknown): Issue[] {
   return [{ code: 'invalid_type', path: ['root'], message: `root must be a non-empty directory path (got ${got})` }];
 }
 
-/**
- * Refuses what the Node filesystem cannot be made with: `INVALID_OPTIONS` listing every issue with its path (a root
- * that is not a non-empty string, an unknown key with the option it most likely misspells, a read cap that is not a
- * non-negative integer). Returns the read cap to use, `fallback` when none is given.
- *
- * @internal
- */
+/** `INVALID_OPTIONS` with every issue when the filesystem is made; the read cap, `fallback` when none. @internal */
 export function checkNodeFileSystemOptions(root: unknown, options: NodeFileSystemOptions, fallback: number): number {
   const cap: unknown = (options as Partial<NodeFileSystemOptions> | null)?.maxReadBytes;
   refuseOptions('createNodeFileSystem', [

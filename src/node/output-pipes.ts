@@ -8,11 +8,7 @@ export interface OutputTail {
   text(): string;
 }
 
-/**
- * A rolling buffer that keeps only the last `max` bytes of a stream.
- *
- * @internal
- */
+/** Keeps only the last `max` bytes of a stream. @internal */
 export function createTail(max: number): OutputTail {
   let chunks: Buffer[] = [];
   let size = 0;
@@ -38,13 +34,7 @@ export function createTail(max: number): OutputTail {
   };
 }
 
-/**
- * True when the promise settles within `ms` milliseconds, waited in 50 ms
- * steps: even when the event loop was blocked past the whole wait, the pipes'
- * pending end-of-file is read between two steps before the wait counts as over.
- *
- * @internal
- */
+/** Waited in 50 ms steps, so a pending end-of-file is read even after the event loop was blocked. @internal */
 export async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
   const settled = promise.then(() => true);
   for (let waited = 0; waited < ms; waited += 50) {

@@ -3,27 +3,10 @@ import { hostname } from 'node:os';
 import type { ProcessProbe } from '../ports/process-probe.js';
 
 /**
- * The processes of this machine and pid namespace, as a {@link ProcessProbe}.
- *
- * `host` is the host name, then (on Linux, when readable) the pid namespace
- * (`/proc/self/ns/pid`, `pid:[4026531836]`) and the boot id
- * (`/proc/sys/kernel/random/boot_id`): `build-7/pid:[4026531836]/boot:0f8e…`.
- * Two containers with one host name (`--network host`) but their own pid
- * namespaces thus differ, and so do two machines with one host name, whose
- * initial pid namespaces have the same number. Containers that share a pid
- * namespace and a host name are one host, rightly: each sees the other's
- * processes. Where `/proc` cannot be read (macOS, Windows) the host name
- * alone is the identity. It is read on first use, not when the module loads,
- * and kept; an empty host name gives no identity (no holder is judged gone).
- *
- * `isGone(pid)` is true when `process.kill(pid, 0)` fails with `ESRCH` (no
- * such process), and on Linux when `/proc/<pid>/status` shows a zombie: a
- * process that has exited and waits only for its parent to reap it (a
- * supervisor that never calls `wait`) holds nothing. `/proc` is trusted only
- * when `/proc/self` is this process (the same pid namespace). A live
- * process, one of another user (`EPERM`), a zombie whose threads still run,
- * and a pid that is not a positive safe integer (which would name a process
- * group) are never gone.
+ * The processes of this machine and pid namespace, as a `ProcessProbe`. `host` is the host name plus, on Linux,
+ * the pid namespace and boot id (`build-7/pid:[4026531836]/boot:0f8e…`), so containers with their own pid namespaces
+ * are distinct hosts; elsewhere the host name alone. `isGone(pid)` is true for `ESRCH` and for a reaped-pending
+ * zombie; another user's process (`EPERM`) and a pid that is not a positive safe integer are never gone.
  *
  * @example
  * ```ts
@@ -50,8 +33,7 @@ function thisHost(): string {
   if (name === null || name === '') return '';
   const namespace = attempt(() => readlinkSync('/proc/self/ns/pid'));
   const boot = attempt(() => readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim());
-  // A Linux system that tells the boot but hides the pid namespace cannot tell two containers of one host name
-  // apart: no identity then, so no holder is ever judged gone (the heartbeat timeout decides).
+  // Boot id without pid namespace cannot tell containers apart: no identity, the heartbeat timeout decides.
   if (boot !== null && boot !== '' && (namespace === null || namespace === '')) return '';
   const parts = [name, namespace, boot === null || boot === '' ? null : `boot:${boot}`];
   return parts.filter((part) => part !== null && part !== '').join('/');
@@ -66,8 +48,7 @@ function attempt(read: () => string): string | null {
   }
 }
 
-// Signal 0 only checks the process exists. ESRCH: no such process. EPERM: it exists but belongs to another user.
-// A pid that is not positive would name a process group (0, negatives), so it is never probed.
+// Signal 0 only checks existence (EPERM: another user's); a non-positive pid would name a process group.
 function pidIsGone(pid: number): boolean {
   if (!Number.isSafeInteger(pid) || pid <= 0) return false;
   try {
@@ -86,18 +67,14 @@ function ownProc(): boolean {
   return procIsOurs;
 }
 
-// True when /proc shows `pid` exited and not yet reaped: state Z with no thread left running (a thread group
-// whose leader exited while other threads run also shows Z, with Threads above 1). Any doubt is false.
+// Exited, not reaped: state Z with one thread (a leader whose threads still run shows Z with more). Doubt is false.
 function isZombie(pid: number): boolean {
   if (!ownProc()) return false;
   const status = attempt(() => readFileSync(`/proc/${pid}/status`, 'utf8'));
   return status !== null && zombieStatus(status);
 }
 
-/**
- * True when the text of a `/proc/<pid>/status` file shows a process that exited and was not reaped: state Z with
- * at most one thread (a leader that exited while its other threads run shows Z too, with more). Pure. @internal
- */
+/** Zombie from `/proc/<pid>/status`: state Z with at most one thread. Pure. @internal */
 export function zombieStatus(status: string): boolean {
   const state = /^State:\s+(\S)/m.exec(status)?.[1];
   const threads = Number(/^Threads:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);

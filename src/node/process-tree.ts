@@ -9,30 +9,20 @@ export interface Subprocess {
   kill(signal: NodeJS.Signals): boolean;
 }
 
-// How long a kill may spend finding the processes that left the tree (a daemon forking in a loop makes the table
-// grow while it is read): past it, what was found is killed and the result says the search stopped.
+// A daemon forking in a loop grows the table while it is read: past this, kill what was found.
 const SEARCH_BUDGET_MS = 1_000;
 
 // At most this many pids are named in a kill's detail; the rest are counted.
 const NAMED_PIDS = 20;
 
-/**
- * Kills the subprocess's whole process group and every process that left it: its descendants outside the group
- * (`setsid … &`) and, found by the `marker` in their environment, processes whose parent already exited (a double
- * fork); falls back to the process alone. Says what was killed. The group and those processes are stopped first,
- * and the table read again, so that nothing forks or is reparented while the tree is read; the search takes at most
- * `budgetMs` (default 1 s), so a kill returns on time even while a daemon forks in a loop.
- *
- * @internal
- */
+/** Kills the group, its escaped descendants and `marker`-carrying orphans, stopping them first so none forks meanwhile. @internal */
 export function killTree(subprocess: Subprocess, marker?: string, budgetMs = SEARCH_BUDGET_MS): string {
   const pid = subprocess.pid;
   if (pid === undefined) return 'nothing to kill';
   try {
     process.kill(-pid, 'SIGSTOP');
   } catch {
-    // No group (or no permission): kill the shell itself, but only while it is not yet reaped,
-    // so a recycled pid is never hit.
+    // No group: kill the shell only while unreaped, so a recycled pid is never hit.
     if (subprocess.exitCode !== null || subprocess.signalCode !== null) return 'nothing left to kill';
     subprocess.kill('SIGKILL');
     return `killed the shell (pid ${pid})`;
@@ -125,8 +115,7 @@ function carries(pid: number, marker: string): boolean {
   }
 }
 
-// The processes outside `root`'s group that came from it and are not `known` yet: its descendants, and those that
-// carry `marker`; `complete` is false when the deadline passed before every process was looked at.
+// Descendants outside the group and `marker` carriers; `complete` false when the deadline passed.
 function processesOutsideGroup(
   root: number,
   marker: string | undefined,

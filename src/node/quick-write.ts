@@ -1,7 +1,4 @@
-// The Node adapter's small writes and reads made with synchronous calls where they take microseconds on the page
-// cache (open, write, rename, link, close), with only the flushes to disk on the thread pool: a durable step then
-// costs its fsyncs, not a dozen thread-pool round trips. The folders it made are remembered, so a session's writes
-// make each once (a folder removed meanwhile is made again on the ENOENT that tells of it).
+// Small writes as synchronous calls, only fsyncs on the thread pool: a durable step costs its fsyncs, not round trips.
 import { randomUUID } from 'node:crypto';
 // The module object, not its namespace: its calls are the ones a test can intercept (a short write, a full disk).
 import fs from 'node:fs';
@@ -44,8 +41,7 @@ export class KnownDirectories {
   }
 }
 
-// Creates `dir` and its missing parents; an ENOENT is reported by the first missing ancestor's own mkdir (Node's
-// recursive mkdir says ENOENT whatever stopped it: a read-only or full filesystem).
+// Node's recursive mkdir says ENOENT whatever stopped it; the first missing ancestor's own mkdir tells the truth.
 function makeDirectoriesSync(dir: string): void {
   try {
     fs.mkdirSync(dir, { recursive: true });
@@ -74,10 +70,7 @@ export function writeAllSync(fd: number, bytes: Uint8Array): void {
   }
 }
 
-/**
- * Writes `bytes` to a fresh temp file beside `target` (`.<name>.<pid>.<uuid>.tmp`), flushed with fdatasync when
- * `sync`; returns its path. A failure removes the temp file.
- */
+/** A fresh temp file beside `target`, fdatasync'd when `sync`; removed on failure. */
 export async function quickTemp(
   target: string,
   bytes: Uint8Array,

@@ -4,26 +4,12 @@ import { GoalLoopError } from '../errors.js';
 import { invalidUtf8Detail } from '../kit/utf8.js';
 import { NO_THROW_IF_MISSING, notRegular, READ_FLAGS } from './file-io.js';
 
-// readText's reads: a regular file as UTF-8, refused once it holds more than the cap, refused when its bytes are not
-// UTF-8 (decoding them would turn each into U+FFFD, and a goal or a contract would pass with text it never held).
+// readText's reads: refused past the cap or when not UTF-8 (U+FFFD would let a goal pass with text it never held).
 
-/**
- * A file smaller than this is read with synchronous calls: it costs a few microseconds to open, fstat, read and close
- * on the calling thread, far less than the four thread-pool round trips of asynchronous calls, and an evaluation reads
- * such files every iteration. A larger file (a large verdict file, a review's test cases) is read asynchronously, so a
- * big read never holds the event loop; so is the rest of a small file that grows past this size while it is read.
- *
- * @internal
- */
+/** Smaller files are read synchronously: microseconds, against four thread-pool round trips. @internal */
 export const SYNC_READ_BYTES = 1024 * 1024;
 
-/**
- * The most bytes read synchronously between two turns of the event loop: reads settled at once let no timer or I/O
- * run between them, so a caller awaiting many in a row would hold the loop for all of them (200 files just under
- * 1 MiB: about 200 ms). Past this, a read is asynchronous until the loop has turned.
- *
- * @internal
- */
+/** Synchronous bytes allowed per event-loop turn, so a run of small reads never holds the loop. @internal */
 export const SYNC_BYTES_PER_TURN = 4 * 1024 * 1024;
 
 // Bytes read synchronously since the event loop last turned; set back to 0 by an immediate callback.
@@ -47,16 +33,7 @@ interface Progress {
   readonly toEnd: boolean;
 }
 
-/**
- * Reads the file at `target` (named `path` in errors), opened with O_NONBLOCK so a FIFO never blocks and refused by
- * its descriptor's own fstat (so no race with a swap) unless it is a regular file; never reads past `cap` bytes, even
- * when the file grows while it is read. An lstat first answers a missing path (null, without the exception a failed
- * open builds: an evaluation looks for half a dozen optional files) and refuses a FIFO, device or directory without
- * opening it (an open of a device may wait); a symlink is followed by the open and judged by the fstat, and a file
- * removed between the calls is the open's ENOENT.
- *
- * @internal
- */
+/** A regular file only (O_NONBLOCK, judged by its fstat; lstat first so a miss costs no exception), never past `cap`. @internal */
 export function readCapped(target: string, path: string, cap: number): Promise<string | null> {
   let fd: number;
   try {
@@ -90,11 +67,7 @@ export function readCapped(target: string, path: string, cap: number): Promise<s
   );
 }
 
-// Reads from the start: synchronously (when `sync`) while the bytes stay within SYNC_READ_BYTES, then asynchronously.
-// One byte more than the size is asked for first, so a single read usually reaches the end; later reads pick up
-// growth. A file whose size reads as 0 is read in whole chunks until a read gives nothing: procfs and sysfs files say
-// 0, give a page per read, and some give nothing to a read that does not start at 0 (so a first read of one byte
-// would cut `/proc/sys/kernel/pid_max` to its first digit).
+// Asks size+1 bytes so one read usually reaches the end; a size of 0 (procfs) reads whole chunks until one is empty.
 function readBytes(fd: number, size: number, path: string, cap: number, sync: boolean): Buffer | Promise<Buffer> {
   const progress: Progress = { chunks: [], total: 0, toEnd: size === 0 };
   let want = size === 0 ? 65_536 : size + 1;
@@ -128,8 +101,7 @@ function nextBuffer(progress: Progress, want: number, cap: number): Buffer {
   return Buffer.allocUnsafe(Math.min(want, cap + 1 - progress.total));
 }
 
-// Keeps a read's bytes; true at the end of the file (no byte, or a short read: a regular file of a known size reads
-// short only at its end). Throws once the file holds more than the cap.
+// True at the end (no byte, or a short read); throws once past the cap.
 function took(progress: Progress, buffer: Buffer, bytesRead: number, path: string, cap: number): boolean {
   if (bytesRead === 0) return true;
   progress.chunks.push(buffer.subarray(0, bytesRead));
@@ -143,8 +115,7 @@ function joined(progress: Progress): Buffer {
   return progress.chunks.length === 1 ? (progress.chunks[0] as Buffer) : Buffer.concat(progress.chunks, progress.total);
 }
 
-// The text of the bytes; isUtf8 is a vectorised check (about a millisecond for 15 MB), the offset of a bad sequence
-// is looked for only on a failure.
+// isUtf8 is vectorised; the bad offset is looked for only on failure.
 function decoded(bytes: Buffer, path: string): string {
   if (isUtf8(bytes)) return bytes.toString('utf8');
   throw notUtf8(path, bytes);

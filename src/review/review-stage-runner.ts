@@ -67,7 +67,7 @@ function reviewDetail(report: FeedbackReport): string {
 }
 
 /**
- * A ready {@link StageRunner} for the consistency review stage (`11-feedback-loop`): it runs {@link
+ * A ready `StageRunner` for the consistency review stage (`11-feedback-loop`): it runs {@link
  * runConsistencyReview} on the loop's filesystem and run directory, stamped with the iteration the loop runs it in
  * (`context.iteration`, never ahead of the latest `loop_iteration_started`), and reports `passed` (no CRITICAL issue)
  * or `failed`, with the written artifacts and a one-sentence detail that says why first (for example "1 CRITICAL

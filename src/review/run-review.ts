@@ -55,9 +55,7 @@ function isLarge(report: FeedbackReport): boolean {
   return report.traceability_matrix.requirements.length + report.issues.length > PRETTY_PRINT_LIMIT;
 }
 
-// Checks every output path before anything is written: a path whose folder (or the file itself) resolves outside
-// the project, or where something other than a regular file stands (a directory), is an error naming it, and
-// nothing is written anywhere.
+// Every output path is checked before anything is written: one outside the project, or a non-file, writes nothing.
 async function refuseEscapingOutputs(fs: FileSystem, paths: readonly string[]): Promise<void> {
   const cache: RealpathCache = new Map();
   const refused: string[] = [];
@@ -105,11 +103,8 @@ async function reviewRun(
 }
 
 /**
- * Runs the consistency review of one run directory (stage 11 as code): gathers the stage contracts, goal.json,
- * manifest.json and the latest loop iteration through the FileSystem port, calls the pure {@link reviewPipeline}, and
- * writes — each atomically — the task contract pair (`tasks/<task_id>/builder.json`, `validation.json`), the legacy
- * copies (`artifacts/feedback/consistency_report.json`, `REMEDIATION_PLAN.md`), the canonical REMEDIATION_PLAN.md, and
- * last the canonical feedback.json.
+ * Runs the consistency review of one run directory (stage 11 as code) through the FileSystem port, calling the pure
+ * {@link reviewPipeline}, and writes each output atomically, the canonical feedback.json last.
  *
  * @example
  * ```ts

@@ -11,16 +11,7 @@ export interface LinePosition {
   readonly terminated: boolean;
 }
 
-/**
- * Visits the lines of a file from the last to the first, reading fixed-size
- * chunks from the end, so finding something near the end of a huge log costs
- * the same as in a small one, and a line of many megabytes costs time linear
- * in its length (its chunks are joined once). `visit` returns `true` to stop.
- * A file whose last line has no trailing newline still yields that line, with
- * `terminated: false`. Missing file: nothing is visited.
- *
- * @internal
- */
+/** Visits lines last to first in chunks, so cost depends on what is read, not the file's size; `true` stops. @internal */
 export async function visitLinesBackwards(
   fs: FileSystem,
   path: string,
@@ -68,13 +59,7 @@ export async function visitLinesBackwards(
   emit(pending);
 }
 
-/**
- * The length of the file up to and including its last newline (0 when it has
- * none), read backwards in chunks: what remains when a torn last line is cut
- * off. `null` when the file is missing.
- *
- * @internal
- */
+/** Length up to the last newline (what remains with a torn last line cut), or `null` when missing. @internal */
 export async function committedLength(fs: FileSystem, path: string): Promise<number | null> {
   const stat = await fs.stat(path);
   if (stat === null) return null;
@@ -90,11 +75,7 @@ export async function committedLength(fs: FileSystem, path: string): Promise<num
   return 0;
 }
 
-/**
- * Parses one log line as a JSON object, or `null` for a torn or foreign line.
- *
- * @internal
- */
+/** A log line as a JSON object, or `null` for a torn or foreign line. @internal */
 export function parseLogLine(line: string): Record<string, unknown> | null {
   const trimmed = line.trim();
   if (trimmed === '' || trimmed[0] !== '{') return null;

@@ -2,16 +2,7 @@ import type { z } from 'zod';
 import { isInvalidUtf8Error } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 
-/**
- * The text of a JSONL file whose last line may be torn: as `readText` reads
- * it, or, when only that torn fragment after the last line end is not valid
- * UTF-8 (an append cut off inside a character), the committed lines read
- * strictly and the fragment after them with replacement characters, so it
- * still reads as the torn line it is. Invalid UTF-8 in a committed line is
- * the read's error, as for any text file.
- *
- * @internal
- */
+/** As `readText`, except a torn last fragment cut inside a character still reads as the torn line it is. @internal */
 export async function readJsonlText(fs: FileSystem, path: string): Promise<string | null> {
   try {
     return await fs.readText(path);
@@ -31,14 +22,7 @@ export async function readJsonlText(fs: FileSystem, path: string): Promise<strin
   }
 }
 
-/**
- * The committed records of a JSONL file, in order: every complete line that
- * parses and matches `schema`. A torn last line (a crash mid-append, never a
- * committed record, even one cut inside a character) and lines that are not
- * records are skipped; a missing file has none.
- *
- * @internal
- */
+/** Every complete line matching `schema`; a torn last line and foreign lines are skipped. @internal */
 export async function readCommittedRecords<T>(fs: FileSystem, path: string, schema: z.ZodType<T>): Promise<T[]> {
   const text = await readJsonlText(fs, path);
   if (text === null) return [];

@@ -1,14 +1,9 @@
-// Reading one file the library owns under the containment rule, without throwing: its text, null when it is missing,
-// or why it was not read (refused: it resolves outside the project; or unreadable: not a regular file, a failed read).
+// Reads one library-owned file under the containment rule without throwing for bad input.
 import { GoalLoopError, isGoalLoopError, isInvalidUtf8Error } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 import { type RealpathCache, resolveContainedPath } from './containment.js';
 
-/**
- * What reading one file under the containment rule gave: its text, `null`
- * when it is missing, or why it was not read (`refused` when it resolves
- * outside the project). @internal
- */
+/** A contained read's text, `null` when missing, or why it was not read (`refused`: outside the project). @internal */
 export type ContainedRead = string | null | { readonly error: string; readonly refused?: true };
 
 /** The message of a read that failed (a directory where a file belongs, a path the OS refuses, a permission). @internal */
@@ -16,18 +11,7 @@ export function failureOf(error: unknown): string {
   return isGoalLoopError(error) || error instanceof Error ? error.message : String(error);
 }
 
-/**
- * Reads one file under the containment rule: a path that resolves outside
- * the project (a symlink out included) is refused and never read; anything
- * but a regular file (a directory, a FIFO, a device) is not opened; a read
- * the filesystem refused (`IO_ERROR`) is `{ error }`. Any other error (a
- * fault of the filesystem's code) propagates.
- *
- * @param fs - The project's filesystem.
- * @param path - The file, relative to the root.
- * @param cache - Folder realpaths shared with the other reads of one pass (default: none shared).
- * @internal
- */
+/** Refuses paths resolving outside the project, never opens non-files; `IO_ERROR` becomes `{ error }`, faults throw. @internal */
 export async function readContainedText(
   fs: FileSystem,
   path: string,
@@ -49,12 +33,7 @@ export async function readContainedText(
   }
 }
 
-/**
- * A file's text, `null` when it is missing, or the filesystem's refusal to
- * read it (an `IO_ERROR`: a FIFO, a directory, bytes that are not UTF-8) as a
- * value for the caller to report; any other error (a fault, not input)
- * propagates. @internal
- */
+/** Text, `null` when missing, or the `IO_ERROR` as a value to report; other errors (faults) propagate. @internal */
 export async function readTextOrRefusal(fs: FileSystem, path: string): Promise<string | null | GoalLoopError> {
   try {
     return await fs.readText(path);
@@ -64,12 +43,7 @@ export async function readTextOrRefusal(fs: FileSystem, path: string): Promise<s
   }
 }
 
-/**
- * A document's text for a reader that refuses a bad document (metrics.json before the loop writes it, goal-verdict.json
- * before a verdict is added): `null` when it is missing; bytes that are not UTF-8 are the document's fault, not the
- * disk's, so they are `INVALID_CONTRACT` naming the file and the byte, with "fix it" advice; any other fault
- * propagates. @internal
- */
+/** For readers that refuse a bad document: bad UTF-8 is the document's fault (`INVALID_CONTRACT`), not the disk's. @internal */
 export async function readDocumentText(fs: FileSystem, path: string, advice: string): Promise<string | null> {
   try {
     return await fs.readText(path);

@@ -1,17 +1,11 @@
-/**
- * What happens to an error a host's event listener threw: it is handed here,
- * with the event, and the run goes on.
- *
- * @public
- */
+/** Receives what a host's event listener threw, with the event; the run goes on. @public */
 export type ListenerErrorHandler<E> = (error: unknown, event: E) => void;
 
 /** The default {@link ListenerErrorHandler}: one warning line on the console, since a throwing listener is a host bug. @internal */
 export function warnListenerError(owner: string): ListenerErrorHandler<object> {
   return (error, event) => {
     const message = error instanceof Error ? error.message : String(error);
-    // A loop event names itself by `type`, a trace record by `kind`, a fix-loop audit entry by `action_type`; all
-    // carry their `seq`.
+    // Loop events name themselves by `type`, trace records by `kind`, audit entries by `action_type`.
     const { type, kind, action_type, seq } = event as {
       type?: unknown;
       kind?: unknown;
@@ -25,13 +19,7 @@ export function warnListenerError(owner: string): ListenerErrorHandler<object> {
   };
 }
 
-/**
- * The events of a run as they are committed, told to the host: its listener
- * (whose throw is reported and never reaches the run) and every open
- * {@link EventFeed.subscribe} iterator.
- *
- * @internal
- */
+/** Tells committed events to the listener (its throws never reach the run) and every open iterator. @internal */
 export class EventFeed<E> {
   private readonly subscriptions = new Set<Subscription<E>>();
 
@@ -55,11 +43,7 @@ export class EventFeed<E> {
     }
   }
 
-  /**
-   * An iterator of the events published from now on, ending when `signal`
-   * aborts (after the events it already holds) or when `return()` is called
-   * (at once). It queues every event its consumer has not taken yet.
-   */
+  /** Events from now on, queued until taken; ends when `signal` aborts (after those held) or on `return()`. */
   subscribe(signal?: AbortSignal): AsyncIterableIterator<E> {
     const subscription = new Subscription<E>(() => this.subscriptions.delete(subscription));
     this.subscriptions.add(subscription);

@@ -15,10 +15,7 @@ export interface HostCallBounds {
   readonly heartbeat: <T>(work: (lost: AbortSignal) => Promise<T>) => Promise<T>;
 }
 
-/**
- * How a host call ended: its value, or why it failed: what it threw (`timedOut: false`, `cause` the thrown value), or
- * its time limit (`timedOut: true`, `cause` the reason its signal aborted with). @internal
- */
+/** Its value, or what it threw, or its time limit (`timedOut`, `cause` the abort reason). @internal */
 export type HostCallOutcome<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly error: string; readonly timedOut: boolean; readonly cause: unknown };
@@ -59,10 +56,7 @@ async function settle<T>(run: () => T | Promise<T>): Promise<HostCallOutcome<T>>
   }
 }
 
-/**
- * Runs a host call under the heartbeat, raced against its time limit and the caller's abort, so a call that never
- * settles, and ignores its signal, cannot hold the caller (nor keep its lock fresh) for ever. @internal
- */
+/** Races a host call against its time limit and abort, so one that ignores its signal cannot hold the lock. @internal */
 export async function boundedHostCall<T>(
   bounds: HostCallBounds,
   call: (signal: AbortSignal) => T | Promise<T>,

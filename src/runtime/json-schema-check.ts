@@ -31,9 +31,7 @@ const DEFAULT_JSON_SCHEMA_DIALECT: JsonSchemaDialect = '2020-12';
 // Compiled validators (and compile errors) kept per checker; the oldest go first beyond this.
 const MAX_CACHED_SCHEMAS = 256;
 
-// Schemas one ajv instance compiles before the next compile gets a fresh one. Every validator of an instance holds
-// that instance's whole code scope, with every schema it compiled: so an instance must not live for ever in a host
-// that compiles an open-ended stream of schemas. It is freed once its validators have left the cache above.
+// An ajv instance holds every schema it compiled, so a long-lived host gets a fresh instance every so often.
 const COMPILES_PER_INSTANCE = 256;
 
 /** The outcome of validating a document against a host-supplied JSON Schema. @internal */
@@ -41,13 +39,7 @@ export type SchemaCheck =
   | { readonly state: 'schema_error'; readonly detail: string }
   | { readonly state: 'checked'; readonly valid: boolean; readonly errors: readonly string[] };
 
-/**
- * The dialect a schema declares in `$schema` (draft-07, 2019-09 or 2020-12;
- * `http`/`https` and an empty fragment alike), the default 2020-12 without
- * one, or why it cannot be used. Pure.
- *
- * @internal
- */
+/** The `$schema` dialect (draft-07, 2019-09, 2020-12; default 2020-12), or why it cannot be used. Pure. @internal */
 export function jsonSchemaDialect(schema: unknown): { dialect: JsonSchemaDialect } | { error: string } {
   if (typeof schema !== 'object' || schema === null || !('$schema' in schema))
     return { dialect: DEFAULT_JSON_SCHEMA_DIALECT };
@@ -59,16 +51,7 @@ export function jsonSchemaDialect(schema: unknown): { dialect: JsonSchemaDialect
     : { dialect };
 }
 
-/**
- * Validates documents against host-supplied JSON Schemas with ajv (all
- * errors, formats on), in the dialect each schema declares: one ajv per
- * dialect, so `unevaluatedProperties` and the other keywords after draft-07
- * are enforced. A schema is compiled once per content (its canonical JSON):
- * the same schema gives the same validator, or the same compile error, on
- * every evaluation, whatever was compiled before it.
- *
- * @internal
- */
+/** ajv per dialect (so post-draft-07 keywords hold), one compile per canonical schema for stable results. @internal */
 export class JsonSchemaChecker {
   // Built on first use per dialect: most goals have no json_schema criterion, and building ajv is not free.
   private readonly instances = new Map<JsonSchemaDialect, { readonly ajv: Ajv; compiles: number }>();
@@ -127,8 +110,7 @@ export class JsonSchemaChecker {
     } catch (error) {
       return { error: `the JSON Schema (${dialect}) does not compile: ${messageOf(error)}` };
     } finally {
-      // ajv also keeps every schema object it compiled (or failed to) in a cache of its own, never freed; this
-      // checker keeps its own bounded one, so ajv's entry goes at once.
+      // ajv's own cache is never freed; this checker's is bounded.
       if (typeof source === 'object') ajv.removeSchema(source);
     }
   }

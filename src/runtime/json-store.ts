@@ -2,12 +2,7 @@ import type { z } from 'zod';
 import { formatIssue, GoalLoopError, isInvalidUtf8Error, issuesFromZod, parseJsonText } from '../errors.js';
 import type { FileSystem } from '../ports/file-system.js';
 
-/**
- * One JSON document written atomically (the FileSystem's temp + rename) and
- * read back through its schema.
- *
- * @internal
- */
+/** One JSON document written atomically and read back through its schema. @internal */
 export interface JsonStore<T> {
   readonly path: string;
   /** The document, or `null` when the file does not exist; `STATE_CORRUPT` when it exists but does not parse or match. */
@@ -16,14 +11,7 @@ export interface JsonStore<T> {
   save(value: T, options?: { readonly sync?: boolean }): Promise<void>;
 }
 
-/**
- * A {@link JsonStore} for a record the library owns (loop-state.json, an
- * execution's or a session's state). Since it is only ever written
- * atomically, a file that does not match its schema was edited by hand, and
- * the error names the file, each issue's path, and what to do.
- *
- * @internal
- */
+/** Only ever written atomically, so a mismatch was a hand edit: the error names the file, paths and the fix. @internal */
 export function createJsonStore<S extends z.ZodType>(fs: FileSystem, path: string, schema: S): JsonStore<z.output<S>> {
   const corrupt = (what: string, issues: GoalLoopError['issues']) => {
     const named = issues.slice(0, 3).map(formatIssue).join('; ');

@@ -7,15 +7,7 @@ export interface Sequenced {
   readonly seq: number;
 }
 
-/**
- * Reads a counter field (`seq`, `iteration`) of the record being looked at:
- * `null` when the record has no such field, the value when it is a safe
- * integer in `0 .. Number.MAX_SAFE_INTEGER - 1` (so one more is still
- * exact), and otherwise a `STATE_CORRUPT` error naming the file, the line
- * (counted from the end) and the field.
- *
- * @internal
- */
+/** A counter field of the current record: `null` when absent, a safe integer, else `STATE_CORRUPT` naming the line. @internal */
 export type CounterReader = (field: string) => number | null;
 
 // The largest counter value read back from a log (its successor is still a safe integer).
@@ -27,14 +19,7 @@ export interface FindOptions {
   readonly committedOnly?: boolean;
 }
 
-/**
- * The last JSON object line of a JSONL file for which `pick` returns a value,
- * read backwards from the end (its cost does not grow with the file), or
- * `null`. Torn and foreign lines are skipped (`pick` sees only objects);
- * `pick` reads counters through `counter`, which refuses values out of range.
- *
- * @internal
- */
+/** The last object line `pick` accepts, read backwards so the cost does not grow with the file; torn lines skipped. @internal */
 export async function findLastRecord<T>(
   fs: FileSystem,
   path: string,
@@ -64,31 +49,13 @@ function readCounter(record: Record<string, unknown>, field: string, path: strin
   );
 }
 
-/**
- * The `seq` of the last committed line that carries one (-1 when none does: a
- * fresh log, or one written only by another tool). Lines without `seq`, torn
- * lines and an unterminated last line (never a committed record) are skipped,
- * so they never make a record look delivered; a `seq` that is not an integer
- * in range is `STATE_CORRUPT` naming the file and field.
- *
- * @internal
- */
+/** The last committed `seq` (-1 when none); torn and unterminated lines never count as delivered. @internal */
 export async function readLastSeq(fs: FileSystem, path: string): Promise<number> {
   const seq = await findLastRecord(fs, path, (_, counter) => counter('seq'), { committedOnly: true });
   return seq ?? -1;
 }
 
-/**
- * An append-only JSONL log of sequenced records, for a writer that holds the
- * run's lock. Each record is one single-write line. Before its first append it
- * removes a torn last line (a crash mid-append), truncating the file to its
- * last newline, so every line of the file parses; the fragment was never a
- * committed record (the outbox appends it again). `appendOnce` appends only
- * the records whose `seq` the log does not hold yet, which is what makes an
- * outbox redelivery exactly-once.
- *
- * @internal
- */
+/** Append-only sequenced JSONL; drops a torn last line before its first append, `appendOnce` makes redelivery exactly-once. @internal */
 export class JsonlLog<T extends Sequenced> {
   private repaired = false;
   // The last seq known to be in the log; read once, then kept (the writer holds the lock).

@@ -1,52 +1,19 @@
-/**
- * How long ago the writer of a lock record last beat, as a reader with its
- * own clock can tell it.
- *
- * @internal
- */
+/** How long ago a lock record's writer last beat, by the reader's clock. @internal */
 export interface HeartbeatAge {
-  /**
-   * Milliseconds since the last beat by the reader's clock; negative when a
-   * trusted heartbeat lies a little ahead of it (clocks a little apart).
-   */
+  /** Milliseconds since the last beat; negative when a trusted heartbeat lies a little ahead. */
   readonly ageMs: number;
   /** How far the recorded heartbeat lies ahead of the reader's clock (0 when it does not). */
   readonly aheadMs: number;
-  /**
-   * True when the recorded heartbeat lay too far ahead to be trusted, so the
-   * time its files last changed (as the filesystem reports it) dated it.
-   */
+  /** True when the heartbeat lay too far ahead to trust, so the files' mtime dated it. */
   readonly byFileTime: boolean;
 }
 
-/**
- * True when a heartbeat recorded at `recordedAt` can be trusted by a reader
- * whose clock reads `now`: it lies at most `aheadLimitMs` (the timeout the
- * lock is judged by) ahead. A holder a little ahead (clocks a little apart)
- * is trusted; one further ahead (a clock hours fast, a hostile file) would
- * keep its lock for as long as its clock is ahead, were it believed. Pure.
- *
- * @internal
- */
+/** Trusted when at most `aheadLimitMs` ahead: a clock further ahead would keep its lock while it stays ahead. @internal */
 export function trustsHeartbeat(recordedAt: number, now: number, aheadLimitMs: number): boolean {
   return recordedAt - now <= aheadLimitMs;
 }
 
-/**
- * The age of a heartbeat recorded at `recordedAt` (its writer's clock), read
- * at `now` (the reader's): by the recorded time when
- * {@link trustsHeartbeat}, else by `changedAt`, when the record's files last
- * changed as the filesystem reports it (`null`: they are gone, age 0), so a
- * dead holder whose clock ran ahead is stale once its files are older than
- * the timeout by the reader's clock. Pure.
- *
- * @example
- * ```ts
- * judgeHeartbeat(now + 3_600_000, now - 5_000, now, 600_000); // { ageMs: 5_000, aheadMs: 3_600_000, byFileTime: true }
- * judgeHeartbeat(now + 2_000, now - 5_000, now, 600_000); // { ageMs: -2_000, aheadMs: 2_000, byFileTime: false }
- * ```
- * @internal
- */
+/** Ages by the recorded time when trusted, else by the files' mtime, so a dead fast-clock holder still goes stale. @internal */
 export function judgeHeartbeat(
   recordedAt: number,
   changedAt: number | null,
@@ -62,14 +29,7 @@ export function judgeHeartbeat(
 const since = (ms: number): string =>
   ms >= 0 ? `${Math.round(ms / 1000)} s ago` : `${Math.round(-ms / 1000)} s ahead of this clock`;
 
-/**
- * A heartbeat's age for a message, after `what` (default `heartbeat`):
- * `heartbeat 12 s ago`, `heartbeat 2 s ahead of this clock`, or, for one not
- * trusted, how far ahead it is and when its files last changed. Never a
- * negative number of seconds. Pure.
- *
- * @internal
- */
+/** `heartbeat 12 s ago`, `... 2 s ahead of this clock`, or an untrusted one's lead and file time; never negative. @internal */
 export function heartbeatPhrase(age: HeartbeatAge, what = 'heartbeat'): string {
   if (!age.byFileTime) return `${what} ${since(age.ageMs)}`;
   return `${what} ${since(-age.aheadMs)}, too far to trust, so judged by when its lock files last changed: ${since(age.ageMs)}`;

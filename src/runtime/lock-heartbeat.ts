@@ -3,12 +3,9 @@ import { type HeartbeatAge, judgeHeartbeat, trustsHeartbeat } from './lock-age.j
 import { latestChange, readLockFile } from './lock-file.js';
 import { heartbeatPath, type LockRecord, parseLockRecord, readLockRecord } from './lock-record.js';
 
-// When a lock's holder last beat and how old that is by the reader's clock, and the sweep of the files that
-// holders which stopped beating left next to the lock.
+// Heartbeat ages by the reader's clock, and the sweep of leftovers of holders that stopped beating.
 
-// When the holder of the lock record `held` last beat, by its own clock: the time in its heartbeat file, or the
-// lock's own when it has none (it has not beaten yet). A heartbeat file that is no lock record of that token (another
-// token's, torn, a directory) is not consulted.
+// The heartbeat file's time, else the lock's own; a heartbeat file that is not this token's record is ignored.
 async function lastHeartbeat(fs: FileSystem, lockPath: string, held: LockRecord): Promise<number> {
   const path = heartbeatPath(lockPath, held.token);
   const reading = path === null ? null : await readLockFile(fs, path);
@@ -16,14 +13,7 @@ async function lastHeartbeat(fs: FileSystem, lockPath: string, held: LockRecord)
   return beat?.token === held.token ? Math.max(held.heartbeat_at, beat.heartbeat_at) : held.heartbeat_at;
 }
 
-/**
- * The age at `now` of a record written at `recordedAt` whose writer's files
- * are `files` (the lock and its heartbeat file, or a claim): by the recorded
- * time, or, when that lies more than `aheadLimitMs` ahead of `now`, by when
- * the files last changed (asked of the filesystem only then).
- *
- * @internal
- */
+/** By the recorded time, or by the files' mtime when that lies more than `aheadLimitMs` ahead. @internal */
 export async function recordAge(
   fs: FileSystem,
   files: readonly string[],
@@ -35,13 +25,7 @@ export async function recordAge(
   return judgeHeartbeat(recordedAt, changedAt, now, aheadLimitMs);
 }
 
-/**
- * How long ago, at `now`, the holder of the lock `held` at `lockPath` last
- * beat (its heartbeat file, else the lock's own time), judged by
- * {@link recordAge} against `aheadLimitMs`.
- *
- * @internal
- */
+/** The age of `held`'s last beat (heartbeat file, else the lock's time), judged by {@link recordAge}. @internal */
 export async function heartbeatAge(
   fs: FileSystem,
   lockPath: string,
@@ -54,14 +38,7 @@ export async function heartbeatAge(
   return recordAge(fs, files, await lastHeartbeat(fs, lockPath, held), now, aheadLimitMs);
 }
 
-/**
- * Removes the takeover claims and heartbeat files next to the lock at
- * `lockPath` (all but `keep`) last written more than `timeoutMs` before `now`
- * (judged as {@link recordAge} judges them): what loops killed mid-takeover,
- * or taken over, left behind. One that cannot be read is left alone.
- *
- * @internal
- */
+/** Removes claims and heartbeat files (but `keep`) older than `timeoutMs`; unreadable ones are left alone. @internal */
 export async function sweepLockLeftovers(
   fs: FileSystem,
   lockPath: string,

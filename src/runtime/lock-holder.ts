@@ -2,37 +2,17 @@ import type { ProcessProbe } from '../ports/process-probe.js';
 import { type HeartbeatAge, heartbeatPhrase } from './lock-age.js';
 import { type LockRecord, UNREADABLE_LOCK_OWNER } from './lock-record.js';
 
-/**
- * Why a lock was found stale: its holder's heartbeat is older than the
- * timeout, the holder's process is gone from this host, or the file holds no
- * lock record (a kill between its create and its write, or a foreign file).
- *
- * @internal
- */
+/** Why a lock is stale: old heartbeat, holder's process gone, or no lock record (foreign or killed mid-create). @internal */
 export type LockStaleReason = 'heartbeat_stale' | 'holder_gone' | 'no_record';
 
 /**
- * What can be told of the process holding a lock: `gone` (it ran on this
- * host and the probe says it no longer exists), `alive` (it ran on this host
- * and the probe does not find it gone), or `unknown`.
+ * What can be told of the process holding a lock: `gone` or `alive` (it ran on this host, by the probe), or `unknown`.
  *
  * @public
  */
 export type LockHolderState = 'alive' | 'gone' | 'unknown';
 
-/**
- * What the filesystem's probe tells of the process that wrote the record
- * `held`: `gone` or `alive` only when the record names this host (the same
- * host identity as `probe`: host name and pid namespace, for the Node probe)
- * and a pid, and the probe answers. Without a probe, for a record without a
- * host (written before hosts were recorded), from another host (a plain host
- * name written by an older version included), without a pid, or when the
- * probe throws or answers anything but a boolean: `unknown`. Lock takeover
- * takes over at once only a `gone` holder; the others wait for the heartbeat
- * timeout.
- *
- * @internal
- */
+/** `gone`/`alive` only for a record naming this host and a pid with a probe that answers; else `unknown`. @internal */
 export function holderState(held: LockRecord, probe: ProcessProbe | undefined): LockHolderState {
   if (probe === undefined || held.pid === null || held.host === null || held.host === '') return 'unknown';
   // A probe that throws (a host's own implementation) is a doubt, never a verdict.
@@ -54,16 +34,7 @@ export function probedHost(probe: ProcessProbe | undefined): string | null {
   }
 }
 
-/**
- * Whether the record `held` (a lock, or a takeover claim) whose writer last
- * beat `ageMs` ago is stale, and why: its heartbeat is older than
- * `staleAfterMs` (the rule for every holder), or else its writer ran on this
- * host and its process is gone (`probe`, the filesystem's
- * `FileSystem.processes`, is asked only then); a file that holds no lock
- * record was never a holder, and is stale at once. `null`: held.
- *
- * @internal
- */
+/** Stale by heartbeat age, else by a gone process on this host (probe asked only then); no record is stale at once. @internal */
 export function staleReason(
   held: LockRecord,
   ageMs: number,
@@ -75,13 +46,7 @@ export function staleReason(
   return holderState(held, probe) === 'gone' ? 'holder_gone' : null;
 }
 
-/**
- * The `RUN_LOCKED` message for a lock held by `held`, whose heartbeat is
- * `age` old and goes stale after `staleAfterMs`: who holds it, and how a
- * resuming loop takes over sooner a lock whose holder it cannot see is gone.
- *
- * @internal
- */
+/** `RUN_LOCKED`: who holds the lock, and how a resuming loop takes it over sooner. @internal */
 export function lockedMessage(lockPath: string, held: LockRecord, age: HeartbeatAge, staleAfterMs: number): string {
   const staleAfter = `stale after ${Math.round(staleAfterMs / 1000)} s`;
   // Files dated ahead of this clock too leave no time to judge the lock by: it is held until this clock gets there.

@@ -6,9 +6,7 @@ import { holderState, type LockHolderState } from './lock-holder.js';
 import { parseLockRecord, UNREADABLE_LOCK_OWNER } from './lock-record.js';
 
 /**
- * What a run's lock file tells, read without taking, refreshing or removing
- * it: who holds the lock, when the holder last beat, and whether its process
- * is still there.
+ * What a run's lock file tells, read without taking, refreshing or removing it.
  *
  * @public
  */
@@ -20,25 +18,18 @@ export interface RunLockStatus {
   /** The holder's host identity, when the lock records one. */
   readonly host: string | null;
   /**
-   * Milliseconds since the holder last beat (its heartbeat file, else the lock's own time; 0 for one a little ahead
-   * of this clock). A heartbeat further ahead than `timeoutMs` is not believed (an issue says so): this is then the
-   * time since the lock's files last changed, which is what a loop judges it by. For a file that is not a lock
-   * record, the time since the file last changed, likewise; `null` when not even that can be read, or when
-   * something other than a file is at the lock path (no loop takes that over: it has to be removed).
+   * Milliseconds since the holder last beat (0 when a little ahead of this clock). A heartbeat more than `timeoutMs`
+   * ahead is not believed: then the time since the lock's files changed. `null` when unreadable or not a file.
    */
   readonly heartbeatAgeMs: number | null;
   /**
-   * The timeout the lock is judged by: the one the holder promised to beat within, or the lock timeout of the loop
-   * the status was read for when that is smaller. A loop takes over a lock whose heartbeat is older than the smaller
-   * of the two. For a file that is not a lock record, the reading loop's own (a loop takes such a file over at
-   * once); `null` when no loop takes the lock over (something other than a file is there).
+   * The smaller of the holder's promised timeout and the reading loop's; a loop takes over a lock whose heartbeat is
+   * older. `null` when no loop takes the lock over (something other than a file is there).
    */
   readonly timeoutMs: number | null;
   /**
-   * `gone` when the holder ran on this host and the filesystem's process probe (`FileSystem.processes`) says its
-   * process no longer exists (a crash, a `kill -9`): a loop started now takes the lock over at once. `alive` when
-   * it ran on this host and the probe does not find it gone. `unknown` without a probe, for another host, a lock
-   * that names no pid or host, or any doubt: then only `heartbeatAgeMs` against `timeoutMs` tells.
+   * `gone` when the holder ran on this host and `FileSystem.processes` says its process no longer exists (a loop
+   * takes over at once); `alive` when not found gone; `unknown` otherwise: only the heartbeat age tells.
    */
   readonly holder: LockHolderState;
 }
@@ -52,19 +43,7 @@ export interface LockStatusReading {
 // The message of whatever a read threw.
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/**
- * Reads the lock at `lockPath` as of `now`, as a loop whose lock timeout is
- * `ownTimeoutMs` would judge it (default: the holder's own): `null` when there
- * is no lock file, else its holder (judged gone or alive exactly as a lock
- * takeover judges it: {@link holderState}). Writes nothing, so it never takes,
- * refreshes or removes the lock. Never throws: a lock file that is not a
- * lock record (`invalid_lock`), that cannot be read, or something other than
- * a file at the lock path (`unreadable`, with the message a loop throws) is
- * reported in `issues` and as an `unknown` holder; a heartbeat too far ahead
- * of `now` to be believed, as that loop judges it, is `heartbeat_ahead`.
- *
- * @internal
- */
+/** Reads the lock as a takeover would judge it, writing nothing; never throws (faults go to `issues`). @internal */
 export async function readLockStatus(
   fs: FileSystem,
   lockPath: string,
@@ -120,8 +99,7 @@ async function changedAgo(fs: FileSystem, path: string, now: number): Promise<nu
   return stat === null ? null : Math.max(0, Math.round(now - stat.mtimeMs));
 }
 
-// A lock file that is there but tells no holder: an unknown owner, dated `heartbeatAgeMs` ago when it can be, judged
-// by the reading loop's own timeout (null when none was given, or when no loop takes it over).
+// A lock file that tells no holder: an unknown owner, judged by the reading loop's own timeout.
 function unknownHolder(issue: Issue, heartbeatAgeMs: number | null, ownTimeoutMs: number | null): LockStatusReading {
   const timeoutMs = ownTimeoutMs === null || !Number.isFinite(ownTimeoutMs) ? null : ownTimeoutMs;
   const lock: RunLockStatus = {

@@ -40,14 +40,7 @@ async function checkStillStale(
     throw new GoalLoopError('RUN_LOCKED', `The run is locked by ${current.owner}, which beat again: ${party.path}.`);
 }
 
-/**
- * With a compare-and-swap ({@link FileSystem.guarded}): replaces the stale
- * lock only while it and its holder's heartbeat file still hold what was
- * read before judging it stale, in one guarded write. False when the
- * filesystem has none or the files cannot be guarded (not lock records).
- *
- * @internal
- */
+/** One guarded replace, only while the lock and heartbeat still hold what was judged stale; false without CAS. @internal */
 export async function swapTakeOver(party: TakeoverParty, stale: LockRecord, staleAfter: number): Promise<boolean> {
   const { fs, path } = party;
   if (fs.guarded === undefined) return false;
@@ -68,14 +61,7 @@ export async function swapTakeOver(party: TakeoverParty, stale: LockRecord, stal
   return true;
 }
 
-/**
- * Without a compare-and-swap: claims the stale acquisition (one exclusive
- * create per acquisition and attempt, stepping over claims whose makers
- * died), checks the lock is still that acquisition and still stale, and
- * replaces it.
- *
- * @internal
- */
+/** Without CAS: exclusively claims the acquisition, rechecks it is still stale, then replaces it. @internal */
 export async function claimTakeOver(party: TakeoverParty, stale: LockRecord, staleAfter: number): Promise<void> {
   const { fs, path } = party;
   const base = `${path}.takeover-${fnv1a64(`${stale.owner}\n${stale.token}\n${stale.heartbeat_at}`)}`;

@@ -7,22 +7,7 @@ export interface WithOutbox<E extends Sequenced> {
   readonly outbox: readonly E[];
 }
 
-/**
- * The state-then-records commit every persisted state machine of the library
- * uses: the new state is written atomically with the change's log records in
- * its `outbox`, then the records are appended to the log, each exactly once
- * (by `seq`). A crash between the two writes loses nothing and duplicates
- * nothing: the next holder delivers the outbox with {@link OutboxCommit.deliver}.
- * `guard` (the lock's fencing check, `RunLock.fence`) runs once per commit,
- * before its first write, so a holder that lost its lock writes nothing more.
- *
- * Since the state is always written before its records, the log never holds
- * a `seq` beyond the last of the state's outbox; an outbox behind the log (a
- * state restored from a copy, a counter edited by hand) would have its
- * records skipped as delivered, so it is `STATE_CORRUPT` instead.
- *
- * @internal
- */
+/** State-then-records commit (exactly-once by `seq`, fenced once per commit); see docs/sessions-and-locking.md. @internal */
 export class OutboxCommit<S extends WithOutbox<E>, E extends Sequenced> {
   constructor(
     readonly store: JsonStore<S>,
@@ -30,23 +15,14 @@ export class OutboxCommit<S extends WithOutbox<E>, E extends Sequenced> {
     private readonly guard: () => Promise<void> = async () => {},
   ) {}
 
-  /**
-   * Writes `state` (its outbox holding this change's records), then appends those records: one durable point, fenced
-   * once. `alongside` is a write of the same point made after the fence check and before the state (a file the state
-   * then vouches for).
-   */
+  /** Writes `state` then its records: one durable point, fenced once; `alongside` is written after the fence. */
   async commit(state: S, alongside?: () => Promise<void>): Promise<S> {
     await this.save(state, alongside);
     await this.append(state);
     return state;
   }
 
-  /**
-   * The first half of {@link OutboxCommit.commit}: writes `state` atomically, its records left in its outbox for
-   * {@link OutboxCommit.append}. Once it resolves the change is committed; a rejection (the guard refused, the write
-   * failed) means it is not. `sync: false` for a change that only announces work (an iteration, a stage started): a
-   * power loss may take it back to the point before, which the next synced commit makes durable with it.
-   */
+  /** Commits `state` with its records left in the outbox; `sync: false` for changes that only announce work. */
   async save(state: S, alongside?: () => Promise<void>, options?: { readonly sync?: boolean }): Promise<void> {
     await this.checkAheadFenced(state);
     await this.guard();
@@ -67,8 +43,7 @@ export class OutboxCommit<S extends WithOutbox<E>, E extends Sequenced> {
     return this.append(state);
   }
 
-  // checkAhead, but a writer whose guard now refuses with RUN_LOCKED (it lost its lock, and the records ahead are the
-  // new holder's) is told that, not that its state is corrupt; any other failure of the guard keeps the real error.
+  // A guard refusing with RUN_LOCKED means the records ahead are a new holder's: say that, not corruption.
   private async checkAheadFenced(state: S): Promise<void> {
     try {
       await this.checkAhead(state);
@@ -94,13 +69,7 @@ export class OutboxCommit<S extends WithOutbox<E>, E extends Sequenced> {
   }
 }
 
-/**
- * True when `next` is `previous` with its delivered outbox emptied and nothing else changed (every other field the
- * same value): a record whose only news is that its records are in the log, which the log already says, so it need
- * not be written (a redelivery of the outbox on disk appends nothing). Pure.
- *
- * @internal
- */
+/** True when `next` only empties the delivered outbox, so it need not be written. Pure. @internal */
 export function onlyClearsOutbox<S extends WithOutbox<Sequenced>>(previous: S, next: S): boolean {
   if (next.outbox.length > 0 || previous === next) return false;
   const keys = Object.keys(next) as (keyof S)[];

@@ -1,5 +1,4 @@
-// A folder of pending late costs: one file per cost, written without the lock by whatever process still watched the
-// host call that reported it, and read (then removed) by the holder of the lock that counts it.
+// Late costs, one file each, written without the lock by whoever watched the call; the lock holder folds them in.
 import type { z } from 'zod';
 import { formatIssue, GoalLoopError, issuesFromZod, parseJsonText } from '../errors.js';
 import type { PendingCost } from '../kit/late-cost-memory.js';
@@ -14,10 +13,7 @@ import { describeThrown } from './host-call.js';
 // The folder's name inside a run or execution directory.
 const PENDING_COST_FOLDER = 'spend-pending';
 
-/**
- * The pending late costs folder of `dir` after the containment rule (its symlinks resolved); an `IO_ERROR` naming it
- * when it leads out of the project, like every other file the library reads or writes. @internal
- */
+/** The folder after containment; `IO_ERROR` when it leads out of the project. @internal */
 export async function containPendingCostFolder(fs: FileSystem, dir: string): Promise<string> {
   const folder = joinPath(dir, PENDING_COST_FOLDER);
   const fact = await resolveContainedPath(fs, folder);
@@ -25,10 +21,7 @@ export async function containPendingCostFolder(fs: FileSystem, dir: string): Pro
   return fact.path;
 }
 
-/**
- * Writes one pending cost as a file of its own, atomically, under a name that holds `unique` (so no lock is needed
- * and no other writer can clash with it), after checking it against `schema`; returns its path. @internal
- */
+/** Atomic, schema-checked, under a unique name so no lock is needed. @internal */
 async function writePendingCost<R>(
   fs: FileSystem,
   folder: string,
@@ -42,11 +35,7 @@ async function writePendingCost<R>(
   return path;
 }
 
-/**
- * The pending costs in the folder, in name order: each `.json` file with its record, or, when it cannot be read as
- * one (not JSON, a field wrong, not a regular file, a symlink out of the project), the reason, naming it; never a
- * throw for one damaged file. @internal
- */
+/** Each `.json` file's record in name order, or why it is damaged; one bad file never throws. @internal */
 export async function readPendingCosts<R>(
   fs: FileSystem,
   folder: string,
@@ -54,8 +43,7 @@ export async function readPendingCosts<R>(
 ): Promise<PendingCost<R>[]> {
   const names = (await fs.list(folder)) ?? [];
   const files = names.filter((name) => name.endsWith('.json') && !name.startsWith('.'));
-  // A bounded number of reads at once: a folder of many files must not run out of descriptors (EMFILE), which would
-  // make readable costs read as damaged.
+  // Bounded concurrency: EMFILE would make readable costs read as damaged.
   const read = await mapConcurrent(files, PENDING_READS, (name) => readOne(fs, name, joinPath(folder, name), schema));
   return read.filter((file) => file !== null);
 }
@@ -63,8 +51,7 @@ export async function readPendingCosts<R>(
 // Pending files read at once.
 const PENDING_READS = 16;
 
-// One pending file, read and checked under the containment rule (null when it went away meanwhile: then it is pending
-// no more).
+// null when the file went away meanwhile (pending no more).
 async function readOne<R>(
   fs: FileSystem,
   name: string,
@@ -110,10 +97,7 @@ export interface PendingCostFold<S, R> {
   readonly forget: (state: S, removed: readonly PendingCost<R>[], ts: string) => S;
 }
 
-/**
- * Counts a folder's pending costs under the lock: the record that counts them is committed, then the counted files
- * are removed (fenced), then the record that forgets them is committed. @internal
- */
+/** Under the lock: commit the count, remove the files (fenced), commit the record that forgets them. @internal */
 export async function foldPendingCosts<S extends { readonly late_costs?: unknown }, R>(
   deps: PendingCostDeps<S>,
   state: S,
@@ -135,10 +119,7 @@ export async function foldPendingCosts<S extends { readonly late_costs?: unknown
   return forgotten === current ? current : deps.commit.commit(forgotten);
 }
 
-/**
- * Writes the cost of a call its caller did not record (it stopped waiting, or lost the lock) as a pending file,
- * without the lock: a unique name clashes with no writer. @internal
- */
+/** For a call whose caller stopped waiting or lost the lock: a unique file, no lock needed. @internal */
 export async function recordPendingCost<R extends { readonly cost_usd: number }>(
   target: { readonly fs: FileSystem; readonly folder: () => Promise<string> },
   label: string,

@@ -16,22 +16,7 @@ export interface LockTakeover {
   readonly reason: LockStaleReason;
 }
 
-/**
- * The run directory's exclusive lock: one loop per run. The lock file names
- * the owner and a fresh fencing `token`; it is created exclusively and only
- * ever replaced by a takeover. Heartbeats go to the holder's own file,
- * `<lock>.beat-<token>`. A lock whose last heartbeat is older than the
- * smaller of its own `timeout_ms` and this loop's `timeoutMs`, or whose
- * holder's process on this host is gone ({@link staleReason}), is taken over:
- * by one guarded replace on a filesystem with {@link FileSystem.guarded},
- * else by the newcomer that exclusively creates the acquisition's claim file;
- * one winner, every other racer gets `RUN_LOCKED`. {@link RunLock.fence}
- * checks the token before writes, and a guarded {@link RunLock.writer} in
- * each write itself. The windows a filesystem without a compare-and-swap
- * leaves are in docs/across-machines.md.
- *
- * @internal
- */
+/** The run directory's exclusive lock, one loop per run; the protocol is in docs/sessions-and-locking.md. @internal */
 export class RunLock {
   private lastBeat = Number.NEGATIVE_INFINITY;
   private token = '';
@@ -64,12 +49,7 @@ export class RunLock {
     return this.lockText;
   }
 
-  /**
-   * The filesystem to write the run through while this acquisition holds the
-   * lock: on a filesystem with {@link FileSystem.guarded}, one whose every
-   * change is made only while the lock file still holds this acquisition's
-   * record (`RUN_LOCKED` otherwise); else the filesystem itself.
-   */
+  /** Guarded by this acquisition's lock record where the filesystem has `guarded`; else the filesystem itself. */
   get writer(): FileSystem {
     return this.fenced ?? this.fs;
   }
@@ -110,8 +90,7 @@ export class RunLock {
     if (beat !== null) await this.fs.remove(beat).catch(() => undefined);
   }
 
-  // After an acquisition: removes the claims and heartbeat files earlier loops left, once older than the timeout (a
-  // live one never is). Cleanup never fails the acquisition.
+  // Removes claims and heartbeat files earlier loops left, once older than the timeout; never fails the acquisition.
   private async acquired(takeover: LockTakeover | null): Promise<LockTakeover | null> {
     this.fenced = this.fs.guarded?.([{ path: this.path, text: this.lockText }]) ?? null;
     await sweepLockLeftovers(this.fs, this.path, this.beatFile, this.clock.now(), this.timeoutMs).catch(
@@ -120,32 +99,20 @@ export class RunLock {
     return takeover;
   }
 
-  /**
-   * Refreshes the heartbeat (this acquisition's heartbeat file); cheap to call
-   * often (it reads and writes at most once per third of the timeout unless
-   * `force`). Rejects with `RUN_LOCKED` when the lock is no longer this owner's.
-   */
+  /** Beats at most once per third of the timeout unless `force`; `RUN_LOCKED` when the lock is no longer ours. */
   async heartbeat(force = false): Promise<void> {
     if (!force && this.clock.now() - this.lastBeat < this.timeoutMs / 3) return;
     await this.checkHeld();
     await this.beat();
   }
 
-  /**
-   * The fencing check, for before every state write and every append: reads
-   * the lock file (one small read) and rejects with `RUN_LOCKED` unless it
-   * still holds this acquisition's token; refreshes the heartbeat when due.
-   */
+  /** Before every state write and append: `RUN_LOCKED` unless the lock file still holds our token; beats when due. */
   async fence(): Promise<void> {
     await this.checkHeld();
     if (this.clock.now() - this.lastBeat >= this.timeoutMs / 3) await this.beat();
   }
 
-  /**
-   * The fencing check before a write made through {@link RunLock.writer}:
-   * where that writer is guarded the write checks the lock itself, so only
-   * a due heartbeat is made here; elsewhere {@link RunLock.fence}.
-   */
+  /** Like {@link RunLock.fence}, but only beats where {@link RunLock.writer} is guarded (the write checks itself). */
   async fenceWrite(): Promise<void> {
     if (this.fenced === null) return this.fence();
     if (this.clock.now() - this.lastBeat >= this.timeoutMs / 3) await this.beat();

@@ -5,7 +5,7 @@ import { answerIssues, checkFakeResponses } from './fake-command-checks.js';
 import { raceAbort } from './scripted-stage-runner.js';
 
 /**
- * What a fake command answers: part of a {@link CommandResult} (the rest takes the values of a quick successful run),
+ * What a fake command answers: part of a `CommandResult` (the rest takes the values of a quick successful run),
  * or a function computing it. @public
  */
 export type FakeCommandResponse =
@@ -27,7 +27,7 @@ export interface FakeCommandCall {
   readonly options: CommandRunOptions;
 }
 
-/** A {@link CommandRunner} that answers from a table and records its calls. @public */
+/** A `CommandRunner` that answers from a table and records its calls. @public */
 export interface FakeCommandRunner extends CommandRunner {
   /** Every call received, in order. */
   readonly calls: readonly FakeCommandCall[];

@@ -29,7 +29,7 @@ function checkApi(api: unknown): void {
   refuseOptions('describeFileSystemConformance', issues);
 }
 
-/** The {@link FileSystem} conformance cases as plain data, independent of any test framework. @public */
+/** The `FileSystem` conformance cases as plain data, independent of any test framework. @public */
 export function fileSystemConformanceCases(): readonly {
   name: string;
   run(fixture: FileSystemFixture): Promise<void>;
@@ -44,7 +44,7 @@ export function fileSystemConformanceCases(): readonly {
 }
 
 /**
- * Registers a `describe` block, through the given test framework, that holds a {@link FileSystem} implementation to the
+ * Registers a `describe` block, through the given test framework, that holds a `FileSystem` implementation to the
  * port's contract: missing is `null`, atomic replace, ordered appends, exclusive create, lstat types, realpath through
  * symlinks (inside and escaping), sorted lists, remove, rename, mkdir, byte ranges, UTF-8 round trips, parents created,
  * `IO_ERROR` on real faults, FIFOs and directories refused at once (never a hang), the read cap, text that is not UTF-8

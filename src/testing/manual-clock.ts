@@ -1,7 +1,7 @@
 import { GoalLoopError, type Issue, refuseOptions } from '../errors.js';
 import type { Clock } from '../ports/clock.js';
 
-/** A {@link Clock} whose time moves only when a test moves it. @public */
+/** A `Clock` whose time moves only when a test moves it. @public */
 export interface ManualClock extends Clock {
   /** Moves time forward by `ms` and resolves every sleep that is now due, earliest first. */
   advance(ms: number): void;

@@ -6,7 +6,7 @@ import { sweepMemoryTempFiles } from './memory-temp-sweep.js';
 import type { Located, MemoryNode } from './memory-tree.js';
 import { createMemoryTree, memoryFileText, memoryIoError, toMemoryFileStat } from './memory-tree.js';
 
-/** An in-memory {@link FileSystem} with test helpers. @public */
+/** An in-memory `FileSystem` with test helpers. @public */
 export interface MemoryFileSystem extends FileSystem {
   /** Creates a symlink at `path` pointing to `target` (relative to the link's directory, or absolute). */
   symlink(target: string, path: string): Promise<void>;
@@ -22,7 +22,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
- * Creates a {@link FileSystem} that lives in memory: same contract as the Node one (it passes the same conformance
+ * Creates a `FileSystem` that lives in memory: same contract as the Node one (it passes the same conformance
  * suite), including symlinks with lstat-versus-realpath semantics, directories implied by files, exclusive create and
  * rename, FIFOs that are refused rather than read, and the same read cap.
  *

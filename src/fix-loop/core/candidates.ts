@@ -7,9 +7,7 @@ import {
 } from '../contracts/candidate.js';
 
 /**
- * A candidate's identity within a session: the FNV-1a hash of its
- * description, so the same fix proposed again (with another confidence or a
- * regenerated patch) is recognised as tried. Pure.
+ * FNV-1a of the description, so the same fix proposed again (another confidence or patch) counts as tried. Pure.
  *
  * @public
  */
@@ -18,10 +16,7 @@ export function candidateHash(candidate: Pick<FixCandidate, 'description'>): str
 }
 
 /**
- * What the selector decided: apply one automatic candidate, or escalate
- * because the best candidate left is manual (`manual_required`) or none is
- * left (`all_auto_tried`). Either way, the manual candidates not tried, best
- * first, for the escalation report.
+ * Apply one automatic candidate, or escalate (`manual_required`, `all_auto_tried`); with the untried manual ones.
  *
  * @public
  */
@@ -47,15 +42,7 @@ const score = (candidate: FixCandidate): number =>
 // Orders two strings by UTF-16 code units, the same on every platform and locale.
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/**
- * The ranking of candidates: higher confidence first; ties broken by
- * description (code-unit order), then manual before automatic (a human
- * decides a conflict over the same fix), then by the candidate's canonical
- * JSON, so the order never depends on the order the source listed them.
- * Pure.
- *
- * @internal
- */
+/** Confidence, then description, then manual first, then canonical JSON: independent of the source's order. @internal */
 export function compareCandidates(a: FixCandidate, b: FixCandidate): number {
   return (
     score(b) - score(a) ||
@@ -69,13 +56,7 @@ export function compareCandidates(a: FixCandidate, b: FixCandidate): number {
 export const MAX_KEPT_MANUAL_CANDIDATES = 10;
 
 /**
- * The manual candidates a session keeps across its steps, so its escalation
- * report lists the best ones whichever step escalates: those kept so far (as
- * the session record stores them, `manual_candidates`) and the manual ones
- * just proposed, one per candidate hash (its best-ranked proposal), best
- * first (see {@link compareCandidates}), at most `cap` (default
- * {@link MAX_KEPT_MANUAL_CANDIDATES}), returned as the record stores them.
- * Pure.
+ * The manual candidates kept across steps for the escalation report: one per hash, best first, at most `cap`. Pure.
  *
  * @public
  */
@@ -99,12 +80,8 @@ export function keepManualCandidates(
 }
 
 /**
- * Selects the candidate to apply: the best-ranked (see the tie-break on
- * {@link compareCandidates}: confidence, then description, then manual
- * first, then content) whose hash is not in `tried`, duplicates of a
- * description counting once. A manual candidate on top escalates
- * `manual_required` (manual candidates are never applied); no candidate left
- * (an empty list included) escalates `all_auto_tried`. Pure.
+ * The best-ranked untried candidate; a manual one on top escalates `manual_required` (never applied), none left
+ * `all_auto_tried`. Pure.
  *
  * @example
  * ```ts

@@ -9,11 +9,7 @@ import { heldAttempts } from './keep.js';
 export const MAX_REPORTED_CANDIDATES = 5;
 
 /**
- * The recommended next step for each escalation reason, one sentence each:
- * what a human should do now, for a report that lists manual candidates not
- * tried. Read by {@link buildEscalationReport}, which, for a report listing
- * none, takes the sentence of `all_auto_tried` and `manual_required` from a
- * second table that does not send the reader to them.
+ * The recommended next step for each escalation reason, for a report that lists untried manual candidates.
  *
  * @public
  */
@@ -52,18 +48,8 @@ const WORSE_REVERTED =
 export type EscalationSource = Pick<FixSessionState, 'session_id' | 'goal' | 'goal_type' | 'attempts' | 'gap'>;
 
 /**
- * Builds the report of an escalated session: the session and goal, the
- * attempts (each one's action, candidate, outcome and gap before and after),
- * the attempts applied and left in the workspace and those that made the gap
- * worse, the last gap measured, the best manual candidates not tried (at most
- * {@link MAX_REPORTED_CANDIDATES}, best first), the reason with the
- * decision's sentence (`detail`), and the next step from {@link NEXT_STEPS}
- * (one that does not mention manual candidates when the report lists none;
- * led by reverting the changes that made the gap worse, when the workspace
- * still holds some).
- * Takes the session record as stored (state.json's snake_case fields) and
- * candidates as the record stores them (`manual_candidates`); returns the
- * report as escalation.json holds it. Pure.
+ * Builds the report of an escalated session (as escalation.json holds it): the attempts, those left applied and those
+ * that made the gap worse, the last gap, the best untried manual candidates, the reason, and the next step. Pure.
  *
  * @example
  * ```ts
@@ -114,8 +100,7 @@ export function buildEscalationReport(
   };
 }
 
-// The next step, led by reverting the changes that made the gap worse when the workspace still holds some (the
-// `worsening_trend` step already says so).
+// Reverting the worsening changes comes first while the workspace still holds some.
 function revertFirst(reason: EscalationReason, worsening: readonly number[], reverted: boolean, step: string): string {
   if (reason === 'worsening_trend' && worsening.length === 0 && reverted) return WORSE_REVERTED;
   if (worsening.length === 0 || reason === 'worsening_trend') return step;

@@ -1,14 +1,9 @@
-// The shell command that applies a patch with git. The patch reaches `git apply` through the environment, never
-// through a shell word or a temporary file: split into variables the command prints back in order.
+// The patch reaches `git apply` through environment variables, never a shell word or temp file.
 import type { PatchSections } from './patch-paths.js';
 
-// Characters per environment variable: at most 3 UTF-8 bytes each, so a chunk stays far below Linux's
-// 128 KiB limit on one environment string.
+// At most 3 UTF-8 bytes a character: far below Linux's 128 KiB per environment string.
 const CHUNK_CHARS = 32_768;
-/**
- * The longest patch passed to git, in characters: the whole patch must fit in the environment with room to spare
- * (Linux allows about 2 MiB in all). @internal
- */
+/** The whole patch must fit in the environment (about 2 MiB on Linux) with room to spare. @internal */
 export const MAX_PATCH_CHARS = 1_048_576;
 const PREFIX = 'GOAL_LOOP_PATCH_';
 
@@ -33,8 +28,7 @@ function printPatch(env: Readonly<Record<string, string>>): string {
     .join(' ')}`;
 }
 
-// Below a repository's top git reads `diff --git` sections from the top (so the workspace goes in --directory)
-// and plain ones from the folder it runs in (--directory would add the workspace twice); null for both styles.
+// Below the top git reads `diff --git` sections from the top and plain ones from here; null when both are present.
 function directoryOption(prefix: string, sections: PatchSections): string | null {
   if (prefix === '' || sections.git === 0) return '';
   return sections.plain === 0 ? ` --directory=${shellQuote(prefix)}` : null;
@@ -69,15 +63,13 @@ function sourcesEnvironment(sources: readonly string[]): Record<string, string> 
   return env;
 }
 
-// A shell loop running `body` on "$f" for each path git would touch (numstat -z records: `added<TAB>deleted<TAB>path`,
-// a rename an empty path then both names, NUL-separated, from the repository's top, the workspace's folder cut off).
+// Runs `body` on "$f" for each path git would touch (from `--numstat -z`, relative to the repository's top).
 function eachTouchedPath(print: string, directory: string, body: string): string {
   const strip = `f="\${f#*\t*\t}"; f="\${f#"$${PREFIX_VARIABLE}"}"`;
   return `${print} | git apply --numstat -z${directory} | tr '\\000' '\\n' | while IFS= read -r f; do ${strip}; if [ -n "$f" ]; then ${body}; fi; done`;
 }
 
-// Prints the first folder or file on the way to each copy or rename source that is a symlink (git would copy or
-// move the link itself, or read through it).
+// Symlinks on the way to copy/rename sources: git would copy the link or read through it.
 const linkedSources = (names: readonly string[]): string =>
   names.length === 0
     ? 'true'
@@ -88,16 +80,7 @@ const KIND = `if [ -L "$f" ]; then s=link; elif [ -f "$f" ]; then s=file; if [ -
 // The regular files' names, for one git hash-object run over all of them.
 const REGULAR = `if [ -f "$f" ] && [ ! -L "$f" ]; then printf '%s\\n' "$f"; fi`;
 
-/**
- * What applies `patch` with git in a workspace `prefix` below its repository's top (`''` at the top or outside a
- * repository): `command` pipes it to `git apply --verbose` (append ` --check` to only check it); `links` prints, one
- * per line, each path git would touch that is a symlink in the workspace, and each symlink on the way to a copy's or
- * rename's source (`sources`), as git itself reads the patch's names
- * (`git apply --numstat`: a tab or a timestamp ending a name, the folders it drops below the top) — git follows an
- * existing symlink when a patch changes it, so a patch without any mode line can point a tracked link anywhere;
- * `env` holds the patch for both. Null when the patch mixes both header styles there (git would read them relative
- * to different folders). Pure. @internal
- */
+/** The git commands for `patch` (symlinks touched are listed: git follows them); null when header styles mix. Pure. @internal */
 export function gitApplyCommand(
   patch: string,
   prefix: string,
@@ -119,11 +102,7 @@ export function gitApplyCommand(
   };
 }
 
-/**
- * The shell commands of {@link gitApplyCommand}: `command` applies (append ` --check`, ` --reverse`), `links` lists
- * the symlinks the patch would touch or read, `fingerprint` prints a hash of what each touched path holds (to check
- * a revert restored it), and `env` carries the patch to all three. @internal
- */
+/** `command` applies, `links` lists symlinks touched, `fingerprint` hashes touched paths (to check a revert). @internal */
 export interface GitApplyCommand {
   readonly command: string;
   readonly links: string;

@@ -1,20 +1,13 @@
 import { pushAll } from '../../kit/record.js';
 import { diffGitNames, readName } from './header-names.js';
 
-/**
- * How many file sections of each header style a unified diff holds: `git` opens with a `diff --git` line,
- * `plain` with `---`/`+++` alone (as `diff -u` writes it). Git reads the two relative to different folders
- * when it runs below its repository's top. @internal
- */
+/** Sections per header style (`git` or `plain`): git reads them relative to different folders below the top. @internal */
 export interface PatchSections {
   readonly git: number;
   readonly plain: number;
 }
 
-/**
- * The paths a unified diff's headers name, the sources of its copies and renames (`sources`: git reads them, so a
- * symlink there is copied or moved as a symlink), and its sections, or the first reason it is refused. @internal
- */
+/** The header paths, copy/rename sources (git reads them, symlinks included) and sections, or the first refusal. @internal */
 export type PatchPathCheck =
   | {
       readonly ok: true;
@@ -35,8 +28,7 @@ const NAMED: readonly { readonly start: string; readonly devNull: boolean }[] = 
   { start: 'copy from ', devNull: false },
   { start: 'copy to ', devNull: false },
 ];
-// Lines that carry a mode, and the mode: git reads it with strtoul (leading blanks, a sign, any octal value whose
-// type bits say symlink), so only the form git writes is let through.
+// git reads a mode with strtoul (blanks, sign, any octal), so only the form git writes is let through.
 const MODE_LINE = /^(new file mode|new mode|old mode|deleted file mode) (.*)$/;
 const INDEX_MODE = /^index [0-9a-f]+\.\.[0-9a-f]+ (.*)$/;
 const CANONICAL_MODE = /^[0-7]{6}\s*$/;
@@ -48,21 +40,7 @@ const DIFF_GIT = 'diff --git ';
 // The header lines naming a file git reads to copy or move it.
 const SOURCE = /^(?:copy from|rename from|rename old) (.*)$/;
 
-/**
- * Reads the header lines of a unified diff, as `git apply` does, before
- * git sees it: the `diff --git` line, `---`/`+++`, `rename from/to`,
- * `copy from/to` (C-quoted names included), and the mode lines. Refuses a
- * path that is absolute, has a `..` segment or a `.git` segment (any case),
- * a name whose quoting cannot be read, and any line that makes a symlink
- * (mode 120000): a patch from a candidate source may only change files
- * inside the workspace. Hunk bodies are skipped by their line counts, as git
- * skips them, so a removed line reading `-- ../x` is content, not a header.
- * Counts the sections of each style as git finds them: a `diff --git` line,
- * or a `---` line outside a git header followed by `+++` and `@@ -`.
- * Pure; never throws.
- *
- * @internal
- */
+/** Reads diff headers as `git apply` does, refusing paths out of the workspace, `.git` and symlinks; never throws. @internal */
 export function checkPatchPaths(patch: string): PatchPathCheck {
   const paths: string[] = [];
   const sources: string[] = [];
@@ -151,9 +129,7 @@ function diffGitProblem(rest: string, paths: string[]): string | null {
   return null;
 }
 
-// Why a line's mode is refused: not as git writes it, or one that makes a symlink (a new one, a file turned into one,
-// or, on an index line, a symlink whose target changes); else null. A symlink deleted or turned into a file passes
-// here, and the applier's query of the paths git touches refuses it later (it touches an existing symlink).
+// Refuses a mode git would not write, or one that makes a symlink; removals of symlinks are caught by the applier.
 function modeProblem(line: string): string | null {
   const named = MODE_LINE.exec(line);
   const mode = named?.[2] ?? INDEX_MODE.exec(line)?.[1];

@@ -4,13 +4,7 @@ import type { GapModel } from '../contracts/gap.js';
 import { MAX_ATTEMPTS_CAP } from '../contracts/start.js';
 import { computeGap } from './gap.js';
 
-/**
- * What the policy decides from: part of the session record as stored
- * (state.json's snake_case fields); a `FixSessionState` is a valid input as
- * it stands.
- *
- * @public
- */
+/** The part of the stored session record (snake_case) the policy decides from. @public */
 export interface PolicyInput {
   readonly environment_verified: boolean;
   readonly gap: GapModel | null;
@@ -18,7 +12,7 @@ export interface PolicyInput {
   readonly max_attempts: number;
 }
 
-/** What the rows of {@link FIX_POLICY} test, derived once from a {@link PolicyInput}. @public */
+/** What the rows of {@link FIX_POLICY} test, derived once from a `PolicyInput`. @public */
 export interface PolicyFacts {
   readonly environmentVerified: boolean;
   readonly gap: GapModel | null;
@@ -61,15 +55,7 @@ const TREND = 2;
 const missing = (facts: PolicyFacts): readonly string[] => facts.gap?.requirements.missing ?? [];
 
 /**
- * The fix-loop policy, in precedence order: the first row that applies
- * decides. Sensing comes first (an unverified environment is probed, an
- * unmeasured gap measured); then a missing requirement escalates, since no
- * fix to the code can install it; then a zero gap converges; then the
- * brakes (the attempt bound, the gap worse two attempts in a row, the gap
- * unchanged two attempts in a row); then the build is fixed before the tests,
- * since tests cannot run against a failing build. The last row applies
- * whenever none before it does: with the gap positive and neither the
- * requirements nor the build behind it, failing tests are.
+ * The fix-loop policy: the first row that applies decides (the table is in docs/fix-loop.md).
  *
  * @public
  */
@@ -148,9 +134,7 @@ export const FIX_POLICY: readonly PolicyRow[] = Object.freeze([
 ] satisfies PolicyRow[]);
 
 /**
- * The facts the policy rows test, from its input. An interrupted attempt (no
- * gap after it) breaks a trend: nothing was measured. A `max_attempts` that
- * is not an integer of at least 1 counts as 1, the strictest bound. Pure.
+ * The facts the rows test. An interrupted attempt breaks a trend; a bad `max_attempts` counts as 1. Pure.
  *
  * @public
  */
@@ -180,11 +164,7 @@ function trailing(attempts: PolicyInput['attempts'], test: (before: number, afte
 }
 
 /**
- * Decides a fix session's next action: the first row of {@link FIX_POLICY}
- * that applies. Total and deterministic: every input gives a decision, the
- * same input the same one; `reason` is set exactly when the action is
- * `escalate`. Takes the session record as stored (snake_case, as `get()`
- * returns it in `state`). Pure.
+ * The first row of {@link FIX_POLICY} that applies: total and deterministic; `reason` set exactly on `escalate`. Pure.
  *
  * @example
  * ```ts

@@ -4,13 +4,8 @@ import { MAX_FAILURE_OUTPUT_CHARS } from '../contracts/session.js';
 import { type FixSessionStart, fixSessionStartSchema, MAX_ATTEMPTS_CAP } from '../contracts/start.js';
 
 /**
- * Checks a fix session's start (`start()`'s input): `goal`, `goalType` and
- * `workspace` non-empty strings, the commands non-empty strings when given
- * and at least one of them given (else an issue at `$.testCommand`),
- * `maxAttempts` an integer of at least 1 (default 5), no unknown field.
- * Every problem is an issue naming its JSON path (`$.workspace`). A
- * `maxAttempts` above {@link MAX_ATTEMPTS_CAP} is clamped to it, with a
- * `clamped` issue saying so on a successful result. Never throws. Pure.
+ * Checks `start()`'s input, every problem an issue at its JSON path; a `maxAttempts` over {@link MAX_ATTEMPTS_CAP}
+ * is clamped with a `clamped` issue. Never throws. Pure.
  *
  * @example
  * ```ts
@@ -45,11 +40,7 @@ export function parseFixSessionStart(value: unknown): ParseResult<FixSessionStar
 }
 
 /**
- * The record of a session that has not been stepped (state.json, snake_case
- * as stored): the start's fields (`goalType` as `goal_type`, …), `pending`,
- * the environment not verified, no gap, no attempt. `maxAttempts` is clamped
- * to {@link MAX_ATTEMPTS_CAP} here too. `ts` is an ISO time from the host's
- * clock. Pure.
+ * The state.json record of a session not yet stepped: `pending`, unverified, no gap or attempt. Pure.
  *
  * @public
  */
@@ -89,10 +80,7 @@ export function createFixSessionState(input: {
 const CUT = '…[earlier output cut]\n';
 
 /**
- * The tail of a command's output as a session keeps it: at most
- * {@link MAX_FAILURE_OUTPUT_CHARS} characters, the end kept (where test
- * runners and compilers print their summary), with a marker where it was cut.
- * Pure.
+ * A command output's tail as a session keeps it: the last {@link MAX_FAILURE_OUTPUT_CHARS} characters, marked where cut.
  *
  * @public
  */

@@ -1,10 +1,4 @@
-/**
- * One token of an XML document: an element opened (with its attributes,
- * entities decoded) or closed, or a run of text (raw; CDATA marked). `at` is
- * the token's offset in the text.
- *
- * @internal
- */
+/** An XML token (element open with decoded attributes, close, or raw text/CDATA) at offset `at`. @internal */
 export type XmlToken =
   | {
       readonly kind: 'open';
@@ -22,13 +16,7 @@ export type XmlVisit = (token: XmlToken) => string | undefined;
 const ENTITY = /&(?:#x([0-9A-Fa-f]{1,6})|#([0-9]{1,7})|(lt|gt|amp|quot|apos));/g;
 const NAMED: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
-/**
- * Decodes XML's five named entities and numeric character references; an
- * unknown entity or a reference to no valid character is left as written.
- * Pure.
- *
- * @internal
- */
+/** Decodes the five named entities and numeric references; unknown ones are left as written. Pure. @internal */
 export function decodeEntities(raw: string): string {
   if (!raw.includes('&')) return raw;
   return raw.replace(ENTITY, (whole: string, hex?: string, dec?: string, named?: string) => {
@@ -72,16 +60,7 @@ function skipSpace(text: string, at: number): number {
   }
 }
 
-/**
- * Scans the subset of XML test reports use, in one pass, calling `visit` per
- * token: elements with quoted attributes in any order, self-closing tags,
- * text, CDATA; the XML declaration, processing instructions, comments and a
- * DOCTYPE are skipped. Returns null when the whole text was scanned, or a
- * message with the line and column of the first problem (or of the token
- * `visit` refused). Time linear in the text; never throws. Pure.
- *
- * @internal
- */
+/** One linear pass over the XML subset test reports use; null when scanned, else the first problem's line:column. @internal */
 export function scanXml(text: string, visit: XmlVisit): string | null {
   const skips: readonly [string, string, string][] = [
     ['<!--', '-->', 'a comment'],

@@ -3,36 +3,24 @@ import { type Issue, invalidOptionIssues, optionShapeOf, refuseOptions } from '.
 import type { FixLoopOrchestrator } from '../fix-loop-orchestrator.js';
 import type { AllowedCommands } from './allowed-commands.js';
 
-/**
- * What the fix-loop tools call: a {@link FixLoopOrchestrator}, or anything with its four methods.
- *
- * @public
- */
+/** What the fix-loop tools call: a {@link FixLoopOrchestrator}, or anything with its four methods. @public */
 export type FixLoopToolsOrchestrator = Pick<FixLoopOrchestrator, 'start' | 'step' | 'runToCompletion' | 'get'>;
 
-/**
- * Options of {@link createFixLoopTools}.
- *
- * @public
- */
+/** Options of {@link createFixLoopTools}. @public */
 export interface FixLoopToolsOptions {
   /**
-   * The wall time of a `run_feedback_loop` call that names none, and the most one may ask for, in seconds (default:
-   * none — the session's attempt bound alone ends the run). A host whose client times requests out sets it below
-   * that timeout.
+   * Default and maximum wall time of a `run_feedback_loop` call, in seconds (default none); set it below the client's
+   * request timeout.
    */
   readonly maxWallSeconds?: number;
   /**
-   * Where fixes come from: `'source'` (the default), the orchestrator's candidate source, or `'caller'`, the agent
-   * calling the tools, which passes `candidates` to `step_feedback_loop`. With `'caller'`, a step that needs a fix
-   * and got none answers `needs_candidates` with the failure, spending no attempt, and `run_feedback_loop` is
-   * refused (it could only step without fixes).
+   * Where fixes come from: `'source'` (default), the candidate source, or `'caller'`, which passes `candidates` to
+   * `step_feedback_loop`; then a step without one answers `needs_candidates` and `run_feedback_loop` is refused.
    */
   readonly candidates?: 'source' | 'caller';
   /**
-   * The build and test commands `start_feedback_loop` accepts (default `'any'`): a list, or a map from workspace to
-   * its list; any other command is an `invalid_input` tool error naming what is allowed. A host serving a model sets
-   * it, since a session runs its commands in a shell.
+   * The build and test commands `start_feedback_loop` accepts (default `'any'`): a list, or per-workspace lists. Set it
+   * when serving a model: sessions run commands in a shell.
    */
   readonly allowedCommands?: AllowedCommands;
 }
@@ -67,11 +55,7 @@ function orchestratorIssues(orchestrator: unknown): Issue[] {
   return [{ code: 'invalid_type', path: ['orchestrator'], message }];
 }
 
-/**
- * Refuses an orchestrator or options the fix-loop tools cannot work with, when the tools are made rather than on
- * their first call: `INVALID_OPTIONS` listing every issue with its path (`orchestrator` when it lacks a method the
- * tools call, an unknown key with the known key it most likely misspells). @internal
- */
+/** Refuses bad options when the tools are made: `INVALID_OPTIONS` with every issue's path. @internal */
 export function validateFixLoopToolsOptions(orchestrator: unknown, options: FixLoopToolsOptions): void {
   refuseOptions('createFixLoopTools', [
     ...orchestratorIssues(orchestrator),

@@ -5,7 +5,7 @@ import { type Issue, type ParseResult, refuseInvalidOptions } from '../../errors
 import { type Goal, goalSchema } from './goal.js';
 import { goalSchemaIssues } from './goal-keys.js';
 
-/** Options of {@link parseGoal}. @public */
+/** Options of `parseGoal`. @public */
 export interface ParseGoalOptions {
   /** The configured pipeline's stage ids; `rerun_stages` entries must be among them. */
   readonly stages?: readonly string[];

@@ -1,6 +1,4 @@
-// The model's heavy links as columns (link-table.ts): the stories of each requirement, the code implementing each
-// story or requirement, and the tests naming each id in story_ids and in requirement_ids, apart per field (so a
-// requirement's tests are one column read in the common case where no id is named by both fields).
+// The model's heavy links as columns (link-table.ts); tests are split per field so the common case reads one column.
 import type { NormalizedCodeFile } from '../contracts/code-report.js';
 import type { NormalizedStory } from '../contracts/jira-tickets.js';
 import type { NormalizedTest } from '../contracts/test-report.js';
@@ -120,10 +118,7 @@ export function ordinalOf(links: ModelLinks, id: string): number {
 /** What a link names: a requirement id, a story id, or either. @internal */
 export type LinkTarget = 'requirement' | 'story' | 'requirement_or_story';
 
-/**
- * The ids `column` names that are not defined as `kind` (a requirement id, a story id, or either), in first-seen
- * order: only these can be dangling references. @internal
- */
+/** The ids `column` names that are not defined as `kind`: the only candidates for dangling references. @internal */
 export function undefinedKeys(links: ModelLinks, column: LinkColumn, kind: LinkTarget): string[] {
   const ids: string[] = [];
   for (let at = 0; at < column.keys.length; at++) {
@@ -141,10 +136,7 @@ export function isTested(links: ModelLinks, ordinal: number): boolean {
   return ownerCount(links.testsByStory, ordinal) > 0 || ownerCount(links.testsByRequirement, ordinal) > 0;
 }
 
-/**
- * The column holding the tests covering `ordinal` when no id is named by both fields: the field `first` names when
- * it has the ordinal (a requirement's tests name it in requirement_ids), else the other. @internal
- */
+/** The tests column for `ordinal` when no id is named by both fields. @internal */
 export function testColumn(links: ModelLinks, ordinal: number, first: 'story' | 'requirement'): LinkColumn {
   const preferred = first === 'story' ? links.testsByStory : links.testsByRequirement;
   if (ownerCount(preferred, ordinal) > 0) return preferred;
