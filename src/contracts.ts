@@ -47,6 +47,7 @@ export {
 export { CRITIC_HEALTH_BANDS } from './critics/core/health-flags.js';
 // The goal loop: goal.json, goal-verdict.json, events.jsonl, loop-state.json, the goal_evaluation of feedback.json.
 export type { Issue, ParseResult } from './errors.js';
+export { formatIssue } from './errors.js';
 // The fix loop: its session files (state.json, audit.jsonl, escalation.json), its policy table and its tools.
 export type { AttemptOutcome, FixAttempt } from './fix-loop/contracts/attempt.js';
 export { attemptOutcomeSchema, fixAttemptSchema } from './fix-loop/contracts/attempt.js';

@@ -15,6 +15,8 @@ const inlineSchemas = new JsonSchemaChecker();
  *
  * @example
  * ```ts
+ * import { formatIssue } from 'goal-loop/contracts';
+ *
  * const result = parseGoal(await readFile('goal.json', 'utf8'), { stages: ['03-documentation'] });
  * if (!result.success) console.error(result.issues.map(formatIssue).join('\n'));
  * ```

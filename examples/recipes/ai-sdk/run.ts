@@ -18,6 +18,7 @@ const loop = new GoalLoop({
   stages: ['02-requirements'],
   runner: aiSdkStageRunner({ model, pricing, prompts: requirementsPrompts }),
   goal: requirementsGoal,
+  budgetUsd: 1, // an unattended loop stops at its budget
   onEvent: printEvent,
 });
 const result = await loop.run();

@@ -58,6 +58,8 @@ const failedToRun = (file: FileResult): boolean =>
  *
  * @example
  * ```ts
+ * import { formatIssue } from 'goal-loop/contracts';
+ *
  * const read = readJestJsonReport(await readFile('reports/vitest.json', 'utf8'));
  * if (read.success) console.log(`${read.data.failed} of ${read.data.total} failed`);
  * else console.error(read.issues.map(formatIssue).join('\n'));

@@ -148,6 +148,9 @@ export function evaluateGoal(facts: EvaluationFacts, options: EvaluateOptions = 
 
 // Issue codes of a goal file that gave no goal, so no goal id, to read (its read failed, or its text is not JSON).
 const UNREAD_GOAL_CODES: ReadonlySet<string> = new Set(['unreadable', 'invalid_json']);
+// Ends a reason with a full stop, unless the issue quoted last already ends one (`did you mean …?`).
+const sentence = (text: string): string => (/[.?!]$/.test(text) ? text : `${text}.`);
+
 /**
  * The evaluation of a goal that could not be used (an invalid goal.json): status `ERROR`, score 0, no checks, the
  * issues and a reason naming the first of them. @public
@@ -160,8 +163,8 @@ export function errorEvaluation(goalId: string, issues: readonly Issue[], iterat
     first === undefined
       ? `Goal ${goalId} could not be evaluated.`
       : unread
-        ? `The goal could not be read: ${first.message}${more}.`
-        : `Goal ${goalId} is invalid: ${formatIssue(first)}${more}.`;
+        ? sentence(`The goal could not be read: ${first.message}${more}`)
+        : sentence(`Goal ${goalId} is invalid: ${formatIssue(first)}${more}`);
   return {
     goalId,
     status: 'ERROR',

@@ -50,6 +50,17 @@ describe('errorEvaluation', () => {
     expect(evaluation.issues).toHaveLength(2);
   });
 
+  it('adds no full stop after an issue that ends its own sentence', () => {
+    const misspelt = {
+      code: 'unrecognized_keys',
+      path: ['criteria', 1, 'rerun_stage'],
+      message: 'unknown key `rerun_stage`; did you mean `rerun_stages`?',
+    };
+    expect(errorEvaluation('hello', [misspelt], null).reason).toBe(
+      'Goal hello is invalid: $.criteria[1].rerun_stage: unknown key `rerun_stage`; did you mean `rerun_stages`?',
+    );
+  });
+
   it('still says something without issues', () => {
     expect(errorEvaluation('g', [], null).reason).toBe('Goal g could not be evaluated.');
   });
