@@ -214,4 +214,21 @@ describe('standing over any figures', () => {
       { numRuns: 300 },
     );
   });
+
+  it('a critic is measured from exactly minOutcomes decisions with an outcome, not from one fewer', () => {
+    const base = computeCriticMetrics([execution('a', false)]);
+    const standingAt = (outcomeDecisions: number) =>
+      criticStanding(
+        { ...base, stages: base.stages.map((s) => ({ ...s, predictiveAccuracy: 0.6, outcomeDecisions })) },
+        { minOutcomes: 10 },
+      ).critics.find((critic) => critic.stage === 'plan');
+    expect(standingAt(9)).toMatchObject({
+      standing: 'full',
+      reasons: ['outcomes judge 9 of its decisions (10 needed): not measured yet', 'no calibration against humans'],
+    });
+    expect(standingAt(10)).toMatchObject({
+      standing: 'probation',
+      reasons: ['outcome accuracy 60.0% over 10 decisions is below 85.0%', 'no calibration against humans'],
+    });
+  });
 });
