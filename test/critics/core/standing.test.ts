@@ -231,4 +231,25 @@ describe('standing over any figures', () => {
       reasons: ['outcome accuracy 60.0% over 10 decisions is below 85.0%', 'no calibration against humans'],
     });
   });
+
+  it('an accuracy exactly at the threshold meets it, for outcomes as for calibration', () => {
+    const base = computeCriticMetrics([execution('a', false)]);
+    const metrics = {
+      ...base,
+      stages: base.stages.map((s) => ({ ...s, predictiveAccuracy: 0.75, outcomeDecisions: 20 })),
+    };
+    const plan = criticStanding(metrics, { threshold: 0.75 }).critics.find((critic) => critic.stage === 'plan');
+    expect(plan).toMatchObject({ standing: 'full' });
+    expect(plan?.reasons[0]).toBe('outcome accuracy 75.0% over 20 decisions meets 75.0%');
+    const calibration = {
+      threshold: 0.75,
+      critics: [{ stage: 'plan', labelled: 20, agreed: 15, accuracy: 0.75, recalibrate: false, byPeriod: [] }],
+      unlabelled: [],
+      unknownLabels: [],
+    };
+    const calibrated = criticStanding(metrics, { threshold: 0.75, calibration }).critics.find(
+      (c) => c.stage === 'plan',
+    );
+    expect(calibrated?.reasons[1]).toBe('calibration against humans 75.0% meets 75.0%');
+  });
 });
