@@ -1,3 +1,4 @@
+import { shownValue } from '../kit/shown-value.js';
 import { stageOutcomeStatusSchema } from '../pipeline/stage-status.js';
 import type { Clock } from '../ports/clock.js';
 import type { FileSystem } from '../ports/file-system.js';
@@ -128,7 +129,7 @@ function checkStageOutcome(stage: string, outcome: unknown): StageOutcome {
       value.costUsd !== undefined &&
       (typeof value.costUsd !== 'number' || !Number.isFinite(value.costUsd) || value.costUsd < 0)
     )
-      problems.push(`costUsd must be a finite number ≥ 0 (got ${JSON.stringify(value.costUsd)})`);
+      problems.push(`costUsd must be a finite number ≥ 0 (got ${shownValue(value.costUsd)})`);
     if (value.detail !== undefined && typeof value.detail !== 'string') problems.push('detail must be a string');
   }
   if (problems.length === 0) return value as StageOutcome;

@@ -54,4 +54,17 @@ describe('StagedPipeline: host replies are read whole', () => {
     expect(result.reason).toBe(`the plan generator returned a malformed result: ${named}`);
     expect(result.trace[0]).toMatchObject({ kind: 'generated', costUsd: 2, outputHash: null });
   });
+
+  it('a cost of Infinity is refused naming $.costUsd and charges nothing, from a generator or a critic', async () => {
+    const generated = await run(answer({ output: 'plan', costUsd: Number.POSITIVE_INFINITY }));
+    expect(generated).toMatchObject({ status: 'escalated', escalation: 'generator_failed', spentUsd: 0 });
+    expect(generated.reason).toBe(
+      'the plan generator returned a malformed result: $.costUsd: Invalid input: expected number, received Infinity',
+    );
+    const judged = await run(plan, answer({ decision: 'accept', costUsd: Number.POSITIVE_INFINITY }));
+    expect(judged).toMatchObject({ status: 'escalated', escalation: 'invalid_decision', spentUsd: 1 });
+    expect(judged.reason).toBe(
+      'the plan critic returned a malformed decision: $.costUsd: Invalid input: expected number, received Infinity',
+    );
+  });
 });

@@ -214,4 +214,42 @@ describe('standing over any figures', () => {
       { numRuns: 300 },
     );
   });
+
+  it('a critic is measured from exactly minOutcomes decisions with an outcome, not from one fewer', () => {
+    const base = computeCriticMetrics([execution('a', false)]);
+    const standingAt = (outcomeDecisions: number) =>
+      criticStanding(
+        { ...base, stages: base.stages.map((s) => ({ ...s, predictiveAccuracy: 0.6, outcomeDecisions })) },
+        { minOutcomes: 10 },
+      ).critics.find((critic) => critic.stage === 'plan');
+    expect(standingAt(9)).toMatchObject({
+      standing: 'full',
+      reasons: ['outcomes judge 9 of its decisions (10 needed): not measured yet', 'no calibration against humans'],
+    });
+    expect(standingAt(10)).toMatchObject({
+      standing: 'probation',
+      reasons: ['outcome accuracy 60.0% over 10 decisions is below 85.0%', 'no calibration against humans'],
+    });
+  });
+
+  it('an accuracy exactly at the threshold meets it, for outcomes as for calibration', () => {
+    const base = computeCriticMetrics([execution('a', false)]);
+    const metrics = {
+      ...base,
+      stages: base.stages.map((s) => ({ ...s, predictiveAccuracy: 0.75, outcomeDecisions: 20 })),
+    };
+    const plan = criticStanding(metrics, { threshold: 0.75 }).critics.find((critic) => critic.stage === 'plan');
+    expect(plan).toMatchObject({ standing: 'full' });
+    expect(plan?.reasons[0]).toBe('outcome accuracy 75.0% over 20 decisions meets 75.0%');
+    const calibration = {
+      threshold: 0.75,
+      critics: [{ stage: 'plan', labelled: 20, agreed: 15, accuracy: 0.75, recalibrate: false, byPeriod: [] }],
+      unlabelled: [],
+      unknownLabels: [],
+    };
+    const calibrated = criticStanding(metrics, { threshold: 0.75, calibration }).critics.find(
+      (c) => c.stage === 'plan',
+    );
+    expect(calibrated?.reasons[1]).toBe('calibration against humans 75.0% meets 75.0%');
+  });
 });

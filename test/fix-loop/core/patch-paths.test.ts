@@ -61,6 +61,12 @@ describe('checkPatchPaths', () => {
     expect(detail('--- a/q.sql\n+++ b/q.sql\n@@ -1,2 +1 @@\n-- ../../etc/passwd\n+++ /etc/x\n select 1;\n')).toBeNull();
   });
 
+  it('reads a hunk that only removes or only adds lines to its end, whatever its lines read like', () => {
+    // Each hunk's lines are content while either side still has lines left: none of them is a header.
+    expect(detail('--- a/q.sql\n+++ b/q.sql\n@@ -1,2 +0,0 @@\n--- ../../etc/passwd\n-select 1;\n')).toBeNull();
+    expect(detail('--- /dev/null\n+++ b/q.sql\n@@ -0,0 +1,2 @@\n+++ /etc/x\n+select 1;\n')).toBeNull();
+  });
+
   it('accepts the modes git writes, a symlink deleted or turned into a file, and a CRLF line end', () => {
     for (const mode of ['new file mode 100644', 'new file mode 100755\r', 'old mode 100644\nnew mode 100755'])
       expect(detail(`diff --git a/x b/x\n${mode}\n`), mode).toBeNull();

@@ -12,7 +12,8 @@ const read = (files: Partial<RstackRunFiles>) => stageStatusesFromRstack({ ...no
 
 describe('stageStatusesFromRstack', () => {
   it('says nothing about any stage without rstack-agents files', () => {
-    expect(read({})).toEqual({});
+    // Not even a key: a stage the files say nothing about is absent, not undefined.
+    expect(read({})).toStrictEqual({});
   });
 
   it('reads metrics.json stage_status as rstack-agents writes it', () => {
@@ -27,7 +28,7 @@ describe('stageStatusesFromRstack', () => {
           },
         },
       }),
-    ).toEqual({
+    ).toStrictEqual({
       '03-documentation': 'passed',
       '06-architecture': 'failed',
       '07-code': 'pending',

@@ -117,4 +117,32 @@ describe('block recommendations', () => {
         .status,
     ).toBe('RETRY');
   });
+
+  it('the summary names a block recommendation on a FAIL only, for an explicit verdict and an agent claim', () => {
+    const explicit = (verdict: 'PASS' | 'FAIL', recommendation?: 'block') =>
+      criterion(
+        judged({
+          explicitVerdicts: verdicts({
+            criterion_id: 'design',
+            verdict,
+            iteration: 2,
+            ...(recommendation === undefined ? {} : { recommendation }),
+          }),
+        }),
+      )?.summary;
+    expect(explicit('FAIL', 'block')).toBe('explicit verdict FAIL, recommendation block');
+    expect(explicit('PASS', 'block')).toBe('explicit verdict PASS');
+    expect(explicit('FAIL')).toBe('explicit verdict FAIL');
+    const agent = (result: 'met' | 'not_met', recommendation?: 'block') =>
+      criterion(
+        judged({
+          feedback: agentReport([claimOf('design', result, recommendation === undefined ? {} : { recommendation })], {
+            iteration: 2,
+          }),
+        }),
+      )?.summary;
+    expect(agent('not_met', 'block')).toBe('agent claim not_met, recommendation block');
+    expect(agent('met', 'block')).toBe('agent claim met');
+    expect(agent('not_met')).toBe('agent claim not_met');
+  });
 });

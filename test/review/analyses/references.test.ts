@@ -60,6 +60,20 @@ describe('references', () => {
     expect(report.issues[0]).toMatchObject({ source_agent: '08-testing', related_ids: ['TC-001'] });
   });
 
+  it('a duplicate finding counts the ids defined twice, in its title and its sentence', () => {
+    const again = (id: string) => ({ id, story_ids: ['US-001'], requirement_ids: [], status: 'passed' });
+    const one = reviewMutated((run) => {
+      list(run.test_report, 'test_cases').push(again('TC-001'));
+    }).issues[0];
+    expect(one?.title).toBe('1 id defined twice in test_report');
+    expect(one?.description).toMatch(/ is defined more than once in test_report; references to it are ambiguous\.$/);
+    const two = reviewMutated((run) => {
+      list(run.test_report, 'test_cases').push(again('TC-001'), again('TC-002'));
+    }).issues[0];
+    expect(two?.title).toBe('2 ids defined twice in test_report');
+    expect(two?.description).toMatch(/ are defined more than once in test_report; references to them are ambiguous\.$/);
+  });
+
   it('does not check references into a contract that was not read', () => {
     const report = reviewMutated((run) => {
       delete (run as Partial<typeof run>).requirement_spec;

@@ -154,4 +154,24 @@ describe('requirements traceability', () => {
     });
     expect(issuesOf(report, 'traceability.orphan_test').map((issue) => issue.related_ids)).toEqual([['TC-009']]);
   });
+
+  it('without the jira contract, a test case linked only to a story is no orphan; one linked to nothing still is', () => {
+    const addTests = (run: { test_report: Record<string, unknown> }) => {
+      const cases = list(run.test_report, 'test_cases');
+      cases.push({ id: 'TC-009', story_ids: ['US-777'], requirement_ids: [], status: 'passed' });
+      cases.push({ id: 'TC-010', story_ids: [], requirement_ids: [], status: 'passed' });
+    };
+    const unread = reviewMutated((run) => {
+      delete (run as Partial<typeof run>).jira_tickets;
+      addTests(run);
+    });
+    // With no stories read, whether US-777 leads to a requirement cannot be told: no finding guesses it does not.
+    expect(issuesOf(unread, 'traceability.orphan_test').map((issue) => issue.related_ids)).toEqual([['TC-010']]);
+    // With the jira contract read, the story is known to lead nowhere: both are orphans.
+    const read = reviewMutated(addTests);
+    expect(issuesOf(read, 'traceability.orphan_test').map((issue) => issue.related_ids)).toEqual([
+      ['TC-009'],
+      ['TC-010'],
+    ]);
+  });
 });
