@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import ts from 'typescript';
+import { createRandom } from './random.js';
 
 interface Mutant {
   readonly file: string;
@@ -47,22 +49,27 @@ const SKIPS: readonly Skip[] = [
 const ROOT = process.cwd();
 const VITEST = join(ROOT, 'node_modules/vitest/vitest.mjs');
 
-function flag(name: string, fallback: string): string {
-  const at = process.argv.indexOf(`--${name}`);
-  return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
-}
+const { values: flags } = parseArgs({
+  options: {
+    count: { type: 'string', default: '60' },
+    seed: { type: 'string', default: '1' },
+    'timeout-ms': { type: 'string', default: '120000' },
+    'min-score': { type: 'string', default: '90' },
+    list: { type: 'boolean', default: false },
+  },
+});
 
-function numberFlag(name: string, fallback: number): number {
-  const value = Number(flag(name, String(fallback)));
+function numberFlag(name: 'count' | 'timeout-ms' | 'min-score'): number {
+  const value = Number(flags[name]);
   if (!Number.isFinite(value) || value < 0) throw new Error(`--${name} must be a number ≥ 0`);
   return value;
 }
 
-const count = numberFlag('count', 60);
-const seed = flag('seed', '1');
-const timeoutMs = numberFlag('timeout-ms', 120_000);
-const minScore = numberFlag('min-score', 90);
-const listOnly = process.argv.includes('--list');
+const count = numberFlag('count');
+const seed = flags.seed;
+const timeoutMs = numberFlag('timeout-ms');
+const minScore = numberFlag('min-score');
+const listOnly = flags.list;
 
 // Every .ts file under `dir` (repository-relative, sorted so the pool is the same on every machine).
 function tsFiles(dir: string): string[] {
@@ -154,19 +161,9 @@ function mutantsOf(file: string): Mutant[] {
   return found;
 }
 
-// mulberry32 over a hash of the seed: the same seed draws the same sample.
-function random(seedText: string): () => number {
-  let state = createHash('sha256').update(seedText).digest().readUInt32LE(0);
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sample(pool: readonly Mutant[], size: number, seedText: string): Mutant[] {
-  const next = random(seedText);
+  // The seed text hashed to the PRNG's 32-bit seed: any text seeds a sample.
+  const { next } = createRandom(createHash('sha256').update(seedText).digest().readUInt32LE(0));
   const shuffled = [...pool];
   for (let index = shuffled.length - 1; index > 0; index--) {
     const other = Math.floor(next() * (index + 1));

@@ -1,7 +1,7 @@
 // The seeded generator of run directories: ordinary runs, plus at low rates the inputs each documented difference is
 // about. Every such input is named by a label, so a rule can tell from the input alone which difference it holds.
 import { SDLC_STAGES } from 'goal-loop';
-import type { Random } from './random.js';
+import type { Random } from '../random.js';
 
 /** The run directory, relative to the project root (rstack-agents' layout). */
 export const RUN_DIR = '.rstack/runs/r-1';

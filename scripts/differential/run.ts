@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createRandom } from '../random.js';
 import { type Decision, goalLoopDecision, loadRstack, rstackDecision, writeRun } from './evaluate.js';
 import { generateRun } from './generate.js';
-import { createRandom } from './random.js';
 import { explain, RULES, sameDecision } from './rules.js';
 
 /** The vendored copy of rstack-agents' goal check (scripts/differential/rstack). */

@@ -1,4 +1,4 @@
-// A small seeded PRNG (mulberry32): the same seed gives the same run directories on every machine.
+// A small seeded PRNG (mulberry32): the same seed gives the same draws on every machine (run directories, mutants).
 
 /** A seeded source of choices. */
 export interface Random {
