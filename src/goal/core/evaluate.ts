@@ -1,6 +1,7 @@
 import { formatIssue, type Issue, moreIssues } from '../../errors.js';
 import { readOwn } from '../../kit/dot-path.js';
 import { pushAll } from '../../kit/record.js';
+import { sentence } from '../../kit/sentence.js';
 import { orderByPipeline, withFeedbackRefresh } from '../../pipeline/stage-mapping.js';
 import type { GoalStatus } from '../contracts/goal-evaluation.js';
 import type { BuiltinCheck } from './builtin-check.js';
@@ -148,9 +149,6 @@ export function evaluateGoal(facts: EvaluationFacts, options: EvaluateOptions = 
 
 // Issue codes of a goal file that gave no goal, so no goal id, to read (its read failed, or its text is not JSON).
 const UNREAD_GOAL_CODES: ReadonlySet<string> = new Set(['unreadable', 'invalid_json']);
-// Ends a reason with a full stop, unless the issue quoted last already ends one (`did you mean …?`).
-const sentence = (text: string): string => (/[.?!]$/.test(text) ? text : `${text}.`);
-
 /**
  * The evaluation of a goal that could not be used (an invalid goal.json): status `ERROR`, score 0, no checks, the
  * issues and a reason naming the first of them. @public

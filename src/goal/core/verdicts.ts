@@ -1,4 +1,5 @@
 import type { Issue } from '../../errors.js';
+import { sentence } from '../../kit/sentence.js';
 import type { JudgeCriterion } from '../contracts/goal.js';
 import { type AgentChoice, searchAgentPool } from './agent-claims.js';
 import type { ClaimRecord } from './claims.js';
@@ -115,11 +116,6 @@ function agentOutcome(criterion: JudgeCriterion, choice: AgentChoice): JudgeOutc
     ),
     summary: `agent claim ${entry.result}${entry.recommendation === 'block' && verdict === 'FAIL' ? ', recommendation block' : ''}`,
   };
-}
-
-// The text ending in one full stop (a judge's reasoning may bring its own).
-function sentence(text: string): string {
-  return text.endsWith('.') ? text : `${text}.`;
 }
 
 // The positions in `rejected` of the claims about each criterion id (the id-less ones under null), in one pass.
