@@ -15,7 +15,8 @@ describe('bug swarm', () => {
     expect(swarm).toMatchObject({
       id: 'BSW-001',
       module: 'artifacts/stages/08-testing/test_report.json',
-      remediation: { maintenance_category: 'preventive', agent_to_rerun: '08-testing' },
+      // A rewrite of a module is a human's call: a swarm is never auto-remediated.
+      remediation: { maintenance_category: 'preventive', agent_to_rerun: '08-testing', can_auto_remediate: false },
     });
     expect(swarm?.issue_ids).toHaveLength(3);
     expect(swarm?.remediation.read_first).toContain('artifacts/stages/08-testing/test_report.json');
